@@ -1,0 +1,6 @@
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './user.ts';
+export * from './fleet.ts';
+export * from './live.ts';
+export * from './routes.ts';

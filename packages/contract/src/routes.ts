@@ -1,0 +1,10 @@
+/** API paths under the main base /api (DESIGN §3). */
+export const API_BASE = '/api';
+export const API_PATHS = {
+  login: '/auth/login',
+  logout: '/auth/logout',
+  session: '/auth/session',
+  userGetInfo: '/user/getInfo',
+  userGetHierarchy: '/user/gethierarchy',
+  version: '/version',
+} as const;

@@ -1,0 +1,5 @@
+export * from './roles.ts';
+export * from './hierarchy.ts';
+export * from './geo.ts';
+export * from './transit.ts';
+export * from './entities.ts';

@@ -1,0 +1,101 @@
+/**
+ * Transit status of a vehicle (spec 1 §4, DESIGN §1). Pure: every input, including the
+ * clock, is passed in.
+ */
+export const TRANSIT_STATUSES = ['MOVING', 'IDLING', 'PARKING', 'DISCONNECTED'] as const;
+export type TransitStatus = (typeof TRANSIT_STATUSES)[number];
+
+/** Status colours of spec 1 §9 (hex without '#'). */
+export const STATUS_COLOURS = {
+  ALL: 'C4C4C4',
+  MOVING: '52C41A',
+  IDLING: 'FFB517',
+  PARKING: '0488DB',
+  DISCONNECTED: '333333',
+  OFFLINE: '333333',
+  INACTIVE: 'ff7f2a',
+} as const;
+
+export function isTransitStatus(value: unknown): value is TransitStatus {
+  return typeof value === 'string' && (TRANSIT_STATUSES as readonly string[]).includes(value);
+}
+
+/** Unknown or missing values display as DISCONNECTED (spec 1 §4). */
+export function displayStatus(value: unknown): TransitStatus {
+  return isTransitStatus(value) ? value : 'DISCONNECTED';
+}
+
+export interface TransitConfig {
+  /** Speed at or above which the vehicle counts as moving. */
+  movingSpeedKmh: number;
+  /** Without ignition data: stopped longer than this means PARKING rather than IDLING. */
+  parkAfterStopMs: number;
+  /** No data for longer than this means DISCONNECTED. */
+  disconnectAfterMs: number;
+}
+
+export const DEFAULT_TRANSIT_CONFIG: TransitConfig = {
+  movingSpeedKmh: 5,
+  parkAfterStopMs: 5 * 60_000,
+  disconnectAfterMs: 10 * 60_000,
+};
+
+export interface TransitState {
+  status: TransitStatus;
+  /** When the current status began. */
+  transitFrom: number;
+  /** Device time of the last fix that updated the state. */
+  updatedAt: number;
+  /** Device time since which speed has been below the moving threshold, or null while moving. */
+  stoppedSince: number | null;
+}
+
+export interface MotionSample {
+  deviceTimeMs: number;
+  speedKmh: number;
+  /** ACC line when the device reports it. */
+  ignition?: boolean | undefined;
+}
+
+function classify(sample: MotionSample, stoppedSince: number | null, cfg: TransitConfig): TransitStatus {
+  const moving = sample.speedKmh >= cfg.movingSpeedKmh;
+  if (sample.ignition !== undefined) {
+    if (!sample.ignition) return 'PARKING';
+    return moving ? 'MOVING' : 'IDLING';
+  }
+  if (moving) return 'MOVING';
+  const stoppedFor = stoppedSince === null ? 0 : sample.deviceTimeMs - stoppedSince;
+  return stoppedFor >= cfg.parkAfterStopMs ? 'PARKING' : 'IDLING';
+}
+
+/** Applies one fix, in device-time order, to the vehicle's transit state. */
+export function nextTransitState(
+  prev: TransitState | null,
+  sample: MotionSample,
+  cfg: TransitConfig = DEFAULT_TRANSIT_CONFIG,
+): TransitState {
+  const moving = sample.speedKmh >= cfg.movingSpeedKmh;
+  const stoppedSince = moving ? null : (prev?.stoppedSince ?? sample.deviceTimeMs);
+  const status = classify(sample, stoppedSince, cfg);
+  if (prev && prev.status === status) {
+    return { status, transitFrom: prev.transitFrom, updatedAt: sample.deviceTimeMs, stoppedSince };
+  }
+  // Without ignition a stop turns into PARKING only after parkAfterStopMs; the parking
+  // really began when the vehicle stopped.
+  const transitFrom =
+    status === 'PARKING' && sample.ignition === undefined && stoppedSince !== null
+      ? Math.max(stoppedSince, prev?.transitFrom ?? stoppedSince)
+      : sample.deviceTimeMs;
+  return { status, transitFrom, updatedAt: sample.deviceTimeMs, stoppedSince };
+}
+
+/** DISCONNECTED once no data has arrived for longer than the configured gap. */
+export function disconnectIfSilent(
+  prev: TransitState,
+  lastSeenMs: number,
+  nowMs: number,
+  cfg: TransitConfig = DEFAULT_TRANSIT_CONFIG,
+): TransitState {
+  if (prev.status === 'DISCONNECTED' || nowMs - lastSeenMs <= cfg.disconnectAfterMs) return prev;
+  return { status: 'DISCONNECTED', transitFrom: lastSeenMs, updatedAt: prev.updatedAt, stoppedSince: prev.stoppedSince };
+}
