@@ -3,3 +3,4 @@ export * from './hierarchy.ts';
 export * from './geo.ts';
 export * from './transit.ts';
 export * from './entities.ts';
+export * from './permissions/index.ts';

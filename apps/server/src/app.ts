@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { PROTOCOLS, type ProtocolDefinition } from '@jejak/protocols';
+import type { Config } from './config/schema.ts';
+import { createInProcessBus, type Bus } from './bus/bus.ts';
+import { seedDemoFleet } from './demo/seed.ts';
+import { createGatewayCounters, type GatewayCounters } from './gateway/counters.ts';
+import { startTcpGateway } from './gateway/tcp-gateway.ts';
+import { buildHttpServer } from './http/server.ts';
+import { createLiveHub } from './live/live-hub.ts';
+import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
+import { createAuthService } from './services/auth-service.ts';
+import { createUserService } from './services/user-service.ts';
+import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
+import { createFleetRepo } from './storage/fleet-repo.ts';
+import { createIngestStore } from './storage/ingest-store.ts';
+import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
+import { createSessionsRepo } from './storage/sessions-repo.ts';
+import { createUsersRepo } from './storage/users-repo.ts';
+
+export const APP_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export interface RunningJejak {
+  config: Config;
+  httpUrl: string;
+  http: FastifyInstance;
+  gatewayPorts: Record<string, number>;
+  database: DatabaseHandle;
+  pipeline: Pipeline;
+  bus: Bus;
+  counters: GatewayCounters;
+  /** True when this start seeded the demo fleet. */
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+const SWEEP_INTERVAL_MS = 30_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Starts every role in one process (DESIGN §2): storage, pipeline, gateways, API, live channel
+ * and the scheduler. The only place that picks adapters.
+ */
+export async function startJejak(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<RunningJejak> {
+  const now = () => Date.now();
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE)
+    : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR);
+  const { db } = database;
+  await migrate(db);
+  await ensureDeviceLogPartitions(db, now());
+
+  const users = createUsersRepo(db);
+  const sessions = createSessionsRepo(db);
+  const fleet = createFleetRepo(db);
+  const seeded = config.JEJAK_DEMO ? await seedDemoFleet(db, users, config.JEJAK_DEMO_PASSWORD, now()) : false;
+
+  const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
+  const auth = createAuthService({ users, sessions, sessionTtlMs: cookie.ttlMs, loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE, now });
+  let http: FastifyInstance | null = null;
+  const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
+  const bus = createInProcessBus((err) => onError(err, 'bus handler'));
+  const live = createLiveHub({ bus, fleet, onError });
+  http = await buildHttpServer({
+    auth,
+    users: createUserService(users, fleet),
+    live,
+    cookie,
+    version: APP_VERSION,
+    region: config.JEJAK_REGION,
+    webDist: config.JEJAK_WEB_DIST,
+    logLevel: config.JEJAK_LOG_LEVEL,
+  });
+  const log = http.log;
+
+  const pipeline = createPipeline({
+    store: createIngestStore(db),
+    fleet,
+    bus,
+    transit: {
+      movingSpeedKmh: config.JEJAK_TRANSIT_MOVING_SPEED_KMH,
+      parkAfterStopMs: config.JEJAK_TRANSIT_PARK_AFTER_MS,
+      disconnectAfterMs: config.JEJAK_TRANSIT_DISCONNECT_AFTER_MS,
+    },
+    flushMs: config.JEJAK_STORE_FLUSH_MS,
+    batchMax: config.JEJAK_STORE_BATCH_MAX,
+    now,
+    onError,
+  });
+
+  const counters = createGatewayCounters();
+  const gatewayPorts: Record<string, number> = {};
+  const gateways: { close(): Promise<void> }[] = [];
+  for (const protocol of PROTOCOLS) {
+    const port = gatewayPort(config, protocol);
+    if (port === null) continue;
+    const gw = await startTcpGateway({
+      protocol,
+      host: config.JEJAK_GATEWAY_HOST,
+      port,
+      idleTimeoutMs: config.JEJAK_GATEWAY_IDLE_TIMEOUT_MS,
+      pipeline,
+      fleet,
+      counters,
+      log,
+      now,
+    });
+    gatewayPorts[protocol.id] = gw.port;
+    gateways.push(gw);
+  }
+
+  const address = await http.listen({ host: config.JEJAK_HTTP_HOST, port: config.JEJAK_HTTP_PORT });
+  const timers = [
+    setInterval(() => void pipeline.sweepDisconnected().catch((e: unknown) => onError(e, 'disconnect sweep')), SWEEP_INTERVAL_MS),
+    setInterval(() => void ensureDeviceLogPartitions(db, now()).catch((e: unknown) => onError(e, 'partitions')), DAY_MS),
+    setInterval(() => void sessions.deleteExpired(now()).catch((e: unknown) => onError(e, 'sessions')), 3_600_000),
+  ];
+
+  return {
+    config,
+    httpUrl: address.replace('0.0.0.0', '127.0.0.1'),
+    http,
+    gatewayPorts,
+    database,
+    pipeline,
+    bus,
+    counters,
+    seeded,
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      for (const gw of gateways) await gw.close();
+      await pipeline.drain();
+      live.closeAll();
+      await http.close();
+      await database.close();
+    },
+  };
+}
+
+/** Each protocol's port: JEJAK_<ID>_PORT when configured, otherwise the registry's default. */
+function gatewayPort(config: Config, protocol: ProtocolDefinition): number | null {
+  if (protocol.id === 'gt06') return config.JEJAK_GT06_PORT;
+  return null;
+}

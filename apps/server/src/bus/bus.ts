@@ -1,0 +1,34 @@
+import type { Device, Vehicle } from '@jejak/domain';
+
+/** What the pipeline announces after a commit; the live channel and notifiers listen. */
+export interface BusTopics {
+  'fleet.update': { device: Device; vehicle: Vehicle | null };
+}
+export type BusTopic = keyof BusTopics;
+
+export interface Bus {
+  publish<T extends BusTopic>(topic: T, message: BusTopics[T]): void;
+  subscribe<T extends BusTopic>(topic: T, handler: (message: BusTopics[T]) => void): () => void;
+}
+
+/** The embedded bus: handlers run synchronously in this process (DESIGN §2). */
+export function createInProcessBus(onHandlerError: (err: unknown) => void): Bus {
+  const handlers = new Map<BusTopic, Set<(m: never) => void>>();
+  return {
+    publish(topic, message) {
+      for (const h of handlers.get(topic) ?? []) {
+        try {
+          (h as (m: typeof message) => void)(message);
+        } catch (err) {
+          onHandlerError(err);
+        }
+      }
+    },
+    subscribe(topic, handler) {
+      let set = handlers.get(topic);
+      if (!set) handlers.set(topic, (set = new Set()));
+      set.add(handler as (m: never) => void);
+      return () => set.delete(handler as (m: never) => void);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './load.ts';
+import { ConfigSchema } from './schema.ts';
+
+describe('configuration', () => {
+  it('has a default for every key', () => {
+    const c = loadConfig({});
+    expect(c.JEJAK_HTTP_PORT).toBe(8080);
+    expect(c.JEJAK_GT06_PORT).toBe(5023);
+    expect(c.JEJAK_DEMO).toBe(true);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes environment overrides with their types', () => {
+    const c = loadConfig({ JEJAK_HTTP_PORT: '9000', JEJAK_DEMO: 'no', JEJAK_TRANSIT_MOVING_SPEED_KMH: '7.5' });
+    expect([c.JEJAK_HTTP_PORT, c.JEJAK_DEMO, c.JEJAK_TRANSIT_MOVING_SPEED_KMH]).toEqual([9000, false, 7.5]);
+  });
+
+  it('names every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ JEJAK_HTTP_PORT: 'eighty', JEJAK_DEMO: 'maybe', DATABASE_URL: 'mysql://x', JEJAK_DEMO_PASSWORD: 'short' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(keys.sort()).toEqual(['DATABASE_URL', 'JEJAK_DEMO', 'JEJAK_DEMO_PASSWORD', 'JEJAK_HTTP_PORT']);
+  });
+
+  it('is documented key by key in docs/config.md', () => {
+    const doc = readFileSync(new URL('../../../../docs/config.md', import.meta.url), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(Object.keys(ConfigSchema.shape).sort());
+  });
+});

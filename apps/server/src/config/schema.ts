@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Every configuration key, with its default. Keys are read from the environment
+ * (see docs/config.md); a bad value stops the process at boot naming every bad key.
+ */
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const CONFIG_KEYS = {
+  JEJAK_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+  JEJAK_HTTP_PORT: int(8080, 0, 65535),
+  JEJAK_PUBLIC_URL: z.url().optional(),
+  JEJAK_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  JEJAK_DB_POOL_SIZE: int(10, 1, 200),
+  JEJAK_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
+  JEJAK_GT06_PORT: int(5023, 0, 65535),
+  JEJAK_GATEWAY_IDLE_TIMEOUT_MS: int(600_000, 1_000, 86_400_000),
+  JEJAK_STORE_FLUSH_MS: int(20, 1, 5_000),
+  JEJAK_STORE_BATCH_MAX: int(2_000, 1, 50_000),
+  JEJAK_TRANSIT_MOVING_SPEED_KMH: z.coerce.number().min(0).max(100).default(5),
+  JEJAK_TRANSIT_PARK_AFTER_MS: int(300_000, 0, 86_400_000),
+  JEJAK_TRANSIT_DISCONNECT_AFTER_MS: int(600_000, 10_000, 604_800_000),
+  JEJAK_SESSION_TTL_HOURS: int(12, 1, 24 * 90),
+  JEJAK_COOKIE_SECURE: bool(false),
+  JEJAK_LOGIN_MAX_PER_MINUTE: int(10, 1, 10_000),
+  JEJAK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JEJAK_REGION: z.string().min(1).default('MY'),
+  JEJAK_TIME_ZONE: z.string().min(1).default('Asia/Kuala_Lumpur'),
+  JEJAK_WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  JEJAK_DEMO: bool(true),
+  JEJAK_DEMO_PASSWORD: z.string().min(8).max(200).default('demo1234'),
+  JEJAK_DEMO_INTERVAL_MS: int(5_000, 100, 600_000),
+} as const;
+
+export const ConfigSchema = z.object(CONFIG_KEYS);
+export type Config = z.infer<typeof ConfigSchema>;

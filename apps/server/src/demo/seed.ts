@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { childHierarchy, makeDvid } from '@jejak/domain';
+import type { Db } from '../storage/database.ts';
+import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
+import type { UsersRepo } from '../storage/users-repo.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { DEMO_USERS, DEMO_VEHICLES, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
+
+export const DEMO_MODEL = 'GPS100';
+
+/** Seeds the demo fleet once, into an empty database; false when there was data already. */
+export async function seedDemoFleet(db: Db, users: UsersRepo, password: string, nowMs: number): Promise<boolean> {
+  if ((await users.count()) > 0) return false;
+  const hash = await hashPassword(password);
+  const uids = new Map<DemoUser['key'], { uid: string; hierarchy: string }>();
+  for (const u of DEMO_USERS) {
+    const uid = randomUUID();
+    const parent = u.parent ? uids.get(u.parent) : undefined;
+    const hierarchy = childHierarchy(parent?.hierarchy ?? '', uid);
+    uids.set(u.key, { uid, hierarchy });
+    await users.insert(
+      {
+        uid,
+        user_name: u.name,
+        user_email: u.email,
+        user_role: u.role,
+        user_contact: u.contact,
+        user_address: u.address,
+        user_hierarchy: hierarchy,
+        parent_id: parent?.uid ?? null,
+        password_hash: hash,
+        disabled: false,
+        preference: DEFAULT_PREFERENCE,
+        created_at: nowMs,
+        updated_at: nowMs,
+      },
+      u.stages.map((stage, i) => ({ stage, createdAt: nowMs - (u.stages.length - i) * 86_400_000 })),
+    );
+  }
+  const owner = uids.get('owner');
+  const operator = uids.get('operator');
+  if (!owner || !operator) throw new Error('demo users incomplete');
+  const vgid = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('vehicle_groups')
+      .values({ vgid, uid: owner.uid, group_name: 'Kumpulan Puchong', color_hex: 'E6ECFF', created_at: nowMs })
+      .execute();
+    for (const [i, v] of DEMO_VEHICLES.entries()) {
+      const ownerUid = uids.get(v.owner)?.uid;
+      if (!ownerUid) throw new Error('demo owner missing');
+      const imei = demoImei(i);
+      const dvid = makeDvid(DEMO_MODEL, imei);
+      const vid = randomUUID();
+      await trx
+        .insertInto('devices')
+        .values({ dvid, model: DEMO_MODEL, imei, uid: ownerUid, sim_card: demoSimCard(i), created_at: nowMs, is_alive: false })
+        .execute();
+      await trx
+        .insertInto('vehicles')
+        .values({
+          vid,
+          dvid,
+          uid: ownerUid,
+          vehicle_plate: v.plate,
+          vehicle_display_name: v.name,
+          vehicle_type: v.type,
+          vehicle_model: v.model,
+          transit_status: null,
+          transit_from: null,
+          updated_at: null,
+          stopped_since: null,
+          created_at: nowMs,
+        })
+        .execute();
+      if (v.operatorGroup) await trx.insertInto('vehicle_group_members').values({ vgid, vid }).execute();
+    }
+    await trx.insertInto('user_vehicle_groups').values({ uid: operator.uid, vgid }).execute();
+  });
+  return true;
+}
+
+/** The demo IMEIs of an already seeded database (for restarting the simulator). */
+export function demoImeis(): string[] {
+  return DEMO_VEHICLES.map((_, i) => demoImei(i));
+}

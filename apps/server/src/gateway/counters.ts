@@ -1,0 +1,11 @@
+/** Gateway counters, read by the benchmark and (later) the metrics endpoint. */
+export interface GatewayCounters {
+  connections: number;
+  frames: number;
+  badFrames: number;
+  unknownDevices: number;
+}
+
+export function createGatewayCounters(): GatewayCounters {
+  return { connections: 0, frames: 0, badFrames: 0, unknownDevices: 0 };
+}

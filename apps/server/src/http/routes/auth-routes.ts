@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, LoginRequestSchema, type SessionResponse } from '@jejak/contract';
+import type { AuthService } from '../../services/auth-service.ts';
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie, type CookieSettings } from '../session.ts';
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  cookie: CookieSettings,
+  onLogout: (token: string) => void,
+): void {
+  app.post(API_PATHS.login, async (request, reply): Promise<SessionResponse> => {
+    const body = LoginRequestSchema.parse(request.body);
+    const { user, token } = await auth.login(body, request.ip);
+    setSessionCookie(reply, token, cookie);
+    return { status: 200, user };
+  });
+
+  app.post(API_PATHS.session, async (request): Promise<SessionResponse> => {
+    return { status: 200, user: await requireUser(auth, request) };
+  });
+
+  app.post(API_PATHS.logout, async (request, reply) => {
+    const token = sessionToken(request);
+    await auth.logout(token);
+    if (token) onLogout(token);
+    clearSessionCookie(reply);
+    return { status: 200 };
+  });
+}

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE, API_PATHS, ERROR_TYPES, LIVE_NORMAL_CLOSE, LIVE_PATH, MESSAGES, type VersionResponse } from '@jejak/contract';
+import type { LiveHub } from '../live/live-hub.ts';
+import { hashToken, type AuthService } from '../services/auth-service.ts';
+import type { UserService } from '../services/user-service.ts';
+import { installErrorHandler } from './errors.ts';
+import { registerAuthRoutes } from './routes/auth-routes.ts';
+import { registerUserRoutes } from './routes/user-routes.ts';
+import { sessionToken, type CookieSettings } from './session.ts';
+
+export interface HttpOptions {
+  auth: AuthService;
+  users: UserService;
+  live: LiveHub;
+  cookie: CookieSettings;
+  version: string;
+  region: string;
+  webDist: string | null;
+  logLevel: string;
+}
+
+export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: opts.logLevel,
+      // Secrets never reach the log: cookies, auth headers and passwords are redacted.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
+      registerUserRoutes(api, opts.auth, opts.users);
+      api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({ version: opts.version, region: opts.region }));
+      api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, async (socket, request) => {
+        const token = sessionToken(request);
+        const user = await opts.auth.resolve(token).catch(() => null);
+        if (!user || !token) {
+          socket.close(LIVE_NORMAL_CLOSE, 'not signed in');
+          return;
+        }
+        opts.live.attach(socket, user, hashToken(token));
+      });
+    },
+    { prefix: API_BASE },
+  );
+
+  registerConsole(app, opts.webDist);
+  return app;
+}
+
+/** Serves the built console; unknown non-API paths get index.html so the console routes them. */
+function registerConsole(app: FastifyInstance, webDist: string | null): void {
+  const root = webDist ? resolve(webDist) : null;
+  const hasConsole = root !== null && existsSync(resolve(root, 'index.html'));
+  if (hasConsole) void app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  else app.log.warn({ webDist }, 'console build not found; serving the API only');
+  app.setNotFoundHandler((request, reply) => {
+    if (hasConsole && request.method === 'GET' && !request.url.startsWith(API_BASE + '/')) {
+      void reply.type('text/html').sendFile('index.html');
+      return;
+    }
+    void reply.status(404).send({ status: 404, errorType: ERROR_TYPES.notFound, message: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,222 @@
+import { disconnectIfSilent, type TransitConfig, type TransitState } from '@jejak/domain';
+import type { NormalizedMessage } from '@jejak/protocols';
+import type { Bus } from '../bus/bus.ts';
+import type { FleetRepo } from '../storage/fleet-repo.ts';
+import type {
+  DeviceLogRow,
+  DevicePackage,
+  DeviceStateRow,
+  IngestStore,
+  VehicleStateRow,
+} from '../storage/ingest-store.ts';
+import { applyMessage, type DeviceState } from './device-state.ts';
+
+export interface PipelineOptions {
+  store: IngestStore;
+  fleet: FleetRepo;
+  bus: Bus;
+  transit: TransitConfig;
+  flushMs: number;
+  batchMax: number;
+  now: () => number;
+  onError: (err: unknown, context: string) => void;
+}
+
+interface Batch {
+  logs: DeviceLogRow[];
+  touched: Map<string, DeviceState>;
+  waiters: { resolve: () => void; reject: (e: unknown) => void }[];
+}
+
+const MAX_FUTURE_MS = 25 * 3_600_000;
+
+/**
+ * The per-device ordered pipeline (DESIGN §1). Messages of one device are applied strictly
+ * in submission order; their rows are committed in batches, and `submit` resolves only once
+ * the message is durably stored — the gateway acknowledges to the device after that.
+ */
+export function createPipeline(opts: PipelineOptions) {
+  const states = new Map<string, DeviceState>();
+  const loading = new Map<string, Promise<DeviceState>>();
+  /** Per-device chain so messages that wait for a state load keep their order. */
+  const chains = new Map<string, Promise<unknown>>();
+  let batch: Batch = newBatch();
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+
+  function newBatch(): Batch {
+    return { logs: [], touched: new Map(), waiters: [] };
+  }
+
+  async function loadState(dvid: string): Promise<DeviceState> {
+    const [device, vehicle] = await Promise.all([opts.fleet.deviceByDvid(dvid), opts.fleet.vehicleByDvid(dvid)]);
+    if (!device) throw new Error(`device ${dvid} is not registered`);
+    let transit: TransitState | null = null;
+    if (vehicle?.transitStatus && vehicle.transitFrom !== null && vehicle.updatedAt !== null) {
+      transit = {
+        status: vehicle.transitStatus,
+        transitFrom: vehicle.transitFrom,
+        updatedAt: vehicle.updatedAt,
+        stoppedSince: vehicle.stoppedSince,
+      };
+    }
+    const state: DeviceState = { device: device.device, vehicle, transit, lastSeenAtMs: device.lastSeenAtMs ?? 0 };
+    states.set(dvid, state);
+    return state;
+  }
+
+  function stateOf(dvid: string): DeviceState | Promise<DeviceState> {
+    const s = states.get(dvid);
+    if (s) return s;
+    let p = loading.get(dvid);
+    if (!p) {
+      p = loadState(dvid).finally(() => loading.delete(dvid));
+      loading.set(dvid, p);
+    }
+    return p;
+  }
+
+  function enqueue(state: DeviceState, msg: NormalizedMessage, receivedAtMs: number): Promise<void> {
+    const step = applyMessage(state, msg, { receivedAtMs, transit: opts.transit, maxFutureMs: MAX_FUTURE_MS });
+    batch.logs.push(step.log);
+    if (step.latestChanged) batch.touched.set(state.device.dvid, state);
+    const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
+    if (batch.logs.length >= opts.batchMax) void flush();
+    else timer ??= setTimeout(() => void flush(), opts.flushMs);
+    return done;
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const current = batch;
+    batch = newBatch();
+    if (current.waiters.length === 0) return flushing;
+    flushing = flushing.then(() => commit(current));
+    return flushing;
+  }
+
+  async function commit(b: Batch): Promise<void> {
+    const touched = [...b.touched.values()];
+    try {
+      await opts.store.write({
+        logs: b.logs,
+        devices: touched.map(deviceRow),
+        vehicles: touched.flatMap((s) => (s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit)] : [])),
+      });
+    } catch (err) {
+      opts.onError(err, 'pipeline commit');
+      // Memory is ahead of the store: forget it so the next message reloads from the store.
+      for (const s of touched) states.delete(s.device.dvid);
+      for (const w of b.waiters) w.reject(err);
+      return;
+    }
+    for (const w of b.waiters) w.resolve();
+    for (const s of touched) opts.bus.publish('fleet.update', { device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
+  }
+
+  return {
+    /** Resolves once the message is committed; rejects if it could not be stored. */
+    submit(dvid: string, msg: NormalizedMessage, receivedAtMs: number = opts.now()): Promise<void> {
+      const ready = states.get(dvid);
+      if (ready && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
+      const prev = chains.get(dvid) ?? Promise.resolve();
+      const next = prev
+        .catch(() => undefined)
+        .then(async () => enqueue(await stateOf(dvid), msg, receivedAtMs));
+      const tail = next.catch(() => undefined).then(() => {
+        if (chains.get(dvid) === tail) chains.delete(dvid);
+      });
+      chains.set(dvid, tail);
+      return next;
+    },
+
+    /** Records a connection event (error, close, timeout) in the device log. */
+    async logSession(dvid: string, pkg: SessionPackage, nowMs: number, message: string | null): Promise<void> {
+      const state = await stateOf(dvid);
+      if (pkg !== 'event#session#error') state.device.isAlive = false;
+      batch.logs.push(sessionLogRow(dvid, pkg, nowMs, message));
+      batch.touched.set(dvid, state);
+      await new Promise<void>((resolve, reject) => {
+        batch.waiters.push({ resolve, reject });
+        timer ??= setTimeout(() => void flush(), opts.flushMs);
+      });
+    },
+
+    /** Marks loaded vehicles DISCONNECTED after silence; returns how many changed. */
+    async sweepDisconnected(): Promise<number> {
+      const nowMs = opts.now();
+      const changed: DeviceState[] = [];
+      for (const s of states.values()) {
+        if (!s.vehicle || !s.transit) continue;
+        const next = disconnectIfSilent(s.transit, s.lastSeenAtMs, nowMs, opts.transit);
+        if (next === s.transit) continue;
+        s.transit = next;
+        s.device.isAlive = false;
+        s.vehicle.transitStatus = next.status;
+        s.vehicle.transitFrom = next.transitFrom;
+        changed.push(s);
+      }
+      for (const s of changed) batch.touched.set(s.device.dvid, s);
+      if (changed.length > 0) {
+        await new Promise<void>((resolve, reject) => {
+          batch.waiters.push({ resolve, reject });
+          void flush();
+        });
+      }
+      return changed.length;
+    },
+
+    async drain(): Promise<void> {
+      await Promise.allSettled([...chains.values()]);
+      await flush();
+    },
+
+    loadedDevices(): number {
+      return states.size;
+    },
+  };
+}
+export type Pipeline = ReturnType<typeof createPipeline>;
+
+export type SessionPackage = Extract<DevicePackage, `event#session#${string}`>;
+
+function sessionLogRow(dvid: string, pkg: SessionPackage, nowMs: number, message: string | null): DeviceLogRow {
+  return {
+    dvid,
+    deviceTime: nowMs,
+    package: pkg,
+    packageTime: null,
+    createdAt: nowMs,
+    lat: null,
+    lon: null,
+    speed: null,
+    altitude: null,
+    heading: null,
+    gpsStatus: null,
+    engineStatus: null,
+    isAlive: pkg === 'event#session#error',
+    deviceMessage: message,
+    attributes: null,
+  };
+}
+
+function deviceRow(s: DeviceState): DeviceStateRow {
+  const d = s.device;
+  return {
+    dvid: d.dvid,
+    lat: d.location?.lat ?? null,
+    lon: d.location?.lon ?? null,
+    heading: d.heading,
+    speed: d.speed,
+    deviceTime: d.deviceTime,
+    gpsStatus: d.gpsStatus,
+    engineStatus: d.engineStatus,
+    isAlive: d.isAlive,
+    lastSeenAt: s.lastSeenAtMs,
+  };
+}
+
+function vehicleRow(vid: string, t: TransitState): VehicleStateRow {
+  return { vid, transitStatus: t.status, transitFrom: t.transitFrom, updatedAt: t.updatedAt, stoppedSince: t.stoppedSince };
+}

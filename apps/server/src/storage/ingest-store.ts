@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+
+export type DevicePackage =
+  | 'auth'
+  | 'heartbeat'
+  | 'gps#latest'
+  | 'gps#memory'
+  | 'event#session#error'
+  | 'event#session#close'
+  | 'event#session#timeout';
+
+export interface DeviceLogRow {
+  dvid: string;
+  deviceTime: number;
+  package: DevicePackage;
+  packageTime: number | null;
+  createdAt: number;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  altitude: number | null;
+  heading: number | null;
+  gpsStatus: boolean | null;
+  engineStatus: boolean | null;
+  isAlive: boolean | null;
+  deviceMessage: string | null;
+  attributes: Record<string, unknown> | null;
+}
+
+export interface DeviceStateRow {
+  dvid: string;
+  lat: number | null;
+  lon: number | null;
+  heading: number | null;
+  speed: number | null;
+  deviceTime: number | null;
+  gpsStatus: boolean | null;
+  engineStatus: boolean | null;
+  isAlive: boolean;
+  lastSeenAt: number;
+}
+
+export interface VehicleStateRow {
+  vid: string;
+  transitStatus: string;
+  transitFrom: number;
+  updatedAt: number;
+  stoppedSince: number | null;
+}
+
+export interface IngestBatch {
+  logs: DeviceLogRow[];
+  devices: DeviceStateRow[];
+  vehicles: VehicleStateRow[];
+}
+
+const col = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
+
+/**
+ * Writes one batch in one transaction with array parameters (one statement per table,
+ * whatever the batch size). Device-log inserts are idempotent on (dvid, device_time, package).
+ */
+export function createIngestStore(db: Db) {
+  return {
+    async write(batch: IngestBatch): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const { logs, devices, vehicles } = batch;
+        if (logs.length > 0) {
+          await sql`
+            insert into device_logs (dvid, device_time, package, package_time, created_at, lat, lon, speed,
+              altitude, heading, gps_status, engine_status, is_alive, device_message, attributes)
+            select x.dvid, x.device_time, x.package, x.package_time, x.created_at, x.lat, x.lon, x.speed,
+              x.altitude, x.heading, x.gps_status, x.engine_status, x.is_alive, x.device_message, x.attributes::jsonb
+            from unnest(${col(logs, 'dvid')}::text[], ${col(logs, 'deviceTime')}::int8[], ${col(logs, 'package')}::text[],
+              ${col(logs, 'packageTime')}::int8[], ${col(logs, 'createdAt')}::int8[], ${col(logs, 'lat')}::float8[],
+              ${col(logs, 'lon')}::float8[], ${col(logs, 'speed')}::float8[], ${col(logs, 'altitude')}::float8[],
+              ${col(logs, 'heading')}::float8[], ${col(logs, 'gpsStatus')}::bool[], ${col(logs, 'engineStatus')}::bool[],
+              ${col(logs, 'isAlive')}::bool[], ${col(logs, 'deviceMessage')}::text[],
+              ${logs.map((l) => (l.attributes ? JSON.stringify(l.attributes) : null))}::text[])
+              as x(dvid, device_time, package, package_time, created_at, lat, lon, speed, altitude, heading,
+                gps_status, engine_status, is_alive, device_message, attributes)
+            on conflict do nothing`.execute(trx);
+        }
+        if (devices.length > 0) {
+          await sql`
+            update devices d set lat = coalesce(x.lat, d.lat), lon = coalesce(x.lon, d.lon),
+              heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),
+              device_time = coalesce(x.device_time, d.device_time), gps_status = coalesce(x.gps_status, d.gps_status),
+              engine_status = coalesce(x.engine_status, d.engine_status), is_alive = x.is_alive,
+              last_seen_at = x.last_seen_at
+            from unnest(${col(devices, 'dvid')}::text[], ${col(devices, 'lat')}::float8[], ${col(devices, 'lon')}::float8[],
+              ${col(devices, 'heading')}::float8[], ${col(devices, 'speed')}::float8[], ${col(devices, 'deviceTime')}::int8[],
+              ${col(devices, 'gpsStatus')}::bool[], ${col(devices, 'engineStatus')}::bool[], ${col(devices, 'isAlive')}::bool[],
+              ${col(devices, 'lastSeenAt')}::int8[])
+              as x(dvid, lat, lon, heading, speed, device_time, gps_status, engine_status, is_alive, last_seen_at)
+            where d.dvid = x.dvid`.execute(trx);
+        }
+        if (vehicles.length > 0) {
+          await sql`
+            update vehicles v set transit_status = x.transit_status, transit_from = x.transit_from,
+              updated_at = x.updated_at, stopped_since = x.stopped_since
+            from unnest(${col(vehicles, 'vid')}::text[], ${col(vehicles, 'transitStatus')}::text[],
+              ${col(vehicles, 'transitFrom')}::int8[], ${col(vehicles, 'updatedAt')}::int8[],
+              ${col(vehicles, 'stoppedSince')}::int8[])
+              as x(vid, transit_status, transit_from, updated_at, stopped_since)
+            where v.vid = x.vid`.execute(trx);
+        }
+      });
+    },
+
+    async countLogs(dvid?: string): Promise<number> {
+      let q = db.selectFrom('device_logs').select(sql<number>`count(*)::int`.as('n'));
+      if (dvid) q = q.where('dvid', '=', dvid);
+      return (await q.executeTakeFirstOrThrow()).n;
+    },
+  };
+}
+export type IngestStore = ReturnType<typeof createIngestStore>;

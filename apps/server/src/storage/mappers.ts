@@ -1,0 +1,69 @@
+import { isRoleValue, isTransitStatus, type Device, type User, type UserPreference, type Vehicle } from '@jejak/domain';
+import type { DevicesTable, UsersTable, VehiclesTable } from './schema.ts';
+
+export const DEFAULT_PREFERENCE: UserPreference = {
+  in_app_notification: true,
+  in_app_notification_info: true,
+  in_app_notification_warning: true,
+  in_app_notification_critical: true,
+};
+
+function toPreference(value: unknown): UserPreference {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof UserPreference, unknown>>;
+  const flag = (key: keyof UserPreference) => (typeof v[key] === 'boolean' ? (v[key] as boolean) : DEFAULT_PREFERENCE[key]);
+  return {
+    in_app_notification: flag('in_app_notification'),
+    in_app_notification_info: flag('in_app_notification_info'),
+    in_app_notification_warning: flag('in_app_notification_warning'),
+    in_app_notification_critical: flag('in_app_notification_critical'),
+  };
+}
+
+export function toUser(row: UsersTable): User {
+  if (!isRoleValue(row.user_role)) throw new Error(`user ${row.uid} has unknown role`);
+  return {
+    uid: row.uid,
+    userName: row.user_name,
+    userEmail: row.user_email,
+    userRole: row.user_role,
+    userContact: row.user_contact,
+    userAddress: row.user_address,
+    userHierarchy: row.user_hierarchy,
+    parentId: row.parent_id,
+    preference: toPreference(row.preference),
+  };
+}
+
+export function toVehicle(row: VehiclesTable): Vehicle {
+  return {
+    vid: row.vid,
+    dvid: row.dvid,
+    uid: row.uid,
+    vehiclePlate: row.vehicle_plate,
+    vehicleDisplayName: row.vehicle_display_name,
+    vehicleType: row.vehicle_type,
+    vehicleModel: row.vehicle_model,
+    transitStatus: isTransitStatus(row.transit_status) ? row.transit_status : null,
+    transitFrom: row.transit_from,
+    updatedAt: row.updated_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function toDevice(row: DevicesTable): Device {
+  return {
+    dvid: row.dvid,
+    uid: row.uid,
+    model: row.model,
+    imei: row.imei,
+    simCard: row.sim_card,
+    location: row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon },
+    heading: row.heading,
+    speed: row.speed,
+    deviceTime: row.device_time,
+    createdAt: row.created_at,
+    isAlive: row.is_alive,
+    gpsStatus: row.gps_status,
+    engineStatus: row.engine_status,
+  };
+}

@@ -1,0 +1,130 @@
+import type { Generated } from 'kysely';
+
+/** Kysely table types; columns mirror migrations/*.sql. Instants are epoch ms (bigint). */
+export interface UsersTable {
+  uid: string;
+  user_name: string;
+  user_email: string;
+  user_role: string;
+  user_contact: string;
+  user_address: string;
+  user_hierarchy: string;
+  parent_id: string | null;
+  password_hash: string;
+  disabled: boolean;
+  preference: unknown;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserStagesTable {
+  uid: string;
+  stage: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  uid: string;
+  created_at: number;
+  expires_at: number;
+  ip: string | null;
+}
+
+export interface DevicesTable {
+  dvid: string;
+  model: string;
+  imei: string;
+  uid: string;
+  sim_card: string;
+  created_at: number;
+  lat: number | null;
+  lon: number | null;
+  heading: number | null;
+  speed: number | null;
+  device_time: number | null;
+  gps_status: boolean | null;
+  engine_status: boolean | null;
+  is_alive: boolean;
+  last_seen_at: number | null;
+}
+
+export interface VehiclesTable {
+  vid: string;
+  dvid: string;
+  uid: string;
+  vehicle_plate: string;
+  vehicle_display_name: string;
+  vehicle_type: string;
+  vehicle_model: string;
+  transit_status: string | null;
+  transit_from: number | null;
+  updated_at: number | null;
+  stopped_since: number | null;
+  created_at: number;
+}
+
+export interface VehicleGroupsTable {
+  vgid: string;
+  uid: string;
+  group_name: string;
+  color_hex: string;
+  created_at: number;
+}
+
+export interface VehicleGroupMembersTable {
+  vgid: string;
+  vid: string;
+}
+
+export interface UserVehicleGroupsTable {
+  uid: string;
+  vgid: string;
+}
+
+export interface DeviceLogsTable {
+  dvid: string;
+  device_time: number;
+  package: string;
+  package_time: number | null;
+  created_at: number;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  altitude: number | null;
+  heading: number | null;
+  fuel: unknown;
+  device_message: string | null;
+  gps_status: boolean | null;
+  engine_status: boolean | null;
+  is_alive: boolean | null;
+  attributes: unknown;
+}
+
+export interface UnknownDevicesTable {
+  protocol: string;
+  imei: string;
+  remote: string | null;
+  first_seen: number;
+  last_seen: number;
+  attempts: Generated<number>;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_stages: UserStagesTable;
+  sessions: SessionsTable;
+  devices: DevicesTable;
+  vehicles: VehiclesTable;
+  vehicle_groups: VehicleGroupsTable;
+  vehicle_group_members: VehicleGroupMembersTable;
+  user_vehicle_groups: UserVehicleGroupsTable;
+  device_logs: DeviceLogsTable;
+  unknown_devices: UnknownDevicesTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,33 @@
+import type { Db } from './database.ts';
+
+export function createSessionsRepo(db: Db) {
+  return {
+    async create(tokenHash: string, uid: string, nowMs: number, ttlMs: number, ip: string | null): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: tokenHash, uid, created_at: nowMs, expires_at: nowMs + ttlMs, ip })
+        .execute();
+    },
+
+    /** The uid of a live session, or null when unknown or expired. */
+    async findUid(tokenHash: string, nowMs: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('uid')
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', nowMs)
+        .executeTakeFirst();
+      return row?.uid ?? null;
+    },
+
+    async delete(tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteExpired(nowMs: number): Promise<number> {
+      const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowMs).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

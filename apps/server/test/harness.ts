@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startJejak, type RunningJejak } from '../src/app.ts';
+import { loadConfig } from '../src/config/load.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Whether the PostgreSQL tier runs: always in CI (and fails loudly there if the server is down). */
+export async function postgresAvailable(): Promise<boolean> {
+  if (process.env.CI) return true;
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipping the PostgreSQL tier`);
+    return false;
+  }
+}
+
+export async function dbKinds(): Promise<DbKind[]> {
+  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, empty PostgreSQL database; dropped by the returned function. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `jejak_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: RunningJejak;
+  baseUrl: string;
+  gt06Port: number;
+  stop(): Promise<void>;
+}
+
+/** A real server on ports chosen by the OS, with the demo fleet seeded and no simulator. */
+export async function startTestServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    JEJAK_HTTP_PORT: '0',
+    JEJAK_GT06_PORT: '0',
+    JEJAK_GATEWAY_HOST: '127.0.0.1',
+    JEJAK_LOG_LEVEL: 'silent',
+    JEJAK_WEB_DIST: '/nonexistent',
+    JEJAK_STORE_FLUSH_MS: '5',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const app = await startJejak(config, { inMemoryDb: true });
+  return {
+    app,
+    baseUrl: app.httpUrl,
+    gt06Port: app.gatewayPorts.gt06 ?? 0,
+    async stop() {
+      await app.stop();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** A cookie-keeping API client, as the console uses the API. */
+export function apiClient(baseUrl: string) {
+  let cookie: string | null = null;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async post(path: string, body: unknown = {}): Promise<{ status: number; body: Record<string, unknown>; setCookie: string | null }> {
+      const res = await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const setCookie = res.headers.get('set-cookie');
+      if (setCookie) cookie = setCookie.split(';')[0] ?? null;
+      return { status: res.status, body: (await res.json()) as Record<string, unknown>, setCookie };
+    },
+    async login(email: string, password = 'demo1234') {
+      const r = await this.post('/auth/login', { email, password });
+      if (r.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(r.body)}`);
+      return r.body.user as { uid: string; userRole: string; userHierarchy: string };
+    },
+  };
+}
