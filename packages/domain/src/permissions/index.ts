@@ -1,0 +1,4 @@
+export * from './subjects.ts';
+export * from './permission-table.ts';
+export * from './ability.ts';
+export * from './sidebar.ts';
