@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_BASE, API_PATHS, ERROR_TYPES, LIVE_NORMAL_CLOSE, LIVE_PATH, MESSAGES, type VersionResponse } from '@jejak/contract';
+import { API_BASE, API_PATHS, ERROR_TYPES, LIVE_PATH, MESSAGES, type VersionResponse } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { UserService } from '../services/user-service.ts';
@@ -43,14 +43,11 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
       registerUserRoutes(api, opts.auth, opts.users);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({ version: opts.version, region: opts.region }));
-      api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, async (socket, request) => {
+      api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, (socket, request) => {
         const token = sessionToken(request);
-        const user = await opts.auth.resolve(token).catch(() => null);
-        if (!user || !token) {
-          socket.close(LIVE_NORMAL_CLOSE, 'not signed in');
-          return;
-        }
-        opts.live.attach(socket, user, hashToken(token));
+        // The session is resolved asynchronously; the hub holds early messages until then.
+        const user = opts.auth.resolve(token).catch(() => null);
+        opts.live.attach(socket, user, token ? hashToken(token) : '');
       });
     },
     { prefix: API_BASE },

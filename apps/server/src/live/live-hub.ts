@@ -87,19 +87,34 @@ export function createLiveHub(opts: LiveHubOptions) {
   });
 
   return {
-    attach(socket: WebSocket, user: User, sessionKey: string): void {
-      const client: Client = { socket, user, sessionKey, dvids: new Set() };
-      clients.add(client);
-      // Messages of one client are handled one after the other so subscriptions never interleave.
+    /** Takes a new socket; `user` resolves to its session's user, or null to refuse it. */
+    attach(socket: WebSocket, user: Promise<User | null>, sessionKey: string): void {
+      // Messages are handled one after the other, after the session is known, so early
+      // subscriptions are not lost and never interleave.
+      const ready: Promise<Client | null> = user.then((u) => {
+        if (!u) {
+          socket.close(LIVE_NORMAL_CLOSE, 'not signed in');
+          return null;
+        }
+        if (socket.readyState !== socket.OPEN) return null;
+        const client: Client = { socket, user: u, sessionKey, dvids: new Set() };
+        clients.add(client);
+        socket.on('close', () => {
+          unsubscribeAll(client);
+          clients.delete(client);
+        });
+        return client;
+      });
       let chain = Promise.resolve();
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         const text = data.toString();
-        chain = chain.then(() => handleMessage(client, text)).catch((err) => opts.onError(err, 'live message'));
-      });
-      socket.on('close', () => {
-        unsubscribeAll(client);
-        clients.delete(client);
+        chain = chain
+          .then(async () => {
+            const client = await ready;
+            if (client && socket.readyState === socket.OPEN) await handleMessage(client, text);
+          })
+          .catch((err: unknown) => opts.onError(err, 'live message'));
       });
     },
 
