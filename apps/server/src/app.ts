@@ -58,7 +58,13 @@ export async function startJejak(config: Config, opts: { inMemoryDb?: boolean } 
   const seeded = config.JEJAK_DEMO ? await seedDemoFleet(db, users, config.JEJAK_DEMO_PASSWORD, now()) : false;
 
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
-  const auth = createAuthService({ users, sessions, sessionTtlMs: cookie.ttlMs, loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE, now });
+  const auth = createAuthService({
+    users,
+    sessions,
+    sessionTtlMs: cookie.ttlMs,
+    loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE,
+    now,
+  });
   let http: FastifyInstance | null = null;
   const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const bus = createInProcessBus((err) => onError(err, 'bus handler'));
@@ -113,8 +119,14 @@ export async function startJejak(config: Config, opts: { inMemoryDb?: boolean } 
 
   const address = await http.listen({ host: config.JEJAK_HTTP_HOST, port: config.JEJAK_HTTP_PORT });
   const timers = [
-    setInterval(() => void pipeline.sweepDisconnected().catch((e: unknown) => onError(e, 'disconnect sweep')), SWEEP_INTERVAL_MS),
-    setInterval(() => void ensureDeviceLogPartitions(db, now()).catch((e: unknown) => onError(e, 'partitions')), DAY_MS),
+    setInterval(
+      () => void pipeline.sweepDisconnected().catch((e: unknown) => onError(e, 'disconnect sweep')),
+      SWEEP_INTERVAL_MS,
+    ),
+    setInterval(
+      () => void ensureDeviceLogPartitions(db, now()).catch((e: unknown) => onError(e, 'partitions')),
+      DAY_MS,
+    ),
     setInterval(() => void sessions.deleteExpired(now()).catch((e: unknown) => onError(e, 'sessions')), 3_600_000),
   ];
 

@@ -48,12 +48,19 @@ async function main(argv: string[]): Promise<void> {
     '',
     `Jejak is running: ${running.httpUrl}`,
     `  database: ${running.database.kind}${running.database.kind === 'pglite' ? ` in ${config.JEJAK_DATA_DIR}` : ''}`,
-    `  gateways: ${Object.entries(running.gatewayPorts).map(([id, port]) => `${id} on TCP ${port}`).join(', ')}`,
+    `  gateways: ${Object.entries(running.gatewayPorts)
+      .map(([id, port]) => `${id} on TCP ${port}`)
+      .join(', ')}`,
   ];
   if (config.JEJAK_DEMO) {
-    lines.push(`  demo fleet${running.seeded ? ' (seeded now)' : ''}, simulator driving ${demoImeis().length} vehicles`);
-    lines.push('  sign in as (password ' + (process.env.JEJAK_DEMO_PASSWORD ? 'from JEJAK_DEMO_PASSWORD' : 'demo1234') + '):');
-    for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(28)} ${u.role}${u.stages.includes('V2') ? '' : ' (V1 only)'}`);
+    lines.push(
+      `  demo fleet${running.seeded ? ' (seeded now)' : ''}, simulator driving ${demoImeis().length} vehicles`,
+    );
+    lines.push(
+      '  sign in as (password ' + (process.env.JEJAK_DEMO_PASSWORD ? 'from JEJAK_DEMO_PASSWORD' : 'demo1234') + '):',
+    );
+    for (const u of DEMO_USERS)
+      lines.push(`    ${u.email.padEnd(28)} ${u.role}${u.stages.includes('V2') ? '' : ' (V1 only)'}`);
   }
   console.log(lines.join('\n') + '\n');
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { encodeGps22, encodeHeartbeat, encodeLogin } from '@jejak/protocols';
+import { encodeFrame, encodeGps22, encodeHeartbeat, encodeLogin } from '@jejak/protocols';
 import type { LiveServerMessage } from '@jejak/contract';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { connectDevice } from './device-client.ts';
@@ -41,7 +41,10 @@ async function openLive(baseUrl: string, cookie: string | null) {
 describe.each(kinds)('gateway and live channel on %s', (kind) => {
   let server: TestServer;
   const logRows = (dvid: string) =>
-    sql<{ package: string; device_time: number }>`select package, device_time from device_logs where dvid = ${dvid} order by device_time`
+    sql<{
+      package: string;
+      device_time: number;
+    }>`select package, device_time from device_logs where dvid = ${dvid} order by device_time`
       .execute(server.app.database.db)
       .then((r) => r.rows);
 
@@ -74,6 +77,15 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
     device.write(encodeGps22(fix(t + 10_000, 3.1395, 101.6899, 48), 5));
     await device.ack(5);
     expect((await logRows(dvid)).filter((r) => r.package === 'gps#latest')).toHaveLength(2);
+    // So does a resend flagged as a re-upload from the tracker's memory.
+    device.write(encodeGps22({ ...fix(t + 10_000, 3.1395, 101.6899, 48), reupload: true }, 6));
+    await device.ack(6);
+    expect((await logRows(dvid)).filter((r) => r.package.startsWith('gps#'))).toHaveLength(2);
+    // A well-formed packet of a type we do not handle is ignored, and the connection stays.
+    device.write(encodeFrame(0xf2, Uint8Array.from([1, 2, 3]), 7));
+    device.write(encodeHeartbeat({ acc: true }, 8));
+    await device.ack(8);
+    expect(server.app.counters.unsupportedFrames).toBe(1);
     device.close();
   });
 
@@ -138,7 +150,9 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
     expect(live.messages.some((m) => m.id === `dev#${dvidOf(OWNER2_IMEI)}`)).toBe(false);
 
     // Subscribing under another user's uid gets nothing.
-    live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid: 'someone-else', ids: [`dev#${dvidOf(OWNER_IMEI)}`] } }));
+    live.ws.send(
+      JSON.stringify({ action: 'subscribeTo', data: { uid: 'someone-else', ids: [`dev#${dvidOf(OWNER_IMEI)}`] } }),
+    );
     await live.until((m) => m.mode === 'subscribed' && m.item.ids.length === 0);
 
     await owner.post('/auth/logout');

@@ -84,7 +84,10 @@ export function apiClient(baseUrl: string) {
     get cookie() {
       return cookie;
     },
-    async post(path: string, body: unknown = {}): Promise<{ status: number; body: Record<string, unknown>; setCookie: string | null }> {
+    async post(
+      path: string,
+      body: unknown = {},
+    ): Promise<{ status: number; body: Record<string, unknown>; setCookie: string | null }> {
       const res = await fetch(`${baseUrl}/api${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },

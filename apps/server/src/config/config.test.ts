@@ -20,7 +20,12 @@ describe('configuration', () => {
   it('names every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ JEJAK_HTTP_PORT: 'eighty', JEJAK_DEMO: 'maybe', DATABASE_URL: 'mysql://x', JEJAK_DEMO_PASSWORD: 'short' });
+      loadConfig({
+        JEJAK_HTTP_PORT: 'eighty',
+        JEJAK_DEMO: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        JEJAK_DEMO_PASSWORD: 'short',
+      });
     } catch (err) {
       error = err;
     }

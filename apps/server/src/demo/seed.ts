@@ -54,7 +54,15 @@ export async function seedDemoFleet(db: Db, users: UsersRepo, password: string, 
       const vid = randomUUID();
       await trx
         .insertInto('devices')
-        .values({ dvid, model: DEMO_MODEL, imei, uid: ownerUid, sim_card: demoSimCard(i), created_at: nowMs, is_alive: false })
+        .values({
+          dvid,
+          model: DEMO_MODEL,
+          imei,
+          uid: ownerUid,
+          sim_card: demoSimCard(i),
+          created_at: nowMs,
+          is_alive: false,
+        })
         .execute();
       await trx
         .insertInto('vehicles')

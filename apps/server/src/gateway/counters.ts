@@ -3,9 +3,11 @@ export interface GatewayCounters {
   connections: number;
   frames: number;
   badFrames: number;
+  /** Well-formed frames of a type we do not handle: ignored, connection kept. */
+  unsupportedFrames: number;
   unknownDevices: number;
 }
 
 export function createGatewayCounters(): GatewayCounters {
-  return { connections: 0, frames: 0, badFrames: 0, unknownDevices: 0 };
+  return { connections: 0, frames: 0, badFrames: 0, unsupportedFrames: 0, unknownDevices: 0 };
 }

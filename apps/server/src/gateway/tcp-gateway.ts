@@ -70,6 +70,11 @@ export async function startTcpGateway(opts: TcpGatewayOptions): Promise<{ port: 
 
     const handleFrame = async (frame: Uint8Array): Promise<void> => {
       const result = session.decode(frame);
+      if (result.unsupported) {
+        counters.unsupportedFrames++;
+        log.info({ protocol: protocol.id, peer, dvid, reason: result.error }, 'unsupported frame ignored');
+        return;
+      }
       if (result.error) return reject(result.error, frame);
       counters.frames++;
       const login = result.messages.find((m) => m.kind === 'login' && m.imei);
@@ -112,7 +117,8 @@ export async function startTcpGateway(opts: TcpGatewayOptions): Promise<{ port: 
     socket.on('close', () => {
       sockets.delete(socket);
       counters.connections--;
-      if (dvid && !closing) void pipeline.logSession(dvid, 'event#session#close', opts.now(), null).catch(() => undefined);
+      if (dvid && !closing)
+        void pipeline.logSession(dvid, 'event#session#close', opts.now(), null).catch(() => undefined);
     });
   });
 
@@ -132,4 +138,3 @@ export async function startTcpGateway(opts: TcpGatewayOptions): Promise<{ port: 
       }),
   };
 }
-

@@ -4,9 +4,7 @@ import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 
 function zodMessage(err: ZodError): string {
-  return err.issues
-    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`)
-    .join('; ');
+  return err.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
 }
 
 /** The one mapping of failures to {status, errorType, message}; never a stack trace or SQL. */

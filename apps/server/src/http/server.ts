@@ -32,6 +32,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
     },
     bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
     trustProxy: false,
   });
   installErrorHandler(app);
@@ -42,7 +43,10 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     async (api) => {
       registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
       registerUserRoutes(api, opts.auth, opts.users);
-      api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({ version: opts.version, region: opts.region }));
+      api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
+        version: opts.version,
+        region: opts.region,
+      }));
       api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, (socket, request) => {
         const token = sessionToken(request);
         // The session is resolved asynchronously; the hub holds early messages until then.

@@ -1,9 +1,5 @@
 import type { WebSocket } from 'ws';
-import {
-  LIVE_NORMAL_CLOSE,
-  SubscribeMessageSchema,
-  type LiveServerMessage,
-} from '@jejak/contract';
+import { LIVE_NORMAL_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';

@@ -112,7 +112,8 @@ export function createPipeline(opts: PipelineOptions) {
       return;
     }
     for (const w of b.waiters) w.resolve();
-    for (const s of touched) opts.bus.publish('fleet.update', { device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
+    for (const s of touched)
+      opts.bus.publish('fleet.update', { device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
   }
 
   return {
@@ -121,12 +122,12 @@ export function createPipeline(opts: PipelineOptions) {
       const ready = states.get(dvid);
       if (ready && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
       const prev = chains.get(dvid) ?? Promise.resolve();
-      const next = prev
+      const next = prev.catch(() => undefined).then(async () => enqueue(await stateOf(dvid), msg, receivedAtMs));
+      const tail = next
         .catch(() => undefined)
-        .then(async () => enqueue(await stateOf(dvid), msg, receivedAtMs));
-      const tail = next.catch(() => undefined).then(() => {
-        if (chains.get(dvid) === tail) chains.delete(dvid);
-      });
+        .then(() => {
+          if (chains.get(dvid) === tail) chains.delete(dvid);
+        });
       chains.set(dvid, tail);
       return next;
     },
@@ -218,5 +219,11 @@ function deviceRow(s: DeviceState): DeviceStateRow {
 }
 
 function vehicleRow(vid: string, t: TransitState): VehicleStateRow {
-  return { vid, transitStatus: t.status, transitFrom: t.transitFrom, updatedAt: t.updatedAt, stoppedSince: t.stoppedSince };
+  return {
+    vid,
+    transitStatus: t.status,
+    transitFrom: t.transitFrom,
+    updatedAt: t.updatedAt,
+    stoppedSince: t.stoppedSince,
+  };
 }

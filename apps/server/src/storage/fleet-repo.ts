@@ -40,7 +40,10 @@ export function createFleetRepo(db: Db) {
             eb(
               'uid',
               'in',
-              db.selectFrom('users as u').select('u.uid').where((e) => userInSubtree(e, 'u.user_hierarchy', viewer)),
+              db
+                .selectFrom('users as u')
+                .select('u.uid')
+                .where((e) => userInSubtree(e, 'u.user_hierarchy', viewer)),
             ),
             eb('dvid', 'in', db.selectFrom('vehicles').select('dvid').where('vid', 'in', visibleVidsQuery(db, viewer))),
           ]),

@@ -80,6 +80,10 @@ export function createIngestStore(db: Db) {
               ${logs.map((l) => (l.attributes ? JSON.stringify(l.attributes) : null))}::text[])
               as x(dvid, device_time, package, package_time, created_at, lat, lon, speed, altitude, heading,
                 gps_status, engine_status, is_alive, device_message, attributes)
+            -- A fix resent from the tracker's memory after a lost ack is the same fix: one row.
+            where x.package not like 'gps#%' or not exists (
+              select 1 from device_logs d
+              where d.dvid = x.dvid and d.device_time = x.device_time and d.package in ('gps#latest', 'gps#memory'))
             on conflict do nothing`.execute(trx);
         }
         if (devices.length > 0) {

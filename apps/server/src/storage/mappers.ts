@@ -9,8 +9,11 @@ export const DEFAULT_PREFERENCE: UserPreference = {
 };
 
 function toPreference(value: unknown): UserPreference {
-  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof UserPreference, unknown>>;
-  const flag = (key: keyof UserPreference) => (typeof v[key] === 'boolean' ? (v[key] as boolean) : DEFAULT_PREFERENCE[key]);
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof UserPreference, unknown>
+  >;
+  const flag = (key: keyof UserPreference) =>
+    typeof v[key] === 'boolean' ? (v[key] as boolean) : DEFAULT_PREFERENCE[key];
   return {
     in_app_notification: flag('in_app_notification'),
     in_app_notification_info: flag('in_app_notification_info'),

@@ -8,7 +8,9 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** Runs the plain SQL migrations not yet applied, each in its own transaction, in name order. */
 export async function migrate(db: Db): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (name text primary key, applied_at bigint not null)`.execute(db);
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at bigint not null)`.execute(
+    db,
+  );
   const applied = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))

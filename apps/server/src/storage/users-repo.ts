@@ -58,7 +58,10 @@ export function createUsersRepo(db: Db) {
     },
 
     async count(): Promise<number> {
-      const r = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
       return r.n;
     },
   };

@@ -1,0 +1,156 @@
+import { DecodeError } from '../codec/decode-error.ts';
+import type { DecodeResult, NormalizedMessage, ProtocolSession } from '../message.ts';
+import { decodeAlarm, decodeAlarm4g, decodeCameraEvent, decodeLbsAlarm4g, decodeLbsStatus } from './alarm-packets.ts';
+import { encodeAck } from './encoder.ts';
+import { openEnvelope } from './envelope.ts';
+import type { Gt06Handler } from './handler.ts';
+import {
+  decodeCommandResponse,
+  decodeCommandText,
+  decodeInfo,
+  decodeObd,
+  decodeSerialData,
+  decodeTlv,
+} from './info-packets.ts';
+import {
+  decodeGps22,
+  decodeGps34,
+  decodeGps4g,
+  decodeGps4gStatus,
+  decodeGpsAltitude,
+  decodeGpsDriver,
+  decodeGpsLbs,
+  decodeGpsLbsWifi,
+  decodeGpsOnly,
+  decodeGpsWithCells,
+} from './location-packets.ts';
+import {
+  decodeCells,
+  decodeCells4g,
+  decodeHeartbeat,
+  decodeHeartbeatVoltage,
+  decodeLogin,
+  decodeWifiCount,
+  decodeWifiList,
+} from './status-packets.ts';
+
+/*
+ * Documents cited in this folder: "GT06 protocol" = Concox, GPS Tracker Communication Protocol
+ * (GT06) v1.8.1; "GT06N protocol" = the GT06N edition (0x22 positioning, 0x26 alarms, 0x28 cells);
+ * "GT03 protocol" = GT03A/B Communication Protocol v1.82 (0x10–0x19); "Concox 4G protocol" = the
+ * LTE editions (0xA0–0xA5). Layouts marked "inferred from captures" follow no public document:
+ * they were worked out from the captured packets in ../shared/vectors and are the least certain.
+ */
+
+/** Protocol number → handler. Packets not listed are rejected as unsupported. */
+const HANDLERS: ReadonlyMap<number, Gt06Handler> = new Map([
+  [0x01, decodeLogin],
+  [0x10, decodeGpsOnly],
+  [0x11, decodeGpsOnly],
+  [0x12, decodeGpsLbs],
+  [0x13, decodeHeartbeat],
+  [0x15, decodeCommandText],
+  [0x16, decodeAlarm],
+  [0x17, decodeWifiCount],
+  [0x18, decodeCells],
+  [0x19, decodeLbsStatus],
+  [0x1e, decodeGpsWithCells],
+  [0x21, decodeCommandResponse],
+  [0x22, decodeGps22],
+  [0x23, decodeHeartbeatVoltage],
+  [0x26, decodeAlarm],
+  [0x27, decodeAlarm],
+  [0x28, decodeCells],
+  [0x31, decodeGpsAltitude],
+  [0x32, decodeGpsLbsWifi],
+  [0x34, decodeGps34],
+  [0x36, decodeGpsDriver],
+  [0x69, decodeWifiCount],
+  [0x70, decodeTlv],
+  [0x8c, decodeObd],
+  [0x94, decodeInfo],
+  [0x95, decodeCameraEvent],
+  [0x9b, decodeSerialData],
+  [0xa0, decodeGps4g],
+  [0xa1, decodeCells4g],
+  [0xa2, decodeGps4gStatus],
+  [0xa4, decodeAlarm4g],
+  [0xa5, decodeLbsAlarm4g],
+  [0xf3, decodeWifiList],
+]);
+
+/** Known packets we deliberately do not handle, with the reason given to the caller. */
+const UNSUPPORTED: ReadonlyMap<number, string> = new Map([
+  [0x2a, 'address request (0x2a): the server does not send addresses'],
+  [0x8a, 'time request (0x8a): answering needs the server clock'],
+]);
+
+export interface Gt06SessionOptions {
+  /**
+   * 'strict' (default) rejects a frame whose CRC-ITU does not match; 'lenient' accepts it with
+   * a warning, for firmwares known to miscompute it.
+   */
+  crc?: 'strict' | 'lenient';
+  /** Firmware variant (e.g. 'SEEWORLD', 'G18') for the packets that differ between models. */
+  variant?: string | null;
+}
+
+export interface Gt06Session extends ProtocolSession {
+  /** The IMEI from the login packet, once seen. */
+  readonly imei: string | null;
+  setVariant(variant: string | null): void;
+}
+
+/**
+ * Decoder state for one GT06 connection. Pure: frames in, messages and the reply bytes out;
+ * the caller sends the reply only after the messages are committed (ADR 0006). Never throws.
+ */
+export function createGt06Session(options: Gt06SessionOptions = {}): Gt06Session {
+  let imei: string | null = null;
+  let variant = options.variant ?? null;
+  const strictCrc = (options.crc ?? 'strict') === 'strict';
+
+  function decodeFrame(frame: Uint8Array): DecodeResult {
+    const envelope = openEnvelope(frame);
+    const { type, crc, serial } = envelope;
+    const warnings = [...envelope.warnings];
+    if (crc && crc.sent !== crc.computed) {
+      const reason = `CRC mismatch: frame says ${hex4(crc.sent)}, computed ${hex4(crc.computed)}`;
+      if (strictCrc) throw new DecodeError(reason);
+      warnings.push(reason);
+    }
+    const handler = HANDLERS.get(type);
+    if (!handler) {
+      const reason = UNSUPPORTED.get(type) ?? `unsupported message type 0x${hex2(type)}`;
+      return { messages: [], reply: null, error: `GT06 0x${hex2(type)}: ${reason}`, warnings, unsupported: true };
+    }
+    const context = { type, long: envelope.long, declaredLength: envelope.declaredLength, trailerless: !crc, variant };
+    const handled = handler(envelope.body, context);
+    if (handled.imei) imei = handled.imei;
+    const messages = handled.messages.map((m): NormalizedMessage => (imei && !m.imei ? { ...m, imei } : m));
+    const reply = handled.ack && serial !== null && !envelope.long ? encodeAck(type, serial) : null;
+    return { messages, reply, error: null, warnings };
+  }
+
+  return {
+    get imei() {
+      return imei;
+    },
+    setVariant(next) {
+      variant = next;
+    },
+    decode(frame) {
+      try {
+        return decodeFrame(frame);
+      } catch (err) {
+        const type = frame.length > 4 ? frame[frame[0] === 0x79 ? 4 : 3] : undefined;
+        const where = type === undefined ? 'GT06' : `GT06 0x${hex2(type)}`;
+        const reason = err instanceof DecodeError ? err.message : `internal decoder error: ${String(err)}`;
+        return { messages: [], reply: null, error: `${where}: ${reason}`, warnings: [] };
+      }
+    },
+  };
+}
+
+const hex2 = (v: number): string => v.toString(16).padStart(2, '0');
+const hex4 = (v: number): string => v.toString(16).padStart(4, '0');

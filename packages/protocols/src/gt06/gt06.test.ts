@@ -1,0 +1,394 @@
+// eslint-disable-next-line no-restricted-imports -- tests read the shared captured packets
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bytesToHex, hexToBytes } from '../codec/hex.ts';
+import type { DecodeResult, NormalizedMessage } from '../message.ts';
+import { createGt06Session } from './decoder.ts';
+import { decodeAck, encodeAck, encodeGps22, encodeHeartbeat, encodeLogin, type Gps22Input } from './encoder.ts';
+import { createGt06Framer, GT06_MAX_BUFFERED_BYTES } from './frame.ts';
+
+/** Source: /work/shared/vectors (packets from Traccar's decoder tests, Apache-2.0; see its README). */
+const REPO_ROOT = new URL('../../../../', import.meta.url);
+const VECTORS = new URL('../shared/vectors/', REPO_ROOT);
+
+interface Expectation {
+  result: string;
+  attribute?: { key: string; value?: string | number | boolean; altitude_m?: number };
+}
+interface DerivedPosition {
+  fix_time_utc: string;
+  valid: boolean;
+  latitude: number;
+  longitude: number;
+  speed_kph: number;
+  course_deg: number;
+  satellites: number;
+  ignition?: boolean;
+}
+interface VectorRecord {
+  sequence: number;
+  set: 'dev' | 'withheld';
+  payload_hex: string;
+  expect?: Expectation;
+  derived?: { frame?: { protocol_number: string; serial: number; crc_itu_ok: boolean }; position?: DerivedPosition };
+  decoder_context?: { settings?: { setModelOverride?: string } };
+}
+interface FrameRecord {
+  protocol: string;
+  set: 'dev' | 'withheld';
+  input_hex: string;
+  expected_frame_hex?: string;
+}
+
+// Missing vectors must fail the suite, never skip it.
+const records = (JSON.parse(readFileSync(new URL('gt06.json', VECTORS), 'utf8')) as VectorRecord[]).sort(
+  (a, b) => a.sequence - b.sequence,
+);
+const frameRecords = (JSON.parse(readFileSync(new URL('frames.json', VECTORS), 'utf8')) as FrameRecord[]).filter(
+  (r) => r.protocol === 'gt06',
+);
+
+/** Dev packets whose layout we have no document or clear sample for; they must be rejected clearly. */
+const UNSUPPORTED_DEV = new Map([
+  [10, /unsupported message type 0xa3/],
+  [16, /unsupported message type 0xf2/],
+]);
+/** Dev packets whose CRC-ITU does not match (computed independently of this decoder). */
+const BAD_CRC_DEV = [37, 160, 166, 169, 175];
+
+/** Replays a whole file in sequence order through one session, as a connection would. */
+function replay(crc: 'strict' | 'lenient'): Map<number, DecodeResult> {
+  const session = createGt06Session({ crc });
+  const results = new Map<number, DecodeResult>();
+  for (const r of records) {
+    session.setVariant(r.decoder_context?.settings?.setModelOverride ?? null);
+    results.set(r.sequence, session.decode(hexToBytes(r.payload_hex)));
+  }
+  return results;
+}
+
+const hasLocation = (m: NormalizedMessage) => m.latitude !== undefined && m.longitude !== undefined;
+
+/** The vector README's definition of a valid position. */
+function isValidPosition(m: NormalizedMessage): boolean {
+  const t = m.deviceTimeMs ?? 0;
+  return (
+    t > Date.UTC(1999, 11, 31, 23, 59, 59) &&
+    t < Date.now() + 25 * 3_600_000 &&
+    Math.abs(m.latitude ?? 999) <= 90 &&
+    Math.abs(m.longitude ?? 999) <= 180 &&
+    (m.speedKmh ?? 0) >= 0 &&
+    (m.course ?? 0) >= 0 &&
+    (m.course ?? 0) <= 360
+  );
+}
+
+/** Reads a vector's attribute key from our message (vector speeds are knots, ours km/h). */
+function valueOf(m: NormalizedMessage, key: string): unknown {
+  if (key === 'altitude') return m.altitude;
+  if (key === 'speed') return m.speedKmh === undefined ? undefined : m.speedKmh / 1.852;
+  if (key === 'sat') return m.satellites;
+  return m.attributes[key];
+}
+
+function checkExpectation(e: Expectation, result: DecodeResult): void {
+  const positions = result.messages.filter(hasLocation);
+  switch (e.result) {
+    case 'null':
+      expect(positions).toHaveLength(0);
+      return;
+    case 'not_null':
+      expect(result.messages.length).toBeGreaterThan(0);
+      return;
+    case 'position':
+      expect(positions).toHaveLength(1);
+      expect(positions.every(isValidPosition)).toBe(true);
+      return;
+    case 'positions':
+      expect(positions.length).toBeGreaterThan(0);
+      expect(positions.every(isValidPosition)).toBe(true);
+      return;
+    case 'positions_no_location_check':
+      expect(result.messages.length).toBeGreaterThan(0);
+      return;
+    case 'attributes':
+      expect(result.messages).toHaveLength(1);
+      expect(Object.keys(result.messages[0]?.attributes ?? {}).length).toBeGreaterThan(0);
+      return;
+    case 'attribute': {
+      const key = e.attribute?.key ?? '';
+      const want = e.attribute?.value ?? e.attribute?.altitude_m;
+      const got = result.messages.map((m) => valueOf(m, key)).find((v) => v !== undefined);
+      if (typeof want === 'number') expect(got).toBeCloseTo(want, 2);
+      else expect(got).toBe(want);
+      return;
+    }
+    default:
+      throw new Error(`unknown expectation ${e.result}`);
+  }
+}
+
+function checkDerived(derived: NonNullable<VectorRecord['derived']>, type: number, result: DecodeResult): void {
+  const p = derived.position;
+  if (p) {
+    const m = result.messages.find(hasLocation);
+    expect(m?.deviceTimeMs).toBe(Date.parse(p.fix_time_utc));
+    expect(m?.valid).toBe(p.valid);
+    expect(m?.latitude).toBeCloseTo(p.latitude, 5);
+    expect(m?.longitude).toBeCloseTo(p.longitude, 5);
+    expect(m?.speedKmh).toBe(p.speed_kph);
+    expect(m?.course).toBe(p.course_deg);
+    expect(m?.satellites).toBe(p.satellites);
+    if (p.ignition !== undefined) expect(m?.attributes.ignition).toBe(p.ignition);
+  }
+  if (derived.frame?.crc_itu_ok && result.reply) {
+    expect(bytesToHex(result.reply)).toBe(bytesToHex(encodeAck(type, derived.frame.serial)));
+  }
+}
+
+describe('GT06 decoder on captured packets (one session per file, lenient CRC)', () => {
+  const results = replay('lenient');
+  const dev = records.filter((r) => r.set === 'dev' && !UNSUPPORTED_DEV.has(r.sequence));
+
+  it.each(dev.map((r) => [r.sequence, r] as const))('dev #%i meets its expectation', (_seq, r) => {
+    const result = results.get(r.sequence);
+    if (!result || !r.expect) throw new Error('no result');
+    checkExpectation(r.expect, result);
+    const type = parseInt(r.derived?.frame?.protocol_number ?? '0', 16);
+    if (r.derived) checkDerived(r.derived, type, result);
+  });
+
+  it.each([...UNSUPPORTED_DEV])('dev #%i is rejected with a clear reason', (seq, reason) => {
+    const result = results.get(seq);
+    expect(result?.messages).toEqual([]);
+    expect(result?.error).toMatch(reason);
+    // Well formed but unknown: the gateway keeps the connection open.
+    expect(result?.unsupported).toBe(true);
+  });
+
+  it('decodes or clearly rejects every withheld packet', () => {
+    for (const r of records.filter((x) => x.set === 'withheld')) {
+      const result = results.get(r.sequence);
+      if (!result) throw new Error(`#${r.sequence} has no result`);
+      if (result.error) expect(result.error, `#${r.sequence}`).toMatch(/^GT06 0x[0-9a-f]{2}: \S/);
+      else expect(result.messages.length, `#${r.sequence}`).toBeGreaterThan(0);
+      expect(result.error ?? '', `#${r.sequence}`).not.toMatch(/internal/);
+    }
+  });
+
+  it('learns the IMEI from the login and tags later messages with it', () => {
+    const login = results.get(2)?.messages[0];
+    expect(login).toMatchObject({ kind: 'login', imei: '864717003283581' });
+    expect(results.get(4)?.messages[0]?.imei).toBe('864717003283581');
+  });
+
+  it('marks re-uploaded 0x22 fixes as memory', () => {
+    expect(results.get(112)?.messages[0]?.memory).toBe(true);
+    expect(results.get(91)?.messages[0]?.memory).toBe(false);
+  });
+});
+
+describe('GT06 CRC policy', () => {
+  it('strict sessions reject exactly the packets whose CRC does not match', () => {
+    const results = replay('strict');
+    const rejected = records
+      .filter((r) => r.set === 'dev' && /CRC mismatch/.test(results.get(r.sequence)?.error ?? ''))
+      .map((r) => r.sequence);
+    expect(rejected).toEqual(BAD_CRC_DEV);
+  });
+
+  it('lenient sessions accept them with a warning', () => {
+    const results = replay('lenient');
+    expect(results.get(37)?.warnings.join()).toMatch(/CRC mismatch: frame says 8a64/);
+  });
+});
+
+describe('GT06 replies', () => {
+  it('acks a login with the standard serial echo (byte for byte)', () => {
+    // The server response worked out for serial 0x0052 in the vector file (#160).
+    expect(bytesToHex(encodeAck(0x01, 0x52))).toBe('787805010052b9c20d0a');
+    const result = createGt06Session().decode(hexToBytes('78780d01086471700328358100093f040d0a'));
+    expect(bytesToHex(result.reply ?? new Uint8Array())).toBe(bytesToHex(encodeAck(0x01, 0x0009)));
+  });
+
+  it('acks heartbeats, GPS and alarms but not information packets', () => {
+    const session = createGt06Session();
+    const ackOf = (hex: string) => {
+      const reply = session.decode(hexToBytes(hex)).reply;
+      return reply ? decodeAck(reply) : null;
+    };
+    expect(ackOf('78780a13440604000201baaf540d0a')).toEqual({ type: 0x13, serial: 0x01ba });
+    expect(ackOf('78781f12110616091835d0024bb93007d3fb783dd4c501940500f2006c8504a6e0370d0a')).toEqual({
+      type: 0x12,
+      serial: 0x04a6,
+    });
+    expect(ackOf('7878251610051b0f1c34c5022515d504b5dcd20738080902d4022bdf009cba5006640201006759680d0a')).toEqual({
+      type: 0x16,
+      serial: 0x0067,
+    });
+    expect(ackOf('79790008940b02e3048614200d0a')).toBeNull();
+  });
+});
+
+const FIXES: Gps22Input[] = [
+  {
+    timeMs: Date.UTC(2026, 10, 21, 8, 30, 5),
+    lat: 3.139,
+    lon: 101.6869,
+    speedKmh: 57,
+    course: 271,
+    satellites: 9,
+    valid: true,
+    reupload: false,
+    acc: true,
+  },
+  {
+    timeMs: Date.UTC(2025, 0, 1, 0, 0, 0),
+    lat: -33.8688,
+    lon: 151.2093,
+    speedKmh: 0,
+    course: 0,
+    satellites: 4,
+    valid: false,
+    reupload: true,
+  },
+  {
+    timeMs: Date.UTC(2030, 5, 30, 23, 59, 59),
+    lat: 40.7128,
+    lon: -74.006,
+    speedKmh: 255,
+    course: 359,
+    satellites: 15,
+    valid: true,
+    reupload: false,
+    acc: false,
+  },
+];
+
+describe('GT06 encoder round trips (encode → frame → decode)', () => {
+  it('encodes a login byte for byte like a real device', () => {
+    expect(bytesToHex(encodeLogin('864717003283581', 0x0009))).toBe('78780d01086471700328358100093f040d0a');
+  });
+
+  it('encodes a heartbeat byte for byte like a real device', () => {
+    const hb = encodeHeartbeat({ acc: false, charging: true, voltageLevel: 6, gsm: 4 }, 0x01ba);
+    expect(bytesToHex(hb)).toBe('78780a13440604000201baaf540d0a');
+  });
+
+  it.each(FIXES.map((f, i) => [i, f] as const))('0x22 fix %i survives the trip', (i, fix) => {
+    const bytes = encodeGps22(fix, 100 + i);
+    const framed = createGt06Framer().push(bytes);
+    expect(framed.frames).toHaveLength(1);
+    const result = createGt06Session().decode(framed.frames[0] ?? new Uint8Array());
+    expect(result.error).toBeNull();
+    const m = result.messages[0];
+    expect(m).toMatchObject({
+      kind: 'position',
+      deviceTimeMs: fix.timeMs,
+      valid: fix.valid,
+      speedKmh: fix.speedKmh,
+      course: fix.course,
+    });
+    expect(m?.satellites).toBe(fix.satellites);
+    expect(m?.memory).toBe(fix.reupload);
+    expect(m?.attributes.ignition).toBe(fix.acc ?? false);
+    expect(m?.latitude).toBeCloseTo(fix.lat, 6);
+    expect(m?.longitude).toBeCloseTo(fix.lon, 6);
+    expect(decodeAck(result.reply ?? new Uint8Array())).toEqual({ type: 0x22, serial: 100 + i });
+  });
+
+  it('heartbeat status survives the trip', () => {
+    const result = createGt06Session().decode(
+      encodeHeartbeat({ acc: true, voltageLevel: 3, gsm: 2, blocked: true }, 7),
+    );
+    expect(result.messages[0]).toMatchObject({
+      kind: 'heartbeat',
+      attributes: { ignition: true, batteryLevel: 50, gsm: 2, blocked: true, charge: false },
+    });
+  });
+});
+
+/** Every captured packet that frames as exactly itself, joined into one stream. */
+function joinedStream(): { stream: Uint8Array; frames: string[] } {
+  const frames = records
+    .map((r) => r.payload_hex)
+    .filter((hex) => {
+      const out = createGt06Framer().push(hexToBytes(hex));
+      return out.frames.length === 1 && bytesToHex(out.frames[0] ?? new Uint8Array()) === hex;
+    });
+  return { stream: hexToBytes(frames.join('')), frames };
+}
+
+function frameAll(stream: Uint8Array, cuts: number[]): string[] {
+  const framer = createGt06Framer();
+  const out: string[] = [];
+  let from = 0;
+  for (const cut of [...cuts, stream.length]) {
+    const { frames, error } = framer.push(stream.subarray(from, cut));
+    expect(error).toBeNull();
+    out.push(...frames.map(bytesToHex));
+    from = cut;
+  }
+  return out;
+}
+
+describe('GT06 framer', () => {
+  it.each(frameRecords.filter((r) => r.set === 'dev').map((r) => [r.input_hex.slice(0, 16), r] as const))(
+    'frames.json %s… gives its expected frame',
+    (_, r) => {
+      const out = createGt06Framer().push(hexToBytes(r.input_hex));
+      expect(out.error).toBeNull();
+      expect(bytesToHex(out.frames[0] ?? new Uint8Array())).toBe(r.expected_frame_hex);
+    },
+  );
+
+  it('frames every withheld frames.json input once more data follows, without error', () => {
+    for (const r of frameRecords.filter((x) => x.set === 'withheld')) {
+      const out = createGt06Framer().push(hexToBytes(r.input_hex + '78780a13440604000201baaf540d0a'));
+      expect(out.error).toBeNull();
+      expect(out.frames.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('recovers the same frames from joined packets whatever the split', () => {
+    const { stream, frames } = joinedStream();
+    expect(frames.length).toBeGreaterThan(150);
+    expect(frameAll(stream, [])).toEqual(frames);
+    expect(
+      frameAll(
+        stream,
+        Array.from({ length: stream.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(frames);
+    for (let cut = 1; cut < stream.length; cut++) {
+      const got = frameAll(stream, [cut]);
+      if (got.length !== frames.length || got.some((f, i) => f !== frames[i]))
+        throw new Error(`split at ${cut} differs`);
+    }
+  });
+
+  it('keeps a frame containing 0D 0A whole when split right after it', () => {
+    // #31: the payload ends in "\r\n" before the serial; the declared length decides.
+    const hex = '797900109b0344373532304136320d0a000f87f00d0a';
+    const bytes = hexToBytes(hex);
+    expect(frameAll(bytes, [hex.indexOf('0d0a') / 2 + 2])).toEqual([hex]);
+  });
+
+  it('reports garbage and stays failed', () => {
+    const framer = createGt06Framer();
+    const out = framer.push(hexToBytes('78780a13440604000201baaf540d0a' + '474554202f'));
+    expect(out.frames).toHaveLength(1);
+    expect(out.error).toMatch(/not a GT06 frame: expected 78 78 or 79 79, got 47 45/);
+    expect(framer.push(hexToBytes('78780a13440604000201baaf540d0a')).error).toBe(out.error);
+  });
+
+  it('bounds the bytes it buffers', () => {
+    const framer = createGt06Framer();
+    const noStop = new Uint8Array(GT06_MAX_BUFFERED_BYTES + 10).fill(0x41);
+    noStop.set([0x79, 0x79, 0xff, 0xff], 0);
+    expect(framer.push(noStop.subarray(0, 100)).error).toBeNull();
+    expect(framer.bufferedBytes).toBe(100);
+    expect(framer.push(noStop.subarray(100)).error).toMatch(/no complete frame within 4096 bytes/);
+    expect(framer.bufferedBytes).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+import type { ByteReader } from '../codec/byte-reader.ts';
+import type { NormalizedMessage } from '../message.ts';
+
+/** What a packet handler knows besides the content bytes. */
+export interface Gt06Context {
+  type: number;
+  /** 0x7979 frame (2-byte length). */
+  long: boolean;
+  /** The frame's length field; some Wi-Fi packets put their access-point count there. */
+  declaredLength: number;
+  /** The frame had no serial number or CRC (see envelope.ts). */
+  trailerless: boolean;
+  /** Device firmware variant, for the few packets that differ between models. */
+  variant: string | null;
+}
+
+export interface Handled {
+  messages: NormalizedMessage[];
+  /** The packet is one the device expects the standard serial-echo acknowledgement for. */
+  ack: boolean;
+  /** Set by the login packet. */
+  imei?: string;
+}
+
+/** Decodes one packet's information content; throws DecodeError when it cannot. */
+export type Gt06Handler = (r: ByteReader, ctx: Gt06Context) => Handled;

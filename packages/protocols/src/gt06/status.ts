@@ -1,0 +1,95 @@
+import type { ByteReader } from '../codec/byte-reader.ts';
+import type { Attributes } from './fields.ts';
+
+/**
+ * Alarm byte of the status block (GT06 protocol §5.3 alarm packet, "alarm/language" field,
+ * extended by the later Concox documents). Codes that are events rather than alarms (power on, first fix, …)
+ * are only reported as `event`.
+ */
+const ALARMS: ReadonlyMap<number, string> = new Map([
+  [0x01, 'sos'],
+  [0x02, 'powerCut'],
+  [0x03, 'vibration'],
+  [0x04, 'geofenceEnter'],
+  [0x05, 'geofenceExit'],
+  [0x06, 'overspeed'],
+  [0x09, 'movement'],
+  [0x0e, 'lowBattery'], // external battery low
+  [0x0f, 'lowBattery'], // external battery low, protection engaged
+  [0x11, 'powerOff'],
+  [0x13, 'tampering'],
+  [0x14, 'door'],
+  [0x19, 'lowBattery'], // internal battery low
+]);
+
+/** Models whose firmware numbers some alarms differently (seen in captured packets). */
+const VARIANT_ALARMS: Readonly<Record<string, ReadonlyMap<number, string>>> = {
+  G18: new Map([[0x30, 'hardBraking']]),
+};
+
+/** ACC changes reported through the alarm byte by the later Concox firmwares. */
+const ACC_ON = 0xfe;
+const ACC_OFF = 0xff;
+
+/** Bits 3–5 of the terminal information; 7 is the "removed" alarm of personal trackers. */
+const TERMINAL_ALARMS: readonly (string | undefined)[] = [
+  undefined,
+  'vibration',
+  'powerCut',
+  'lowBattery',
+  'sos',
+  undefined,
+  undefined,
+  'removing',
+];
+
+/**
+ * Terminal information byte (GT06 protocol §5.4 status packet): bit 0 armed, bit 1 ACC, bit 2 charging,
+ * bits 3–5 alarm, bit 6 GPS tracking on, bit 7 oil/electricity cut.
+ */
+export function terminalInfoAttributes(info: number): Attributes {
+  const attributes: Attributes = {
+    armed: (info & 0x01) !== 0,
+    ignition: (info & 0x02) !== 0,
+    charge: (info & 0x04) !== 0,
+    blocked: (info & 0x80) !== 0,
+  };
+  const alarm = TERMINAL_ALARMS[(info >> 3) & 0x07];
+  if (alarm) attributes.alarm = alarm;
+  return attributes;
+}
+
+/** Adds `event` and, when known, `alarm` (or `ignition`) for an alarm byte. */
+export function applyAlarmCode(attributes: Attributes, code: number, variant: string | null): void {
+  if (code === 0) return;
+  attributes.event = code;
+  if (code === ACC_ON || code === ACC_OFF) {
+    attributes.ignition = code === ACC_ON;
+    return;
+  }
+  const name = (variant ? VARIANT_ALARMS[variant]?.get(code) : undefined) ?? ALARMS.get(code);
+  if (name) attributes.alarm = name;
+}
+
+/**
+ * Voltage level (GT06 protocol §5.4 status packet) is 0–6; some firmwares put a percentage in the same
+ * byte instead. Either way the result is a percentage.
+ */
+export function batteryPercent(value: number): number | undefined {
+  if (value <= 6) return Math.round((value * 100) / 6);
+  return value <= 100 ? value : undefined;
+}
+
+/**
+ * The five-byte status block shared by heartbeats and alarms (GT06 protocol §5.4):
+ * terminal information, voltage level, GSM signal strength, alarm, language.
+ */
+export function readStatusBlock(r: ByteReader, variant: string | null): Attributes {
+  const attributes = terminalInfoAttributes(r.readU8('terminal information'));
+  const battery = batteryPercent(r.readU8('voltage level'));
+  if (battery !== undefined) attributes.batteryLevel = battery;
+  attributes.gsm = r.readU8('GSM signal strength');
+  applyAlarmCode(attributes, r.readU8('alarm'), variant);
+  r.skip(1, 'language');
+  return attributes;
+}

@@ -1,0 +1,33 @@
+export type {
+  AttributeValue,
+  DecodeResult,
+  Framer,
+  FramerOutput,
+  NormalizedMessage,
+  ProtocolSession,
+} from './message.ts';
+export { PROTOCOLS, protocolById, type ProtocolDefinition, type Transport } from './registry.ts';
+
+export { ByteReader } from './codec/byte-reader.ts';
+export { DecodeError } from './codec/decode-error.ts';
+export { bcdToDigits, digitsToBcd, isBcd } from './codec/bcd.ts';
+export { crc16X25 } from './codec/crc16-x25.ts';
+export { bytesToHex, hexToBytes } from './codec/hex.ts';
+
+export { createGt06Framer, GT06_MAX_BUFFERED_BYTES, type Gt06FramerOptions } from './gt06/frame.ts';
+export { createGt06Session, type Gt06Session, type Gt06SessionOptions } from './gt06/decoder.ts';
+export {
+  decodeAck,
+  encodeAck,
+  encodeFrame,
+  encodeGps22,
+  encodeHeartbeat,
+  encodeLogin,
+  malaysianCell,
+  GT06_GPS_22,
+  GT06_HEARTBEAT,
+  GT06_LOGIN,
+  type CellTowerInput,
+  type Gps22Input,
+  type HeartbeatInput,
+} from './gt06/encoder.ts';

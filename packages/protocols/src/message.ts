@@ -1,0 +1,76 @@
+/**
+ * The protocol-neutral shapes every decoder produces and the gateway consumes (DESIGN §1, §4).
+ * A decoder is pure: bytes in, messages and reply bytes out.
+ */
+
+export type AttributeValue = number | boolean | string;
+
+/**
+ * One thing a device told us.
+ * - `login`: identifies the device (`imei`).
+ * - `position`: a GPS fix (latitude/longitude always present; `valid` says whether the device
+ *   had a fix). Alarm packets that carry a fix are positions with `attributes.alarm`.
+ * - `heartbeat`: a report without a location: status, cell/Wi-Fi-only reports, command
+ *   results, device information.
+ * - `alarm`: an alarm without a location.
+ */
+export interface NormalizedMessage {
+  kind: 'login' | 'position' | 'heartbeat' | 'alarm';
+  imei?: string;
+  /** When the device says the data was taken (epoch ms UTC). */
+  deviceTimeMs?: number;
+  valid?: boolean;
+  latitude?: number;
+  longitude?: number;
+  speedKmh?: number;
+  /** Degrees clockwise from north, [0, 360). */
+  course?: number;
+  /** Metres above sea level. */
+  altitude?: number;
+  satellites?: number;
+  /** True when the device sent this from its memory after the fact (`gps#memory`). */
+  memory?: boolean;
+  /**
+   * Everything else, with shared names: ignition, power (external volts), battery (volts),
+   * batteryLevel (%), gsm (signal level), alarm ('sos', 'powerCut', 'vibration', 'overspeed',
+   * 'lowBattery', …), event (raw alarm/event code), charge, blocked, armed, door, …
+   */
+  attributes: Record<string, AttributeValue>;
+}
+
+export interface DecodeResult {
+  messages: NormalizedMessage[];
+  /**
+   * Bytes to send back to the device, or null. The caller sends them only after the
+   * messages are committed (acknowledge after commit, ADR 0006).
+   */
+  reply: Uint8Array | null;
+  /** Why the frame was rejected; when set, `messages` is empty and `reply` is null. */
+  error: string | null;
+  /** Things worth logging about a frame that was still accepted (or ignored on purpose). */
+  warnings: string[];
+  /**
+   * Set with `error` when the frame is well formed but of a type we do not handle: the
+   * connection can go on (only malformed data closes it).
+   */
+  unsupported?: boolean;
+}
+
+export interface FramerOutput {
+  /** Complete frames, in stream order; each is its own copy. */
+  frames: Uint8Array[];
+  /** Set when the stream cannot be framed any more; the caller should close the connection. */
+  error: string | null;
+}
+
+/** Cuts a byte stream into frames. Keeps partial data between calls, bounded in size. */
+export interface Framer {
+  push(chunk: Uint8Array): FramerOutput;
+  /** Bytes held back waiting for the rest of a frame. */
+  readonly bufferedBytes: number;
+}
+
+/** Decoder state for one connection (e.g. the IMEI learnt from a login). */
+export interface ProtocolSession {
+  decode(frame: Uint8Array): DecodeResult;
+}
