@@ -143,7 +143,7 @@ export async function startJejak(config: Config, opts: { inMemoryDb?: boolean } 
     async stop() {
       for (const t of timers) clearInterval(t);
       for (const gw of gateways) await gw.close();
-      await pipeline.drain();
+      await pipeline.close();
       live.closeAll();
       await http.close();
       await database.close();

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { API_BASE, API_PATHS, ERROR_TYPES, LIVE_PATH, MESSAGES, type VersionResponse } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
@@ -32,7 +32,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
     },
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: true,
+    // One line per request is noise at fleet rates; errors are still logged with the request id.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
   });
   installErrorHandler(app);

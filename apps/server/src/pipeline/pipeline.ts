@@ -43,6 +43,7 @@ export function createPipeline(opts: PipelineOptions) {
   let batch: Batch = newBatch();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
+  let closed = false;
 
   function newBatch(): Batch {
     return { logs: [], touched: new Map(), waiters: [] };
@@ -134,7 +135,10 @@ export function createPipeline(opts: PipelineOptions) {
 
     /** Records a connection event (error, close, timeout) in the device log. */
     async logSession(dvid: string, pkg: SessionPackage, nowMs: number, message: string | null): Promise<void> {
-      const state = await stateOf(dvid);
+      if (closed) return;
+      // Synchronous when the state is loaded, so a shutdown's final drain includes it.
+      const state = states.get(dvid) ?? (await stateOf(dvid));
+      if (closed) return;
       if (pkg !== 'event#session#error') state.device.isAlive = false;
       batch.logs.push(sessionLogRow(dvid, pkg, nowMs, message));
       batch.touched.set(dvid, state);
@@ -168,8 +172,16 @@ export function createPipeline(opts: PipelineOptions) {
       return changed.length;
     },
 
+    /** Commits everything submitted so far. */
     async drain(): Promise<void> {
       await Promise.allSettled([...chains.values()]);
+      await flush();
+    },
+
+    /** Shutdown: commits what was submitted; session events after this are dropped. */
+    async close(): Promise<void> {
+      await this.drain();
+      closed = true;
       await flush();
     },
 

@@ -1,0 +1,193 @@
+/**
+ * npm run bench:ingest — GT06 trackers over real TCP into the gateway, through the pipeline
+ * into the database, and out of the live channel. Two phases:
+ *   1. throughput: every device keeps a window of fixes in flight (full rate);
+ *      prints stored positions per second;
+ *   2. latency: a fixed rate (devices × 1 fix/s); prints device-to-live-channel p50/p99.
+ * Options: --db pglite|postgres  --devices N  --seconds S  --window K  --rate-devices N
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config/load.ts';
+import { seedBenchFleet } from './bench-fleet.ts';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    devices: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '15' },
+    window: { type: 'string', default: '16' },
+    'rate-devices': { type: 'string', default: '1000' },
+  },
+});
+const DB = values.db === 'postgres' ? 'postgres' : 'pglite';
+const DEVICES = Number(values.devices);
+const SECONDS = Number(values.seconds);
+const WINDOW = Number(values.window);
+const RATE_DEVICES = Number(values['rate-devices']);
+const PG_URL = process.env.JEJAK_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'jejak-bench-'));
+  let dropPg: (() => Promise<void>) | null = null;
+  const env: Record<string, string> = {
+    JEJAK_HTTP_PORT: '0',
+    JEJAK_GT06_PORT: '0',
+    JEJAK_GATEWAY_HOST: '127.0.0.1',
+    JEJAK_LOG_LEVEL: 'warn',
+    JEJAK_DEMO: 'false',
+    JEJAK_WEB_DIST: '/nonexistent',
+    JEJAK_DATA_DIR: dir,
+  };
+  if (DB === 'postgres') {
+    const pg = (await import('pg')).default;
+    const name = `jejak_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropPg = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const app = await startJejak(loadConfig(env));
+  return {
+    app,
+    cleanup: async () => {
+      await app.stop();
+      await dropPg?.();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runSimulator(
+  port: number,
+  imeis: string[],
+  fullRateWindow: number | null,
+  onSends: (s: [string, number, number][]) => void,
+) {
+  return new Promise<{ sent: number; acked: number; reconnects: number }>((resolve, reject) => {
+    // Workers do not inherit tsx's loader: register it inside, then load the TypeScript worker.
+    const entry = JSON.stringify(new URL('./sim-worker.ts', import.meta.url).href);
+    const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${entry}); })`;
+    const worker = new Worker(boot, {
+      eval: true,
+      workerData: { port, imeis, intervalMs: 1000, fullRateWindow, seconds: SECONDS },
+    });
+    worker.on(
+      'message',
+      (m: { sends: [string, number, number][]; done?: { sent: number; acked: number; reconnects: number } }) => {
+        onSends(m.sends);
+        if (m.done) {
+          resolve(m.done);
+          void worker.terminate();
+        }
+      },
+    );
+    worker.on('error', reject);
+  });
+}
+
+async function storedPositions(app: RunningJejak): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from device_logs where package like 'gps#%'`.execute(
+    app.database.db,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function throughputPhase(): Promise<void> {
+  const { app, cleanup } = await startServer();
+  const imeis = await seedBenchFleet(app.database.db, DEVICES);
+  const port = app.gatewayPorts.gt06 ?? 0;
+  const before = await storedPositions(app);
+  const t0 = performance.now();
+  const stats = await runSimulator(port, imeis, WINDOW, () => undefined);
+  await app.pipeline.drain();
+  const elapsed = (performance.now() - t0) / 1000;
+  const stored = (await storedPositions(app)) - before;
+  console.log(
+    `throughput (${DB}, ${DEVICES} devices, window ${WINDOW}): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
+      `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames})`,
+  );
+  await cleanup();
+}
+
+async function latencyPhase(): Promise<void> {
+  const { app, cleanup } = await startServer();
+  const imeis = await seedBenchFleet(app.database.db, RATE_DEVICES);
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const owner = await sql<{ uid: string }>`select uid from users where user_role = 'fleetOwner' limit 1`.execute(
+    app.database.db,
+  );
+  const cookie = await signIn(app);
+  const ws = new WebSocket(app.httpUrl.replace('http', 'ws') + '/api/live', { headers: { cookie } });
+  await new Promise((r) => ws.once('open', r));
+  ws.send(
+    JSON.stringify({
+      action: 'subscribeTo',
+      data: { uid: owner.rows[0]?.uid, ids: imeis.map((i) => `dev#GPS100#${i}`) },
+    }),
+  );
+  const pendingArrivals = new Map<string, number>();
+  ws.on('message', (data: Buffer) => {
+    const m = JSON.parse(data.toString()) as { mode: string; item: { imei?: string; deviceTime?: number } };
+    if (m.mode !== 'dev' || !m.item.imei || !m.item.deviceTime) return;
+    const key = `${m.item.imei}/${Math.floor(m.item.deviceTime / 1000)}`;
+    const sent = sentAt.get(key);
+    if (sent === undefined) pendingArrivals.set(key, Date.now());
+    else latencies.push(Date.now() - sent);
+  });
+  const stats = await runSimulator(app.gatewayPorts.gt06 ?? 0, imeis, null, (sends) => {
+    for (const [imei, deviceTime, at] of sends) {
+      // GT06 sends whole seconds.
+      const key = `${imei}/${Math.floor(deviceTime / 1000)}`;
+      const arrived = pendingArrivals.get(key);
+      if (arrived !== undefined) {
+        latencies.push(arrived - at);
+        pendingArrivals.delete(key);
+      } else sentAt.set(key, at);
+    }
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  ws.close();
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `latency (${DB}, ${RATE_DEVICES} devices × 1 fix/s ≈ ${Math.round(stats.sent / SECONDS)} msg/s): device → live channel ` +
+      `p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms over ${latencies.length} fixes`,
+  );
+  await cleanup();
+}
+
+async function signIn(app: RunningJejak): Promise<string> {
+  const res = await fetch(`${app.httpUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-owner@bench.jejak.my', password: 'bench-password' }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`bench sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+await throughputPhase();
+await latencyPhase();
+process.exit(0);
