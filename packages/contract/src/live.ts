@@ -10,7 +10,14 @@ export const LIVE_NORMAL_CLOSE = 1000;
 export const SubscribeMessageSchema = z.object({
   action: z.literal('subscribeTo'),
   data: z.object({
-    ids: z.array(z.string().regex(/^dev#.+$/).max(200)).max(50_000),
+    ids: z
+      .array(
+        z
+          .string()
+          .regex(/^dev#.+$/)
+          .max(200),
+      )
+      .max(50_000),
     uid: z.string().min(1).max(64),
   }),
 });

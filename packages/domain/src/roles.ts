@@ -1,12 +1,5 @@
 /** Role values as stored and sent by the API (spec 1 §6, value/label pairs). */
-export const ROLE_VALUES = [
-  'super',
-  'support',
-  'distributor',
-  'fleetManager',
-  'fleetOwner',
-  'fleetOperator',
-] as const;
+export const ROLE_VALUES = ['super', 'support', 'distributor', 'fleetManager', 'fleetOwner', 'fleetOperator'] as const;
 export type RoleValue = (typeof ROLE_VALUES)[number];
 
 export const ROLE_LABELS: Record<RoleValue | 'Unknown', string> = {
@@ -21,13 +14,7 @@ export const ROLE_LABELS: Record<RoleValue | 'Unknown', string> = {
 
 /** The permission table spells roles in upper snake case (spec 1 §6). */
 export type PermissionRole =
-  | 'SUPER'
-  | 'SUPPORT'
-  | 'DISTRIBUTOR'
-  | 'FLEET_MANAGER'
-  | 'FLEET_OWNER'
-  | 'FLEET_OPERATOR'
-  | 'DEFAULT';
+  'SUPER' | 'SUPPORT' | 'DISTRIBUTOR' | 'FLEET_MANAGER' | 'FLEET_OWNER' | 'FLEET_OPERATOR' | 'DEFAULT';
 
 const TO_PERMISSION_ROLE: Record<RoleValue, PermissionRole> = {
   super: 'SUPER',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSIT_CONFIG, disconnectIfSilent, displayStatus, nextTransitState, type MotionSample, type TransitState } from './transit.ts';
+import {
+  DEFAULT_TRANSIT_CONFIG,
+  disconnectIfSilent,
+  displayStatus,
+  nextTransitState,
+  type MotionSample,
+  type TransitState,
+} from './transit.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 0, 0, 0);
 const min = 60_000;

@@ -97,5 +97,10 @@ export function disconnectIfSilent(
   cfg: TransitConfig = DEFAULT_TRANSIT_CONFIG,
 ): TransitState {
   if (prev.status === 'DISCONNECTED' || nowMs - lastSeenMs <= cfg.disconnectAfterMs) return prev;
-  return { status: 'DISCONNECTED', transitFrom: lastSeenMs, updatedAt: prev.updatedAt, stoppedSince: prev.stoppedSince };
+  return {
+    status: 'DISCONNECTED',
+    transitFrom: lastSeenMs,
+    updatedAt: prev.updatedAt,
+    stoppedSince: prev.stoppedSince,
+  };
 }

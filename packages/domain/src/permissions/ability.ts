@@ -37,11 +37,7 @@ const SHARED_ABILITIES: Readonly<Record<PermissionRole, PermissionAbility>> = {
 };
 
 /** May `role` perform `action` on `subject`? */
-export function canPerform(
-  role: PermissionRole,
-  action: PermissionAction,
-  subject: PermissionSubject,
-): boolean {
+export function canPerform(role: PermissionRole, action: PermissionAction, subject: PermissionSubject): boolean {
   return SHARED_ABILITIES[role].can(action, subject);
 }
 

@@ -154,15 +154,7 @@ export const PERMISSION_TABLE: Readonly<Record<PermissionRole, RoleGrants>> = {
     ],
   },
   FLEET_OWNER: {
-    read: [
-      'fleetTracking',
-      'tripRecord',
-      'vehicleActivity',
-      'eventRecord',
-      'calledReport',
-      'notifications',
-      'about',
-    ],
+    read: ['fleetTracking', 'tripRecord', 'vehicleActivity', 'eventRecord', 'calledReport', 'notifications', 'about'],
     manage: [
       'informationTable',
       'poi',

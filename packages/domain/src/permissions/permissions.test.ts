@@ -80,13 +80,7 @@ describe('permission matrix (role × subject)', () => {
 });
 
 describe('special cases from specs 1–3 §6', () => {
-  const cases: [
-    string,
-    PermissionRole,
-    PermissionSubject,
-    'read' | 'update' | 'manage',
-    boolean,
-  ][] = [
+  const cases: [string, PermissionRole, PermissionSubject, 'read' | 'update' | 'manage', boolean][] = [
     ['SUPER reads the device inspector', 'SUPER', 'deviceInspector', 'read', true],
     ['SUPER cannot update the device inspector', 'SUPER', 'deviceInspector', 'update', false],
     ['SUPER manages migration', 'SUPER', 'migration', 'manage', true],
@@ -222,15 +216,7 @@ describe('sidebar', () => {
     ],
     [
       'FLEET_MANAGER',
-      [
-        'InformationTable',
-        'TripRecord',
-        'Geofence',
-        'Management',
-        'EventRecord',
-        'FuelAnalysis',
-        'Profile',
-      ],
+      ['InformationTable', 'TripRecord', 'Geofence', 'Management', 'EventRecord', 'FuelAnalysis', 'Profile'],
     ],
     [
       'FLEET_OWNER',
@@ -249,15 +235,7 @@ describe('sidebar', () => {
     ],
     [
       'FLEET_OPERATOR',
-      [
-        'InformationTable',
-        'TripRecord',
-        'Geofence',
-        'Management',
-        'EventRecord',
-        'FuelAnalysis',
-        'Profile',
-      ],
+      ['InformationTable', 'TripRecord', 'Geofence', 'Management', 'EventRecord', 'FuelAnalysis', 'Profile'],
     ],
     ['DEFAULT', ['Profile']],
   ];
