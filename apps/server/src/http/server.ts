@@ -66,7 +66,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
 function registerConsole(app: FastifyInstance, webDist: string | null): void {
   const root = webDist ? resolve(webDist) : null;
   const hasConsole = root !== null && existsSync(resolve(root, 'index.html'));
-  if (hasConsole) void app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  if (hasConsole) void app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   else app.log.warn({ webDist }, 'console build not found; serving the API only');
   app.setNotFoundHandler((request, reply) => {
     if (hasConsole && request.method === 'GET' && !request.url.startsWith(API_BASE + '/')) {

@@ -1,0 +1,33 @@
+import { MESSAGES } from '@jejak/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './client.ts';
+import { errorText, signInErrorText, userInfoErrorText } from './error-text.ts';
+
+describe('sign-in error texts (spec 1 §8)', () => {
+  it.each([
+    ['InvalidEmail', 'Please enter a valid email address'],
+    ['UserDisabled', 'User has been disabled, please contact admin'],
+    ['UserNotFound', 'User does not exist'],
+    ['WrongPassword', 'Entered a wrong password, please try again'],
+    ['TooManyAttempts', 'TooManyAttempts'],
+    ['NetworkError', 'NetworkError'],
+  ])('%s → %s', (errorType, text) => {
+    expect(signInErrorText(new ApiError(401, errorType, 'server text'))).toBe(text);
+  });
+
+  it('shows InternalError for something that is not an API error', () => {
+    expect(signInErrorText(new Error('boom'))).toBe('InternalError');
+  });
+});
+
+describe('other error texts', () => {
+  it('user info: ValidationException → Error. Refresh page?', () => {
+    expect(userInfoErrorText(new ApiError(400, 'ValidationException', 'bad uid'))).toBe('Error. Refresh page?');
+    expect(userInfoErrorText(new ApiError(403, 'Forbidden', MESSAGES.forbidden))).toBe(MESSAGES.forbidden);
+  });
+
+  it('shows the server message, never the code', () => {
+    expect(errorText(new ApiError(500, 'InternalError', 'Something went wrong'))).toBe('Something went wrong');
+    expect(errorText(new TypeError('x'))).toBe(MESSAGES.internal);
+  });
+});

@@ -1,0 +1,46 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { roleLabel } from '@jejak/domain';
+import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useStrings } from '../i18n/strings.ts';
+import { useSessionUser, useSignOut } from './session.ts';
+
+/** The top bar: who is signed in, with Profile and Log Out. */
+export function HeaderBar() {
+  const user = useSessionUser();
+  const strings = useStrings();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  return (
+    <Layout.Header className="app-header">
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'profile', icon: <UserOutlined />, label: strings.frame.profile },
+            { type: 'divider' },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: <span data-testid="logout">{strings.frame.logOut}</span>,
+            },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'profile') void navigate('/Profile');
+            if (key === 'logout') void signOut();
+          },
+        }}
+      >
+        <Button type="text" className="app-user-button" aria-label={strings.frame.userMenu} data-testid="user-menu">
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span className="app-user-name">{user.userName}</span>
+          <Typography.Text type="secondary" className="app-user-role">
+            {roleLabel(user.userRole)}
+          </Typography.Text>
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    </Layout.Header>
+  );
+}

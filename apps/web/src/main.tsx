@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { onUnauthorized } from './api/client.ts';
+import { AppProviders } from './app/AppProviders.tsx';
+import { router } from './app/routes.tsx';
+import { resetSession } from './app/session.ts';
+import './app/global.css';
+
+// A 401 from any call means the session is gone: clear everything; the guard shows /Login.
+onUnauthorized(resetSession);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

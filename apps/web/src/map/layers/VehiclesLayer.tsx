@@ -1,0 +1,115 @@
+import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { useEffect, useEffectEvent } from 'react';
+import { liveStore } from '../../store/live-store.ts';
+import { isMapRemoved, useMap } from '../map-context.ts';
+import { arrowSdfImage } from './arrow-icon.ts';
+import { statusColourExpression, vehicleFeatures } from './vehicle-features.ts';
+
+const SOURCE_ID = 'vehicles';
+const ARROW_LAYER_ID = 'vehicles-arrows';
+const SELECTED_LAYER_ID = 'vehicles-selected';
+const ARROW_IMAGE_ID = 'vehicle-arrow';
+/** Drawn at twice the displayed size for sharp edges on high-density screens. */
+const ARROW_IMAGE_PX = 48;
+const ARROW_PIXEL_RATIO = 2;
+/** Live updates are merged into one redraw at most this often (10k vehicles stay smooth). */
+const REDRAW_INTERVAL_MS = 250;
+
+function selectedFilter(vid: string | null): FilterSpecification {
+  return ['==', ['get', 'vid'], vid ?? ''];
+}
+
+interface VehiclesLayerProps {
+  selectedVid: string | null;
+  onSelect: (vid: string) => void;
+}
+
+/** Arrows for every vehicle with a known position, coloured by status and turned by heading. */
+export function VehiclesLayer({ selectedVid, onSelect }: VehiclesLayerProps) {
+  const map = useMap();
+  const select = useEffectEvent((vid: string) => onSelect(vid));
+
+  useEffect(() => {
+    map.addImage(ARROW_IMAGE_ID, arrowSdfImage(ARROW_IMAGE_PX), { sdf: true, pixelRatio: ARROW_PIXEL_RATIO });
+    map.addSource(SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.addLayer({
+      id: SELECTED_LAYER_ID,
+      type: 'circle',
+      source: SOURCE_ID,
+      filter: selectedFilter(null),
+      paint: {
+        'circle-radius': 18,
+        'circle-color': statusColourExpression(),
+        'circle-opacity': 0.2,
+        'circle-stroke-width': 2,
+        'circle-stroke-color': statusColourExpression(),
+      },
+    });
+    map.addLayer({
+      id: ARROW_LAYER_ID,
+      type: 'symbol',
+      source: SOURCE_ID,
+      layout: {
+        'icon-image': ARROW_IMAGE_ID,
+        'icon-rotate': ['get', 'heading'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+      paint: {
+        'icon-color': statusColourExpression(),
+        'icon-halo-color': '#ffffff',
+        'icon-halo-width': 1.5,
+      },
+    });
+    const source = map.getSource<GeoJSONSource>(SOURCE_ID);
+
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastRedraw = 0;
+    const redraw = () => {
+      timer = null;
+      lastRedraw = performance.now();
+      const features = vehicleFeatures(liveStore.vehicles(), (dvid) => liveStore.device(dvid));
+      void source?.setData({ type: 'FeatureCollection', features });
+    };
+    const scheduleRedraw = () => {
+      if (timer !== null) return;
+      timer = setTimeout(redraw, Math.max(0, lastRedraw + REDRAW_INTERVAL_MS - performance.now()));
+    };
+    redraw();
+    const unsubscribe = liveStore.subscribe(scheduleRedraw);
+
+    const onClick = (event: MapLayerMouseEvent) => {
+      const vid: unknown = event.features?.[0]?.properties['vid'];
+      if (typeof vid === 'string') select(vid);
+    };
+    const onEnter = () => {
+      map.getCanvas().style.cursor = 'pointer';
+    };
+    const onLeave = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    map.on('click', ARROW_LAYER_ID, onClick);
+    map.on('mouseenter', ARROW_LAYER_ID, onEnter);
+    map.on('mouseleave', ARROW_LAYER_ID, onLeave);
+
+    return () => {
+      unsubscribe();
+      if (timer !== null) clearTimeout(timer);
+      if (isMapRemoved(map)) return;
+      map.off('click', ARROW_LAYER_ID, onClick);
+      map.off('mouseenter', ARROW_LAYER_ID, onEnter);
+      map.off('mouseleave', ARROW_LAYER_ID, onLeave);
+      map.removeLayer(ARROW_LAYER_ID);
+      map.removeLayer(SELECTED_LAYER_ID);
+      map.removeSource(SOURCE_ID);
+      map.removeImage(ARROW_IMAGE_ID);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    map.setFilter(SELECTED_LAYER_ID, selectedFilter(selectedVid));
+  }, [map, selectedVid]);
+
+  return null;
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { MapView } from '../../map/MapView.tsx';
+import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
+import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
+import { InitialView } from './InitialView.tsx';
+import { VehicleFocus } from './VehicleFocus.tsx';
+import { VehicleInfoCard } from './VehicleInfoCard.tsx';
+
+/** / : the live map of the user's fleet. */
+export function DashboardScreen() {
+  const [selectedVid, setSelectedVid] = useState<string | null>(null);
+
+  return (
+    <div className="dashboard" data-testid="dashboard-map">
+      <MapView>
+        <NavigationControl />
+        <VehiclesLayer selectedVid={selectedVid} onSelect={setSelectedVid} />
+        <InitialView />
+        <VehicleFocus vid={selectedVid} />
+      </MapView>
+      {selectedVid !== null && <VehicleInfoCard vid={selectedVid} onClose={() => setSelectedVid(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useMap } from '../../map/map-context.ts';
+import { featuresBounds, vehicleFeatures } from '../../map/layers/vehicle-features.ts';
+import { liveStore } from '../../store/live-store.ts';
+
+/** Default centre and zoom of spec 1 §9, used when nothing has centred the map within 5 s. */
+const DEFAULT_CENTRE: [number, number] = [102.213207, 4.527157];
+const DEFAULT_ZOOM = 7;
+const FALLBACK_AFTER_MS = 5_000;
+
+/** Fits the map to the vehicles once their positions are known; else falls back to the default view. */
+export function InitialView() {
+  const map = useMap();
+
+  useEffect(() => {
+    let fitted = false;
+    const fitToVehicles = () => {
+      if (fitted) return;
+      const bounds = featuresBounds(vehicleFeatures(liveStore.vehicles(), (dvid) => liveStore.device(dvid)));
+      if (!bounds) return;
+      fitted = true;
+      map.fitBounds(bounds, { padding: 80, maxZoom: 15, duration: 0 });
+    };
+    fitToVehicles();
+    const unsubscribe = liveStore.subscribe(fitToVehicles);
+    // Vehicles that load later still get fitted once.
+    const fallback = setTimeout(() => {
+      if (!fitted) map.jumpTo({ center: DEFAULT_CENTRE, zoom: DEFAULT_ZOOM });
+    }, FALLBACK_AFTER_MS);
+    return () => {
+      unsubscribe();
+      clearTimeout(fallback);
+    };
+  }, [map]);
+
+  return null;
+}

@@ -1,0 +1,83 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { displayStatus } from '@jejak/domain';
+import { Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { statusColour } from '../../map/layers/vehicle-features.ts';
+import { useLiveDevice, useLiveVehicle } from '../../store/use-live.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { textColourOn } from '../../ui/colour.ts';
+import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/format.ts';
+import { useNow } from '../../ui/use-now.ts';
+
+interface VehicleInfoCardProps {
+  vid: string;
+  onClose: () => void;
+}
+
+/** The selected vehicle's info window: name, status duration, last update, speed when moving. */
+export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
+  const strings = useStrings();
+  const vehicle = useLiveVehicle(vid);
+  const device = useLiveDevice(vehicle?.dvid);
+  const now = useNow(1_000);
+  if (!vehicle) return null;
+
+  const status = displayStatus(vehicle.transitStatus);
+  const colour = statusColour(status);
+  const items = [
+    {
+      key: 'status',
+      label: strings.vehicle.status,
+      children: (
+        <span data-testid="vehicle-info-status">
+          <Tag color={colour} variant="solid" style={{ color: textColourOn(colour), marginInlineEnd: 8 }}>
+            {status}
+          </Tag>
+          {statusDurationText(vehicle, now)}
+        </span>
+      ),
+    },
+    {
+      key: 'updated',
+      label: strings.vehicle.lastUpdated,
+      children: (
+        <span data-testid="vehicle-info-updated">{formatDateTime(vehicle.updatedAt ?? device?.deviceTime)}</span>
+      ),
+    },
+  ];
+  if (status === 'MOVING') {
+    items.push({
+      key: 'speed',
+      label: strings.vehicle.speed,
+      children: <span data-testid="vehicle-info-speed">{formatSpeedKmh(device?.speed)}</span>,
+    });
+  }
+
+  return (
+    <Card
+      size="small"
+      className="vehicle-info"
+      data-testid="vehicle-info"
+      title={
+        <div className="vehicle-info-title">
+          <span data-testid="vehicle-info-name">{vehicle.vehicleDisplayName || vehicle.vehiclePlate}</span>
+          {vehicle.vehicleDisplayName && (
+            <Typography.Text type="secondary" className="vehicle-info-plate">
+              {vehicle.vehiclePlate}
+            </Typography.Text>
+          )}
+        </div>
+      }
+      extra={
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={strings.vehicle.close}
+          onClick={onClose}
+        />
+      }
+    >
+      <Descriptions column={1} size="small" items={items} />
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Device, Vehicle } from '@jejak/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveStore } from './live-store.ts';
+
+const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle => ({
+  vid,
+  dvid: `GPS100#${vid}`,
+  uid: 'u1',
+  vehiclePlate: vid,
+  vehicleDisplayName: vid,
+  vehicleType: 'Van',
+  vehicleModel: '',
+  transitStatus,
+  transitFrom: 1,
+  updatedAt: 1,
+  createdAt: 0,
+});
+
+const device = (dvid: string, lat: number): Device => ({
+  dvid,
+  uid: 'u1',
+  model: 'GPS100',
+  imei: dvid,
+  simCard: '',
+  location: { lat, lon: 101 },
+  heading: 0,
+  speed: 0,
+  deviceTime: 1,
+  createdAt: 0,
+  isAlive: true,
+  gpsStatus: true,
+  engineStatus: null,
+});
+
+describe('LiveStore', () => {
+  it('seeds from the hierarchy, merges updates and tells listeners', () => {
+    const store = new LiveStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.reset([vehicle('v1', 'PARKING')], [device('GPS100#v1', 3)]);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    const before = store.vehicle('v1');
+    store.apply({ mode: 'vhc', id: 'v1', item: vehicle('v1', 'MOVING') });
+    store.apply({ mode: 'dev', id: 'dev#GPS100#v1', item: device('GPS100#v1', 4) });
+    expect(store.vehicle('v1')?.transitStatus).toBe('MOVING');
+    expect(store.vehicle('v1')).not.toBe(before);
+    expect(store.device('GPS100#v1')?.location).toEqual({ lat: 4, lon: 101 });
+    expect(listener).toHaveBeenCalledTimes(3);
+
+    store.apply({ mode: 'subscribed', id: 'sub', item: { ids: [], rejected: 0 } });
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps unchanged records identical (stable snapshots) and clears on sign-out', () => {
+    const store = new LiveStore();
+    store.reset([vehicle('v1', 'IDLING'), vehicle('v2', 'IDLING')], []);
+    const v2 = store.vehicle('v2');
+    store.apply({ mode: 'vhc', id: 'v1', item: vehicle('v1', 'MOVING') });
+    expect(store.vehicle('v2')).toBe(v2);
+
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    store.clear();
+    expect([...store.vehicles()]).toEqual([]);
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    store.reset([vehicle('v3', null)], []);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

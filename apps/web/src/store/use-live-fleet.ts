@@ -1,0 +1,49 @@
+import { LIVE_PATH } from '@jejak/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { errorText } from '../api/error-text.ts';
+import { fetchHierarchy, hierarchyQueryKey } from '../api/user.ts';
+import { showToast } from '../ui/notifier.ts';
+import { LiveChannel, liveChannelUrl } from './live-channel.ts';
+import { liveStore } from './live-store.ts';
+
+/**
+ * Keeps the live store filled for the signed-in user: loads the hierarchy (vehicles and
+ * devices), subscribes the live channel to its devices and merges what the channel pushes.
+ * After an unexpected disconnect the channel reopens and the hierarchy is fetched again.
+ */
+export function useLiveFleet(uid: string): void {
+  const queryClient = useQueryClient();
+  const hierarchy = useQuery({
+    queryKey: hierarchyQueryKey(uid),
+    queryFn: () => fetchHierarchy(uid),
+    staleTime: Infinity,
+  });
+  const channelRef = useRef<LiveChannel | null>(null);
+
+  useEffect(() => {
+    const channel = new LiveChannel({
+      url: liveChannelUrl(LIVE_PATH, window.location),
+      onMessage: (message) => liveStore.apply(message),
+      onReconnect: () => void queryClient.refetchQueries({ queryKey: hierarchyQueryKey(uid) }),
+    });
+    channelRef.current = channel;
+    return () => {
+      channel.close();
+      channelRef.current = null;
+    };
+  }, [queryClient, uid]);
+
+  useEffect(() => {
+    if (!hierarchy.data) return;
+    liveStore.reset(hierarchy.data.vehicles, hierarchy.data.devices);
+    channelRef.current?.subscribe(
+      hierarchy.data.devices.map((device) => `dev#${device.dvid}`),
+      uid,
+    );
+  }, [hierarchy.data, uid]);
+
+  useEffect(() => {
+    if (hierarchy.error) showToast('error', errorText(hierarchy.error));
+  }, [hierarchy.error]);
+}

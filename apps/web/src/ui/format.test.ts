@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDuration, formatSpeedKmh, statusDurationText, statusSince } from './format.ts';
+
+const SEC = 1000;
+const MIN = 60 * SEC;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 mins 0 secs'],
+    [59 * SEC + 999, '0 mins 59 secs'],
+    [5 * MIN + 7 * SEC, '5 mins 7 secs'],
+    [59 * MIN + 59 * SEC, '59 mins 59 secs'],
+    [HOUR, '1 hrs 0 mins'],
+    [3 * HOUR + 25 * MIN + 40 * SEC, '3 hrs 25 mins'],
+    [23 * HOUR + 59 * MIN, '23 hrs 59 mins'],
+    [DAY, '1 days 0 hrs 0 mins'],
+    [2 * DAY + 5 * HOUR + 9 * MIN + 30 * SEC, '2 days 5 hrs 9 mins'],
+    [-5 * SEC, '0 mins 0 secs'],
+  ])('%d ms → %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+
+  it.each([null, undefined, Number.NaN, Number.POSITIVE_INFINITY])('%s → N/A', (value) => {
+    expect(formatDuration(value)).toBe('N/A');
+  });
+});
+
+describe('status duration', () => {
+  const now = 1_700_000_000_000;
+
+  it('counts from transitFrom for a known status', () => {
+    const vehicle = { transitStatus: 'MOVING' as const, transitFrom: now - 90 * SEC, updatedAt: now - 5 * SEC };
+    expect(statusSince(vehicle)).toBe(now - 90 * SEC);
+    expect(statusDurationText(vehicle, now)).toBe('For 1 mins 30 secs');
+  });
+
+  it('counts from updatedAt when DISCONNECTED or unknown', () => {
+    const disconnected = { transitStatus: 'DISCONNECTED' as const, transitFrom: now - DAY, updatedAt: now - 2 * HOUR };
+    expect(statusDurationText(disconnected, now)).toBe('For 2 hrs 0 mins');
+    const unknown = { transitStatus: null, transitFrom: now - DAY, updatedAt: now - 3 * MIN };
+    expect(statusDurationText(unknown, now)).toBe('For 3 mins 0 secs');
+  });
+
+  it('shows - when the start is unknown', () => {
+    expect(statusDurationText({ transitStatus: 'PARKING', transitFrom: null, updatedAt: now }, now)).toBe('-');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats YYYY/MM/DD HH:mm:ss in Asia/Kuala_Lumpur by default (UTC+8)', () => {
+    expect(formatDateTime(Date.UTC(2024, 0, 31, 16, 5, 9))).toBe('2024/02/01 00:05:09');
+    expect(formatDateTime(Date.UTC(2024, 5, 1, 3, 0, 0))).toBe('2024/06/01 11:00:00');
+  });
+
+  it('honours another time zone', () => {
+    expect(formatDateTime(Date.UTC(2024, 0, 31, 16, 5, 9), 'UTC')).toBe('2024/01/31 16:05:09');
+  });
+
+  it('shows - for a missing instant', () => {
+    expect(formatDateTime(null)).toBe('-');
+  });
+});
+
+describe('formatSpeedKmh', () => {
+  it('uses one decimal and km/h', () => {
+    expect(formatSpeedKmh(42.46)).toBe('42.5 km/h');
+    expect(formatSpeedKmh(0)).toBe('0.0 km/h');
+    expect(formatSpeedKmh(null)).toBe('-');
+  });
+});

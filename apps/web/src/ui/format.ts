@@ -1,0 +1,74 @@
+import { displayStatus, type Vehicle } from '@jejak/domain';
+
+/** The user's time zone unless they set another (DESIGN §6). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
+
+const SECOND_MS = 1000;
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
+const DAY_S = 24 * HOUR_S;
+
+/**
+ * Duration display of spec 1 §9: days/hrs/mins, or hrs/mins, or mins/secs — the largest
+ * unit present decides. Non-numbers give 'N/A' (spec 1 §5); negative spans count as zero.
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return 'N/A';
+  const total = Math.floor(Math.max(0, ms) / SECOND_MS);
+  const days = Math.floor(total / DAY_S);
+  const hrs = Math.floor((total % DAY_S) / HOUR_S);
+  const mins = Math.floor((total % HOUR_S) / MINUTE_S);
+  const secs = total % MINUTE_S;
+  if (days > 0) return `${days} days ${hrs} hrs ${mins} mins`;
+  if (hrs > 0) return `${hrs} hrs ${mins} mins`;
+  return `${mins} mins ${secs} secs`;
+}
+
+/** When the vehicle's current status began: transitFrom, or updatedAt when DISCONNECTED (spec 1 §4). */
+export function statusSince(vehicle: Pick<Vehicle, 'transitStatus' | 'transitFrom' | 'updatedAt'>): number | null {
+  return displayStatus(vehicle.transitStatus) === 'DISCONNECTED' ? vehicle.updatedAt : vehicle.transitFrom;
+}
+
+/** 'For ' plus the time spent in the current status, or '-' when its start is unknown. */
+export function statusDurationText(
+  vehicle: Pick<Vehicle, 'transitStatus' | 'transitFrom' | 'updatedAt'>,
+  nowMs: number,
+): string {
+  const since = statusSince(vehicle);
+  return since === null ? '-' : `For ${formatDuration(nowMs - since)}`;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** An instant as YYYY/MM/DD HH:mm:ss in the given time zone (spec 1 §9); '-' when unknown. */
+export function formatDateTime(ms: number | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '-';
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of dateTimeFormat(timeZone).formatToParts(ms)) parts[part.type] = part.value;
+  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
+  return `${year}/${month}/${day} ${hour}:${minute}:${second}`;
+}
+
+/** Speed in km/h with one decimal (spec 1 §9); '-' when unknown. */
+export function formatSpeedKmh(speedKmh: number | null | undefined): string {
+  if (typeof speedKmh !== 'number' || !Number.isFinite(speedKmh)) return '-';
+  return `${speedKmh.toFixed(1)} km/h`;
+}

@@ -1,0 +1,29 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
+
+/** Real-time pop-ups: bottom right, 50 px from the bottom, 60 seconds (spec 1 §9). */
+export const POPUP_CONFIG: NotificationConfig = { placement: 'bottomRight', bottom: 50, duration: 60 };
+
+interface NotifierApi {
+  message: MessageInstance;
+  notification: NotificationInstance;
+}
+
+let api: NotifierApi | null = null;
+
+/** Called once by NotifierBridge with the antd App instances (themed, in React context). */
+export function bindNotifier(next: NotifierApi | null): void {
+  api = next;
+}
+
+/** The one notifier: every message of the console is a toast (DESIGN §7). */
+export function showToast(level: 'error' | 'warning' | 'info' | 'success', text: string): void {
+  api?.message[level](text);
+}
+
+/** The bottom-right pop-up area for in-app notifications (configured by POPUP_CONFIG). */
+export const popups = {
+  open(level: 'info' | 'warning' | 'error', title: string, description?: string): void {
+    api?.notification[level]({ title, description });
+  },
+};

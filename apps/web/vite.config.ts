@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import rootPackage from '../../package.json' with { type: 'json' };
+
+const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+const apiProxy = {
+  '/api': { target: 'http://127.0.0.1:8080', ws: true },
+};
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  define: {
+    // The console's own version; the frame compares it with GET /api/version.
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+    rolldownOptions: {
+      output: {
+        // The MapLibre worker is imported as an asset URL (.mjs). Emitting it as .js lets any
+        // static server send it with a JavaScript MIME type, which module workers require.
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith('.mjs'))
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+});
