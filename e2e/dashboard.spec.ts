@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
+import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
+import { demoImeis } from '../apps/server/src/demo/seed.ts';
+import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
+import { launchBrowser, signIn, watchForeignRequests } from './browser.ts';
+
+const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
+const plates = (owner: 'owner' | 'owner2') =>
+  DEMO_VEHICLES.filter((v) => v.owner === owner)
+    .map((v) => v.plate)
+    .sort();
+
+interface LiveSnapshot {
+  plates: string[];
+  positions: Record<string, [number, number] | null>;
+  rendered: number;
+}
+
+/** Reads the console's own live store and what the map actually drew. */
+async function snapshot(page: import('playwright-core').Page): Promise<LiveSnapshot> {
+  return page.evaluate(() => {
+    const j = window.__jejak;
+    if (!j) throw new Error('map not ready');
+    const vehicles = [...j.liveStore.vehicles()];
+    const positions: Record<string, [number, number] | null> = {};
+    for (const v of vehicles) {
+      const loc = j.liveStore.device(v.dvid)?.location;
+      positions[v.vehiclePlate] = loc ? [loc.lat, loc.lon] : null;
+    }
+    return {
+      plates: vehicles.map((v) => v.vehiclePlate).sort(),
+      positions,
+      rendered: j.map.querySourceFeatures('vehicles').length,
+    };
+  });
+}
+
+describe('dashboard map in Chromium', () => {
+  let server: TestServer;
+  let sim: RunningSimulator;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
+    sim = startSimulator({
+      host: '127.0.0.1',
+      port: server.gt06Port,
+      devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
+      intervalMs: 1000,
+      heartbeatEveryMs: 0,
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sim?.stop();
+    await server?.stop();
+  });
+
+  it('shows a fleet owner only its own vehicles, moving live, with no request leaving the machine', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const foreign = watchForeignRequests(page, server.baseUrl);
+    await signIn(page, server.baseUrl, 'owner@demo.jejak.my');
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForFunction(
+      () => {
+        const j = window.__jejak;
+        return (
+          j !== undefined && [...j.liveStore.vehicles()].length > 0 && j.map.querySourceFeatures('vehicles').length > 0
+        );
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    // Every vehicle has reported at least once (the simulator spreads them over an interval).
+    await page.waitForFunction(
+      () => {
+        const j = window.__jejak;
+        return j !== undefined && [...j.liveStore.vehicles()].every((v) => j.liveStore.device(v.dvid)?.location);
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    const first = await snapshot(page);
+    expect(first.plates).toEqual(plates('owner'));
+    expect(first.plates.some((p) => plates('owner2').includes(p))).toBe(false);
+
+    await page.waitForTimeout(4000);
+    const later = await snapshot(page);
+    const moved = later.plates.filter((p) => JSON.stringify(later.positions[p]) !== JSON.stringify(first.positions[p]));
+    expect(moved.length).toBeGreaterThan(6);
+    await page.screenshot({ path: `${SHOTS}dashboard-owner.png` });
+
+    // Clicking an arrow opens the info window with the spec's fields.
+    const target = await page.evaluate(() => {
+      const j = window.__jejak!;
+      const v = [...j.liveStore.vehicles()].find((x) => j.liveStore.device(x.dvid)?.location);
+      const loc = j.liveStore.device(v!.dvid)!.location!;
+      const pt = j.map.project([loc.lon, loc.lat]);
+      const box = j.map.getContainer().getBoundingClientRect();
+      return { x: box.left + pt.x, y: box.top + pt.y, name: v!.vehicleDisplayName };
+    });
+    await page.mouse.click(target.x, target.y);
+    const card = page.getByTestId('vehicle-info');
+    await card.waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('vehicle-info-name').textContent()).toBe(target.name);
+    expect(await page.getByTestId('vehicle-info-status').textContent()).toMatch(/For /);
+    expect(await page.getByTestId('vehicle-info-updated').textContent()).toMatch(
+      /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
+    await page.waitForFunction(() => Math.round(window.__jejak!.map.getZoom()) === 17, undefined, { timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}dashboard-vehicle-info.png` });
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a fleet operator only the vehicles of its vehicle group', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'operator@demo.jejak.my');
+    await page.waitForFunction(
+      () => (window.__jejak ? [...window.__jejak.liveStore.vehicles()].length === 5 : false),
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+    const expected = DEMO_VEHICLES.filter((v) => v.operatorGroup)
+      .map((v) => v.plate)
+      .sort();
+    expect((await snapshot(page)).plates).toEqual(expected);
+    const sidebar = await page.getByTestId('sidebar').textContent();
+    expect(sidebar).toContain('Information Table');
+    expect(sidebar).not.toContain('User Management');
+    await page.close();
+  });
+
+  it('says why sign-in failed, with the spec texts', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'owner@demo.jejak.my', 'wrong-password');
+    await page.getByText('Entered a wrong password, please try again').waitFor();
+    await page.fill('#email', 'no-such-person@demo.jejak.my');
+    await page.click('button:has-text("LOG IN")');
+    await page.getByText('User does not exist').waitFor();
+    await page.fill('#email', 'not an email');
+    await page.click('button:has-text("LOG IN")');
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(page.url()).toMatch(/\/Login$/);
+    await page.screenshot({ path: `${SHOTS}login-error.png` });
+    await page.close();
+  });
+
+  it('sends a V1-only user to the V1 page, whose Back button signs out', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'legacy@demo.jejak.my');
+    await page.getByTestId('v1-stage').waitFor();
+    await page.screenshot({ path: `${SHOTS}v1-stage.png` });
+    await page.getByRole('button', { name: /back/i }).click();
+    await page.waitForURL(/\/Login$/);
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(/\/Login$/);
+    await page.close();
+  });
+
+  it('shows the fallback page for an unknown path, inside the frame', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'super@demo.jejak.my');
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto(`${server.baseUrl}/NoSuchScreen`);
+    await page.getByTestId('not-found').waitFor();
+    const sidebar = await page.getByTestId('sidebar').textContent();
+    expect(sidebar).toContain('Migration');
+    await page.close();
+  });
+});
