@@ -2,7 +2,10 @@ import tseslint from 'typescript-eslint';
 
 /** Import-direction rules of STYLE.md: each layer may only depend on the ones below it. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const NODE_BUILTINS = { group: ['node:*', 'fs', 'net', 'path', 'crypto', 'os', 'http'], message: 'domain and protocols do no I/O' };
+const NODE_BUILTINS = {
+  group: ['node:*', 'fs', 'net', 'path', 'crypto', 'os', 'http'],
+  message: 'domain and protocols do no I/O',
+};
 const APPS = { group: ['**/apps/**', '@jejak/server', '@jejak/web'], message: 'packages never import apps' };
 
 export default tseslint.config(
@@ -10,7 +13,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -22,17 +28,31 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/src/**'],
-    rules: restrict([NODE_BUILTINS, APPS, { group: ['@jejak/*', 'react', 'zod'], message: 'domain depends on nothing' }]),
+    rules: restrict([
+      NODE_BUILTINS,
+      APPS,
+      { group: ['@jejak/*', 'react', 'zod'], message: 'domain depends on nothing' },
+    ]),
   },
   {
     files: ['packages/protocols/src/**'],
-    rules: restrict([NODE_BUILTINS, APPS, { group: ['@jejak/contract', 'react'], message: 'protocols depend only on domain' }]),
+    rules: restrict([
+      NODE_BUILTINS,
+      APPS,
+      { group: ['@jejak/contract', 'react'], message: 'protocols depend only on domain' },
+    ]),
   },
-  { files: ['packages/contract/src/**'], rules: restrict([APPS, { group: ['@jejak/protocols', 'react'], message: 'contract depends on domain and zod' }]) },
+  {
+    files: ['packages/contract/src/**'],
+    rules: restrict([APPS, { group: ['@jejak/protocols', 'react'], message: 'contract depends on domain and zod' }]),
+  },
   {
     files: ['apps/web/src/**'],
     rules: restrict([
-      { group: ['**/apps/server/**', '@jejak/server', '@jejak/protocols'], message: 'web uses domain and contract, never server code' },
+      {
+        group: ['**/apps/server/**', '@jejak/server', '@jejak/protocols'],
+        message: 'web uses domain and contract, never server code',
+      },
     ]),
   },
   {
@@ -42,7 +62,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/apps/server/**', '@jejak/server', '@jejak/protocols'], message: 'web never imports server code' },
+            {
+              group: ['**/apps/server/**', '@jejak/server', '@jejak/protocols'],
+              message: 'web never imports server code',
+            },
             { regex: '^\\.\\./[^.]', message: 'a screen never imports another screen' },
             { regex: 'screens/', message: 'a screen never imports another screen' },
           ],
@@ -52,7 +75,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/http/**', 'apps/server/src/live/**'],
-    rules: restrict([{ group: ['**/storage/postgres*', '**/storage/pglite*', '**/storage/database*'], message: 'routes go through services' }]),
+    rules: restrict([
+      {
+        group: ['**/storage/postgres*', '**/storage/pglite*', '**/storage/database*'],
+        message: 'routes go through services',
+      },
+    ]),
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
 import { demoImeis } from '../apps/server/src/demo/seed.ts';
@@ -19,7 +19,7 @@ interface LiveSnapshot {
 }
 
 /** Reads the console's own live store and what the map actually drew. */
-async function snapshot(page: import('playwright-core').Page): Promise<LiveSnapshot> {
+async function snapshot(page: Page): Promise<LiveSnapshot> {
   return page.evaluate(() => {
     const j = window.__jejak;
     if (!j) throw new Error('map not ready');

@@ -27,8 +27,8 @@ export function createInProcessBus(onHandlerError: (err: unknown) => void): Bus 
     subscribe(topic, handler) {
       let set = handlers.get(topic);
       if (!set) handlers.set(topic, (set = new Set()));
-      set.add(handler as (m: never) => void);
-      return () => set.delete(handler as (m: never) => void);
+      set.add(handler);
+      return () => set.delete(handler);
     },
   };
 }

@@ -104,7 +104,8 @@ export function createLiveHub(opts: LiveHubOptions) {
       let chain = Promise.resolve();
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
-        const text = data.toString();
+        const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+        const text = bytes.toString('utf8');
         chain = chain
           .then(async () => {
             const client = await ready;

@@ -46,7 +46,7 @@ function hasUsableFix(msg: NormalizedMessage): msg is NormalizedMessage & { lati
 }
 
 const boolAttr = (msg: NormalizedMessage, key: string): boolean | null =>
-  typeof msg.attributes[key] === 'boolean' ? (msg.attributes[key] as boolean) : null;
+  typeof msg.attributes[key] === 'boolean' ? msg.attributes[key] : null;
 
 /**
  * Applies one decoded message to a device's state, in order. Pure apart from mutating

@@ -12,8 +12,7 @@ function toPreference(value: unknown): UserPreference {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<
     Record<keyof UserPreference, unknown>
   >;
-  const flag = (key: keyof UserPreference) =>
-    typeof v[key] === 'boolean' ? (v[key] as boolean) : DEFAULT_PREFERENCE[key];
+  const flag = (key: keyof UserPreference) => (typeof v[key] === 'boolean' ? v[key] : DEFAULT_PREFERENCE[key]);
   return {
     in_app_notification: flag('in_app_notification'),
     in_app_notification_info: flag('in_app_notification_info'),
