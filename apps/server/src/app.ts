@@ -43,8 +43,15 @@ const DAY_MS = 86_400_000;
  * Starts every role in one process (DESIGN §2): storage, pipeline, gateways, API, live channel
  * and the scheduler. The only place that picks adapters.
  */
-export async function startJejak(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<RunningJejak> {
-  const now = () => Date.now();
+export interface StartOptions {
+  /** PGlite in memory instead of JEJAK_DATA_DIR (tests, benchmarks). */
+  inMemoryDb?: boolean;
+  /** The clock; tests move it forward. */
+  now?: () => number;
+}
+
+export async function startJejak(config: Config, opts: StartOptions = {}): Promise<RunningJejak> {
+  const now = opts.now ?? (() => Date.now());
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE)
     : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR);
@@ -117,6 +124,8 @@ export async function startJejak(config: Config, opts: { inMemoryDb?: boolean } 
     gateways.push(gw);
   }
 
+  // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
+  await pipeline.sweepDisconnected();
   const address = await http.listen({ host: config.JEJAK_HTTP_HOST, port: config.JEJAK_HTTP_PORT });
   const timers = [
     setInterval(

@@ -53,7 +53,11 @@ export interface TestServer {
 }
 
 /** A real server on ports chosen by the OS, with the demo fleet seeded and no simulator. */
-export async function startTestServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  now?: () => number,
+): Promise<TestServer> {
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
     JEJAK_HTTP_PORT: '0',
@@ -65,7 +69,7 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const app = await startJejak(config, { inMemoryDb: true });
+  const app = await startJejak(config, { inMemoryDb: true, ...(now ? { now } : {}) });
   return {
     app,
     baseUrl: app.httpUrl,

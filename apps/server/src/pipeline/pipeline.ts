@@ -169,7 +169,11 @@ export function createPipeline(opts: PipelineOptions) {
           void flush();
         });
       }
-      return changed.length;
+      // Devices not heard from since start are swept in the store.
+      const cutoff = nowMs - opts.transit.disconnectAfterMs;
+      const stored = await opts.store.disconnectSilent(cutoff, [...states.keys(), ...loading.keys()]);
+      for (const { device, vehicle } of stored) opts.bus.publish('fleet.update', { device, vehicle });
+      return changed.length + stored.length;
     },
 
     /** Commits everything submitted so far. */

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import type { Device, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
+import { toDevice, toVehicle } from './mappers.ts';
+import type { VehiclesTable } from './schema.ts';
 
 export type DevicePackage =
   | 'auth'
@@ -110,6 +113,38 @@ export function createIngestStore(db: Db) {
               as x(vid, transit_status, transit_from, updated_at, stopped_since)
             where v.vid = x.vid`.execute(trx);
         }
+      });
+    },
+
+    /**
+     * Marks DISCONNECTED the vehicles whose devices have been silent since before `cutoffMs`,
+     * leaving out devices the pipeline holds in memory (it sweeps those itself).
+     */
+    async disconnectSilent(cutoffMs: number, skipDvids: string[]): Promise<{ vehicle: Vehicle; device: Device }[]> {
+      return db.transaction().execute(async (trx) => {
+        const vehicles = await sql<VehiclesTable>`
+          update vehicles v set transit_status = 'DISCONNECTED',
+            transit_from = coalesce(d.last_seen_at, v.updated_at, v.created_at)
+          from devices d
+          where d.dvid = v.dvid and v.transit_status is not null and v.transit_status <> 'DISCONNECTED'
+            and coalesce(d.last_seen_at, 0) < ${cutoffMs} and not (d.dvid = any(${skipDvids}::text[]))
+          returning v.*`.execute(trx);
+        if (vehicles.rows.length === 0) return [];
+        const devices = await trx
+          .updateTable('devices')
+          .set({ is_alive: false })
+          .where(
+            'dvid',
+            'in',
+            vehicles.rows.map((v) => v.dvid),
+          )
+          .returningAll()
+          .execute();
+        const byDvid = new Map(devices.map((d) => [d.dvid, toDevice(d)]));
+        return vehicles.rows.flatMap((v) => {
+          const device = byDvid.get(v.dvid);
+          return device ? [{ vehicle: toVehicle(v), device }] : [];
+        });
       });
     },
 
