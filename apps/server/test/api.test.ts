@@ -118,6 +118,20 @@ describe.each(kinds)('API on %s', (kind) => {
     expect(statuses.slice(8)).toEqual([429, 429]);
   });
 
+  it('publishes an OpenAPI document covering every call it serves', async () => {
+    const res = await fetch(`${server.baseUrl}/api/openapi.json`);
+    const doc = (await res.json()) as { paths: Record<string, object> };
+    expect(res.status, JSON.stringify(doc)).toBe(200);
+    const documented = Object.keys(doc.paths).sort();
+    const served = server.app.http
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .map((line) => line.replace(/^[\s│├└─]+/, '').split(' (')[0] ?? '')
+      .filter((p) => p.startsWith('/api/') && p !== '/api/live' && p !== '/api/openapi.json');
+    expect(documented).toEqual([...new Set(served)].sort());
+    expect(JSON.stringify(doc.paths['/api/auth/login'])).toContain('"email"');
+  });
+
   it('serves its version', async () => {
     const r = await fetch(`${server.baseUrl}/api/version`);
     expect(((await r.json()) as { version: string }).version).toMatch(/^\d+\.\d+\.\d+/);

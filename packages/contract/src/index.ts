@@ -4,3 +4,4 @@ export * from './user.ts';
 export * from './fleet.ts';
 export * from './live.ts';
 export * from './routes.ts';
+export * from './openapi.ts';

@@ -7,4 +7,5 @@ export const API_PATHS = {
   userGetInfo: '/user/getInfo',
   userGetHierarchy: '/user/gethierarchy',
   version: '/version',
+  openapi: '/openapi.json',
 } as const;

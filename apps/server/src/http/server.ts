@@ -4,7 +4,15 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { API_BASE, API_PATHS, ERROR_TYPES, LIVE_PATH, MESSAGES, type VersionResponse } from '@jejak/contract';
+import {
+  API_BASE,
+  API_PATHS,
+  buildOpenApiDocument,
+  ERROR_TYPES,
+  LIVE_PATH,
+  MESSAGES,
+  type VersionResponse,
+} from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { UserService } from '../services/user-service.ts';
@@ -48,6 +56,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
         version: opts.version,
         region: opts.region,
       }));
+      const openapi = buildOpenApiDocument(opts.version);
+      api.get(API_PATHS.openapi, async () => openapi);
       api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, (socket, request) => {
         const token = sessionToken(request);
         // The session is resolved asynchronously; the hub holds early messages until then.

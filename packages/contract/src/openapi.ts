@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { LoginRequestSchema, SessionResponseSchema } from './auth.ts';
+import { ErrorBodySchema } from './errors.ts';
+import { HierarchyResponseSchema, VersionResponseSchema } from './fleet.ts';
+import { API_BASE, API_PATHS } from './routes.ts';
+import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
+
+interface Operation {
+  path: string;
+  method: 'get' | 'post';
+  summary: string;
+  request: z.ZodType | null;
+  response: z.ZodType;
+  /** Needs a signed-in session (the jejak_sid cookie). */
+  session: boolean;
+}
+
+const EmptySchema = z.object({});
+const StatusSchema = z.object({ status: z.literal(200) });
+
+/** Every API call, with the schemas the server validates and answers with. */
+export const API_OPERATIONS: readonly Operation[] = [
+  {
+    path: API_PATHS.login,
+    method: 'post',
+    summary: 'Sign in; sets the session cookie',
+    request: LoginRequestSchema,
+    response: SessionResponseSchema,
+    session: false,
+  },
+  {
+    path: API_PATHS.session,
+    method: 'post',
+    summary: 'The signed-in user',
+    request: EmptySchema,
+    response: SessionResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.logout,
+    method: 'post',
+    summary: 'Sign out; ends live sockets with 1000',
+    request: EmptySchema,
+    response: StatusSchema,
+    session: false,
+  },
+  {
+    path: API_PATHS.userGetInfo,
+    method: 'post',
+    summary: 'Stage records (V1/V2) of a user',
+    request: UidRequestSchema,
+    response: GetInfoResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.userGetHierarchy,
+    method: 'post',
+    summary: "Vehicles and devices of a user's subtree",
+    request: UidRequestSchema,
+    response: HierarchyResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.version,
+    method: 'get',
+    summary: 'Server version and region',
+    request: null,
+    response: VersionResponseSchema,
+    session: false,
+  },
+];
+
+const json = (schema: z.ZodType) => ({
+  'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
+});
+
+/** The OpenAPI 3.1 document, generated from the same schemas the server validates with. */
+export function buildOpenApiDocument(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of API_OPERATIONS) {
+    paths[API_BASE + op.path] = {
+      [op.method]: {
+        summary: op.summary,
+        ...(op.session ? { security: [{ session: [] }] } : {}),
+        ...(op.request ? { requestBody: { required: true, content: json(op.request) } } : {}),
+        responses: {
+          200: { description: 'OK', content: json(op.response) },
+          default: { description: 'Error: {status, errorType, message}', content: json(ErrorBodySchema) },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Jejak API', version },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'jejak_sid' } } },
+    paths,
+  };
+}
