@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/load.ts';
+import { createScratchPostgres } from '../scratch-postgres.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
 
 const { values } = parseArgs({
@@ -46,21 +47,9 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
     JEJAK_DATA_DIR: dir,
   };
   if (DB === 'postgres') {
-    const pg = (await import('pg')).default;
-    const name = `jejak_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await createScratchPostgres(PG_URL, 'jejak_bench');
+    env.DATABASE_URL = scratch.url;
+    dropPg = scratch.drop;
   }
   const app = await startJejak(loadConfig(env));
   return {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startJejak, type RunningJejak } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
+import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -25,26 +25,6 @@ export async function dbKinds(): Promise<DbKind[]> {
   return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, empty PostgreSQL database; dropped by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `jejak_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export interface TestServer {
   app: RunningJejak;
   baseUrl: string;
@@ -58,7 +38,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   now?: () => number,
 ): Promise<TestServer> {
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
   const config = loadConfig({
     JEJAK_HTTP_PORT: '0',
     JEJAK_GT06_PORT: '0',
