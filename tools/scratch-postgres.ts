@@ -5,7 +5,7 @@ import pg from 'pg';
 export async function createScratchPostgres(
   adminUrl: string,
   prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
