@@ -52,8 +52,12 @@ export interface StartOptions {
 
 export async function startJejak(config: Config, opts: StartOptions = {}): Promise<RunningJejak> {
   const now = opts.now ?? (() => Date.now());
+  let http: FastifyInstance | null = null;
+  const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE)
+    ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
+        onError(err, 'idle database connection'),
+      )
     : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR);
   const { db } = database;
   await migrate(db);
@@ -72,8 +76,6 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE,
     now,
   });
-  let http: FastifyInstance | null = null;
-  const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const bus = createInProcessBus((err) => onError(err, 'bus handler'));
   const live = createLiveHub({ bus, fleet, onError });
   http = await buildHttpServer({
@@ -99,6 +101,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     flushMs: config.JEJAK_STORE_FLUSH_MS,
     batchMax: config.JEJAK_STORE_BATCH_MAX,
+    concurrentCommits: database.kind === 'postgres' ? config.JEJAK_STORE_CONCURRENT_COMMITS : 1,
     now,
     onError,
   });

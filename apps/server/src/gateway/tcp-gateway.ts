@@ -86,6 +86,8 @@ export async function startTcpGateway(opts: TcpGatewayOptions): Promise<{ port: 
       if (!dvid) return reject('data before login', frame);
       const current = dvid;
       const committed = Promise.all(result.messages.map((m: NormalizedMessage) => pipeline.submit(current, m)));
+      // Handled below, in order; until then a failure must not count as unhandled.
+      committed.catch(() => undefined);
       const reply = result.reply;
       replies = replies
         .then(() => committed)

@@ -18,6 +18,8 @@ export interface PipelineOptions {
   transit: TransitConfig;
   flushMs: number;
   batchMax: number;
+  /** Batches that may commit at the same time (1 on PGlite, which has one connection). */
+  concurrentCommits: number;
   now: () => number;
   onError: (err: unknown, context: string) => void;
 }
@@ -42,7 +44,7 @@ export function createPipeline(opts: PipelineOptions) {
   const chains = new Map<string, Promise<unknown>>();
   let batch: Batch = newBatch();
   let timer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
   let closed = false;
 
   function newBatch(): Batch {
@@ -92,9 +94,15 @@ export function createPipeline(opts: PipelineOptions) {
     timer = null;
     const current = batch;
     batch = newBatch();
-    if (current.waiters.length === 0) return flushing;
-    flushing = flushing.then(() => commit(current));
-    return flushing;
+    if (current.waiters.length === 0) return Promise.all(inFlight).then(() => undefined);
+    // Up to `concurrentCommits` batches commit at once; the store keeps the newest state
+    // whichever finishes last, and each connection still acknowledges in its own order.
+    const slot = inFlight.length >= opts.concurrentCommits ? Promise.race(inFlight) : Promise.resolve();
+    const done: Promise<void> = slot
+      .then(() => commit(current))
+      .finally(() => inFlight.splice(inFlight.indexOf(done), 1));
+    inFlight.push(done);
+    return done;
   }
 
   async function commit(b: Batch): Promise<void> {

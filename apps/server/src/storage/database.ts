@@ -16,8 +16,15 @@ export interface DatabaseHandle {
 // int8 columns hold epoch milliseconds: well within Number's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+  onIdleError: (err: Error) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', onIdleError);
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();

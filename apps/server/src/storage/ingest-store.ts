@@ -89,7 +89,11 @@ export function createIngestStore(db: Db) {
               where d.dvid = x.dvid and d.device_time = x.device_time and d.package in ('gps#latest', 'gps#memory'))
             on conflict do nothing`.execute(trx);
         }
+        // Concurrent batches lock the rows they update in one order (by key), so they never deadlock.
         if (devices.length > 0) {
+          await sql`select 1 from devices where dvid = any(${col(devices, 'dvid')}::text[]) order by dvid for update`.execute(
+            trx,
+          );
           await sql`
             update devices d set lat = coalesce(x.lat, d.lat), lon = coalesce(x.lon, d.lon),
               heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),
@@ -101,9 +105,12 @@ export function createIngestStore(db: Db) {
               ${col(devices, 'gpsStatus')}::bool[], ${col(devices, 'engineStatus')}::bool[], ${col(devices, 'isAlive')}::bool[],
               ${col(devices, 'lastSeenAt')}::int8[])
               as x(dvid, lat, lon, heading, speed, device_time, gps_status, engine_status, is_alive, last_seen_at)
-            where d.dvid = x.dvid`.execute(trx);
+            where d.dvid = x.dvid and (d.last_seen_at is null or x.last_seen_at >= d.last_seen_at)`.execute(trx);
         }
         if (vehicles.length > 0) {
+          await sql`select 1 from vehicles where vid = any(${col(vehicles, 'vid')}::text[]) order by vid for update`.execute(
+            trx,
+          );
           await sql`
             update vehicles v set transit_status = x.transit_status, transit_from = x.transit_from,
               updated_at = x.updated_at, stopped_since = x.stopped_since
@@ -111,7 +118,7 @@ export function createIngestStore(db: Db) {
               ${col(vehicles, 'transitFrom')}::int8[], ${col(vehicles, 'updatedAt')}::int8[],
               ${col(vehicles, 'stoppedSince')}::int8[])
               as x(vid, transit_status, transit_from, updated_at, stopped_since)
-            where v.vid = x.vid`.execute(trx);
+            where v.vid = x.vid and (v.updated_at is null or x.updated_at >= v.updated_at)`.execute(trx);
         }
       });
     },
