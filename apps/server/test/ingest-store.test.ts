@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIngestStore, type DeviceLogRow, type IngestStore } from '../src/storage/ingest-store.ts';
+import { demoImei } from '../src/demo/demo-fleet.ts';
+import { dbKinds, startTestServer, type TestServer } from './harness.ts';
+
+const kinds = await dbKinds();
+const DVID = `GPS100#${demoImei(7)}`;
+const T = Date.UTC(2026, 10, 21, 2, 0, 0);
+
+function log(deviceTime: number, pkg: DeviceLogRow['package']): DeviceLogRow {
+  return {
+    dvid: DVID,
+    deviceTime,
+    package: pkg,
+    packageTime: deviceTime,
+    createdAt: deviceTime + 500,
+    lat: 3.1,
+    lon: 101.6,
+    speed: 30,
+    altitude: null,
+    heading: 90,
+    gpsStatus: true,
+    engineStatus: true,
+    isAlive: true,
+    deviceMessage: null,
+    attributes: { sat: 9 },
+  };
+}
+
+function deviceState(lat: number, lastSeenAt: number) {
+  return {
+    dvid: DVID,
+    lat,
+    lon: 101.6,
+    heading: 0,
+    speed: 10,
+    deviceTime: lastSeenAt,
+    gpsStatus: true,
+    engineStatus: true,
+    isAlive: true,
+    lastSeenAt,
+  };
+}
+
+describe.each(kinds)('ingest store on %s', (kind) => {
+  let server: TestServer;
+  let store: IngestStore;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    store = createIngestStore(server.app.database.db);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('stores each device log once, whatever is resent, across monthly partitions', async () => {
+    const lastMonth = T - 31 * 86_400_000;
+    await store.write({
+      logs: [log(T, 'gps#latest'), log(T, 'heartbeat'), log(lastMonth, 'gps#memory')],
+      devices: [],
+      vehicles: [],
+    });
+    await store.write({
+      logs: [log(T, 'gps#latest'), log(T, 'gps#memory'), log(lastMonth, 'gps#latest')],
+      devices: [],
+      vehicles: [],
+    });
+    const rows = await sql<{ package: string; device_time: number; attributes: unknown }>`
+      select package, device_time, attributes from device_logs where dvid = ${DVID} order by device_time, package`.execute(
+      server.app.database.db,
+    );
+    expect(rows.rows.map((r) => [r.device_time, r.package])).toEqual([
+      [lastMonth, 'gps#memory'],
+      [T, 'gps#latest'],
+      [T, 'heartbeat'],
+    ]);
+    expect(rows.rows[1]?.attributes).toEqual({ sat: 9 });
+  });
+
+  it('keeps the newest device state when batches commit out of order', async () => {
+    await store.write({ logs: [], devices: [deviceState(3.2, T + 2000)], vehicles: [] });
+    await store.write({ logs: [], devices: [deviceState(3.1, T + 1000)], vehicles: [] });
+    const row = await sql<{
+      lat: number;
+      last_seen_at: number;
+    }>`select lat, last_seen_at from devices where dvid = ${DVID}`.execute(server.app.database.db);
+    expect(row.rows[0]).toEqual({ lat: 3.2, last_seen_at: T + 2000 });
+  });
+
+  it('writes nothing of a batch that fails', async () => {
+    const bad = { ...log(T + 5000, 'gps#latest'), dvid: null as unknown as string };
+    await expect(
+      store.write({ logs: [log(T + 4000, 'gps#latest'), bad], devices: [], vehicles: [] }),
+    ).rejects.toThrow();
+    expect(await store.countLogs(DVID)).toBe(3);
+  });
+});
