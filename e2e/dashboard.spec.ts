@@ -93,6 +93,46 @@ describe('dashboard map in Chromium', () => {
     expect(moved.length).toBeGreaterThan(6);
     await page.screenshot({ path: `${SHOTS}dashboard-owner.png` });
 
+    // The offline map's own context: town dots (GeoNames, credited), trails, a metric scale.
+    const context = await page.evaluate(() => {
+      const j = window.__jejak!;
+      const trailEnds = [...j.liveStore.vehicles()].flatMap((v) => {
+        const end = j.liveStore.trail(v.dvid)?.positions.at(-1);
+        const loc = j.liveStore.device(v.dvid)?.location;
+        return end && loc ? [end[0] === loc.lon && end[1] === loc.lat] : [];
+      });
+      return {
+        places: j.map.querySourceFeatures('places').length,
+        trails: j.map.querySourceFeatures('vehicle-trails').length,
+        trailEnds,
+        layers: j.map.getStyle().layers.map((l) => l.id),
+        attribution: document.querySelector('.maplibregl-ctrl-attrib')?.textContent ?? '',
+        scale: document.querySelector('.maplibregl-ctrl-scale')?.textContent ?? '',
+      };
+    });
+    expect(context.places).toBeGreaterThan(10);
+    expect(context.trails).toBeGreaterThan(0);
+    expect(context.trailEnds.length).toBeGreaterThan(6);
+    expect(context.trailEnds.every(Boolean)).toBe(true);
+    const order = ['basemap-coast', 'places', 'vehicle-trails', 'vehicles-selected', 'vehicles-arrows'];
+    expect(order.map((id) => context.layers.indexOf(id))).toEqual(
+      [...order.map((id) => context.layers.indexOf(id))].sort((a, b) => a - b),
+    );
+    expect(context.attribution).toContain('GeoNames (CC-BY-4.0)');
+    expect(context.attribution).toContain('Natural Earth');
+    expect(context.scale).toMatch(/^\d+\sk?m$/);
+
+    // The whole peninsula at the spec's default zoom: coast, neighbours, towns.
+    const fitted = await page.evaluate(() => {
+      const map = window.__jejak!.map;
+      const view = { center: map.getCenter().toArray(), zoom: map.getZoom() };
+      map.jumpTo({ center: [102.213207, 4.527157], zoom: 7 });
+      return view;
+    });
+    await page.waitForFunction(() => window.__jejak!.map.areTilesLoaded(), undefined, { timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}dashboard-country.png` });
+    await page.evaluate((view) => window.__jejak!.map.jumpTo(view), fitted);
+
     // Clicking an arrow opens the info window with the spec's fields.
     const target = await page.evaluate(() => {
       const j = window.__jejak!;

@@ -23,7 +23,8 @@ export function MapView({ children }: { children?: ReactNode }) {
       instance = new maplibregl.Map({
         container,
         style: offlineStyle(),
-        attributionControl: { compact: true, customAttribution: 'Natural Earth' },
+        // Each source names its own data (Natural Earth, GeoNames) in the attribution.
+        attributionControl: { compact: true },
         dragRotate: false,
         pitchWithRotate: false,
         // Live data replaces the vehicle tiles several times a second; symbol fade-ins would

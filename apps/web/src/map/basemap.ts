@@ -4,13 +4,27 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-10m.json?url';
 
 /**
- * The offline basemap (DESIGN §6): sea, Natural Earth land and borders from the bundled
- * world-atlas package. The style names no glyphs, sprite or tiles, so the map never asks
- * another host for anything.
+ * The offline basemap (DESIGN §6): sea, Natural Earth land, coastline and borders from the
+ * bundled world-atlas package. The style names no glyphs, sprite or tiles, so the map never
+ * asks another host for anything.
+ *
+ * Palette: a light blue sea with a paler band of shallows along the coast, Malaysia a shade
+ * lighter than its neighbours so the country stands out when zoomed out.
  */
-const COLOURS = { sea: '#cddfeb', land: '#f4f2ec', coast: '#9fb7c8', border: '#b3a995' };
+const COLOURS = {
+  sea: '#bcd6e6',
+  shallows: '#d6e8f2',
+  land: '#ebe8df',
+  home: '#f8f6f0',
+  coast: '#86a9c0',
+  border: '#b3a995',
+};
+
+/** ISO 3166-1 numeric code, the id of Malaysia in the world-atlas countries. */
+const HOME_COUNTRY_ID = '458';
 
 const LAND_SOURCE = 'basemap-land';
+const HOME_SOURCE = 'basemap-home';
 const BORDER_SOURCE = 'basemap-borders';
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -19,19 +33,32 @@ export function offlineStyle(): StyleSpecification {
   return {
     version: 8,
     sources: {
-      [LAND_SOURCE]: { type: 'geojson', data: EMPTY },
+      [LAND_SOURCE]: { type: 'geojson', data: EMPTY, attribution: 'Natural Earth' },
+      [HOME_SOURCE]: { type: 'geojson', data: EMPTY },
       [BORDER_SOURCE]: { type: 'geojson', data: EMPTY },
     },
     layers: [
       { id: 'basemap-sea', type: 'background', paint: { 'background-color': COLOURS.sea } },
+      // A wide soft line along the coast, half of it then covered by the land: a band of
+      // shallows on the sea side.
+      {
+        id: 'basemap-shallows',
+        type: 'line',
+        source: LAND_SOURCE,
+        paint: {
+          'line-color': COLOURS.shallows,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 3, 4, 8, 14, 13, 28],
+          'line-blur': ['interpolate', ['linear'], ['zoom'], 3, 3, 8, 10, 13, 20],
+        },
+      },
       { id: 'basemap-land', type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': COLOURS.land } },
-      // Outlines of the land polygons draw the coast; the separate border lines are dashed
-      // over them. (A coast source of its own would double the points the worker indexes.)
+      { id: 'basemap-home', type: 'fill', source: HOME_SOURCE, paint: { 'fill-color': COLOURS.home } },
+      // The merged land's outline is the Natural Earth coastline, with no inland borders in it.
       {
         id: 'basemap-coast',
         type: 'line',
         source: LAND_SOURCE,
-        paint: { 'line-color': COLOURS.coast, 'line-width': 0.8 },
+        paint: { 'line-color': COLOURS.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.6, 12, 1.2] },
       },
       {
         id: 'basemap-borders',
@@ -45,15 +72,20 @@ export function offlineStyle(): StyleSpecification {
 
 interface BasemapData {
   land: GeoJSON.FeatureCollection;
+  home: GeoJSON.FeatureCollection;
   borders: GeoJSON.MultiLineString;
 }
 
-type CountriesTopology = Topology<{ countries: GeometryCollection }>;
+type CountriesTopology = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
 function isCountriesTopology(value: unknown): value is CountriesTopology {
   if (typeof value !== 'object' || value === null) return false;
   const topology = value as Partial<CountriesTopology>;
-  return topology.type === 'Topology' && topology.objects?.countries?.type === 'GeometryCollection';
+  return (
+    topology.type === 'Topology' &&
+    topology.objects?.countries?.type === 'GeometryCollection' &&
+    topology.objects.land?.type === 'GeometryCollection'
+  );
 }
 
 async function fetchBasemap(): Promise<BasemapData> {
@@ -61,8 +93,10 @@ async function fetchBasemap(): Promise<BasemapData> {
   const topology: unknown = await response.json();
   if (!isCountriesTopology(topology)) throw new Error('world-atlas: unexpected countries topology');
   const countries = topology.objects.countries;
+  const home = countries.geometries.filter((country) => country.id === HOME_COUNTRY_ID);
   return {
-    land: feature(topology, countries),
+    land: feature(topology, topology.objects.land),
+    home: feature(topology, { type: 'GeometryCollection', geometries: home }),
     borders: mesh(topology, countries, (a, b) => a !== b),
   };
 }
@@ -83,5 +117,6 @@ export async function fillBasemap(map: MapLibreMap): Promise<void> {
   }
   if (!map.style) return; // removed meanwhile
   void map.getSource<GeoJSONSource>(LAND_SOURCE)?.setData(data.land);
+  void map.getSource<GeoJSONSource>(HOME_SOURCE)?.setData(data.home);
   void map.getSource<GeoJSONSource>(BORDER_SOURCE)?.setData(data.borders);
 }

@@ -68,4 +68,26 @@ describe('LiveStore', () => {
     store.reset([vehicle('v3', null)], []);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps each device trail from its live reports, across a reconnect, until sign-out', () => {
+    const store = new LiveStore();
+    store.reset([vehicle('v1', 'MOVING')], [device('GPS100#v1', 3)]);
+    for (let i = 1; i <= 30; i++) {
+      store.apply({
+        mode: 'dev',
+        id: 'dev#GPS100#v1',
+        item: { ...device('GPS100#v1', 3 + i / 1000), deviceTime: 1 + i * 1000 },
+      });
+    }
+    const trail = store.trail('GPS100#v1');
+    expect(trail?.positions).toHaveLength(20);
+    expect(trail?.positions.at(-1)).toEqual([101, 3.03]);
+
+    // A reconnect reloads the hierarchy: the trail stays (the device is still listed).
+    store.reset([vehicle('v1', 'MOVING')], [{ ...device('GPS100#v1', 3.03), deviceTime: 30_001 }]);
+    expect(store.trail('GPS100#v1')?.positions).toEqual(trail?.positions);
+
+    store.clear();
+    expect(store.trail('GPS100#v1')).toBeUndefined();
+  });
 });

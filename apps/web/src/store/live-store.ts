@@ -1,17 +1,20 @@
 import type { LiveServerMessage } from '@jejak/contract';
 import type { Device, Vehicle } from '@jejak/domain';
+import { extendTrail, trailsAfterReset, type Trail } from './trails.ts';
 
 type Listener = () => void;
 
 /**
  * The one store of live fleet data: the hierarchy load seeds it, the live channel merges
- * device and vehicle updates into it. Listeners are told "something changed" on every
- * change and must do their own throttling (the map redraws a few times a second, React
+ * device and vehicle updates into it, and each device's last few positions make its trail
+ * (bounded per device, dropped with the device). Listeners are told "something changed" on
+ * every change and must do their own throttling (the map redraws a few times a second, React
  * views read single records through useSyncExternalStore).
  */
 export class LiveStore {
   private vehicleMap = new Map<string, Vehicle>();
   private deviceMap = new Map<string, Device>();
+  private trailMap = new Map<string, Trail>();
   private readonly listeners = new Set<Listener>();
 
   subscribe = (listener: Listener): (() => void) => {
@@ -27,23 +30,36 @@ export class LiveStore {
     return this.deviceMap.get(dvid);
   }
 
+  /** The device's recent positions, oldest first; undefined before its first position. */
+  trail(dvid: string): Trail | undefined {
+    return this.trailMap.get(dvid);
+  }
+
   vehicles(): IterableIterator<Vehicle> {
     return this.vehicleMap.values();
   }
 
-  /** Replaces everything with a fresh hierarchy load. */
+  /**
+   * Replaces everything with a fresh hierarchy load (also after a reconnect); trails of the
+   * devices still listed are kept, so a reconnect does not wipe them.
+   */
   reset(vehicles: readonly Vehicle[], devices: readonly Device[]): void {
     this.vehicleMap = new Map(vehicles.map((v) => [v.vid, v]));
     this.deviceMap = new Map(devices.map((d) => [d.dvid, d]));
+    this.trailMap = trailsAfterReset(this.trailMap, devices);
     this.emit();
   }
 
   apply(message: LiveServerMessage): void {
     switch (message.mode) {
-      case 'dev':
-        this.deviceMap.set(message.item.dvid, message.item);
+      case 'dev': {
+        const device = message.item;
+        this.deviceMap.set(device.dvid, device);
+        const trail = extendTrail(this.trailMap.get(device.dvid), device);
+        if (trail) this.trailMap.set(device.dvid, trail);
         this.emit();
         return;
+      }
       case 'vhc':
         this.vehicleMap.set(message.item.vid, message.item);
         this.emit();
@@ -53,7 +69,7 @@ export class LiveStore {
     }
   }
 
-  /** Sign-out: forget every vehicle and device. */
+  /** Sign-out: forget every vehicle, device and trail. */
   clear(): void {
     this.reset([], []);
   }

@@ -1,13 +1,15 @@
 import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useEffectEvent } from 'react';
 import { liveStore } from '../../store/live-store.ts';
+import { subscribeThrottled } from '../../store/throttled.ts';
+import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { isMapRemoved, useMap } from '../map-context.ts';
 import { arrowSdfImage } from './arrow-icon.ts';
 import { statusColourExpression, vehicleFeatures } from './vehicle-features.ts';
 
 const SOURCE_ID = 'vehicles';
-const ARROW_LAYER_ID = 'vehicles-arrows';
-const SELECTED_LAYER_ID = 'vehicles-selected';
+const ARROW_LAYER_ID: OrderedLayerId = 'vehicles-arrows';
+const SELECTED_LAYER_ID: OrderedLayerId = 'vehicles-selected';
 const ARROW_IMAGE_ID = 'vehicle-arrow';
 /** Drawn at twice the displayed size for sharp edges on high-density screens. */
 const ARROW_IMAGE_PX = 48;
@@ -32,52 +34,52 @@ export function VehiclesLayer({ selectedVid, onSelect }: VehiclesLayerProps) {
   useEffect(() => {
     map.addImage(ARROW_IMAGE_ID, arrowSdfImage(ARROW_IMAGE_PX), { sdf: true, pixelRatio: ARROW_PIXEL_RATIO });
     map.addSource(SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({
-      id: SELECTED_LAYER_ID,
-      type: 'circle',
-      source: SOURCE_ID,
-      filter: selectedFilter(null),
-      paint: {
-        'circle-radius': 18,
-        'circle-color': statusColourExpression(),
-        'circle-opacity': 0.2,
-        'circle-stroke-width': 2,
-        'circle-stroke-color': statusColourExpression(),
+    map.addLayer(
+      {
+        id: SELECTED_LAYER_ID,
+        type: 'circle',
+        source: SOURCE_ID,
+        filter: selectedFilter(null),
+        paint: {
+          'circle-radius': 18,
+          'circle-color': statusColourExpression(),
+          'circle-opacity': 0.2,
+          'circle-stroke-width': 2,
+          'circle-stroke-color': statusColourExpression(),
+        },
       },
-    });
-    map.addLayer({
-      id: ARROW_LAYER_ID,
-      type: 'symbol',
-      source: SOURCE_ID,
-      layout: {
-        'icon-image': ARROW_IMAGE_ID,
-        'icon-rotate': ['get', 'heading'],
-        'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
+      layerAbove(map, SELECTED_LAYER_ID),
+    );
+    map.addLayer(
+      {
+        id: ARROW_LAYER_ID,
+        type: 'symbol',
+        source: SOURCE_ID,
+        layout: {
+          'icon-image': ARROW_IMAGE_ID,
+          'icon-rotate': ['get', 'heading'],
+          'icon-rotation-alignment': 'map',
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+        },
+        paint: {
+          'icon-color': statusColourExpression(),
+          'icon-halo-color': '#ffffff',
+          'icon-halo-width': 1.5,
+        },
       },
-      paint: {
-        'icon-color': statusColourExpression(),
-        'icon-halo-color': '#ffffff',
-        'icon-halo-width': 1.5,
-      },
-    });
+      layerAbove(map, ARROW_LAYER_ID),
+    );
     const source = map.getSource<GeoJSONSource>(SOURCE_ID);
 
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let lastRedraw = 0;
-    const redraw = () => {
-      timer = null;
-      lastRedraw = performance.now();
-      const features = vehicleFeatures(liveStore.vehicles(), (dvid) => liveStore.device(dvid));
-      void source?.setData({ type: 'FeatureCollection', features });
-    };
-    const scheduleRedraw = () => {
-      if (timer !== null) return;
-      timer = setTimeout(redraw, Math.max(0, lastRedraw + REDRAW_INTERVAL_MS - performance.now()));
-    };
-    redraw();
-    const unsubscribe = liveStore.subscribe(scheduleRedraw);
+    const unsubscribe = subscribeThrottled(
+      liveStore.subscribe,
+      () => {
+        const features = vehicleFeatures(liveStore.vehicles(), (dvid) => liveStore.device(dvid));
+        void source?.setData({ type: 'FeatureCollection', features });
+      },
+      REDRAW_INTERVAL_MS,
+    );
 
     const onClick = (event: MapLayerMouseEvent) => {
       const vid: unknown = event.features?.[0]?.properties['vid'];
@@ -95,7 +97,6 @@ export function VehiclesLayer({ selectedVid, onSelect }: VehiclesLayerProps) {
 
     return () => {
       unsubscribe();
-      if (timer !== null) clearTimeout(timer);
       if (isMapRemoved(map)) return;
       map.off('click', ARROW_LAYER_ID, onClick);
       map.off('mouseenter', ARROW_LAYER_ID, onEnter);

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
+import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
+import { TrailsLayer } from '../../map/layers/TrailsLayer.tsx';
 import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
 import { InitialView } from './InitialView.tsx';
 import { VehicleFocus } from './VehicleFocus.tsx';
@@ -14,6 +17,9 @@ export function DashboardScreen() {
     <div className="dashboard" data-testid="dashboard-map">
       <MapView>
         <NavigationControl />
+        <ScaleControl />
+        <PlacesLayer />
+        <TrailsLayer />
         <VehiclesLayer selectedVid={selectedVid} onSelect={setSelectedVid} />
         <InitialView />
         <VehicleFocus vid={selectedVid} />

@@ -1,0 +1,16 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+/**
+ * Bottom-to-top order of the layers that components add over the basemap. Layers mount and
+ * unmount in any order (a toggle may bring one back later); each is inserted below the first
+ * layer above it that is already on the map, so the stack always reads: town dots, trails,
+ * selection ring, arrows.
+ */
+export const LAYER_ORDER = ['places', 'vehicle-trails', 'vehicles-selected', 'vehicles-arrows'] as const;
+
+export type OrderedLayerId = (typeof LAYER_ORDER)[number];
+
+/** The `beforeId` for `map.addLayer`: the lowest present layer that must sit above `id`. */
+export function layerAbove(map: Pick<MapLibreMap, 'getLayer'>, id: OrderedLayerId): string | undefined {
+  return LAYER_ORDER.slice(LAYER_ORDER.indexOf(id) + 1).find((above) => map.getLayer(above) !== undefined);
+}

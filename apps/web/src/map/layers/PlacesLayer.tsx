@@ -1,0 +1,86 @@
+import type { MapLayerMouseEvent, Popup } from 'maplibre-gl';
+import { useEffect } from 'react';
+import placesJson from '../places/my-places.json';
+import { parsePlaceRows, type PlaceRow } from '../places/place-rows.ts';
+import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
+import { isMapRemoved, useMap } from '../map-context.ts';
+import { maplibregl } from '../maplibre.ts';
+
+const SOURCE_ID = 'places';
+const LAYER_ID: OrderedLayerId = 'places';
+const PLACES_ATTRIBUTION = 'GeoNames (CC-BY-4.0)';
+
+function placeFeatures(rows: readonly PlaceRow[]): GeoJSON.FeatureCollection<GeoJSON.Point, { name: string }> {
+  return {
+    type: 'FeatureCollection',
+    features: rows.map(([name, lon, lat]) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [lon, lat] },
+      properties: { name },
+    })),
+  };
+}
+
+/**
+ * Malaysian towns as small grey dots, so the offline map shows where the vehicles are. The
+ * style has no glyphs (nothing may be fetched from another host), so a town's name shows in a
+ * small popup on hover instead of a label.
+ */
+export function PlacesLayer() {
+  const map = useMap();
+
+  useEffect(() => {
+    map.addSource(SOURCE_ID, {
+      type: 'geojson',
+      data: placeFeatures(parsePlaceRows(placesJson)),
+      attribution: PLACES_ATTRIBUTION,
+    });
+    map.addLayer(
+      {
+        id: LAYER_ID,
+        type: 'circle',
+        source: SOURCE_ID,
+        minzoom: 5,
+        paint: {
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 1.5, 10, 3, 15, 4.5],
+          'circle-color': '#8c8c8c',
+          'circle-opacity': 0.75,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 5, 0, 10, 1],
+        },
+      },
+      layerAbove(map, LAYER_ID),
+    );
+
+    const popup: Popup = new maplibregl.Popup({
+      closeButton: false,
+      closeOnClick: false,
+      offset: 8,
+      className: 'place-popup',
+    });
+    const onMove = (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      const name: unknown = feature?.properties['name'];
+      if (typeof name !== 'string' || feature?.geometry.type !== 'Point') return;
+      const [lon = 0, lat = 0] = feature.geometry.coordinates;
+      popup.setLngLat([lon, lat]).setText(name);
+      if (!popup.isOpen()) popup.addTo(map);
+    };
+    const onLeave = () => {
+      popup.remove();
+    };
+    map.on('mousemove', LAYER_ID, onMove);
+    map.on('mouseleave', LAYER_ID, onLeave);
+
+    return () => {
+      onLeave();
+      if (isMapRemoved(map)) return;
+      map.off('mousemove', LAYER_ID, onMove);
+      map.off('mouseleave', LAYER_ID, onLeave);
+      map.removeLayer(LAYER_ID);
+      map.removeSource(SOURCE_ID);
+    };
+  }, [map]);
+
+  return null;
+}
