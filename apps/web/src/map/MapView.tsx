@@ -5,6 +5,7 @@ import { liveStore } from '../store/live-store.ts';
 import { fillBasemap, offlineStyle } from './basemap.ts';
 import { MapContext } from './map-context.ts';
 import { maplibregl } from './maplibre.ts';
+import { DEFAULT_CENTRE, DEFAULT_ZOOM } from './default-view.ts';
 
 /**
  * One MapLibre instance on the offline basemap. Its children (layers, controls) mount once
@@ -23,6 +24,9 @@ export function MapView({ children }: { children?: ReactNode }) {
       instance = new maplibregl.Map({
         container,
         style: offlineStyle(),
+        // Start over Malaysia rather than the whole world while the fleet loads.
+        center: DEFAULT_CENTRE,
+        zoom: DEFAULT_ZOOM,
         // Each source names its own data (Natural Earth, GeoNames) in the attribution.
         attributionControl: { compact: true },
         dragRotate: false,

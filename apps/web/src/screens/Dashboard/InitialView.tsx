@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
+import { DEFAULT_CENTRE, DEFAULT_ZOOM } from '../../map/default-view.ts';
 import { useMap } from '../../map/map-context.ts';
 import { featuresBounds, vehicleFeatures } from '../../map/layers/vehicle-features.ts';
 import { liveStore } from '../../store/live-store.ts';
 
-/** Default centre and zoom of spec 1 §9, used when nothing has centred the map within 5 s. */
-const DEFAULT_CENTRE: [number, number] = [102.213207, 4.527157];
-const DEFAULT_ZOOM = 7;
 const FALLBACK_AFTER_MS = 5_000;
 
 /** Fits the map to the vehicles once their positions are known; else falls back to the default view. */
@@ -23,12 +21,18 @@ export function InitialView() {
     };
     fitToVehicles();
     const unsubscribe = liveStore.subscribe(fitToVehicles);
+    // A user who has already moved the map keeps their view.
+    const userMoved = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) fitted = true;
+    };
+    map.on('movestart', userMoved);
     // Vehicles that load later still get fitted once.
     const fallback = setTimeout(() => {
       if (!fitted) map.jumpTo({ center: DEFAULT_CENTRE, zoom: DEFAULT_ZOOM });
     }, FALLBACK_AFTER_MS);
     return () => {
       unsubscribe();
+      map.off('movestart', userMoved);
       clearTimeout(fallback);
     };
   }, [map]);
