@@ -70,7 +70,32 @@ export interface Framer {
   readonly bufferedBytes: number;
 }
 
-/** Decoder state for one connection (e.g. the IMEI learnt from a login). */
+export type Transport = 'tcp' | 'udp' | 'http';
+
+/** How a session is used: the gateway and the decode command pass these. */
+export interface SessionOptions {
+  transport: Transport;
+  /** Device model, for protocols whose packets differ by model (e.g. GT06 variants). */
+  model?: string | undefined;
+  /** Teltonika: IO elements carry extended (2-byte) ids, as codec 8E does. */
+  extended?: boolean | undefined;
+}
+
+/** One HTTP request as a phone tracker app sends it (OsmAnd). */
+export interface HttpRequestInput {
+  method: string;
+  /** Path and query string, e.g. `/?id=123&lat=3.1&lon=101.6`. */
+  uri: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Decoder state for one connection (TCP), one remote address (UDP) or one device (HTTP).
+ * Over TCP and UDP `decode` takes one complete frame or datagram; over HTTP `decodeHttp` takes
+ * one request, and `reply` is the response body (status 200 unless `error` is set, then 400).
+ */
 export interface ProtocolSession {
   decode(frame: Uint8Array): DecodeResult;
+  decodeHttp?(request: HttpRequestInput): DecodeResult;
 }

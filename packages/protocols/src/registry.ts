@@ -1,8 +1,8 @@
 import { createGt06Framer } from './gt06/frame.ts';
 import { createGt06Session } from './gt06/decoder.ts';
-import type { Framer, ProtocolSession } from './message.ts';
+import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
 
-export type Transport = 'tcp' | 'udp' | 'http';
+export type { Transport };
 
 /** One device protocol the gateway listens for (DESIGN §4). */
 export interface ProtocolDefinition {
@@ -11,10 +11,10 @@ export interface ProtocolDefinition {
   models: readonly string[];
   transports: readonly Transport[];
   defaultPort: number;
-  /** A framer for one connection's byte stream. */
+  /** A framer for one TCP connection's byte stream (UDP datagrams and HTTP requests are whole). */
   createFramer(): Framer;
-  /** Decoder state for one connection. */
-  createSession(): ProtocolSession;
+  /** Decoder state for one connection, remote address or device. */
+  createSession(options: SessionOptions): ProtocolSession;
 }
 
 /** The one table of protocols. Adding a protocol = one folder, one row here, one test file. */
@@ -25,7 +25,7 @@ export const PROTOCOLS: readonly ProtocolDefinition[] = [
     transports: ['tcp'],
     defaultPort: 5023,
     createFramer: () => createGt06Framer(),
-    createSession: () => createGt06Session(),
+    createSession: (options) => createGt06Session({ variant: options.model ?? null }),
   },
 ];
 

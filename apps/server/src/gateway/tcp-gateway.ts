@@ -41,7 +41,7 @@ export async function startTcpGateway(opts: TcpGatewayOptions): Promise<{ port: 
     counters.connections++;
     const peer = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     const framer = protocol.createFramer();
-    const session = protocol.createSession();
+    const session = protocol.createSession({ transport: 'tcp' });
     let dvid: string | null = null;
     let closing = false;
     let work: Promise<void> = Promise.resolve();

@@ -1,20 +1,18 @@
-// eslint-disable-next-line no-restricted-imports -- tests read the shared captured packets
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../codec/hex.ts';
-import type { DecodeResult, NormalizedMessage } from '../message.ts';
+import type { DecodeResult } from '../message.ts';
+import {
+  checkExpectation,
+  hasLocation,
+  loadFrameRecords,
+  loadVectors,
+  type Expectation,
+  type VectorRecordBase,
+} from '../testing/vectors.ts';
 import { createGt06Session } from './decoder.ts';
 import { decodeAck, encodeAck, encodeGps22, encodeHeartbeat, encodeLogin, type Gps22Input } from './encoder.ts';
 import { createGt06Framer, GT06_MAX_BUFFERED_BYTES } from './frame.ts';
 
-/** Source: /work/shared/vectors (packets from Traccar's decoder tests, Apache-2.0; see its README). */
-const REPO_ROOT = new URL('../../../../', import.meta.url);
-const VECTORS = new URL('../shared/vectors/', REPO_ROOT);
-
-interface Expectation {
-  result: string;
-  attribute?: { key: string; value?: string | number | boolean; altitude_m?: number };
-}
 interface DerivedPosition {
   fix_time_utc: string;
   valid: boolean;
@@ -25,28 +23,15 @@ interface DerivedPosition {
   satellites: number;
   ignition?: boolean;
 }
-interface VectorRecord {
-  sequence: number;
-  set: 'dev' | 'withheld';
+interface VectorRecord extends VectorRecordBase {
   payload_hex: string;
   expect?: Expectation;
   derived?: { frame?: { protocol_number: string; serial: number; crc_itu_ok: boolean }; position?: DerivedPosition };
   decoder_context?: { settings?: { setModelOverride?: string } };
 }
-interface FrameRecord {
-  protocol: string;
-  set: 'dev' | 'withheld';
-  input_hex: string;
-  expected_frame_hex?: string;
-}
-
 // Missing vectors must fail the suite, never skip it.
-const records = (JSON.parse(readFileSync(new URL('gt06.json', VECTORS), 'utf8')) as VectorRecord[]).sort(
-  (a, b) => a.sequence - b.sequence,
-);
-const frameRecords = (JSON.parse(readFileSync(new URL('frames.json', VECTORS), 'utf8')) as FrameRecord[]).filter(
-  (r) => r.protocol === 'gt06',
-);
+const records = loadVectors<VectorRecord>('gt06.json');
+const frameRecords = loadFrameRecords('gt06');
 
 /** Dev packets whose layout we have no document or clear sample for; they must be rejected clearly. */
 const UNSUPPORTED_DEV = new Map([
@@ -65,67 +50,6 @@ function replay(crc: 'strict' | 'lenient'): Map<number, DecodeResult> {
     results.set(r.sequence, session.decode(hexToBytes(r.payload_hex)));
   }
   return results;
-}
-
-const hasLocation = (m: NormalizedMessage) => m.latitude !== undefined && m.longitude !== undefined;
-
-/** The vector README's definition of a valid position. */
-function isValidPosition(m: NormalizedMessage): boolean {
-  const t = m.deviceTimeMs ?? 0;
-  return (
-    t > Date.UTC(1999, 11, 31, 23, 59, 59) &&
-    t < Date.now() + 25 * 3_600_000 &&
-    Math.abs(m.latitude ?? 999) <= 90 &&
-    Math.abs(m.longitude ?? 999) <= 180 &&
-    (m.speedKmh ?? 0) >= 0 &&
-    (m.course ?? 0) >= 0 &&
-    (m.course ?? 0) <= 360
-  );
-}
-
-/** Reads a vector's attribute key from our message (vector speeds are knots, ours km/h). */
-function valueOf(m: NormalizedMessage, key: string): unknown {
-  if (key === 'altitude') return m.altitude;
-  if (key === 'speed') return m.speedKmh === undefined ? undefined : m.speedKmh / 1.852;
-  if (key === 'sat') return m.satellites;
-  return m.attributes[key];
-}
-
-function checkExpectation(e: Expectation, result: DecodeResult): void {
-  const positions = result.messages.filter(hasLocation);
-  switch (e.result) {
-    case 'null':
-      expect(positions).toHaveLength(0);
-      return;
-    case 'not_null':
-      expect(result.messages.length).toBeGreaterThan(0);
-      return;
-    case 'position':
-      expect(positions).toHaveLength(1);
-      expect(positions.every(isValidPosition)).toBe(true);
-      return;
-    case 'positions':
-      expect(positions.length).toBeGreaterThan(0);
-      expect(positions.every(isValidPosition)).toBe(true);
-      return;
-    case 'positions_no_location_check':
-      expect(result.messages.length).toBeGreaterThan(0);
-      return;
-    case 'attributes':
-      expect(result.messages).toHaveLength(1);
-      expect(Object.keys(result.messages[0]?.attributes ?? {}).length).toBeGreaterThan(0);
-      return;
-    case 'attribute': {
-      const key = e.attribute?.key ?? '';
-      const want = e.attribute?.value ?? e.attribute?.altitude_m;
-      const got = result.messages.map((m) => valueOf(m, key)).find((v) => v !== undefined);
-      if (typeof want === 'number') expect(got).toBeCloseTo(want, 2);
-      else expect(got).toBe(want);
-      return;
-    }
-    default:
-      throw new Error(`unknown expectation ${e.result}`);
-  }
 }
 
 function checkDerived(derived: NonNullable<VectorRecord['derived']>, type: number, result: DecodeResult): void {
