@@ -76,6 +76,10 @@ export async function startTcpGateway(opts: TcpGatewayOptions): Promise<{ port: 
         return;
       }
       if (result.error) return reject(result.error, frame);
+      if (result.warnings.length > 0) {
+        counters.frameWarnings++;
+        log.info({ protocol: protocol.id, peer, dvid, warnings: result.warnings }, 'frame accepted with warnings');
+      }
       counters.frames++;
       const login = result.messages.find((m) => m.kind === 'login' && m.imei);
       if (login?.imei && !dvid && !(await identify(login.imei))) {
