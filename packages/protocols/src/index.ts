@@ -3,8 +3,10 @@ export type {
   DecodeResult,
   Framer,
   FramerOutput,
+  HttpRequestInput,
   NormalizedMessage,
   ProtocolSession,
+  SessionOptions,
 } from './message.ts';
 export { PROTOCOLS, protocolById, type ProtocolDefinition, type Transport } from './registry.ts';
 
