@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { PROTOCOLS, type ProtocolDefinition } from '@jejak/protocols';
+import { PROTOCOLS } from '@jejak/protocols';
 import type { Config } from './config/schema.ts';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { seedDemoFleet } from './demo/seed.ts';
 import { createGatewayCounters, type GatewayCounters } from './gateway/counters.ts';
-import { startTcpGateway } from './gateway/tcp-gateway.ts';
+import type { GatewayContext } from './gateway/device-channel.ts';
+import { startHttpGateway } from './gateway/http-gateway.ts';
+import { startTcpGateway, type ListenerOptions, type RunningListener } from './gateway/tcp-gateway.ts';
+import { startUdpGateway } from './gateway/udp-gateway.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
@@ -107,25 +110,13 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   });
 
   const counters = createGatewayCounters();
-  const gatewayPorts: Record<string, number> = {};
-  const gateways: { close(): Promise<void> }[] = [];
-  for (const protocol of PROTOCOLS) {
-    const port = gatewayPort(config, protocol);
-    if (port === null) continue;
-    const gw = await startTcpGateway({
-      protocol,
-      host: config.JEJAK_GATEWAY_HOST,
-      port,
-      idleTimeoutMs: config.JEJAK_GATEWAY_IDLE_TIMEOUT_MS,
-      pipeline,
-      fleet,
-      counters,
-      log,
-      now,
-    });
-    gatewayPorts[protocol.id] = gw.port;
-    gateways.push(gw);
-  }
+  const { ports: gatewayPorts, listeners: gateways } = await startGateways(config, {
+    pipeline,
+    fleet,
+    counters,
+    log,
+    now,
+  });
 
   // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
   await pipeline.sweepDisconnected();
@@ -163,8 +154,39 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   };
 }
 
-/** Each protocol's port: JEJAK_<ID>_PORT when configured, otherwise the registry's default. */
-function gatewayPort(config: Config, protocol: ProtocolDefinition): number | null {
-  if (protocol.id === 'gt06') return config.JEJAK_GT06_PORT;
-  return null;
+/**
+ * One listener per protocol and transport, on `JEJAK_<ID>_PORT` (the registry's default port
+ * unless configured; -1 turns the protocol off). TCP and UDP of a protocol share the port.
+ * Ports are reported as `id` for TCP and `id/udp`, `id/http` for the others.
+ */
+async function startGateways(
+  config: Config,
+  shared: Omit<GatewayContext, 'protocol'>,
+): Promise<{ ports: Record<string, number>; listeners: RunningListener[] }> {
+  const ports: Record<string, number> = {};
+  const listeners: RunningListener[] = [];
+  for (const protocol of PROTOCOLS) {
+    let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
+    if (port === undefined || port < 0) continue;
+    const ctx: GatewayContext = { ...shared, protocol };
+    for (const transport of protocol.transports) {
+      const opts: ListenerOptions = {
+        host: config.JEJAK_GATEWAY_HOST,
+        port,
+        idleTimeoutMs: config.JEJAK_GATEWAY_IDLE_TIMEOUT_MS,
+      };
+      const listener: RunningListener =
+        transport === 'tcp'
+          ? await startTcpGateway(ctx, opts)
+          : transport === 'udp'
+            ? await startUdpGateway(ctx, opts)
+            : await startHttpGateway(ctx, opts);
+      // With port 0, UDP takes the port TCP was given, so one number serves both.
+      port = listener.port;
+      ports[transport === 'tcp' ? protocol.id : `${protocol.id}/${transport}`] = listener.port;
+      listeners.push(listener);
+      shared.log.info({ protocol: protocol.id, transport, port: listener.port }, 'gateway listening');
+    }
+  }
+  return { ports, listeners };
 }

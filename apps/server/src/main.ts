@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<void> {
     const { startSimulator } = await import('@jejak/tools/simulator');
     const sim = startSimulator({
       host: '127.0.0.1',
-      port: running.gatewayPorts.gt06 ?? config.JEJAK_GT06_PORT,
+      port: running.gatewayPorts.gt06 ?? 5023,
       devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
       intervalMs: config.JEJAK_DEMO_INTERVAL_MS,
     });
@@ -49,7 +49,10 @@ async function main(argv: string[]): Promise<void> {
     `Jejak is running: ${running.httpUrl}`,
     `  database: ${running.database.kind}${running.database.kind === 'pglite' ? ` in ${config.JEJAK_DATA_DIR}` : ''}`,
     `  gateways: ${Object.entries(running.gatewayPorts)
-      .map(([id, port]) => `${id} on TCP ${port}`)
+      .map(([key, port]) => {
+        const [id, transport = 'tcp'] = key.split('/');
+        return `${id} on ${transport.toUpperCase()} ${port}`;
+      })
       .join(', ')}`,
   ];
   if (config.JEJAK_DEMO) {

@@ -8,6 +8,7 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c.JEJAK_HTTP_PORT).toBe(8080);
     expect(c.JEJAK_GT06_PORT).toBe(5023);
+    expect(c.JEJAK_HTTP_PORT).toBe(8080);
     expect(c.JEJAK_DEMO).toBe(true);
     expect(c.DATABASE_URL).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTOCOLS } from '@jejak/protocols';
 
 /**
  * Every configuration key, with its default. Keys are read from the environment
@@ -22,7 +23,6 @@ export const CONFIG_KEYS = {
     .optional(),
   JEJAK_DB_POOL_SIZE: int(10, 1, 200),
   JEJAK_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
-  JEJAK_GT06_PORT: int(5023, 0, 65535),
   JEJAK_GATEWAY_IDLE_TIMEOUT_MS: int(600_000, 1_000, 86_400_000),
   JEJAK_STORE_FLUSH_MS: int(20, 1, 5_000),
   JEJAK_STORE_BATCH_MAX: int(2_000, 1, 50_000),
@@ -42,5 +42,14 @@ export const CONFIG_KEYS = {
   JEJAK_DEMO_INTERVAL_MS: int(5_000, 100, 600_000),
 } as const;
 
-export const ConfigSchema = z.object(CONFIG_KEYS);
-export type Config = z.infer<typeof ConfigSchema>;
+/** `JEJAK_<PROTOCOL>_PORT` for every protocol of the registry; -1 turns its listener off. */
+export function protocolPortKey(protocolId: string): string {
+  return `JEJAK_${protocolId.toUpperCase()}_PORT`;
+}
+
+const PROTOCOL_PORT_KEYS = Object.fromEntries(
+  PROTOCOLS.map((p) => [protocolPortKey(p.id), int(p.defaultPort, -1, 65535)]),
+) as Record<string, ReturnType<typeof int>>;
+
+export const ConfigSchema = z.object({ ...CONFIG_KEYS, ...PROTOCOL_PORT_KEYS });
+export type Config = z.infer<z.ZodObject<typeof CONFIG_KEYS>> & Partial<Record<`JEJAK_${string}_PORT`, number>>;

@@ -1,0 +1,152 @@
+import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak/protocols';
+import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
+import type { FleetRepo } from '../storage/fleet-repo.ts';
+import type { GatewayCounters } from './counters.ts';
+
+export interface GatewayLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** What every listener (TCP, UDP, HTTP) shares. */
+export interface GatewayContext {
+  protocol: ProtocolDefinition;
+  pipeline: Pipeline;
+  fleet: FleetRepo;
+  counters: GatewayCounters;
+  log: GatewayLogger;
+  now: () => number;
+}
+
+/** How a channel talks back: a TCP socket, a UDP remote address, or one HTTP exchange. */
+export interface ChannelIo {
+  peer: string;
+  send(reply: Uint8Array): void;
+  /** Ends the channel: the device is unknown, sent malformed data, or its data was not stored. */
+  close(reason: 'unknown-device' | 'malformed' | 'store-failed', detail: string): void;
+}
+
+export type HandleOutcome = 'stored' | 'ignored' | 'closed';
+
+export interface Handled {
+  /** Resolves once the frame's reply is sent (after commit), or it was ignored or refused. */
+  done: Promise<HandleOutcome>;
+}
+
+const HEX_DUMP_BYTES = 48;
+
+export function hexDump(bytes: Uint8Array): string {
+  return Buffer.from(bytes.subarray(0, HEX_DUMP_BYTES)).toString('hex') + (bytes.length > HEX_DUMP_BYTES ? '…' : '');
+}
+
+/**
+ * One device's conversation over any transport (DESIGN §1, ADR 0006): identifies the device by
+ * the IMEI its messages carry, refuses unknown ones, submits messages to the pipeline in order
+ * and sends each reply only after its data is committed, in the order the frames came.
+ */
+export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
+  const { protocol, pipeline, counters, log } = ctx;
+  let dvid: string | null = null;
+  let imei: string | null = null;
+  let closed = false;
+  let replies: Promise<unknown> = Promise.resolve();
+
+  const close: ChannelIo['close'] = (reason, detail) => {
+    if (closed) return;
+    closed = true;
+    io.close(reason, detail);
+  };
+
+  function sessionEvent(pkg: SessionPackage, message: string | null): void {
+    if (dvid) void pipeline.logSession(dvid, pkg, ctx.now(), message).catch(() => undefined);
+  }
+
+  function reject(reason: string, bytes: Uint8Array): HandleOutcome {
+    if (closed) return 'closed';
+    counters.badFrames++;
+    log.warn({ protocol: protocol.id, peer: io.peer, dvid, reason, hex: hexDump(bytes) }, 'bad frame, closing');
+    sessionEvent('event#session#error', reason);
+    close('malformed', reason);
+    return 'closed';
+  }
+
+  async function identify(newImei: string): Promise<boolean> {
+    const device = await ctx.fleet.deviceByImei(newImei, protocol.models);
+    if (device) {
+      dvid = device.dvid;
+      imei = newImei;
+      return true;
+    }
+    counters.unknownDevices++;
+    log.warn({ protocol: protocol.id, peer: io.peer, imei: newImei }, 'unknown device refused');
+    await ctx.fleet.recordUnknownDevice(protocol.id, newImei, io.peer, ctx.now());
+    close('unknown-device', `unknown device ${newImei}`);
+    return false;
+  }
+
+  const settled = (outcome: HandleOutcome): Handled => ({ done: Promise.resolve(outcome) });
+
+  /**
+   * Handles one decoded frame. Resolves once the device is identified and the messages are
+   * submitted (so the next frame may follow); `done` resolves once the reply is sent.
+   */
+  async function handle(result: DecodeResult, raw: Uint8Array): Promise<Handled> {
+    if (closed) return settled('closed');
+    if (result.unsupported) {
+      counters.unsupportedFrames++;
+      log.info({ protocol: protocol.id, peer: io.peer, dvid, reason: result.error }, 'unsupported frame ignored');
+      return settled('ignored');
+    }
+    if (result.error) return settled(reject(result.error, raw));
+    if (result.warnings.length > 0) {
+      counters.frameWarnings++;
+      log.info(
+        { protocol: protocol.id, peer: io.peer, dvid, warnings: result.warnings },
+        'frame accepted with warnings',
+      );
+    }
+    counters.frames++;
+    const claimed = result.messages.find((m) => m.imei)?.imei;
+    if (claimed && claimed !== imei && !(await identify(claimed))) return settled('closed');
+    if (!dvid) return settled(reject('data before the device identified itself', raw));
+    const current = dvid;
+    const committed = Promise.all(result.messages.map((m: NormalizedMessage) => pipeline.submit(current, m)));
+    // Awaited below, in order; until then a failure must not count as unhandled.
+    committed.catch(() => undefined);
+    const reply = result.reply;
+    const sent = replies
+      .then(() => committed)
+      .then(
+        (): HandleOutcome => {
+          if (closed) return 'closed';
+          if (reply) io.send(reply);
+          return 'stored';
+        },
+        (err: unknown): HandleOutcome => {
+          // Not stored, so not acknowledged: the device keeps the data and sends it again.
+          log.warn({ protocol: protocol.id, dvid: current, err: String(err) }, 'store failed, closing');
+          close('store-failed', 'data could not be stored');
+          return 'closed';
+        },
+      );
+    replies = sent;
+    return { done: sent };
+  }
+
+  return {
+    get dvid() {
+      return dvid;
+    },
+    get closed() {
+      return closed;
+    },
+    handle,
+    reject,
+    sessionEvent,
+    /** The transport ended on its own (peer closed, idle): no more replies. */
+    markClosed(): void {
+      closed = true;
+    },
+  };
+}
+export type DeviceChannel = ReturnType<typeof createDeviceChannel>;
