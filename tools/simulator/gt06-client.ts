@@ -51,6 +51,8 @@ export interface Gt06ClientOptions {
   now?: () => number;
   onSend?: (event: SendEvent) => void;
   onAck?: (event: AckEvent) => void;
+  /** Makes no new fixes after this many; keeps resending the unacknowledged ones. */
+  maxFixes?: number;
 }
 
 export interface ClientStats {
@@ -100,6 +102,8 @@ export function createGt06Client(options: Gt06ClientOptions): Gt06Client {
   let serial = 0;
   let attempt = 0;
   let lastAcc = false;
+  let generated = 0;
+  const maxFixes = options.maxFixes ?? Infinity;
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
   const nextSerial = (): number => (serial = (serial % 0xffff) + 1);
@@ -134,14 +138,21 @@ export function createGt06Client(options: Gt06ClientOptions): Gt06Client {
     if (!loggedIn) return;
     const window = options.window;
     while (window === undefined ? unsent.length > 0 : inFlight.size < window) {
-      const next = unsent.shift() ?? { fix: options.nextFix(), late: false };
+      const next = unsent.shift() ?? (generated < maxFixes ? { fix: makeFix(), late: false } : undefined);
+      if (!next) break;
       lastAcc = next.fix.acc;
       sendFix(next);
     }
   }
 
+  function makeFix(): RouteFix {
+    generated++;
+    return options.nextFix();
+  }
+
   function onFix(): void {
-    const fix = options.nextFix();
+    if (generated >= maxFixes) return;
+    const fix = makeFix();
     lastAcc = fix.acc;
     unsent.push({ fix, late: !loggedIn });
     if (unsent.length + inFlight.size > maxPending) {

@@ -27,6 +27,8 @@ export interface SimulatorOptions {
   bounds?: Bounds;
   onSend?: (event: SendEvent) => void;
   onAck?: (event: AckEvent) => void;
+  /** Each device makes no new fixes after this many (it still resends unacknowledged ones). */
+  maxFixesPerDevice?: number;
 }
 
 export interface SimulatorStats extends ClientStats {
@@ -72,6 +74,7 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       random: createRng(device.seed ^ 0x2545f491),
       ...(options.onSend ? { onSend: options.onSend } : {}),
       ...(options.onAck ? { onAck: options.onAck } : {}),
+      ...(options.maxFixesPerDevice !== undefined ? { maxFixes: options.maxFixesPerDevice } : {}),
     });
     clients.push(client);
     if (offsetMs === 0) client.start();

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROTOCOLS } from '@jejak/protocols';
+import { startSimulator } from '@jejak/tools/simulator';
+import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
+import { seedDemoFleet, demoImeis } from '../src/demo/seed.ts';
+import { openPostgres } from '../src/storage/database.ts';
+import { ensureDeviceLogPartitions, migrate } from '../src/storage/migrate.ts';
+import { createUsersRepo } from '../src/storage/users-repo.ts';
+import { postgresAvailable } from './harness.ts';
+
+const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const FIXES_PER_DEVICE = 250;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The real `jejak` program in its own process, so it can be killed like a crashed server. */
+function startServerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', MAIN, 'start', '--no-demo'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+describe.runIf(await postgresAvailable())('nothing lost when the server is killed mid-stream', () => {
+  const children: ChildProcess[] = [];
+  let drop: (() => Promise<void>) | null = null;
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    await drop?.();
+  });
+
+  it('stores every fix exactly once across a SIGKILL and restart', async () => {
+    const scratch = await createScratchPostgres(PG_ADMIN_URL, 'jejak_crash');
+    drop = scratch.drop;
+    const handle = await openPostgres(scratch.url, 4, () => undefined);
+    await migrate(handle.db);
+    await ensureDeviceLogPartitions(handle.db, Date.now());
+    await seedDemoFleet(handle.db, createUsersRepo(handle.db), 'demo1234', Date.now());
+
+    const [httpPort, gt06Port] = [await freePort(), await freePort()];
+    const env: Record<string, string> = {
+      DATABASE_URL: scratch.url,
+      JEJAK_HTTP_PORT: String(httpPort),
+      JEJAK_GATEWAY_HOST: '127.0.0.1',
+      JEJAK_LOG_LEVEL: 'error',
+      JEJAK_WEB_DIST: '/nonexistent',
+      ...Object.fromEntries(PROTOCOLS.map((p) => [`JEJAK_${p.id.toUpperCase()}_PORT`, '-1'])),
+      JEJAK_GT06_PORT: String(gt06Port),
+    };
+    const ready = () =>
+      fetch(`http://127.0.0.1:${httpPort}/api/version`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    let server = startServerProcess(env);
+    children.push(server);
+    await waitFor(ready, 60_000, 'the server to start');
+
+    const sentKeys = new Set<string>();
+    const sim = startSimulator({
+      host: '127.0.0.1',
+      port: gt06Port,
+      devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
+      intervalMs: 1000,
+      speedFactor: 50,
+      heartbeatEveryMs: 0,
+      maxFixesPerDevice: FIXES_PER_DEVICE,
+      onSend: (e) => sentKeys.add(`GPS100#${e.imei}/${Math.floor(e.deviceTimeMs / 1000) * 1000}`),
+    });
+    await waitFor(() => sim.stats().acked > 500, 30_000, 'the first acknowledgements');
+
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+    const ackedBeforeCrash = sim.stats().acked;
+    server = startServerProcess(env);
+    children.push(server);
+    await waitFor(ready, 60_000, 'the server to restart');
+
+    const total = demoImeis().length * FIXES_PER_DEVICE;
+    await waitFor(() => sim.stats().pending === 0 && sentKeys.size === total, 90_000, 'every fix to be acknowledged');
+    const stats = sim.stats();
+    await sim.stop();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+
+    const rows = await sql<{ dvid: string; device_time: number; n: number }>`
+      select dvid, device_time, count(*)::int as n from device_logs
+      where package in ('gps#latest', 'gps#memory') group by dvid, device_time`.execute(handle.db);
+    await handle.close();
+    const stored = new Set(rows.rows.map((r) => `${r.dvid}/${r.device_time}`));
+    expect(ackedBeforeCrash).toBeLessThan(total);
+    expect(stats.reconnects).toBeGreaterThanOrEqual(demoImeis().length);
+    expect(rows.rows.filter((r) => r.n > 1)).toEqual([]);
+    expect(stored.size).toBe(total);
+    expect([...sentKeys].filter((k) => !stored.has(k))).toEqual([]);
+  });
+});
