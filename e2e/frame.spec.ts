@@ -34,6 +34,16 @@ describe('app frame and map fallbacks in Chromium', () => {
     await page.close();
   });
 
+  it("says 'Map cannot be loaded right now, sorry.' where WebGL is unavailable", async () => {
+    const noWebGl = await launchBrowser(['--disable-webgl', '--disable-3d-apis']);
+    const page = await noWebGl.newPage();
+    await signIn(page, server.baseUrl, 'owner2@demo.jejak.my');
+    await page.getByText('Map cannot be loaded right now, sorry.').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('sidebar').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}map-unavailable.png` });
+    await noWebGl.close();
+  });
+
   it('shows the offline banner and then "Back online."', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
