@@ -14,6 +14,7 @@ export const VehicleSchema = z.object({
   transitStatus: z.enum(TRANSIT_STATUSES).nullable(),
   transitFrom: z.number().nullable(),
   updatedAt: z.number().nullable(),
+  mileage: z.number(),
   createdAt: z.number(),
 });
 

@@ -45,6 +45,8 @@ export interface Vehicle {
   transitStatus: TransitStatus | null;
   transitFrom: number | null;
   updatedAt: number | null;
+  /** Odometer in km. */
+  mileage: number;
   createdAt: number;
 }
 

@@ -4,3 +4,4 @@ export * from './geo.ts';
 export * from './transit.ts';
 export * from './entities.ts';
 export * from './permissions/index.ts';
+export * from './motion/index.ts';

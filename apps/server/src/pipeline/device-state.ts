@@ -1,4 +1,15 @@
-import { nextTransitState, type Device, type TransitConfig, type TransitState, type Vehicle } from '@jejak/domain';
+import {
+  filterFix,
+  nextOdometer,
+  nextTransitState,
+  type Device,
+  type FixFilterConfig,
+  type FixFilterState,
+  type OdometerState,
+  type TransitConfig,
+  type TransitState,
+  type Vehicle,
+} from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { DeviceLogRow, DevicePackage } from '../storage/ingest-store.ts';
 
@@ -7,6 +18,8 @@ export interface DeviceState {
   device: Device;
   vehicle: Vehicle | null;
   transit: TransitState | null;
+  filter: FixFilterState;
+  odometer: OdometerState;
   /** Server time the device was last heard from (any package). */
   lastSeenAtMs: number;
 }
@@ -20,8 +33,7 @@ export interface Step {
 export interface StepContext {
   receivedAtMs: number;
   transit: TransitConfig;
-  /** Fixes further ahead than this are not trusted as latest (clock errors). */
-  maxFutureMs: number;
+  filter: FixFilterConfig;
 }
 
 function packageOf(msg: NormalizedMessage): DevicePackage {
@@ -79,20 +91,41 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
   device.isAlive = true;
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
-  const isLatest =
-    fix !== null &&
-    pkg === 'gps#latest' &&
-    deviceTime > (device.deviceTime ?? 0) &&
-    deviceTime <= ctx.receivedAtMs + ctx.maxFutureMs;
-  if (!isLatest || !fix) return { log, latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
+  // Late (memory) data is stored but never moves the vehicle now (DESIGN §1).
+  if (!fix || pkg !== 'gps#latest') return { log, latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
 
-  device.location = { lat: fix.latitude, lon: fix.longitude };
-  device.heading = fix.course ?? device.heading;
   const speedKmh = fix.speedKmh ?? 0;
+  const filtered = filterFix(
+    state.filter,
+    {
+      deviceTimeMs: deviceTime,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      valid: fix.valid === true,
+      speedKmh,
+      satellites: fix.satellites,
+      ignition: ignition ?? undefined,
+    },
+    ctx.filter,
+    ctx.receivedAtMs,
+  );
+  state.filter = filtered.state;
+  const verdict = filtered.verdict;
+  if (!verdict.accepted) {
+    log.attributes = { ...(log.attributes ?? {}), filtered: verdict.reason };
+    return { log, latestChanged: false };
+  }
+  if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
+
+  device.location = { lat: verdict.fix.lat, lon: verdict.fix.lon };
+  device.heading = fix.course ?? device.heading;
   device.speed = speedKmh;
   device.deviceTime = deviceTime;
   device.gpsStatus = true;
   if (state.vehicle) {
+    const odometerM = typeof msg.attributes.odometer === 'number' ? msg.attributes.odometer : undefined;
+    state.odometer = nextOdometer(state.odometer, verdict.fix, odometerM);
+    state.vehicle.mileage = Math.round(state.odometer.mileageKm * 1000) / 1000;
     state.transit = nextTransitState(
       state.transit,
       { deviceTimeMs: deviceTime, speedKmh, ignition: ignition ?? undefined },

@@ -1,4 +1,10 @@
-import { disconnectIfSilent, type TransitConfig, type TransitState } from '@jejak/domain';
+import {
+  disconnectIfSilent,
+  type AcceptedFix,
+  type FixFilterConfig,
+  type TransitConfig,
+  type TransitState,
+} from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -16,6 +22,7 @@ export interface PipelineOptions {
   fleet: FleetRepo;
   bus: Bus;
   transit: TransitConfig;
+  filter: FixFilterConfig;
   flushMs: number;
   batchMax: number;
   /** Batches that may commit at the same time (1 on PGlite, which has one connection). */
@@ -29,8 +36,6 @@ interface Batch {
   touched: Map<string, DeviceState>;
   waiters: { resolve: () => void; reject: (e: unknown) => void }[];
 }
-
-const MAX_FUTURE_MS = 25 * 3_600_000;
 
 /**
  * The per-device ordered pipeline (DESIGN §1). Messages of one device are applied strictly
@@ -63,7 +68,20 @@ export function createPipeline(opts: PipelineOptions) {
         stoppedSince: vehicle.stoppedSince,
       };
     }
-    const state: DeviceState = { device: device.device, vehicle, transit, lastSeenAtMs: device.lastSeenAtMs ?? 0 };
+    const d = device.device;
+    // The filter and odometer go on from the last accepted fix the store holds.
+    const lastFix: AcceptedFix | null =
+      d.location && d.deviceTime !== null
+        ? { deviceTimeMs: d.deviceTime, lat: d.location.lat, lon: d.location.lon }
+        : null;
+    const state: DeviceState = {
+      device: d,
+      vehicle,
+      transit,
+      filter: { last: lastFix, jumps: [] },
+      odometer: { mileageKm: vehicle?.mileage ?? 0, last: lastFix },
+      lastSeenAtMs: device.lastSeenAtMs ?? 0,
+    };
     states.set(dvid, state);
     return state;
   }
@@ -80,7 +98,7 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   function enqueue(state: DeviceState, msg: NormalizedMessage, receivedAtMs: number): Promise<void> {
-    const step = applyMessage(state, msg, { receivedAtMs, transit: opts.transit, maxFutureMs: MAX_FUTURE_MS });
+    const step = applyMessage(state, msg, { receivedAtMs, transit: opts.transit, filter: opts.filter });
     batch.logs.push(step.log);
     if (step.latestChanged) batch.touched.set(state.device.dvid, state);
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
@@ -111,7 +129,9 @@ export function createPipeline(opts: PipelineOptions) {
       await opts.store.write({
         logs: b.logs,
         devices: touched.map(deviceRow),
-        vehicles: touched.flatMap((s) => (s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit)] : [])),
+        vehicles: touched.flatMap((s) =>
+          s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage)] : [],
+        ),
       });
     } catch (err) {
       opts.onError(err, 'pipeline commit');
@@ -242,12 +262,13 @@ function deviceRow(s: DeviceState): DeviceStateRow {
   };
 }
 
-function vehicleRow(vid: string, t: TransitState): VehicleStateRow {
+function vehicleRow(vid: string, t: TransitState, mileageKm: number): VehicleStateRow {
   return {
     vid,
     transitStatus: t.status,
     transitFrom: t.transitFrom,
     updatedAt: t.updatedAt,
     stoppedSince: t.stoppedSince,
+    mileageKm,
   };
 }

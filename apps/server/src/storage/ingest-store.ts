@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Device, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
 import { toDevice, toVehicle } from './mappers.ts';
@@ -50,6 +50,7 @@ export interface VehicleStateRow {
   transitFrom: number;
   updatedAt: number;
   stoppedSince: number | null;
+  mileageKm: number;
 }
 
 export interface IngestBatch {
@@ -113,11 +114,11 @@ export function createIngestStore(db: Db) {
           );
           await sql`
             update vehicles v set transit_status = x.transit_status, transit_from = x.transit_from,
-              updated_at = x.updated_at, stopped_since = x.stopped_since
+              updated_at = x.updated_at, stopped_since = x.stopped_since, mileage_km = x.mileage_km
             from unnest(${col(vehicles, 'vid')}::text[], ${col(vehicles, 'transitStatus')}::text[],
               ${col(vehicles, 'transitFrom')}::int8[], ${col(vehicles, 'updatedAt')}::int8[],
-              ${col(vehicles, 'stoppedSince')}::int8[])
-              as x(vid, transit_status, transit_from, updated_at, stopped_since)
+              ${col(vehicles, 'stoppedSince')}::int8[], ${col(vehicles, 'mileageKm')}::float8[])
+              as x(vid, transit_status, transit_from, updated_at, stopped_since, mileage_km)
             where v.vid = x.vid and (v.updated_at is null or x.updated_at >= v.updated_at)`.execute(trx);
         }
       });
@@ -129,7 +130,7 @@ export function createIngestStore(db: Db) {
      */
     async disconnectSilent(cutoffMs: number, skipDvids: string[]): Promise<{ vehicle: Vehicle; device: Device }[]> {
       return db.transaction().execute(async (trx) => {
-        const vehicles = await sql<VehiclesTable>`
+        const vehicles = await sql<Selectable<VehiclesTable>>`
           update vehicles v set transit_status = 'DISCONNECTED',
             transit_from = coalesce(d.last_seen_at, v.updated_at, v.created_at)
           from devices d

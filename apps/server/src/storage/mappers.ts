@@ -1,4 +1,5 @@
 import { isRoleValue, isTransitStatus, type Device, type User, type UserPreference, type Vehicle } from '@jejak/domain';
+import type { Selectable } from 'kysely';
 import type { DevicesTable, UsersTable, VehiclesTable } from './schema.ts';
 
 export const DEFAULT_PREFERENCE: UserPreference = {
@@ -36,7 +37,7 @@ export function toUser(row: UsersTable): User {
   };
 }
 
-export function toVehicle(row: VehiclesTable): Vehicle {
+export function toVehicle(row: Selectable<VehiclesTable>): Vehicle {
   return {
     vid: row.vid,
     dvid: row.dvid,
@@ -48,6 +49,7 @@ export function toVehicle(row: VehiclesTable): Vehicle {
     transitStatus: isTransitStatus(row.transit_status) ? row.transit_status : null,
     transitFrom: row.transit_from,
     updatedAt: row.updated_at,
+    mileage: row.mileage_km,
     createdAt: row.created_at,
   };
 }

@@ -61,6 +61,7 @@ export interface VehiclesTable {
   transit_from: number | null;
   updated_at: number | null;
   stopped_since: number | null;
+  mileage_km: Generated<number>;
   created_at: number;
 }
 

@@ -13,6 +13,7 @@ const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle 
   transitStatus,
   transitFrom: 1,
   updatedAt: 1,
+  mileage: 0,
   createdAt: 0,
 });
 

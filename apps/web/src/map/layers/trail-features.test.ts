@@ -15,6 +15,7 @@ function vehicle(vid: string, dvid: string, transitStatus: Vehicle['transitStatu
     transitStatus,
     transitFrom: 0,
     updatedAt: 0,
+    mileage: 0,
     createdAt: 0,
   };
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { destinationPoint, haversineKm } from '../geo.ts';
+import {
+  DEFAULT_FIX_FILTER,
+  EMPTY_FIX_FILTER_STATE,
+  filterFix,
+  type CandidateFix,
+  type FilterVerdict,
+  type FixFilterState,
+} from './fix-filter.ts';
+import { nextOdometer, type OdometerState } from './odometer.ts';
+
+const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
+const KL = { lat: 3.139, lon: 101.6869 };
+const SEC = 1000;
+
+function fix(t: number, lat: number, lon: number, extra: Partial<CandidateFix> = {}): CandidateFix {
+  return { deviceTimeMs: t, latitude: lat, longitude: lon, valid: true, speedKmh: 40, satellites: 9, ...extra };
+}
+
+function run(fixes: CandidateFix[]): FilterVerdict[] {
+  let state: FixFilterState = EMPTY_FIX_FILTER_STATE;
+  return fixes.map((f) => {
+    const r = filterFix(state, f, DEFAULT_FIX_FILTER, NOW);
+    state = r.state;
+    return r.verdict;
+  });
+}
+
+const reasons = (verdicts: FilterVerdict[]) =>
+  verdicts.map((v) => (v.accepted ? (v.clamped ? 'clamped' : 'ok') : v.reason));
+
+describe('filterFix', () => {
+  it.each([
+    ['invalid flag', fix(NOW, KL.lat, KL.lon, { valid: false }), 'invalid'],
+    ['latitude out of range', fix(NOW, 91, KL.lon), 'invalid'],
+    ['zero position', fix(NOW, 0, 0), 'zero'],
+    ['far in the future', fix(NOW + 11 * 60 * SEC, KL.lat, KL.lon), 'future'],
+    ['too few satellites', fix(NOW, KL.lat, KL.lon, { satellites: 2 }), 'satellites'],
+    ['a good first fix', fix(NOW, KL.lat, KL.lon), 'ok'],
+  ])('%s → %s', (_name, f, expected) => {
+    expect(reasons(run([f]))).toEqual([expected]);
+  });
+
+  it('rejects older fixes and one-off jumps, keeps going from the last good fix', () => {
+    const near = destinationPoint(KL, 90, 0.3);
+    const far = destinationPoint(KL, 90, 50);
+    expect(
+      reasons(
+        run([
+          fix(NOW - 60 * SEC, KL.lat, KL.lon),
+          fix(NOW - 70 * SEC, KL.lat, KL.lon),
+          fix(NOW - 50 * SEC, far.lat, far.lon),
+          fix(NOW - 30 * SEC, near.lat, near.lon),
+        ]),
+      ),
+    ).toEqual(['ok', 'stale', 'jump', 'ok']);
+  });
+
+  it('accepts a relocation once several consistent fixes confirm it', () => {
+    const a = destinationPoint(KL, 0, 80);
+    const b = destinationPoint(a, 0, 0.2);
+    const c = destinationPoint(b, 0, 0.2);
+    expect(
+      reasons(
+        run([
+          fix(NOW - 100 * SEC, KL.lat, KL.lon),
+          fix(NOW - 90 * SEC, a.lat, a.lon),
+          fix(NOW - 80 * SEC, b.lat, b.lon),
+          fix(NOW - 70 * SEC, c.lat, c.lon),
+        ]),
+      ),
+    ).toEqual(['ok', 'jump', 'jump', 'ok']);
+  });
+
+  it('holds a parked vehicle still through drift, and lets it drive off', () => {
+    const drift = [5, 12, 20, 8].map((m, i) => destinationPoint(KL, i * 90, m / 1000));
+    const away = destinationPoint(KL, 45, 0.2);
+    const verdicts = run([
+      fix(NOW - 60 * SEC, KL.lat, KL.lon, { speedKmh: 0, ignition: false }),
+      ...drift.map((p, i) => fix(NOW - (50 - i * 10) * SEC, p.lat, p.lon, { speedKmh: 1, ignition: false })),
+      fix(NOW, away.lat, away.lon, { speedKmh: 35, ignition: true }),
+    ]);
+    expect(reasons(verdicts)).toEqual(['ok', 'clamped', 'clamped', 'clamped', 'clamped', 'ok']);
+    const held = verdicts.slice(1, 5).map((v) => (v.accepted ? [v.fix.lat, v.fix.lon] : null));
+    expect(new Set(held.map((h) => JSON.stringify(h))).size).toBe(1);
+  });
+});
+
+describe('nextOdometer', () => {
+  it('adds the distance between accepted fixes, and nothing for drift held in place', () => {
+    const stops = [KL, destinationPoint(KL, 90, 1), destinationPoint(KL, 90, 2.5)];
+    let odo: OdometerState = { mileageKm: 100, last: null };
+    for (const [i, p] of stops.entries()) odo = nextOdometer(odo, { deviceTimeMs: NOW + i, lat: p.lat, lon: p.lon });
+    expect(odo.mileageKm).toBeCloseTo(102.5, 6);
+    odo = nextOdometer(odo, { deviceTimeMs: NOW + 9, lat: odo.last!.lat, lon: odo.last!.lon });
+    expect(odo.mileageKm).toBeCloseTo(102.5, 6);
+  });
+
+  it("prefers the device's own odometer when it sends one", () => {
+    const p = destinationPoint(KL, 0, 3);
+    const odo = nextOdometer(
+      { mileageKm: 5, last: { deviceTimeMs: NOW, ...KL } },
+      { deviceTimeMs: NOW + 1, ...p },
+      123_456,
+    );
+    expect(odo.mileageKm).toBe(123.456);
+    expect(haversineKm(KL, p)).toBeCloseTo(3, 6);
+  });
+});

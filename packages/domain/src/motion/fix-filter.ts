@@ -1,0 +1,110 @@
+import { haversineKm } from '../geo.ts';
+
+/**
+ * Which fixes may move a vehicle and its odometer (DESIGN §1 "Drift"). Every fix is stored as
+ * the device sent it; only accepted fixes feed the odometer, motion and trips. Pure: the
+ * clock is passed in.
+ */
+export interface FixFilterConfig {
+  /** Fewer satellites than this (when the device says) is not trusted. */
+  minSatellites: number;
+  /** A move implying more than this speed from the last accepted fix is a glitch. */
+  maxJumpSpeedKmh: number;
+  /** Device times further ahead of the server clock than this are not trusted. */
+  maxFutureMs: number;
+  /** While stopped, moves smaller than this radius are GPS drift: the position stays put. */
+  jitterRadiusM: number;
+  /** Speed below which the vehicle counts as stopped, for the jitter clamp. */
+  stoppedSpeedKmh: number;
+  /** After this many consecutive jump rejections that agree with each other, the new place is real. */
+  jumpConfirmations: number;
+}
+
+export const DEFAULT_FIX_FILTER: FixFilterConfig = {
+  minSatellites: 3,
+  maxJumpSpeedKmh: 250,
+  maxFutureMs: 10 * 60_000,
+  jitterRadiusM: 30,
+  stoppedSpeedKmh: 5,
+  jumpConfirmations: 3,
+};
+
+export interface CandidateFix {
+  deviceTimeMs: number;
+  latitude: number;
+  longitude: number;
+  valid: boolean;
+  speedKmh: number;
+  satellites?: number | undefined;
+  ignition?: boolean | undefined;
+}
+
+export interface AcceptedFix {
+  deviceTimeMs: number;
+  lat: number;
+  lon: number;
+}
+
+export type RejectReason = 'invalid' | 'zero' | 'future' | 'satellites' | 'stale' | 'jump';
+
+export type FilterVerdict =
+  { accepted: true; fix: AcceptedFix; clamped: boolean } | { accepted: false; reason: RejectReason };
+
+/** What the filter remembers between fixes of one device. */
+export interface FixFilterState {
+  last: AcceptedFix | null;
+  /** Consecutive fixes rejected as jumps, newest last. */
+  jumps: AcceptedFix[];
+}
+
+export const EMPTY_FIX_FILTER_STATE: FixFilterState = { last: null, jumps: [] };
+
+function impliedSpeedKmh(a: AcceptedFix, b: AcceptedFix): number {
+  const hours = Math.max(b.deviceTimeMs - a.deviceTimeMs, 1) / 3_600_000;
+  return haversineKm({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon }) / hours;
+}
+
+function basicReject(fix: CandidateFix, cfg: FixFilterConfig, nowMs: number): RejectReason | null {
+  const inRange = Math.abs(fix.latitude) <= 90 && Math.abs(fix.longitude) <= 180;
+  if (!fix.valid || !inRange || !Number.isFinite(fix.latitude) || !Number.isFinite(fix.longitude)) return 'invalid';
+  if (fix.latitude === 0 && fix.longitude === 0) return 'zero';
+  if (fix.deviceTimeMs > nowMs + cfg.maxFutureMs) return 'future';
+  if (fix.satellites !== undefined && fix.satellites < cfg.minSatellites) return 'satellites';
+  return null;
+}
+
+/** Jumps that agree with each other (a real relocation, e.g. after a long tunnel or a tow). */
+function jumpsConfirmed(jumps: AcceptedFix[], cfg: FixFilterConfig): boolean {
+  if (jumps.length < cfg.jumpConfirmations) return false;
+  return jumps.every((j, i) => i === 0 || impliedSpeedKmh(jumps[i - 1] as AcceptedFix, j) <= cfg.maxJumpSpeedKmh);
+}
+
+/** Applies one fix (in device-time order) and returns the verdict and the next state. */
+export function filterFix(
+  state: FixFilterState,
+  fix: CandidateFix,
+  cfg: FixFilterConfig,
+  nowMs: number,
+): { verdict: FilterVerdict; state: FixFilterState } {
+  const basic = basicReject(fix, cfg, nowMs);
+  if (basic) return { verdict: { accepted: false, reason: basic }, state };
+  const candidate: AcceptedFix = { deviceTimeMs: fix.deviceTimeMs, lat: fix.latitude, lon: fix.longitude };
+  const last = state.last;
+  if (!last)
+    return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { last: candidate, jumps: [] } };
+  if (fix.deviceTimeMs <= last.deviceTimeMs) return { verdict: { accepted: false, reason: 'stale' }, state };
+
+  if (impliedSpeedKmh(last, candidate) > cfg.maxJumpSpeedKmh) {
+    const jumps = [...state.jumps, candidate].slice(-cfg.jumpConfirmations);
+    if (!jumpsConfirmed(jumps, cfg)) return { verdict: { accepted: false, reason: 'jump' }, state: { last, jumps } };
+    return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { last: candidate, jumps: [] } };
+  }
+
+  const stopped = fix.ignition === false || fix.speedKmh < cfg.stoppedSpeedKmh;
+  const driftM = haversineKm({ lat: last.lat, lon: last.lon }, { lat: candidate.lat, lon: candidate.lon }) * 1000;
+  if (stopped && driftM < cfg.jitterRadiusM) {
+    const held: AcceptedFix = { deviceTimeMs: candidate.deviceTimeMs, lat: last.lat, lon: last.lon };
+    return { verdict: { accepted: true, fix: held, clamped: true }, state: { last: held, jumps: [] } };
+  }
+  return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { last: candidate, jumps: [] } };
+}

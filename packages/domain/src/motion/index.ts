@@ -1,0 +1,2 @@
+export * from './fix-filter.ts';
+export * from './odometer.ts';
