@@ -62,6 +62,7 @@ describe('pipeline filters and odometer, end to end over GT06', () => {
       server.app.database.db,
     );
     const tags = marks.rows.map((r) => r.attributes?.filtered ?? (r.attributes?.clamped ? 'clamped' : 'ok'));
-    expect(tags).toEqual(['ok', ...Array(6).fill('clamped'), ...Array(8).fill('ok'), 'jump']);
+    const repeat = (tag: string, n: number): string[] => Array.from({ length: n }, () => tag);
+    expect(tags).toEqual(['ok', ...repeat('clamped', 6), ...repeat('ok', 8), 'jump']);
   });
 });
