@@ -33,3 +33,17 @@ export {
   type Gps22Input,
   type HeartbeatInput,
 } from './gt06/encoder.ts';
+
+export {
+  createTeltonikaFramer,
+  createTeltonikaSession,
+  decodeTeltonikaAck,
+  decodeTeltonikaUdpAck,
+  encodeCodec8ExtendedPacket,
+  encodeCodec8Packet,
+  encodeTeltonikaImei,
+  encodeTeltonikaUdpDatagram,
+  teltonikaProtocol,
+  type TeltonikaIoInput,
+  type TeltonikaRecordInput,
+} from './teltonika/index.ts';

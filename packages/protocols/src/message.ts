@@ -77,7 +77,10 @@ export interface SessionOptions {
   transport: Transport;
   /** Device model, for protocols whose packets differ by model (e.g. GT06 variants). */
   model?: string | undefined;
-  /** Teltonika: IO elements carry extended (2-byte) ids, as codec 8E does. */
+  /**
+   * Teltonika: codec 8 records carry an extra group of 16-byte IO values after the 8-byte group
+   * (a device setting; the captures show it). Codec 8E is recognised by its codec id alone.
+   */
   extended?: boolean | undefined;
 }
 

@@ -1,5 +1,6 @@
 import { createGt06Framer } from './gt06/frame.ts';
 import { createGt06Session } from './gt06/decoder.ts';
+import { teltonikaProtocol } from './teltonika/index.ts';
 import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
 
 export type { Transport };
@@ -15,10 +16,14 @@ export interface ProtocolDefinition {
   createFramer(): Framer;
   /** Decoder state for one connection, remote address or device. */
   createSession(options: SessionOptions): ProtocolSession;
+  /** Bytes that tell a device it is refused (unknown IMEI), sent before the connection closes. */
+  refuseReply?: Uint8Array;
 }
 
 /** The one table of protocols. Adding a protocol = one folder, one row here, one test file. */
 export const PROTOCOLS: readonly ProtocolDefinition[] = [
+  // Teltonika's IMEI handshake is answered 00 to refuse (Teltonika codec document, "Communication").
+  { ...teltonikaProtocol, refuseReply: Uint8Array.of(0x00) },
   {
     id: 'gt06',
     models: ['GPS100'],

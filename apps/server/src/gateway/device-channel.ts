@@ -80,6 +80,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     counters.unknownDevices++;
     log.warn({ protocol: protocol.id, peer: io.peer, imei: newImei }, 'unknown device refused');
     await ctx.fleet.recordUnknownDevice(protocol.id, newImei, io.peer, ctx.now());
+    if (protocol.refuseReply) io.send(protocol.refuseReply);
     close('unknown-device', `unknown device ${newImei}`);
     return false;
   }

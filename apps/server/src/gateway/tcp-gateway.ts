@@ -27,7 +27,8 @@ export async function startTcpGateway(ctx: GatewayContext, opts: ListenerOptions
       send: (reply) => {
         if (!socket.destroyed) socket.write(reply);
       },
-      close: () => socket.destroy(),
+      // A refused device gets its refusal flushed before the connection ends.
+      close: (reason) => (reason === 'unknown-device' ? socket.end() : socket.destroy()),
     });
     // Frames are handled one after another; replies wait for their commits inside the channel.
     let work: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,101 @@
+import { ByteReader } from '../codec/byte-reader.ts';
+import { DecodeError } from '../codec/decode-error.ts';
+import { bytesToHex } from '../codec/hex.ts';
+import type { NormalizedMessage } from '../message.ts';
+import { KNOTS_TO_KMH } from './fields.ts';
+import { statusAttributes, type Attributes } from './status.ts';
+
+/*
+ * Binary location report (H02 protocol, binary data format): the text V1 report packed as BCD.
+ *
+ *   offset  size  field
+ *   0       1     '$' (0x24); a few firmwares start with 'X' (0x58) and the same layout
+ *   1       5     device id, 10 BCD digits
+ *   6       3     time hhmmss, BCD
+ *   9       3     date ddmmyy, BCD
+ *   12      4     latitude DDMMmmmm, BCD (minutes with four decimals)
+ *   16      1     not decoded (firmwares differ: battery level or reserved)
+ *   17      5     longitude DDDMMmmmm, 9 BCD digits, then a flag nibble:
+ *                 bit 3 east, bit 2 north, bit 1 valid fix (A)
+ *   22      3     speed (3 BCD digits, knots) and course (3 BCD digits, degrees)
+ *   25      4     vehicle status word (status.ts)
+ *   29      …     firmware-specific tail
+ *
+ * The 45-byte variant's tail (inferred from captures, checked against the cell's country on
+ * six devices) carries the serving cell at offset 37: MCC (2 bytes), MNC (1), LAC (2), cell
+ * id (2). Other tails are not decoded.
+ */
+
+export const BINARY_START = 0x24;
+export const BINARY_START_X = 0x58;
+/** Bytes up to and including the status word. */
+export const BINARY_MIN_LENGTH = 29;
+/** The short and long layouts the framer knows first (frame.ts). */
+export const BINARY_SHORT = 32;
+export const BINARY_LONG = 45;
+
+const EAST = 0x8;
+const NORTH = 0x4;
+const VALID = 0x2;
+
+export interface BinaryReport {
+  id: string;
+  message: NormalizedMessage;
+}
+
+function two(digits: string, at: number): number {
+  return Number(digits.slice(at, at + 2));
+}
+
+function readTime(r: ByteReader): number {
+  const time = r.readBcd(3, 'time');
+  const date = r.readBcd(3, 'date');
+  const [hh, mi, ss, dd, mo, yy] = [two(time, 0), two(time, 2), two(time, 4), two(date, 0), two(date, 2), two(date, 4)];
+  if (hh > 23 || mi > 59 || ss > 59) throw new DecodeError(`invalid time ${time}`, 6);
+  if (dd < 1 || dd > 31 || mo < 1 || mo > 12) throw new DecodeError(`invalid date ${date}`, 9);
+  return Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
+}
+
+/** Degrees from BCD digits: `degreeDigits` digits of degrees, then minutes with four decimals. */
+function degrees(digits: string, degreeDigits: number, max: number, name: string): number {
+  const value = Number(digits.slice(0, degreeDigits)) + Number(digits.slice(degreeDigits)) / 10000 / 60;
+  if (Number(digits.slice(degreeDigits)) >= 600000 || value > max)
+    throw new DecodeError(`${name} out of range: ${digits}`);
+  return value;
+}
+
+/** Decodes one binary report; throws DecodeError when it cannot. */
+export function decodeBinary(frame: Uint8Array): BinaryReport {
+  if (frame.length < BINARY_MIN_LENGTH) {
+    throw new DecodeError(`binary report of ${frame.length} bytes, need at least ${BINARY_MIN_LENGTH}`);
+  }
+  const r = new ByteReader(frame, 1);
+  const id = r.readBcd(5, 'device id');
+  const deviceTimeMs = readTime(r);
+  const lat = degrees(r.readBcd(4, 'latitude'), 2, 90, 'latitude');
+  r.skip(1, 'byte 16');
+  const lonHex = bytesToHex(r.readBytes(5, 'longitude'));
+  if (!/^\d{9}$/.test(lonHex.slice(0, 9))) throw new DecodeError(`longitude is not BCD: ${lonHex}`, 17);
+  const lon = degrees(lonHex.slice(0, 9), 3, 180, 'longitude');
+  const flags = parseInt(lonHex.slice(9), 16);
+  const motion = r.readBcd(3, 'speed and course');
+  const status = r.readU32('status');
+  const attributes: Attributes = statusAttributes(status);
+  if (frame.length === BINARY_LONG) Object.assign(attributes, longTail(frame));
+  const message: NormalizedMessage = {
+    kind: 'position',
+    deviceTimeMs,
+    valid: (flags & VALID) !== 0,
+    latitude: flags & NORTH ? lat : -lat,
+    longitude: flags & EAST ? lon : -lon,
+    speedKmh: Number(motion.slice(0, 3)) * KNOTS_TO_KMH,
+    course: Number(motion.slice(3)) % 360,
+    attributes,
+  };
+  return { id, message };
+}
+
+function longTail(frame: Uint8Array): Attributes {
+  const r = new ByteReader(frame, 37);
+  return { mcc: r.readU16('MCC'), mnc: r.readU8('MNC'), lac: r.readU16('LAC'), cellId: r.readU16('cell id') };
+}

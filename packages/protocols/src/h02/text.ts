@@ -1,0 +1,129 @@
+import { DecodeError } from '../codec/decode-error.ts';
+import type { NormalizedMessage } from '../message.ts';
+import { decodeBase, decodeBs, decodeLink, decodeNeighbours, decodeV3Cells } from './cells.ts';
+import { readFix, type Decoded } from './fields.ts';
+import type { Attributes } from './status.ts';
+
+/*
+ * Text reports (H02 protocol §3, "feedback message structure"): `*XX,ID,TYPE,...#`, where XX is
+ * the maker's two-letter code (HQ, TH, …), ID the device id and TYPE the report. Types marked
+ * "inferred from captures" follow no document we have; they were worked out from the captured
+ * reports in ../shared/vectors and are the least certain.
+ */
+
+export interface TextFrame {
+  /** The maker code, echoed in replies. */
+  maker: string;
+  id: string;
+  /** Upper-cased report type ('V1', 'NBR', …). */
+  type: string;
+  fields: string[];
+  /** Everything between `*` and `#`. */
+  body: string;
+}
+
+export type TextHandler = (frame: TextFrame) => Decoded;
+
+const TRAILING = /[\r\n\0 ]+$/;
+
+/** Splits a text frame into fields, checking the `*XX,ID,` header and the closing `#`. */
+export function splitText(bytes: Uint8Array): TextFrame {
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  text = text.replace(TRAILING, '');
+  if (!text.startsWith('*') || !text.endsWith('#')) throw new DecodeError('a text report runs from * to #');
+  const body = text.slice(1, -1);
+  const fields = body.split(',');
+  const [maker = '', id = '', type = ''] = fields;
+  if (!/^[A-Za-z]{2}$/.test(maker)) throw new DecodeError(`invalid maker code "${maker.slice(0, 8)}"`);
+  if (!/^\d{4,20}$/.test(id))
+    throw new DecodeError(id === '' ? 'missing device id' : `invalid device id "${id.slice(0, 24)}"`);
+  return { maker: maker.toUpperCase(), id, type: type.trim().toUpperCase(), fields, body };
+}
+
+/** The handler for a report type; undefined when the type is not supported. */
+export function textHandler(type: string): TextHandler | undefined {
+  return HANDLERS.get(type) ?? (/^VI?\d+$/.test(type) ? decodeGeneral : undefined);
+}
+
+/**
+ * V1 general message and its relatives (H02 protocol §3): V1, V2, V5, V6, V8, V19 and the
+ * VI1 address request all carry the same position block from the fourth field on.
+ */
+const decodeGeneral: TextHandler = ({ fields }) => {
+  const fix = readFix(fields, { start: 3, withTime: true });
+  return { messages: [fix.message], warnings: fix.warnings };
+};
+
+const isValidity = (s: string | undefined) => /^[AV0]?$/i.test((s ?? '').trim());
+const isTimeField = (s: string | undefined) => /^\d{6}(\.\d+)?$/.test((s ?? '').trim());
+
+/**
+ * V4 confirmation (H02 protocol §3, "confirm message"): `V4,CMD,[parameters,]hhmmss,` — the
+ * command confirmed, its result or echoed parameters and the command's time — then the
+ * general position block. `result` keeps the command and what follows it, e.g. "S20,DONE".
+ */
+const decodeConfirmation: TextHandler = ({ fields }) => {
+  for (let i = 5; i + 3 < fields.length; i++) {
+    if (isTimeField(fields[i]) && isValidity(fields[i + 1]) && /^[NS]$/i.test(fields[i + 3] ?? '')) {
+      const fix = readFix(fields, { start: i, withTime: true });
+      const result = fields.slice(3, i - 1).join(',');
+      const message: NormalizedMessage = { ...fix.message, attributes: { ...fix.message.attributes, result } };
+      return { messages: [message], warnings: fix.warnings };
+    }
+  }
+  return { messages: [{ kind: 'heartbeat', attributes: { result: fields.slice(3).join(',') } }], warnings: [] };
+};
+
+/**
+ * VP1 (inferred from captures): a position block without the time field —
+ * `VP1,A,lat,N,lon,E,speed,course,ddmmyy` — or, without a fix, `VP1,V,` and cell data.
+ */
+const decodeVp1: TextHandler = ({ fields }) => {
+  if (/^[NS]$/i.test(fields[5] ?? '')) {
+    const fix = readFix(fields, { start: 3, withTime: false });
+    return { messages: [fix.message], warnings: fix.warnings };
+  }
+  const [mcc, mnc] = [Number(fields[4]), Number(fields[5])];
+  const attributes: Attributes = Number.isInteger(mcc) && Number.isInteger(mnc) ? { mcc, mnc } : {};
+  return { messages: [{ kind: 'heartbeat', attributes }], warnings: [] };
+};
+
+/**
+ * HTBT heartbeat (inferred from captures): `HTBT[,battery %]`. The device waits for the
+ * server's V4 answer, which carries the server time (see decoder.ts).
+ */
+const decodeHeartbeat: TextHandler = ({ fields }) => {
+  const attributes: Attributes = {};
+  const level = fields[3]?.trim();
+  if (level && /^\d{1,3}$/.test(level) && Number(level) <= 100) attributes.batteryLevel = Number(level);
+  return { messages: [{ kind: 'heartbeat', attributes }], warnings: [], wantsReply: true };
+};
+
+/** XT (inferred from captures): `XT,<charging 0/1>,<battery %>`. */
+const decodeXt: TextHandler = ({ fields }) => {
+  const attributes: Attributes = {};
+  if (fields[3] === '0' || fields[3] === '1') attributes.charge = fields[3] === '1';
+  const level = Number(fields[4]);
+  if (Number.isInteger(level) && level >= 0 && level <= 100) attributes.batteryLevel = level;
+  return { messages: [{ kind: 'heartbeat', attributes }], warnings: [] };
+};
+
+/** SMS: the text of a reply the device sent by SMS, e.g. its parameter list; kept as `result`. */
+const decodeSms: TextHandler = ({ body }) => {
+  const text = body.split(',').slice(3).join(',');
+  return { messages: [{ kind: 'heartbeat', attributes: { result: text } }], warnings: [] };
+};
+
+const HANDLERS: ReadonlyMap<string, TextHandler> = new Map([
+  ['V4', decodeConfirmation],
+  ['VP1', decodeVp1],
+  ['V3', decodeV3Cells],
+  ['NBR', decodeNeighbours],
+  ['LINK', decodeLink],
+  ['BASE', decodeBase],
+  ['BS', decodeBs],
+  ['HTBT', decodeHeartbeat],
+  ['XT', decodeXt],
+  ['SMS', decodeSms],
+]);
