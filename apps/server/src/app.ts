@@ -13,6 +13,7 @@ import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
 import { createAuthService } from './services/auth-service.ts';
+import { createDeviceService } from './services/device-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
@@ -84,6 +85,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   http = await buildHttpServer({
     auth,
     users: createUserService(users, fleet),
+    devices: createDeviceService(fleet),
     live,
     cookie,
     version: APP_VERSION,

@@ -100,6 +100,13 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
       server.app.database.db,
     );
     expect(listed.rows).toEqual([{ imei: '861234567890123', attempts: 1 }]);
+    const admin = apiClient(server.baseUrl);
+    await admin.login('super@demo.jejak.my');
+    const list = await admin.post('/device/unknown/get');
+    expect(list.body.unknownDevices).toMatchObject([{ protocol: 'gt06', imei: '861234567890123', attempts: 1 }]);
+    const owner = apiClient(server.baseUrl);
+    await owner.login('owner@demo.jejak.my');
+    expect((await owner.post('/device/unknown/get')).status).toBe(403);
   });
 
   it('closes only the connection that sent a malformed packet, and counts it', async () => {

@@ -45,3 +45,20 @@ export type HierarchyResponse = z.infer<typeof HierarchyResponseSchema>;
 /** GET /api/version */
 export const VersionResponseSchema = z.object({ version: z.string(), region: z.string() });
 export type VersionResponse = z.infer<typeof VersionResponseSchema>;
+
+export const UnknownDeviceSchema = z.object({
+  protocol: z.string(),
+  imei: z.string(),
+  remote: z.string().nullable(),
+  firstSeen: z.number(),
+  lastSeen: z.number(),
+  attempts: z.number(),
+});
+
+/** POST /api/device/unknown/get {}: trackers that tried to connect but are not registered (admins). */
+export const UnknownDevicesResponseSchema = z.object({
+  status: z.literal(200),
+  unknownDevices: z.array(UnknownDeviceSchema),
+});
+export type UnknownDevicesResponse = z.infer<typeof UnknownDevicesResponseSchema>;
+export type UnknownDevice = z.infer<typeof UnknownDeviceSchema>;

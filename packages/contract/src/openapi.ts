@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { HierarchyResponseSchema, VersionResponseSchema } from './fleet.ts';
+import { HierarchyResponseSchema, UnknownDevicesResponseSchema, VersionResponseSchema } from './fleet.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
 
@@ -58,6 +58,14 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: "Vehicles and devices of a user's subtree",
     request: UidRequestSchema,
     response: HierarchyResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.unknownDevices,
+    method: 'post',
+    summary: 'Trackers refused because they are not registered (super and support)',
+    request: EmptySchema,
+    response: UnknownDevicesResponseSchema,
     session: true,
   },
   {

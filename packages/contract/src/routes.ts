@@ -6,6 +6,7 @@ export const API_PATHS = {
   session: '/auth/session',
   userGetInfo: '/user/getInfo',
   userGetHierarchy: '/user/gethierarchy',
+  unknownDevices: '/device/unknown/get',
   version: '/version',
   openapi: '/openapi.json',
 } as const;

@@ -15,15 +15,18 @@ import {
 } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
+import type { DeviceService } from '../services/device-service.ts';
 import type { UserService } from '../services/user-service.ts';
 import { installErrorHandler } from './errors.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
+import { registerDeviceRoutes } from './routes/device-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
 
 export interface HttpOptions {
   auth: AuthService;
   users: UserService;
+  devices: DeviceService;
   live: LiveHub;
   cookie: CookieSettings;
   version: string;
@@ -52,6 +55,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     async (api) => {
       registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
       registerUserRoutes(api, opts.auth, opts.users);
+      registerDeviceRoutes(api, opts.auth, opts.devices);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,
         region: opts.region,

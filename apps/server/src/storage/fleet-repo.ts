@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { UnknownDevice } from '@jejak/contract';
 import type { Device, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
 import { toDevice, toVehicle } from './mappers.ts';
@@ -92,6 +93,23 @@ export function createFleetRepo(db: Db) {
     async vehicleByDvid(dvid: string): Promise<(Vehicle & { stoppedSince: number | null }) | null> {
       const row = await db.selectFrom('vehicles').selectAll().where('dvid', '=', dvid).executeTakeFirst();
       return row ? { ...toVehicle(row), stoppedSince: row.stopped_since } : null;
+    },
+
+    async unknownDevices(): Promise<UnknownDevice[]> {
+      const rows = await db
+        .selectFrom('unknown_devices')
+        .selectAll()
+        .orderBy('last_seen', 'desc')
+        .limit(1000)
+        .execute();
+      return rows.map((r) => ({
+        protocol: r.protocol,
+        imei: r.imei,
+        remote: r.remote,
+        firstSeen: r.first_seen,
+        lastSeen: r.last_seen,
+        attempts: r.attempts,
+      }));
     },
 
     async recordUnknownDevice(protocol: string, imei: string, remote: string | null, nowMs: number): Promise<void> {

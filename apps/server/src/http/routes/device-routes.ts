@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, type UnknownDevicesResponse } from '@jejak/contract';
+import type { AuthService } from '../../services/auth-service.ts';
+import type { DeviceService } from '../../services/device-service.ts';
+import { requireUser } from '../session.ts';
+
+export function registerDeviceRoutes(app: FastifyInstance, auth: AuthService, devices: DeviceService): void {
+  app.post(API_PATHS.unknownDevices, async (request): Promise<UnknownDevicesResponse> => {
+    const caller = await requireUser(auth, request);
+    return { status: 200, unknownDevices: await devices.unknownDevices(caller) };
+  });
+}

@@ -1,0 +1,17 @@
+import type { UnknownDevice } from '@jejak/contract';
+import type { User } from '@jejak/domain';
+import { AppError } from '../errors.ts';
+import type { FleetRepo } from '../storage/fleet-repo.ts';
+import { hasGlobalScope } from '../storage/scope.ts';
+import { viewerOf } from './user-service.ts';
+
+export function createDeviceService(fleet: FleetRepo) {
+  return {
+    /** Unregistered trackers are a platform matter: only super and support staff see them. */
+    async unknownDevices(caller: User): Promise<UnknownDevice[]> {
+      if (!hasGlobalScope(viewerOf(caller))) throw AppError.forbidden();
+      return fleet.unknownDevices();
+    },
+  };
+}
+export type DeviceService = ReturnType<typeof createDeviceService>;
