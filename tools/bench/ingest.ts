@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
+import { PROTOCOLS } from '@jejak/protocols';
 import WebSocket from 'ws';
 import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/load.ts';
@@ -40,6 +41,7 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
   let dropPg: (() => Promise<void>) | null = null;
   const env: Record<string, string> = {
     JEJAK_HTTP_PORT: '0',
+    ...Object.fromEntries(PROTOCOLS.map((p) => [`JEJAK_${p.id.toUpperCase()}_PORT`, '-1'])),
     JEJAK_GT06_PORT: '0',
     JEJAK_GATEWAY_HOST: '127.0.0.1',
     JEJAK_LOG_LEVEL: 'warn',

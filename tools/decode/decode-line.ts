@@ -82,10 +82,10 @@ export function createLineDecoder(session: ProtocolSession, transport: Transport
         const request = parseHttp(text);
         if (typeof request === 'string') return { positions: [], reply: null, error: request };
         if (!session.decodeHttp) return { positions: [], reply: null, error: 'protocol does not speak HTTP' };
-        return render(session.decodeHttp(request));
+        return render(session.decodeHttp(request, { receivedAtMs: Date.now() }));
       }
       if (!HEX_LINE.test(text)) return { positions: [], reply: null, error: 'input is not hex' };
-      return render(session.decode(hexToBytes(text)));
+      return render(session.decode(hexToBytes(text), { receivedAtMs: Date.now() }));
     } catch (err) {
       // Decoders never throw by contract; if one does, it is reported, not fatal.
       return {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PROTOCOLS } from '@jejak/protocols';
 import { startJejak, type RunningJejak } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
@@ -41,7 +42,8 @@ export async function startTestServer(
   const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
   const config = loadConfig({
     JEJAK_HTTP_PORT: '0',
-    JEJAK_GT06_PORT: '0',
+    // Every gateway on a port the OS picks, so test servers never collide.
+    ...Object.fromEntries(PROTOCOLS.map((p) => [`JEJAK_${p.id.toUpperCase()}_PORT`, '0'])),
     JEJAK_GATEWAY_HOST: '127.0.0.1',
     JEJAK_LOG_LEVEL: 'silent',
     JEJAK_WEB_DIST: '/nonexistent',

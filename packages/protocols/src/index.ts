@@ -1,5 +1,6 @@
 export type {
   AttributeValue,
+  DecodeContext,
   DecodeResult,
   Framer,
   FramerOutput,
@@ -47,3 +48,5 @@ export {
   type TeltonikaIoInput,
   type TeltonikaRecordInput,
 } from './teltonika/index.ts';
+export { createH02Framer, createH02Session, encodeH02Binary, encodeH02Position, h02Protocol } from './h02/index.ts';
+export { createOsmandSession, osmandProtocol, osmandRequest } from './osmand/index.ts';

@@ -99,6 +99,12 @@ export interface HttpRequestInput {
  * one request, and `reply` is the response body (status 200 unless `error` is set, then 400).
  */
 export interface ProtocolSession {
-  decode(frame: Uint8Array): DecodeResult;
-  decodeHttp?(request: HttpRequestInput): DecodeResult;
+  decode(frame: Uint8Array, context?: DecodeContext): DecodeResult;
+  decodeHttp?(request: HttpRequestInput, context?: DecodeContext): DecodeResult;
+}
+
+/** What the caller knows about a frame: decoders stay pure, so the clock comes in here. */
+export interface DecodeContext {
+  /** Server receive time: dates fixes that carry no time of their own, and time replies. */
+  receivedAtMs?: number;
 }

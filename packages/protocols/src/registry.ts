@@ -1,5 +1,7 @@
 import { createGt06Framer } from './gt06/frame.ts';
 import { createGt06Session } from './gt06/decoder.ts';
+import { h02Protocol } from './h02/index.ts';
+import { osmandProtocol } from './osmand/index.ts';
 import { teltonikaProtocol } from './teltonika/index.ts';
 import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
 
@@ -22,8 +24,6 @@ export interface ProtocolDefinition {
 
 /** The one table of protocols. Adding a protocol = one folder, one row here, one test file. */
 export const PROTOCOLS: readonly ProtocolDefinition[] = [
-  // Teltonika's IMEI handshake is answered 00 to refuse (Teltonika codec document, "Communication").
-  { ...teltonikaProtocol, refuseReply: Uint8Array.of(0x00) },
   {
     id: 'gt06',
     models: ['GPS100'],
@@ -34,6 +34,10 @@ export const PROTOCOLS: readonly ProtocolDefinition[] = [
     // their data is kept, with a warning (ADR 0009).
     createSession: (options) => createGt06Session({ variant: options.model ?? null, crc: 'lenient' }),
   },
+  // Teltonika's IMEI handshake is answered 00 to refuse (Teltonika codec document, "Communication").
+  { ...teltonikaProtocol, refuseReply: Uint8Array.of(0x00) },
+  h02Protocol,
+  osmandProtocol,
 ];
 
 export function protocolById(id: string): ProtocolDefinition | undefined {

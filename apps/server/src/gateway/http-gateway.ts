@@ -49,7 +49,7 @@ export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOption
       });
       const session = ctx.protocol.createSession({ transport: 'http' });
       const result = session.decodeHttp
-        ? session.decodeHttp(request)
+        ? session.decodeHttp(request, { receivedAtMs: ctx.now() })
         : { messages: [], reply: null, error: 'not an HTTP protocol', warnings: [] };
       void channel
         .handle(result, raw)

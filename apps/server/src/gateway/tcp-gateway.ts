@@ -43,7 +43,9 @@ export async function startTcpGateway(ctx: GatewayContext, opts: ListenerOptions
       const { frames, error } = framer.push(chunk);
       for (const frame of frames) {
         // The next frame waits for this one's identification and submission, not its commit.
-        work = work.then(() => (channel.closed ? undefined : channel.handle(session.decode(frame), frame)));
+        work = work.then(() =>
+          channel.closed ? undefined : channel.handle(session.decode(frame, { receivedAtMs: ctx.now() }), frame),
+        );
       }
       if (error) work = work.then(() => channel.reject(error, chunk));
       work = work.catch((err: unknown) => channel.reject(`internal: ${String(err)}`, chunk));

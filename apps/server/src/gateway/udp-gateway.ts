@@ -42,7 +42,7 @@ export async function startUdpGateway(ctx: GatewayContext, opts: ListenerOptions
     remote.lastSeenMs = ctx.now();
     const frame = new Uint8Array(datagram);
     remote.work = remote.work
-      .then(() => remote.channel.handle(remote.session.decode(frame), frame))
+      .then(() => remote.channel.handle(remote.session.decode(frame, { receivedAtMs: ctx.now() }), frame))
       .catch((err: unknown) => remote.channel.reject(`internal: ${String(err)}`, frame));
   });
   socket.on('error', (err) => ctx.log.warn({ protocol: ctx.protocol.id, err: String(err) }, 'udp socket error'));

@@ -29,16 +29,15 @@ import { statusAttributes, type Attributes } from './status.ts';
 export const BINARY_START = 0x24;
 export const BINARY_START_X = 0x58;
 /** Bytes up to and including the status word. */
-export const BINARY_MIN_LENGTH = 29;
-/** The short and long layouts the framer knows first (frame.ts). */
-export const BINARY_SHORT = 32;
-export const BINARY_LONG = 45;
+const MIN_LENGTH = 29;
+/** The long layout, whose tail carries the serving cell. */
+const LONG_LENGTH = 45;
 
 const EAST = 0x8;
 const NORTH = 0x4;
 const VALID = 0x2;
 
-export interface BinaryReport {
+interface BinaryReport {
   id: string;
   message: NormalizedMessage;
 }
@@ -47,9 +46,17 @@ function two(digits: string, at: number): number {
   return Number(digits.slice(at, at + 2));
 }
 
+/** `length` bytes of BCD, every nibble a digit (the reader drops F nibbles as filler; here they are errors). */
+function digits(r: ByteReader, length: number, field: string): string {
+  const at = r.offset;
+  const value = r.readBcd(length, field);
+  if (value.length !== length * 2) throw new DecodeError(`${field} is not BCD`, at);
+  return value;
+}
+
 function readTime(r: ByteReader): number {
-  const time = r.readBcd(3, 'time');
-  const date = r.readBcd(3, 'date');
+  const time = digits(r, 3, 'time');
+  const date = digits(r, 3, 'date');
   const [hh, mi, ss, dd, mo, yy] = [two(time, 0), two(time, 2), two(time, 4), two(date, 0), two(date, 2), two(date, 4)];
   if (hh > 23 || mi > 59 || ss > 59) throw new DecodeError(`invalid time ${time}`, 6);
   if (dd < 1 || dd > 31 || mo < 1 || mo > 12) throw new DecodeError(`invalid date ${date}`, 9);
@@ -66,22 +73,22 @@ function degrees(digits: string, degreeDigits: number, max: number, name: string
 
 /** Decodes one binary report; throws DecodeError when it cannot. */
 export function decodeBinary(frame: Uint8Array): BinaryReport {
-  if (frame.length < BINARY_MIN_LENGTH) {
-    throw new DecodeError(`binary report of ${frame.length} bytes, need at least ${BINARY_MIN_LENGTH}`);
+  if (frame.length < MIN_LENGTH) {
+    throw new DecodeError(`binary report of ${frame.length} bytes, need at least ${MIN_LENGTH}`);
   }
   const r = new ByteReader(frame, 1);
-  const id = r.readBcd(5, 'device id');
+  const id = digits(r, 5, 'device id');
   const deviceTimeMs = readTime(r);
-  const lat = degrees(r.readBcd(4, 'latitude'), 2, 90, 'latitude');
+  const lat = degrees(digits(r, 4, 'latitude'), 2, 90, 'latitude');
   r.skip(1, 'byte 16');
   const lonHex = bytesToHex(r.readBytes(5, 'longitude'));
   if (!/^\d{9}$/.test(lonHex.slice(0, 9))) throw new DecodeError(`longitude is not BCD: ${lonHex}`, 17);
   const lon = degrees(lonHex.slice(0, 9), 3, 180, 'longitude');
   const flags = parseInt(lonHex.slice(9), 16);
-  const motion = r.readBcd(3, 'speed and course');
+  const motion = digits(r, 3, 'speed and course');
   const status = r.readU32('status');
   const attributes: Attributes = statusAttributes(status);
-  if (frame.length === BINARY_LONG) Object.assign(attributes, longTail(frame));
+  if (frame.length === LONG_LENGTH) Object.assign(attributes, longTail(frame));
   const message: NormalizedMessage = {
     kind: 'position',
     deviceTimeMs,

@@ -3,7 +3,7 @@ import type { DecodeResult, NormalizedMessage, ProtocolSession } from '../messag
 import { BINARY_START, BINARY_START_X, decodeBinary } from './binary.ts';
 import { encodeH02Reply } from './encoder.ts';
 import type { Decoded } from './fields.ts';
-import { splitText, textHandler, type TextFrame } from './text.ts';
+import { splitText, TEXT_START, textHandler, type TextFrame } from './text.ts';
 
 /*
  * Documents cited in this folder: "H02 protocol" = the GPS tracker communication protocol of
@@ -84,7 +84,7 @@ export function createH02Session(): H02Session {
     decode(frame, context = {}) {
       let at = 'H02';
       try {
-        if (frame[0] === 0x2a) {
+        if (frame[0] === TEXT_START) {
           const text = splitText(frame);
           at = where(text);
           return decodeText(text, context);

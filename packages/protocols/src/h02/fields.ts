@@ -18,7 +18,7 @@ const isDigits = (s: string | undefined, n: number): boolean => s !== undefined 
 export const isDateField = (s: string | undefined): boolean => isDigits(s, 6);
 
 /** hhmmss (a fraction of a second, if sent, is dropped) → seconds of the day; null when empty. */
-export function parseTimeOfDay(field: string | undefined): number | null {
+function parseTimeOfDay(field: string | undefined): number | null {
   const s = (field ?? '').trim();
   if (s === '') return null;
   const m = /^(\d{2})(\d{2})(\d{2})(?:\.\d+)?$/.exec(s);
@@ -28,7 +28,7 @@ export function parseTimeOfDay(field: string | undefined): number | null {
 }
 
 /** ddmmyy → epoch ms of that UTC midnight; null when empty or all zeros (no date known yet). */
-export function parseDate(field: string | undefined): number | null {
+function parseDate(field: string | undefined): number | null {
   const s = (field ?? '').trim();
   if (s === '' || s === '000000') return null;
   if (!isDigits(s, 6)) throw new DecodeError(`invalid date ${s}`);
@@ -57,7 +57,7 @@ export function deviceTime(time: string | undefined, date: string | undefined, w
 }
 
 /** A decimal field; undefined when empty. */
-export function parseDecimal(field: string | undefined, name: string): number | undefined {
+function parseDecimal(field: string | undefined, name: string): number | undefined {
   const s = (field ?? '').trim();
   if (s === '') return undefined;
   if (!/^-?\d+(\.\d*)?$|^-?\.\d+$/.test(s)) throw new DecodeError(`invalid ${name} ${s}`);
@@ -70,7 +70,7 @@ export function parseDecimal(field: string | undefined, name: string): number | 
  * the point may be missing (then the last four digits are the minutes' fraction), and some
  * write "-DD-MM.MMMM". The sign always comes from the hemisphere. Null when empty.
  */
-export function parseCoordinate(value: string | undefined, hemisphere: string | undefined, max: number): number | null {
+function parseCoordinate(value: string | undefined, hemisphere: string | undefined, max: number): number | null {
   const s = (value ?? '').trim();
   if (s === '') return null;
   const name = max === 90 ? 'latitude' : 'longitude';
@@ -92,7 +92,7 @@ export function parseCoordinate(value: string | undefined, hemisphere: string | 
   return h === 'S' || h === 'W' ? -abs : abs;
 }
 
-export interface FixFields {
+interface FixFields {
   /** Index of the time field, or of the validity field when the layout has no time. */
   start: number;
   withTime: boolean;
@@ -135,7 +135,7 @@ export function readFix(fields: readonly string[], layout: FixFields): Fix {
     return { message: withTime({ kind: 'heartbeat', attributes }, deviceTimeMs), warnings };
   }
   const message: NormalizedMessage = { kind: 'position', valid: validity === 'A', latitude, longitude, attributes };
-  if (speedKnots !== undefined) message.speedKmh = Math.abs(speedKnots) * KNOTS_TO_KMH;
+  if (speedKnots !== undefined && speedKnots >= 0) message.speedKmh = speedKnots * KNOTS_TO_KMH;
   if (course !== undefined) message.course = course >= 0 && course < 360 ? course : ((course % 360) + 360) % 360;
   return { message: withTime(message, deviceTimeMs), warnings };
 }

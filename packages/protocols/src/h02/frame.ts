@@ -1,5 +1,6 @@
 import type { Framer, FramerOutput } from '../message.ts';
 import { BINARY_START, BINARY_START_X } from './binary.ts';
+import { TEXT_START } from './text.ts';
 
 /** The longest text report a connection may send before it is refused. */
 export const H02_MAX_FRAME_BYTES = 2048;
@@ -10,7 +11,6 @@ export const H02_MAX_FRAME_BYTES = 2048;
  */
 export const H02_BINARY_LENGTHS: readonly number[] = [32, 45, 46, 48];
 
-const TEXT_START = 0x2a; // '*'
 const TEXT_END = 0x23; // '#'
 const CR = 0x0d;
 const LF = 0x0a;
@@ -30,7 +30,8 @@ const isStart = (b: number | undefined) => b === TEXT_START || b === BINARY_STAR
  * the byte after each known length: the next report must start there. When a pushed chunk
  * is exactly one binary report of a known length (a tracker sends one report per TCP
  * segment) it is taken as it is; otherwise the framer waits for the next report's first
- * byte. Anything else is garbage and fails the stream.
+ * byte. Anything else is garbage and fails the stream. (A long report whose byte 32 happened
+ * to be `*`, `$` or `X` would be cut there; none of the captured ones is.)
  *
  * UDP needs no framer: each datagram is one report.
  */

@@ -149,7 +149,6 @@ describe('H02 status word and time', () => {
     const vp1 = text('*hq,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#');
     const told = createH02Session().decode(vp1, { receivedAtMs: RECEIVED_AT });
     expect(told.messages[1]).toMatchObject({ kind: 'position', deviceTimeMs: RECEIVED_AT, valid: true });
-    expect(told.messages[1]?.latitude).toBeCloseTo(-27.045408, 6);
     const untold = createH02Session().decode(vp1);
     expect(untold.messages[1]?.deviceTimeMs).toBeUndefined();
     expect(untold.warnings).toEqual(['fix without a time: left to be dated on receipt']);
@@ -238,6 +237,7 @@ describe('H02 framer', () => {
         const first = bytesToHex(out.frames[0] ?? new Uint8Array());
         if (r.expected_frame_hex) expect(first, input).toBe(r.expected_frame_hex);
         else expect(first.length, input).toBeGreaterThan(0);
+        expect(createH02Session().decode(hexToBytes(first)).error, input).toBeNull(); // '$' and 'X' reports alike
       }
     }
   });

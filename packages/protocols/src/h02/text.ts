@@ -24,6 +24,9 @@ export interface TextFrame {
 
 export type TextHandler = (frame: TextFrame) => Decoded;
 
+/** `*`, the first byte of a text report. */
+export const TEXT_START = 0x2a;
+
 const TRAILING = /[\r\n\0 ]+$/;
 
 /** Splits a text frame into fields, checking the `*XX,ID,` header and the closing `#`. */
@@ -55,6 +58,9 @@ const decodeGeneral: TextHandler = ({ fields }) => {
   return { messages: [fix.message], warnings: fix.warnings };
 };
 
+/** A whole number field, or undefined (empty fields included). */
+const wholeNumber = (s: string | undefined): number | undefined => (/^\d{1,9}$/.test(s ?? '') ? Number(s) : undefined);
+
 const isValidity = (s: string | undefined) => /^[AV0]?$/i.test((s ?? '').trim());
 const isTimeField = (s: string | undefined) => /^\d{6}(\.\d+)?$/.test((s ?? '').trim());
 
@@ -84,19 +90,20 @@ const decodeVp1: TextHandler = ({ fields }) => {
     const fix = readFix(fields, { start: 3, withTime: false });
     return { messages: [fix.message], warnings: fix.warnings };
   }
-  const [mcc, mnc] = [Number(fields[4]), Number(fields[5])];
-  const attributes: Attributes = Number.isInteger(mcc) && Number.isInteger(mnc) ? { mcc, mnc } : {};
+  const [mcc, mnc] = [wholeNumber(fields[4]), wholeNumber(fields[5])];
+  const attributes: Attributes = mcc !== undefined && mnc !== undefined ? { mcc, mnc } : {};
   return { messages: [{ kind: 'heartbeat', attributes }], warnings: [] };
 };
 
 /**
- * HTBT heartbeat (inferred from captures): `HTBT[,battery %]`. The device waits for the
- * server's V4 answer, which carries the server time (see decoder.ts).
+ * HTBT heartbeat (inferred from captures): `HTBT[,battery %]`. It is answered with the V4
+ * confirmation form of §3 and the server time (see decoder.ts); no document we have says
+ * which firmwares need the answer.
  */
 const decodeHeartbeat: TextHandler = ({ fields }) => {
   const attributes: Attributes = {};
-  const level = fields[3]?.trim();
-  if (level && /^\d{1,3}$/.test(level) && Number(level) <= 100) attributes.batteryLevel = Number(level);
+  const level = wholeNumber(fields[3]?.trim());
+  if (level !== undefined && level <= 100) attributes.batteryLevel = level;
   return { messages: [{ kind: 'heartbeat', attributes }], warnings: [], wantsReply: true };
 };
 
@@ -104,8 +111,8 @@ const decodeHeartbeat: TextHandler = ({ fields }) => {
 const decodeXt: TextHandler = ({ fields }) => {
   const attributes: Attributes = {};
   if (fields[3] === '0' || fields[3] === '1') attributes.charge = fields[3] === '1';
-  const level = Number(fields[4]);
-  if (Number.isInteger(level) && level >= 0 && level <= 100) attributes.batteryLevel = level;
+  const level = wholeNumber(fields[4]);
+  if (level !== undefined && level <= 100) attributes.batteryLevel = level;
   return { messages: [{ kind: 'heartbeat', attributes }], warnings: [] };
 };
 

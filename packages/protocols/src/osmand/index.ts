@@ -1,3 +1,4 @@
+import type { SessionOptions } from '../message.ts';
 import type { ProtocolDefinition } from '../registry.ts';
 import { createOsmandFramer, createOsmandSession } from './decoder.ts';
 
@@ -8,7 +9,8 @@ export const osmandProtocol = {
   transports: ['http'],
   defaultPort: 5055,
   createFramer: () => createOsmandFramer(),
-  createSession: () => createOsmandSession(),
+  // One session per device; nothing in the options changes how a request is read.
+  createSession: (_options?: SessionOptions) => createOsmandSession(),
 } satisfies ProtocolDefinition;
 
 export { createOsmandFramer, createOsmandSession, type OsmandDecodeContext, type OsmandSession } from './decoder.ts';

@@ -68,9 +68,12 @@ export function deviceIdOf(value: unknown): string {
   return id.trim();
 }
 
-/** An extra query parameter's value: true/false as booleans, numbers as numbers, else text. */
+/**
+ * An extra query parameter's value: true/false as booleans, numbers written the canonical way
+ * as numbers, anything else as text (so an id such as "0123" keeps its leading zero).
+ */
 export function coerce(value: string): AttributeValue {
   if (value === 'true' || value === 'false') return value === 'true';
-  if (/^-?\d+(\.\d+)?$/.test(value) && Number.isFinite(Number(value))) return Number(value);
-  return value;
+  const n = Number(value);
+  return /^-?\d/.test(value) && Number.isFinite(n) && String(n) === value ? n : value;
 }
