@@ -1,2 +1,3 @@
 export * from './fix-filter.ts';
 export * from './odometer.ts';
+export * from './segmenter.ts';

@@ -1,0 +1,199 @@
+import type { GeoPoint } from '../entities.ts';
+import type { TransitStatus } from '../transit.ts';
+
+/**
+ * Cuts a vehicle's accepted fixes into transit records (one per run of the same transit
+ * status) and trips (TRANSIT from leaving a parking to the next parking; PARKING between).
+ * Incremental and pure: the live pipeline pushes one point at a time, reports fold the same
+ * function over stored points, so both always agree (DESIGN §1).
+ */
+export interface MotionPoint {
+  timeMs: number;
+  lat: number;
+  lon: number;
+  speedKmh: number;
+  status: TransitStatus;
+  /** Odometer after this point. */
+  mileageKm: number;
+  /** Litres in the tanks, when known. */
+  fuelL?: number | undefined;
+}
+
+export interface TransitRecordValue {
+  transitStatus: TransitStatus;
+  startTime: number;
+  endTime: number;
+  duration: number;
+  totalMileage: number;
+  topSpeed: number;
+  avgSpeed: number;
+  totalFuel: number;
+  startLocation: GeoPoint;
+  endLocation: GeoPoint;
+}
+
+export interface TripRecordValue {
+  tripStatus: 'TRANSIT' | 'PARKING';
+  startTime: number;
+  endTime: number;
+  totalDistance: number;
+  topSpeed: number;
+  totalMovingDuration: number;
+  totalIdlingDuration: number;
+}
+
+export interface SegmenterConfig {
+  /** A parking shorter than this (a quick drop-off) does not end a trip. */
+  minParkingMs: number;
+  /** A "trip" shorter than both of these is drift or a shuffle in the yard, not a trip. */
+  minTripKm: number;
+  minTripMs: number;
+}
+
+export const DEFAULT_SEGMENTER: SegmenterConfig = { minParkingMs: 5 * 60_000, minTripKm: 0.3, minTripMs: 2 * 60_000 };
+
+export interface OpenTransit {
+  status: TransitStatus;
+  start: MotionPoint;
+  last: MotionPoint;
+  topSpeed: number;
+  speedSum: number;
+  samples: number;
+  fuelUsed: number;
+}
+
+/** The transit record being built; closed records go to the caller. */
+export interface SegmenterState {
+  open: OpenTransit | null;
+}
+
+export function emptySegmenter(): SegmenterState {
+  return { open: null };
+}
+
+const loc = (p: MotionPoint): GeoPoint => ({ lat: p.lat, lon: p.lon });
+
+function openTransit(p: MotionPoint): OpenTransit {
+  return { status: p.status, start: p, last: p, topSpeed: p.speedKmh, speedSum: p.speedKmh, samples: 1, fuelUsed: 0 };
+}
+
+function fuelBurnt(from: MotionPoint, to: MotionPoint): number {
+  return from.fuelL !== undefined && to.fuelL !== undefined ? Math.max(0, from.fuelL - to.fuelL) : 0;
+}
+
+/** Ends a record at the first point of the next one: time, distance and fuel run to it; speeds do not. */
+function closeTransit(t: OpenTransit, end: MotionPoint): TransitRecordValue {
+  const fuelUsed = end === t.last ? t.fuelUsed : t.fuelUsed + fuelBurnt(t.last, end);
+  return {
+    transitStatus: t.status,
+    startTime: t.start.timeMs,
+    endTime: end.timeMs,
+    duration: end.timeMs - t.start.timeMs,
+    totalMileage: Math.max(0, end.mileageKm - t.start.mileageKm),
+    topSpeed: t.topSpeed,
+    avgSpeed: t.samples > 0 ? t.speedSum / t.samples : 0,
+    totalFuel: Math.round(fuelUsed * 100) / 100,
+    startLocation: loc(t.start),
+    endLocation: loc(end),
+  };
+}
+
+function extend(t: OpenTransit, p: MotionPoint): OpenTransit {
+  const burnt = fuelBurnt(t.last, p);
+  return {
+    ...t,
+    last: p,
+    topSpeed: Math.max(t.topSpeed, p.speedKmh),
+    speedSum: t.speedSum + p.speedKmh,
+    samples: t.samples + 1,
+    fuelUsed: t.fuelUsed + burnt,
+  };
+}
+
+function isParking(r: TransitRecordValue, cfg: SegmenterConfig): boolean {
+  return r.transitStatus === 'PARKING' && r.duration >= cfg.minParkingMs;
+}
+
+/** Builds a trip out of consecutive transit records. */
+export function tripOf(records: TransitRecordValue[], tripStatus: TripRecordValue['tripStatus']): TripRecordValue {
+  const first = records[0];
+  const last = records[records.length - 1];
+  const sum = (status: TransitStatus) =>
+    records.filter((r) => r.transitStatus === status).reduce((a, r) => a + r.duration, 0);
+  return {
+    tripStatus,
+    startTime: first?.startTime ?? 0,
+    endTime: last?.endTime ?? 0,
+    totalDistance: records.reduce((a, r) => a + r.totalMileage, 0),
+    topSpeed: records.reduce((a, r) => Math.max(a, r.topSpeed), 0),
+    totalMovingDuration: sum('MOVING'),
+    totalIdlingDuration: sum('IDLING'),
+  };
+}
+
+/**
+ * Groups closed transit records into trips: every real parking (≥ minParkingMs) is a PARKING
+ * trip, and what lies between two real parkings is a TRANSIT trip — unless it is too short
+ * and too small to be one, when it joins the parking around it. Returns the trips that are
+ * final and the records still waiting for the next real parking.
+ */
+export function groupTrips(
+  records: TransitRecordValue[],
+  cfg: SegmenterConfig,
+): { trips: TripRecordValue[]; rest: TransitRecordValue[] } {
+  const trips: TripRecordValue[] = [];
+  let run: TransitRecordValue[] = [];
+  for (const r of records) {
+    if (!isParking(r, cfg)) {
+      run.push(r);
+      continue;
+    }
+    const transit = tripOf(run, 'TRANSIT');
+    const real =
+      run.length > 0 &&
+      (transit.totalDistance >= cfg.minTripKm || transit.endTime - transit.startTime >= cfg.minTripMs);
+    const previous = trips[trips.length - 1];
+    if (real) {
+      trips.push(transit);
+      trips.push(tripOf([r], 'PARKING'));
+    } else if (previous?.tripStatus === 'PARKING') {
+      // A phantom between two parkings: one long parking.
+      trips[trips.length - 1] = { ...previous, endTime: r.endTime };
+    } else {
+      trips.push(tripOf([...run, r], 'PARKING'));
+    }
+    run = [];
+  }
+  return { trips, rest: run };
+}
+
+/** Applies one point (in time order); returns the transit records it closed. */
+export function pushPoint(
+  state: SegmenterState,
+  p: MotionPoint,
+): { state: SegmenterState; closed: TransitRecordValue[] } {
+  if (!state.open) return { state: { open: openTransit(p) }, closed: [] };
+  if (p.timeMs <= state.open.last.timeMs) return { state, closed: [] };
+  if (p.status === state.open.status) return { state: { open: extend(state.open, p) }, closed: [] };
+  const record = closeTransit(state.open, p);
+  return { state: { open: openTransit(p) }, closed: [record] };
+}
+
+/** Batch form for reports and recomputation: every transit record and trip of a span of points. */
+export function segment(
+  points: MotionPoint[],
+  cfg: SegmenterConfig = DEFAULT_SEGMENTER,
+): { transits: TransitRecordValue[]; trips: TripRecordValue[] } {
+  let state = emptySegmenter();
+  const transits: TransitRecordValue[] = [];
+  for (const p of points) {
+    const r = pushPoint(state, p);
+    state = r.state;
+    transits.push(...r.closed);
+  }
+  const last = state.open?.last;
+  if (state.open && last && last.timeMs > state.open.start.timeMs) transits.push(closeTransit(state.open, last));
+  const { trips, rest } = groupTrips(transits, cfg);
+  if (rest.length > 0) trips.push(tripOf(rest, 'TRANSIT'));
+  return { transits, trips };
+}
