@@ -14,10 +14,12 @@ import { createLiveHub } from './live/live-hub.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
 import { createAuthService } from './services/auth-service.ts';
 import { createDeviceService } from './services/device-service.ts';
+import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
+import { createRecordsRepo } from './storage/records-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
 import { createUsersRepo } from './storage/users-repo.ts';
@@ -86,6 +88,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     auth,
     users: createUserService(users, fleet),
     devices: createDeviceService(fleet),
+    records: createRecordsService(fleet, createRecordsRepo(db)),
     live,
     cookie,
     version: APP_VERSION,

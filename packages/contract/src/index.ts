@@ -5,3 +5,4 @@ export * from './fleet.ts';
 export * from './live.ts';
 export * from './routes.ts';
 export * from './openapi.ts';
+export * from './records.ts';

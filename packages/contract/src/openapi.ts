@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { HierarchyResponseSchema, UnknownDevicesResponseSchema, VersionResponseSchema } from './fleet.ts';
+import { TransitRecordsResponseSchema, VehicleWindowRequestSchema } from './records.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
 
@@ -66,6 +67,14 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: 'Trackers refused because they are not registered (super and support)',
     request: EmptySchema,
     response: UnknownDevicesResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.transitRecords,
+    method: 'post',
+    summary: "A vehicle's transit records in a window (at most 31 days)",
+    request: VehicleWindowRequestSchema,
+    response: TransitRecordsResponseSchema,
     session: true,
   },
   {

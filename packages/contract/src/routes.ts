@@ -7,6 +7,7 @@ export const API_PATHS = {
   userGetInfo: '/user/getInfo',
   userGetHierarchy: '/user/gethierarchy',
   unknownDevices: '/device/unknown/get',
+  transitRecords: '/transitRecord/timeFrame',
   version: '/version',
   openapi: '/openapi.json',
 } as const;

@@ -16,10 +16,12 @@ import {
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
+import type { RecordsService } from '../services/records-service.ts';
 import type { UserService } from '../services/user-service.ts';
 import { installErrorHandler } from './errors.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
+import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
 
@@ -27,6 +29,7 @@ export interface HttpOptions {
   auth: AuthService;
   users: UserService;
   devices: DeviceService;
+  records: RecordsService;
   live: LiveHub;
   cookie: CookieSettings;
   version: string;
@@ -56,6 +59,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
       registerUserRoutes(api, opts.auth, opts.users);
       registerDeviceRoutes(api, opts.auth, opts.devices);
+      registerRecordRoutes(api, opts.auth, opts.records);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,
         region: opts.region,

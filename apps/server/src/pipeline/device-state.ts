@@ -6,6 +6,9 @@ import {
   type FixFilterConfig,
   type FixFilterState,
   type OdometerState,
+  pushPoint,
+  type SegmenterState,
+  type TransitRecordValue,
   type TransitConfig,
   type TransitState,
   type Vehicle,
@@ -20,12 +23,15 @@ export interface DeviceState {
   transit: TransitState | null;
   filter: FixFilterState;
   odometer: OdometerState;
+  segmenter: SegmenterState;
   /** Server time the device was last heard from (any package). */
   lastSeenAtMs: number;
 }
 
 export interface Step {
   log: DeviceLogRow;
+  /** Transit records this message closed. */
+  transits: TransitRecordValue[];
   /** True when the device's latest fix (and so the vehicle's status) changed. */
   latestChanged: boolean;
 }
@@ -92,7 +98,7 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
   // Late (memory) data is stored but never moves the vehicle now (DESIGN §1).
-  if (!fix || pkg !== 'gps#latest') return { log, latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
+  if (!fix || pkg !== 'gps#latest') return { log, transits: [], latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
 
   const speedKmh = fix.speedKmh ?? 0;
   const filtered = filterFix(
@@ -113,7 +119,7 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
   const verdict = filtered.verdict;
   if (!verdict.accepted) {
     log.attributes = { ...(log.attributes ?? {}), filtered: verdict.reason };
-    return { log, latestChanged: false };
+    return { log, transits: [], latestChanged: false };
   }
   if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
 
@@ -134,6 +140,16 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
     state.vehicle.transitStatus = state.transit.status;
     state.vehicle.transitFrom = state.transit.transitFrom;
     state.vehicle.updatedAt = state.transit.updatedAt;
+    const pushed = pushPoint(state.segmenter, {
+      timeMs: deviceTime,
+      lat: verdict.fix.lat,
+      lon: verdict.fix.lon,
+      speedKmh,
+      status: state.transit.status,
+      mileageKm: state.odometer.mileageKm,
+    });
+    state.segmenter = pushed.state;
+    return { log, transits: pushed.closed, latestChanged: true };
   }
-  return { log, latestChanged: true };
+  return { log, transits: [], latestChanged: true };
 }

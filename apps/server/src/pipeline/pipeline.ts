@@ -1,5 +1,7 @@
 import {
   disconnectIfSilent,
+  emptySegmenter,
+  type SegmenterState,
   type AcceptedFix,
   type FixFilterConfig,
   type TransitConfig,
@@ -13,6 +15,7 @@ import type {
   DevicePackage,
   DeviceStateRow,
   IngestStore,
+  TransitRow,
   VehicleStateRow,
 } from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
@@ -33,6 +36,7 @@ export interface PipelineOptions {
 
 interface Batch {
   logs: DeviceLogRow[];
+  transits: TransitRow[];
   touched: Map<string, DeviceState>;
   waiters: { resolve: () => void; reject: (e: unknown) => void }[];
 }
@@ -53,7 +57,7 @@ export function createPipeline(opts: PipelineOptions) {
   let closed = false;
 
   function newBatch(): Batch {
-    return { logs: [], touched: new Map(), waiters: [] };
+    return { logs: [], transits: [], touched: new Map(), waiters: [] };
   }
 
   async function loadState(dvid: string): Promise<DeviceState> {
@@ -80,6 +84,7 @@ export function createPipeline(opts: PipelineOptions) {
       transit,
       filter: { last: lastFix, jumps: [] },
       odometer: { mileageKm: vehicle?.mileage ?? 0, last: lastFix },
+      segmenter: resumeSegmenter(transit, lastFix, vehicle?.mileage ?? 0),
       lastSeenAtMs: device.lastSeenAtMs ?? 0,
     };
     states.set(dvid, state);
@@ -100,6 +105,10 @@ export function createPipeline(opts: PipelineOptions) {
   function enqueue(state: DeviceState, msg: NormalizedMessage, receivedAtMs: number): Promise<void> {
     const step = applyMessage(state, msg, { receivedAtMs, transit: opts.transit, filter: opts.filter });
     batch.logs.push(step.log);
+    if (state.vehicle) {
+      const vid = state.vehicle.vid;
+      for (const t of step.transits) batch.transits.push({ ...t, vid, createdAt: receivedAtMs });
+    }
     if (step.latestChanged) batch.touched.set(state.device.dvid, state);
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
     if (batch.logs.length >= opts.batchMax) void flush();
@@ -128,6 +137,7 @@ export function createPipeline(opts: PipelineOptions) {
     try {
       await opts.store.write({
         logs: b.logs,
+        transits: b.transits,
         devices: touched.map(deviceRow),
         vehicles: touched.flatMap((s) =>
           s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage)] : [],
@@ -223,6 +233,33 @@ export function createPipeline(opts: PipelineOptions) {
   };
 }
 export type Pipeline = ReturnType<typeof createPipeline>;
+
+/**
+ * After a restart the open transit record goes on from the stored status (its speeds start
+ * afresh); recomputing from the device log refines it (TODO(#3): late-data recompute).
+ */
+function resumeSegmenter(transit: TransitState | null, lastFix: AcceptedFix | null, mileageKm: number): SegmenterState {
+  if (!transit || !lastFix) return emptySegmenter();
+  const start = {
+    timeMs: transit.transitFrom,
+    lat: lastFix.lat,
+    lon: lastFix.lon,
+    speedKmh: 0,
+    status: transit.status,
+    mileageKm,
+  };
+  return {
+    open: {
+      status: transit.status,
+      start,
+      last: { ...start, timeMs: lastFix.deviceTimeMs },
+      topSpeed: 0,
+      speedSum: 0,
+      samples: 0,
+      fuelUsed: 0,
+    },
+  };
+}
 
 export type SessionPackage = Extract<DevicePackage, `event#session#${string}`>;
 

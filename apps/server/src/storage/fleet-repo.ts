@@ -61,6 +61,12 @@ export function createFleetRepo(db: Db) {
       return new Set(visible.filter((d) => wanted.has(d)));
     },
 
+    async isVehicleVisible(viewer: Viewer, vid: string): Promise<boolean> {
+      let q = db.selectFrom('vehicles').select('vid').where('vid', '=', vid);
+      if (!hasGlobalScope(viewer)) q = q.where('vid', 'in', visibleVidsQuery(db, viewer));
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
     async isUserVisible(viewer: Viewer, uid: string): Promise<boolean> {
       if (hasGlobalScope(viewer)) {
         return (await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()) !== undefined;

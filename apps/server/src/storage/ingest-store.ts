@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Device, Vehicle } from '@jejak/domain';
+import type { Device, TransitRecordValue, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
 import { toDevice, toVehicle } from './mappers.ts';
 import type { VehiclesTable } from './schema.ts';
@@ -53,10 +53,42 @@ export interface VehicleStateRow {
   mileageKm: number;
 }
 
+export interface TransitRow extends TransitRecordValue {
+  vid: string;
+  createdAt: number;
+}
+
 export interface IngestBatch {
   logs: DeviceLogRow[];
   devices: DeviceStateRow[];
   vehicles: VehicleStateRow[];
+  transits?: TransitRow[];
+}
+
+export function transitId(vid: string, startTime: number): string {
+  return `${vid}#${startTime}`;
+}
+
+function transitValues(t: TransitRow) {
+  return {
+    tsid: transitId(t.vid, t.startTime),
+    vid: t.vid,
+    transit_status: t.transitStatus,
+    start_time: t.startTime,
+    end_time: t.endTime,
+    duration: t.duration,
+    total_mileage: t.totalMileage,
+    top_speed: t.topSpeed,
+    avg_speed: t.avgSpeed,
+    total_fuel: t.totalFuel,
+    start_lat: t.startLocation.lat,
+    start_lon: t.startLocation.lon,
+    end_lat: t.endLocation.lat,
+    end_lon: t.endLocation.lon,
+    start_address: null,
+    end_address: null,
+    created_at: t.createdAt,
+  };
 }
 
 const col = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
@@ -120,6 +152,24 @@ export function createIngestStore(db: Db) {
               ${col(vehicles, 'stoppedSince')}::int8[], ${col(vehicles, 'mileageKm')}::float8[])
               as x(vid, transit_status, transit_from, updated_at, stopped_since, mileage_km)
             where v.vid = x.vid and (v.updated_at is null or x.updated_at >= v.updated_at)`.execute(trx);
+        }
+        if (batch.transits && batch.transits.length > 0) {
+          await trx
+            .insertInto('transit_records')
+            .values(batch.transits.map(transitValues))
+            .onConflict((oc) =>
+              oc.column('tsid').doUpdateSet((eb) => ({
+                end_time: eb.ref('excluded.end_time'),
+                duration: eb.ref('excluded.duration'),
+                total_mileage: eb.ref('excluded.total_mileage'),
+                top_speed: eb.ref('excluded.top_speed'),
+                avg_speed: eb.ref('excluded.avg_speed'),
+                total_fuel: eb.ref('excluded.total_fuel'),
+                end_lat: eb.ref('excluded.end_lat'),
+                end_lon: eb.ref('excluded.end_lon'),
+              })),
+            )
+            .execute();
         }
       });
     },

@@ -111,6 +111,26 @@ export interface UnknownDevicesTable {
   attempts: Generated<number>;
 }
 
+export interface TransitRecordsTable {
+  tsid: string;
+  vid: string;
+  transit_status: string;
+  start_time: number;
+  end_time: number;
+  duration: number;
+  total_mileage: number;
+  top_speed: number;
+  avg_speed: number;
+  total_fuel: number;
+  start_lat: number;
+  start_lon: number;
+  end_lat: number;
+  end_lon: number;
+  start_address: string | null;
+  end_address: string | null;
+  created_at: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -127,5 +147,6 @@ export interface Database {
   user_vehicle_groups: UserVehicleGroupsTable;
   device_logs: DeviceLogsTable;
   unknown_devices: UnknownDevicesTable;
+  transit_records: TransitRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

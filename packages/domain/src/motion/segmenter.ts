@@ -175,8 +175,20 @@ export function pushPoint(
   if (!state.open) return { state: { open: openTransit(p) }, closed: [] };
   if (p.timeMs <= state.open.last.timeMs) return { state, closed: [] };
   if (p.status === state.open.status) return { state: { open: extend(state.open, p) }, closed: [] };
-  const record = closeTransit(state.open, p);
-  return { state: { open: openTransit(p) }, closed: [record] };
+  if (p.status !== 'MOVING') return { state: { open: openTransit(p) }, closed: [closeTransit(state.open, p)] };
+  // Setting off: the drive began where the vehicle last stood, so the leg to this fix (its
+  // distance and fuel) belongs to the drive, and the drive starts at the parking spot.
+  const boundary: MotionPoint = { ...state.open.last, timeMs: p.timeMs, status: p.status };
+  const fresh: OpenTransit = {
+    status: p.status,
+    start: boundary,
+    last: boundary,
+    topSpeed: 0,
+    speedSum: 0,
+    samples: 0,
+    fuelUsed: 0,
+  };
+  return { state: { open: extend(fresh, p) }, closed: [closeTransit(state.open, boundary)] };
 }
 
 /** Batch form for reports and recomputation: every transit record and trip of a span of points. */

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, VehicleWindowRequestSchema, type TransitRecordsResponse } from '@jejak/contract';
+import type { AuthService } from '../../services/auth-service.ts';
+import type { RecordsService } from '../../services/records-service.ts';
+import { requireUser } from '../session.ts';
+
+export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, records: RecordsService): void {
+  app.post(API_PATHS.transitRecords, async (request): Promise<TransitRecordsResponse> => {
+    const caller = await requireUser(auth, request);
+    const body = VehicleWindowRequestSchema.parse(request.body);
+    return { status: 200, transitRecords: await records.transitRecords(caller, body) };
+  });
+}
