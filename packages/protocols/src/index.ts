@@ -50,3 +50,5 @@ export {
 } from './teltonika/index.ts';
 export { createH02Framer, createH02Session, encodeH02Binary, encodeH02Position, h02Protocol } from './h02/index.ts';
 export { createOsmandSession, osmandProtocol, osmandRequest } from './osmand/index.ts';
+export { createMeitrackSession, encodeMeitrackAAA, meitrackProtocol } from './meitrack/index.ts';
+export { createGl200Session, encodeGl200Fri, gl200Protocol } from './gl200/index.ts';

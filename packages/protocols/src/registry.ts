@@ -1,6 +1,8 @@
 import { createGt06Framer } from './gt06/frame.ts';
 import { createGt06Session } from './gt06/decoder.ts';
+import { gl200Protocol } from './gl200/index.ts';
 import { h02Protocol } from './h02/index.ts';
+import { meitrackProtocol } from './meitrack/index.ts';
 import { osmandProtocol } from './osmand/index.ts';
 import { teltonikaProtocol } from './teltonika/index.ts';
 import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
@@ -38,6 +40,8 @@ export const PROTOCOLS: readonly ProtocolDefinition[] = [
   { ...teltonikaProtocol, refuseReply: Uint8Array.of(0x00) },
   h02Protocol,
   osmandProtocol,
+  meitrackProtocol,
+  gl200Protocol,
 ];
 
 export function protocolById(id: string): ProtocolDefinition | undefined {

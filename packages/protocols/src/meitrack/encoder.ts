@@ -19,10 +19,6 @@ export interface MeitrackAaaInput {
   odometer?: number;
   /** GSM signal 0–31; default 20. */
   gsm?: number;
-  /** External power in volts; default 12.5. */
-  power?: number;
-  /** Backup battery in volts; default 4.1. */
-  battery?: number;
 }
 
 /** Wraps `,IMEI,command,params*` in `$$`, the flag, the length and the checksum (Meitrack GPRS protocol, "command format"). */
@@ -37,8 +33,7 @@ export function encodeMeitrackFrame(flag: string, imei: string, command: string,
 /**
  * An AAA report as an MT90 sends it (Meitrack GPRS protocol, "AAA"): event, position, UTC time,
  * fix, satellites, GSM signal, speed, course, HDOP, altitude, mileage, run time, a Malaysian base
- * station derived from the position, I/O status and the five analog inputs (AD4 battery and AD5
- * external power as 12-bit ADC readings).
+ * station derived from the position, I/O status and the five analog inputs (all zero).
  */
 export function encodeMeitrackAAA(fix: MeitrackAaaInput): Uint8Array {
   const d = new Date(fix.timeMs);
@@ -47,7 +42,6 @@ export function encodeMeitrackAAA(fix: MeitrackAaaInput): Uint8Array {
   const time = [yy, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()]
     .map((v) => String(v).padStart(2, '0'))
     .join('');
-  const adc = (volts: number, scale: number) => hex4(Math.round((volts * 4096) / (3.3 * scale)));
   const lac = 0x2000 + (Math.floor(Math.abs(fix.lat) * 20) % 0x1000);
   const cellId = (Math.floor(Math.abs(fix.lat) * 100) * 1000 + Math.floor(Math.abs(fix.lon) * 100)) % 0xffff;
   const params = [
@@ -66,7 +60,7 @@ export function encodeMeitrackAAA(fix: MeitrackAaaInput): Uint8Array {
     0,
     `502|12|${hex4(lac)}|${hex4(cellId)}`,
     '0000',
-    ['0000', '0000', '0000', adc(fix.battery ?? 4.1, 2), adc(fix.power ?? 12.5, 16)].join('|'),
+    '0000|0000|0000|0000|0000',
   ].join(',');
   return encodeMeitrackFrame(fix.flag ?? 'A', fix.imei, 'AAA', params);
 }

@@ -14,5 +14,6 @@ export const meitrackProtocol: ProtocolDefinition = {
   transports: ['tcp'],
   defaultPort: 5020,
   createFramer: () => createMeitrackFramer(),
-  createSession: () => createMeitrackSession(),
+  // Like GT06 (ADR 0009): a well-framed report with a miscomputed checksum is kept, with a warning.
+  createSession: () => createMeitrackSession({ checksum: 'lenient' }),
 };

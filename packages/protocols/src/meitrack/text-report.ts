@@ -65,24 +65,17 @@ function baseStation(text: string): Attributes {
 }
 
 /**
- * Analog inputs AD1|AD2|AD3|AD4|AD5. Classic firmwares send 12-bit ADC readings in hex: AD4 is the
- * backup battery (volts = AD4 × 3.3 × 2 / 4096) and AD5 the external power (AD5 × 3.3 × 16 / 4096),
- * per the protocol's analog input note. Newer firmwares send volts with a decimal point; those are
- * kept as adc1…adc5 because their order is not documented.
+ * Analog inputs AD1|AD2|AD3|AD4|AD5, kept as adc1…adc5. The protocol's table names AD4 the backup
+ * battery and AD5 the external power, but the captures show two scales for the same hex field
+ * (12-bit ADC counts on some firmwares, hundredths of a volt on others) and newer firmwares send
+ * volts with a decimal point, so no voltage is derived from them here.
  */
 function analogInputs(text: string): Attributes {
-  const parts = text.split('|');
   const out: Attributes = {};
-  if (parts.some((p) => p.includes('.'))) {
-    parts.forEach((p, i) => setNumber(p, (v) => (out[`adc${i + 1}`] = v)));
-    return out;
-  }
-  parts.forEach((p, i) => {
-    if (!/^[0-9A-Fa-f]{1,4}$/.test(p)) return;
-    const raw = parseInt(p, 16);
-    if (i === 3) out.battery = round2((raw * 3.3 * 2) / 4096);
-    else if (i === 4) out.power = round2((raw * 3.3 * 16) / 4096);
-    else out[`adc${i + 1}`] = raw;
+  const decimal = text.includes('.');
+  text.split('|').forEach((p, i) => {
+    if (decimal) setNumber(p, (v) => (out[`adc${i + 1}`] = v));
+    else if (/^[0-9A-Fa-f]{1,4}$/.test(p)) out[`adc${i + 1}`] = parseInt(p, 16);
   });
   return out;
 }
@@ -112,5 +105,3 @@ function decimal(text: string, name: string): number {
 function setNumber(text: string, set: (v: number) => void): void {
   if (/^-?\d+(\.\d+)?$/.test(text)) set(Number(text));
 }
-
-const round2 = (v: number): number => Math.round(v * 100) / 100;

@@ -1,13 +1,15 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeH02Position, osmandRequest } from '@jejak/protocols';
+import { encodeGl200Fri, encodeH02Position, encodeMeitrackAAA, osmandRequest } from '@jejak/protocols';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const PHONE_ID = '60123456789';
 const H02_ID = '4209917102';
+const MEITRACK_IMEI = '353358017784062';
+const GL200_IMEI = '860599000123456';
 
-describe('OsmAnd over HTTP and H02 over TCP', () => {
+describe('OsmAnd over HTTP; H02, Meitrack and Queclink over TCP', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite');
@@ -19,6 +21,8 @@ describe('OsmAnd over HTTP and H02 over TCP', () => {
     for (const [model, imei] of [
       ['OSMAND', PHONE_ID],
       ['H02', H02_ID],
+      ['MT90', MEITRACK_IMEI],
+      ['GL300', GL200_IMEI],
     ] as const) {
       await sql`insert into devices (dvid, model, imei, uid, created_at) values (${`${model}#${imei}`}, ${model}, ${imei}, ${uid}, ${Date.now()})`.execute(
         db,
@@ -64,18 +68,30 @@ describe('OsmAnd over HTTP and H02 over TCP', () => {
     expect(bad.text).toMatch(/id/i);
   });
 
-  it('stores H02 text reports sent over TCP', async () => {
-    const socket = net.connect(server.app.gatewayPorts.h02 ?? 0, '127.0.0.1');
+  /** Sends one report over TCP and waits until its fix is in the device log. */
+  async function sendOver(port: number | undefined, bytes: Uint8Array, dvid: string) {
+    const socket = net.connect(port ?? 0, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
-    const t = Date.now() - 60_000;
-    socket.write(
-      encodeH02Position({ id: H02_ID, timeMs: t, lat: 3.0567, lon: 101.5851, speedKmh: 50, course: 270, valid: true }),
-    );
-    const dvid = `H02#${H02_ID}`;
+    socket.write(bytes);
     const deadline = Date.now() + 5000;
     while ((await logs(dvid)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     socket.destroy();
-    const rows = await logs(dvid);
+    return logs(dvid);
+  }
+
+  const fix = { timeMs: Date.now() - 60_000, lat: 3.0567, lon: 101.5851, speedKmh: 50, course: 270, valid: true };
+
+  it.each([
+    ['H02', 'h02', () => encodeH02Position({ id: H02_ID, ...fix }), `H02#${H02_ID}`],
+    [
+      'Meitrack',
+      'meitrack',
+      () => encodeMeitrackAAA({ imei: MEITRACK_IMEI, satellites: 9, ...fix }),
+      `MT90#${MEITRACK_IMEI}`,
+    ],
+    ['Queclink', 'gl200', () => encodeGl200Fri({ imei: GL200_IMEI, ...fix }), `GL300#${GL200_IMEI}`],
+  ])('stores %s reports sent over TCP', async (_name, id, encode, dvid) => {
+    const rows = await sendOver(server.app.gatewayPorts[id], encode(), dvid);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.lat).toBeCloseTo(3.0567, 4);
   });
