@@ -14,6 +14,7 @@ const VECTORS = new URL('../../../shared/vectors/', import.meta.url);
 interface Vector {
   transport?: 'tcp' | 'udp' | 'http';
   payload_hex?: string;
+  payload_text?: string;
   http?: HttpRequestInput;
 }
 
@@ -28,8 +29,8 @@ function load(protocol: ProtocolDefinition): Vector[] {
 function bench(protocol: ProtocolDefinition): string {
   const vectors = load(protocol);
   const binary = vectors
-    .filter((v) => v.payload_hex && (v.transport ?? 'tcp') === 'tcp')
-    .map((v) => hexToBytes(v.payload_hex!));
+    .filter((v) => (v.payload_hex || v.payload_text) && (v.transport ?? 'tcp') === 'tcp')
+    .map((v) => (v.payload_hex ? hexToBytes(v.payload_hex) : new TextEncoder().encode(v.payload_text)));
   const http = vectors.flatMap((v) => (v.http ? [v.http] : []));
   if (binary.length === 0 && http.length === 0) return `${protocol.id.padEnd(10)} no captured packets`;
   let messages = 0;
