@@ -76,8 +76,31 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
     expect(records[1]?.topSpeed).toBe(48);
     expect(records[1]?.avgSpeed).toBe(48);
 
+    // The same drive in the vehicle log (every accepted fix) and the device log (every package).
+    const vlog = await owner2.post('/vehicleLog/getvidtimeframe', { vid, startTime: t0, endTime: t + 1 });
+    const vehicleLogs = vlog.body.logs as { transitStatus: string; mileage: number }[];
+    expect(vehicleLogs).toHaveLength(22);
+    expect(vehicleLogs.at(-1)?.transitStatus).toBe('PARKING');
+    expect(vehicleLogs.at(-1)?.mileage).toBeCloseTo(8, 1);
+    const dlog = await owner2.post('/deviceLog/getdvidtimeframe', {
+      dvid: `GPS100#${imei}`,
+      startTime: t0,
+      endTime: Date.now() + 1,
+    });
+    const packages = (dlog.body.logs as { devicePackage: string }[]).map((l) => l.devicePackage);
+    expect(packages.filter((p) => p === 'gps#latest')).toHaveLength(22);
+    expect(packages).toContain('auth');
+    expect(dlog.body.truncated).toBe(false);
+
     const owner = apiClient(server.baseUrl);
     await owner.login('owner@demo.jejak.my');
+    expect((await owner.post('/vehicleLog/getvidtimeframe', { vid, startTime: t0, endTime: t + 1 })).status).toBe(404);
+    const foreignDevice = await owner.post('/deviceLog/getdvidtimeframe', {
+      dvid: `GPS100#${imei}`,
+      startTime: t0,
+      endTime: t + 1,
+    });
+    expect(foreignDevice.status).toBe(404);
     const foreign = await owner.post('/transitRecord/timeFrame', { vid, startTime: t0, endTime: t + 1 });
     expect(foreign.status).toBe(404);
     const backwards = await owner2.post('/transitRecord/timeFrame', { vid, startTime: t, endTime: t0 });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { HierarchyResponseSchema, UnknownDevicesResponseSchema, VersionResponseSchema } from './fleet.ts';
-import { TransitRecordsResponseSchema, VehicleWindowRequestSchema } from './records.ts';
+import {
+  DeviceLogsResponseSchema,
+  DeviceWindowRequestSchema,
+  TransitRecordsResponseSchema,
+  VehicleLogsResponseSchema,
+  VehicleWindowRequestSchema,
+} from './records.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
 
@@ -75,6 +81,22 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: "A vehicle's transit records in a window (at most 31 days)",
     request: VehicleWindowRequestSchema,
     response: TransitRecordsResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.deviceLogs,
+    method: 'post',
+    summary: "A device's log (every package it sent) in a window",
+    request: DeviceWindowRequestSchema,
+    response: DeviceLogsResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.vehicleLogs,
+    method: 'post',
+    summary: "A vehicle's log (every accepted fix with its status and mileage) in a window",
+    request: VehicleWindowRequestSchema,
+    response: VehicleLogsResponseSchema,
     session: true,
   },
   {

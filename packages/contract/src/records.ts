@@ -4,18 +4,22 @@ import { TRANSIT_STATUSES } from '@jejak/domain';
 const MAX_SPAN_MS = 31 * 86_400_000;
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
 
-/** {vid, startTime, endTime}: a window of at most 31 days, start before end. */
-export const VehicleWindowRequestSchema = z
-  .object({
-    vid: z.string().min(1).max(64),
-    startTime: z.number().int().nonnegative(),
-    endTime: z.number().int().nonnegative(),
-  })
-  .refine((r) => r.startTime < r.endTime, { message: 'startTime must be before endTime', path: ['endTime'] })
-  .refine((r) => r.endTime - r.startTime <= MAX_SPAN_MS, {
-    message: 'the window is at most 31 days',
-    path: ['endTime'],
-  });
+const window = { startTime: z.number().int().nonnegative(), endTime: z.number().int().nonnegative() };
+const ID = z.string().min(1).max(64);
+
+/** A window of at most 31 days, start before end. */
+function checkWindow(r: { startTime: number; endTime: number }, ctx: z.RefinementCtx): void {
+  if (r.startTime >= r.endTime)
+    ctx.addIssue({ code: 'custom', message: 'startTime must be before endTime', path: ['endTime'] });
+  else if (r.endTime - r.startTime > MAX_SPAN_MS)
+    ctx.addIssue({ code: 'custom', message: 'the window is at most 31 days', path: ['endTime'] });
+}
+
+/** {vid, startTime, endTime} */
+export const VehicleWindowRequestSchema = z.object({ vid: ID, ...window }).superRefine(checkWindow);
+/** {dvid, startTime, endTime} */
+export const DeviceWindowRequestSchema = z.object({ dvid: ID, ...window }).superRefine(checkWindow);
+export type DeviceWindowRequest = z.infer<typeof DeviceWindowRequestSchema>;
 export type VehicleWindowRequest = z.infer<typeof VehicleWindowRequestSchema>;
 
 export const TransitRecordSchema = z.object({
@@ -44,3 +48,56 @@ export const TransitRecordsResponseSchema = z.object({
   transitRecords: z.array(TransitRecordSchema),
 });
 export type TransitRecordsResponse = z.infer<typeof TransitRecordsResponseSchema>;
+
+/** Rows a log call returns at most; `truncated` says there were more in the window. */
+export const LOG_PAGE_LIMIT = 20_000;
+
+export const DeviceLogSchema = z.object({
+  dvid: z.string(),
+  deviceTime: z.number(),
+  createdAt: z.number(),
+  packageTime: z.number().nullable(),
+  devicePackage: z.string(),
+  location: GeoPointSchema.nullable(),
+  speed: z.number().nullable(),
+  altitude: z.number().nullable(),
+  heading: z.number().nullable(),
+  fuel: z.unknown(),
+  deviceMessage: z.string().nullable(),
+  gpsStatus: z.boolean().nullable(),
+  engineStatus: z.boolean().nullable(),
+  isAlive: z.boolean().nullable(),
+  attributes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type DeviceLog = z.infer<typeof DeviceLogSchema>;
+
+/** POST /api/deviceLog/getdvidtimeframe {dvid, startTime, endTime} */
+export const DeviceLogsResponseSchema = z.object({
+  status: z.literal(200),
+  logs: z.array(DeviceLogSchema),
+  truncated: z.boolean(),
+});
+export type DeviceLogsResponse = z.infer<typeof DeviceLogsResponseSchema>;
+
+export const VehicleLogSchema = z.object({
+  vid: z.string(),
+  vehicleTime: z.number(),
+  createdAt: z.number(),
+  location: GeoPointSchema,
+  speed: z.number(),
+  address: z.string().nullable(),
+  tripStatus: z.string().nullable(),
+  tripFrom: z.number().nullable(),
+  transitStatus: z.string(),
+  transitFrom: z.number(),
+  mileage: z.number(),
+});
+export type VehicleLog = z.infer<typeof VehicleLogSchema>;
+
+/** POST /api/vehicleLog/getvidtimeframe {vid, startTime, endTime} */
+export const VehicleLogsResponseSchema = z.object({
+  status: z.literal(200),
+  logs: z.array(VehicleLogSchema),
+  truncated: z.boolean(),
+});
+export type VehicleLogsResponse = z.infer<typeof VehicleLogsResponseSchema>;

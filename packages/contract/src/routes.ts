@@ -8,6 +8,8 @@ export const API_PATHS = {
   userGetHierarchy: '/user/gethierarchy',
   unknownDevices: '/device/unknown/get',
   transitRecords: '/transitRecord/timeFrame',
+  deviceLogs: '/deviceLog/getdvidtimeframe',
+  vehicleLogs: '/vehicleLog/getvidtimeframe',
   version: '/version',
   openapi: '/openapi.json',
 } as const;

@@ -32,6 +32,8 @@ export interface Step {
   log: DeviceLogRow;
   /** Transit records this message closed. */
   transits: TransitRecordValue[];
+  /** An accepted fix moved the vehicle's state on (a vehicle-log row is due). */
+  moved: boolean;
   /** True when the device's latest fix (and so the vehicle's status) changed. */
   latestChanged: boolean;
 }
@@ -98,7 +100,8 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
   // Late (memory) data is stored but never moves the vehicle now (DESIGN §1).
-  if (!fix || pkg !== 'gps#latest') return { log, transits: [], latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
+  if (!fix || pkg !== 'gps#latest')
+    return { log, transits: [], moved: false, latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
 
   const speedKmh = fix.speedKmh ?? 0;
   const filtered = filterFix(
@@ -119,7 +122,7 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
   const verdict = filtered.verdict;
   if (!verdict.accepted) {
     log.attributes = { ...(log.attributes ?? {}), filtered: verdict.reason };
-    return { log, transits: [], latestChanged: false };
+    return { log, transits: [], moved: false, latestChanged: false };
   }
   if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
 
@@ -149,7 +152,7 @@ export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: St
       mileageKm: state.odometer.mileageKm,
     });
     state.segmenter = pushed.state;
-    return { log, transits: pushed.closed, latestChanged: true };
+    return { log, transits: pushed.closed, moved: true, latestChanged: true };
   }
-  return { log, transits: [], latestChanged: true };
+  return { log, transits: [], moved: false, latestChanged: true };
 }

@@ -16,6 +16,7 @@ import type {
   DeviceStateRow,
   IngestStore,
   TransitRow,
+  VehicleLogRow,
   VehicleStateRow,
 } from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
@@ -36,6 +37,7 @@ export interface PipelineOptions {
 
 interface Batch {
   logs: DeviceLogRow[];
+  vehicleLogs: VehicleLogRow[];
   transits: TransitRow[];
   touched: Map<string, DeviceState>;
   waiters: { resolve: () => void; reject: (e: unknown) => void }[];
@@ -57,7 +59,7 @@ export function createPipeline(opts: PipelineOptions) {
   let closed = false;
 
   function newBatch(): Batch {
-    return { logs: [], transits: [], touched: new Map(), waiters: [] };
+    return { logs: [], vehicleLogs: [], transits: [], touched: new Map(), waiters: [] };
   }
 
   async function loadState(dvid: string): Promise<DeviceState> {
@@ -108,6 +110,19 @@ export function createPipeline(opts: PipelineOptions) {
     if (state.vehicle) {
       const vid = state.vehicle.vid;
       for (const t of step.transits) batch.transits.push({ ...t, vid, createdAt: receivedAtMs });
+      if (step.moved && state.transit && state.device.location) {
+        batch.vehicleLogs.push({
+          vid,
+          vehicleTime: state.transit.updatedAt,
+          createdAt: receivedAtMs,
+          lat: state.device.location.lat,
+          lon: state.device.location.lon,
+          speed: state.device.speed ?? 0,
+          transitStatus: state.transit.status,
+          transitFrom: state.transit.transitFrom,
+          mileage: state.vehicle.mileage,
+        });
+      }
     }
     if (step.latestChanged) batch.touched.set(state.device.dvid, state);
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
@@ -137,6 +152,7 @@ export function createPipeline(opts: PipelineOptions) {
     try {
       await opts.store.write({
         logs: b.logs,
+        vehicleLogs: b.vehicleLogs,
         transits: b.transits,
         devices: touched.map(deviceRow),
         vehicles: touched.flatMap((s) =>

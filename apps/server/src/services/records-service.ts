@@ -1,4 +1,4 @@
-import type { TransitRecord, VehicleWindowRequest } from '@jejak/contract';
+import type { DeviceLog, DeviceWindowRequest, TransitRecord, VehicleLog, VehicleWindowRequest } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -6,11 +6,26 @@ import type { RecordsRepo } from '../storage/records-repo.ts';
 import { viewerOf } from './user-service.ts';
 
 export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
+  // Out of reach answers exactly like missing.
+  async function vehicleInReach(caller: User, vid: string): Promise<void> {
+    if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw AppError.notFound('Vehicle not found');
+  }
+
   return {
     async transitRecords(caller: User, req: VehicleWindowRequest): Promise<TransitRecord[]> {
-      // A vehicle out of reach answers like a missing one.
-      if (!(await fleet.isVehicleVisible(viewerOf(caller), req.vid))) throw AppError.notFound('Vehicle not found');
+      await vehicleInReach(caller, req.vid);
       return records.transitRecords(req.vid, req.startTime, req.endTime);
+    },
+
+    async vehicleLogs(caller: User, req: VehicleWindowRequest): Promise<{ logs: VehicleLog[]; truncated: boolean }> {
+      await vehicleInReach(caller, req.vid);
+      return records.vehicleLogs(req.vid, req.startTime, req.endTime);
+    },
+
+    async deviceLogs(caller: User, req: DeviceWindowRequest): Promise<{ logs: DeviceLog[]; truncated: boolean }> {
+      const visible = await fleet.filterVisibleDvids(viewerOf(caller), [req.dvid]);
+      if (!visible.has(req.dvid)) throw AppError.notFound('Device not found');
+      return records.deviceLogs(req.dvid, req.startTime, req.endTime);
     },
   };
 }

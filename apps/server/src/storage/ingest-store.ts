@@ -58,8 +58,21 @@ export interface TransitRow extends TransitRecordValue {
   createdAt: number;
 }
 
+export interface VehicleLogRow {
+  vid: string;
+  vehicleTime: number;
+  createdAt: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  transitStatus: string;
+  transitFrom: number;
+  mileage: number;
+}
+
 export interface IngestBatch {
   logs: DeviceLogRow[];
+  vehicleLogs?: VehicleLogRow[];
   devices: DeviceStateRow[];
   vehicles: VehicleStateRow[];
   transits?: TransitRow[];
@@ -152,6 +165,15 @@ export function createIngestStore(db: Db) {
               ${col(vehicles, 'stoppedSince')}::int8[], ${col(vehicles, 'mileageKm')}::float8[])
               as x(vid, transit_status, transit_from, updated_at, stopped_since, mileage_km)
             where v.vid = x.vid and (v.updated_at is null or x.updated_at >= v.updated_at)`.execute(trx);
+        }
+        const vl = batch.vehicleLogs ?? [];
+        if (vl.length > 0) {
+          await sql`
+            insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, transit_status, transit_from, mileage)
+            select * from unnest(${col(vl, 'vid')}::text[], ${col(vl, 'vehicleTime')}::int8[], ${col(vl, 'createdAt')}::int8[],
+              ${col(vl, 'lat')}::float8[], ${col(vl, 'lon')}::float8[], ${col(vl, 'speed')}::float8[],
+              ${col(vl, 'transitStatus')}::text[], ${col(vl, 'transitFrom')}::int8[], ${col(vl, 'mileage')}::float8[])
+            on conflict do nothing`.execute(trx);
         }
         if (batch.transits && batch.transits.length > 0) {
           await trx

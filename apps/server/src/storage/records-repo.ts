@@ -1,4 +1,4 @@
-import type { TransitRecord } from '@jejak/contract';
+import { LOG_PAGE_LIMIT, type DeviceLog, type TransitRecord, type VehicleLog } from '@jejak/contract';
 import { isTransitStatus } from '@jejak/domain';
 import type { Db } from './database.ts';
 
@@ -39,6 +39,73 @@ export function createRecordsRepo(db: Db) {
             ]
           : [],
       );
+    },
+
+    /** A device's log in [startTime, endTime), oldest first, at most LOG_PAGE_LIMIT rows. */
+    async deviceLogs(
+      dvid: string,
+      startTime: number,
+      endTime: number,
+    ): Promise<{ logs: DeviceLog[]; truncated: boolean }> {
+      const rows = await db
+        .selectFrom('device_logs')
+        .selectAll()
+        .where('dvid', '=', dvid)
+        .where('device_time', '>=', startTime)
+        .where('device_time', '<', endTime)
+        .orderBy('device_time')
+        .orderBy('package')
+        .limit(LOG_PAGE_LIMIT + 1)
+        .execute();
+      const logs = rows.slice(0, LOG_PAGE_LIMIT).map((r): DeviceLog => ({
+        dvid: r.dvid,
+        deviceTime: r.device_time,
+        createdAt: r.created_at,
+        packageTime: r.package_time,
+        devicePackage: r.package,
+        location: r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon },
+        speed: r.speed,
+        altitude: r.altitude,
+        heading: r.heading,
+        fuel: r.fuel ?? null,
+        deviceMessage: r.device_message,
+        gpsStatus: r.gps_status,
+        engineStatus: r.engine_status,
+        isAlive: r.is_alive,
+        attributes: (r.attributes as Record<string, unknown> | null) ?? null,
+      }));
+      return { logs, truncated: rows.length > LOG_PAGE_LIMIT };
+    },
+
+    /** A vehicle's log in [startTime, endTime), oldest first, at most LOG_PAGE_LIMIT rows. */
+    async vehicleLogs(
+      vid: string,
+      startTime: number,
+      endTime: number,
+    ): Promise<{ logs: VehicleLog[]; truncated: boolean }> {
+      const rows = await db
+        .selectFrom('vehicle_logs')
+        .selectAll()
+        .where('vid', '=', vid)
+        .where('vehicle_time', '>=', startTime)
+        .where('vehicle_time', '<', endTime)
+        .orderBy('vehicle_time')
+        .limit(LOG_PAGE_LIMIT + 1)
+        .execute();
+      const logs = rows.slice(0, LOG_PAGE_LIMIT).map((r): VehicleLog => ({
+        vid: r.vid,
+        vehicleTime: r.vehicle_time,
+        createdAt: r.created_at,
+        location: { lat: r.lat, lon: r.lon },
+        speed: r.speed,
+        address: r.address,
+        tripStatus: r.trip_status,
+        tripFrom: r.trip_from,
+        transitStatus: r.transit_status,
+        transitFrom: r.transit_from,
+        mileage: r.mileage,
+      }));
+      return { logs, truncated: rows.length > LOG_PAGE_LIMIT };
     },
   };
 }

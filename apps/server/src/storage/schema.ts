@@ -131,6 +131,21 @@ export interface TransitRecordsTable {
   created_at: number;
 }
 
+export interface VehicleLogsTable {
+  vid: string;
+  vehicle_time: number;
+  created_at: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  address: string | null;
+  trip_status: string | null;
+  trip_from: number | null;
+  transit_status: string;
+  transit_from: number;
+  mileage: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -148,5 +163,6 @@ export interface Database {
   device_logs: DeviceLogsTable;
   unknown_devices: UnknownDevicesTable;
   transit_records: TransitRecordsTable;
+  vehicle_logs: VehicleLogsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, VehicleWindowRequestSchema, type TransitRecordsResponse } from '@jejak/contract';
+import {
+  API_PATHS,
+  DeviceWindowRequestSchema,
+  VehicleWindowRequestSchema,
+  type DeviceLogsResponse,
+  type TransitRecordsResponse,
+  type VehicleLogsResponse,
+} from '@jejak/contract';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { RecordsService } from '../../services/records-service.ts';
 import { requireUser } from '../session.ts';
@@ -9,5 +16,17 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
     const caller = await requireUser(auth, request);
     const body = VehicleWindowRequestSchema.parse(request.body);
     return { status: 200, transitRecords: await records.transitRecords(caller, body) };
+  });
+
+  app.post(API_PATHS.deviceLogs, async (request): Promise<DeviceLogsResponse> => {
+    const caller = await requireUser(auth, request);
+    const body = DeviceWindowRequestSchema.parse(request.body);
+    return { status: 200, ...(await records.deviceLogs(caller, body)) };
+  });
+
+  app.post(API_PATHS.vehicleLogs, async (request): Promise<VehicleLogsResponse> => {
+    const caller = await requireUser(auth, request);
+    const body = VehicleWindowRequestSchema.parse(request.body);
+    return { status: 200, ...(await records.vehicleLogs(caller, body)) };
   });
 }
