@@ -1,4 +1,5 @@
-import type { Framer, FramerOutput } from '../message.ts';
+import { createStreamFramer, type FrameContext, type FrameStep } from '../codec/stream-framer.ts';
+import type { Framer } from '../message.ts';
 
 /** Bytes a Queclink connection may hold without completing a frame before it is refused. */
 export const GL200_MAX_BUFFERED_BYTES = 8192;
@@ -27,7 +28,7 @@ const BINARY_LENGTH: ReadonlyMap<string, { at: number; size: 1 | 2 }> = new Map(
   ['ACK', { at: 6, size: 1 }],
 ]);
 
-type Step = { kind: 'frame'; start: number; end: number } | { kind: 'need' } | { kind: 'error'; reason: string };
+type Step = FrameStep;
 
 export interface Gl200FramerOptions {
   maxBufferedBytes?: number;
@@ -39,43 +40,21 @@ export interface Gl200FramerOptions {
  * else where a frame should start is garbage and fails the stream.
  */
 export function createGl200Framer(options: Gl200FramerOptions = {}): Framer {
-  const max = options.maxBufferedBytes ?? GL200_MAX_BUFFERED_BYTES;
-  let pending: Uint8Array = new Uint8Array(0);
-  let failed: string | null = null;
-
-  function push(chunk: Uint8Array): FramerOutput {
-    if (failed) return { frames: [], error: failed };
-    const data = pending.length === 0 ? chunk : concat(pending, chunk);
-    const frames: Uint8Array[] = [];
-    let pos = 0;
-    for (;;) {
-      while (data[pos] === 0x0d || data[pos] === 0x0a) pos++;
-      const step = nextFrame(data, pos, max);
-      if (step.kind === 'need') break;
-      if (step.kind === 'error') return fail(frames, step.reason);
-      frames.push(data.slice(step.start, step.end));
-      pos = step.end;
-    }
-    if (data.length - pos > max) return fail(frames, `no complete frame within ${max} bytes`);
-    pending = data.slice(pos);
-    return { frames, error: null };
-  }
-
-  function fail(frames: Uint8Array[], reason: string): FramerOutput {
-    failed = reason;
-    pending = new Uint8Array(0);
-    return { frames, error: reason };
-  }
-
-  return {
-    push,
-    get bufferedBytes() {
-      return pending.length;
-    },
-  };
+  return createStreamFramer({
+    max: options.maxBufferedBytes ?? GL200_MAX_BUFFERED_BYTES,
+    nextFrame,
+    skip: skipLineBreaks,
+  });
 }
 
-function nextFrame(data: Uint8Array, pos: number, max: number): Step {
+/** CR LF between reports is allowed. */
+function skipLineBreaks(data: Uint8Array, from: number): number {
+  let pos = from;
+  while (data[pos] === 0x0d || data[pos] === 0x0a) pos++;
+  return pos;
+}
+
+function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): Step {
   const avail = data.length - pos;
   if (avail === 0) return { kind: 'need' };
   if (data[pos] !== PLUS) return garbage(data, pos);
@@ -132,11 +111,4 @@ function garbage(data: Uint8Array, pos: number): Step {
 
 function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

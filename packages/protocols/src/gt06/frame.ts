@@ -1,4 +1,5 @@
-import type { Framer, FramerOutput } from '../message.ts';
+import { createStreamFramer, type FrameContext, type FrameStep } from '../codec/stream-framer.ts';
+import type { Framer } from '../message.ts';
 
 /** Bytes a GT06 connection may hold without completing a frame before it is refused. */
 export const GT06_MAX_BUFFERED_BYTES = 4096;
@@ -8,7 +9,7 @@ const LONG_START = 0x79; // 0x7979: 2-byte length, used by the larger Concox pac
 const CR = 0x0d;
 const LF = 0x0a;
 
-type Step = { kind: 'frame'; end: number } | { kind: 'need' } | { kind: 'error'; reason: string };
+type Step = FrameStep;
 
 export interface Gt06FramerOptions {
   maxBufferedBytes?: number;
@@ -23,42 +24,10 @@ export interface Gt06FramerOptions {
  * is split.
  */
 export function createGt06Framer(options: Gt06FramerOptions = {}): Framer {
-  const max = options.maxBufferedBytes ?? GT06_MAX_BUFFERED_BYTES;
-  let pending: Uint8Array = new Uint8Array(0);
-  let failed: string | null = null;
-
-  function push(chunk: Uint8Array): FramerOutput {
-    if (failed) return { frames: [], error: failed };
-    const data = pending.length === 0 ? chunk : concat(pending, chunk);
-    const frames: Uint8Array[] = [];
-    let pos = 0;
-    for (;;) {
-      const step = nextFrame(data, pos, max);
-      if (step.kind === 'need') break;
-      if (step.kind === 'error') return fail(frames, step.reason);
-      frames.push(data.slice(pos, step.end));
-      pos = step.end;
-    }
-    if (data.length - pos > max) return fail(frames, `no complete frame within ${max} bytes`);
-    pending = data.slice(pos);
-    return { frames, error: null };
-  }
-
-  function fail(frames: Uint8Array[], reason: string): FramerOutput {
-    failed = reason;
-    pending = new Uint8Array(0);
-    return { frames, error: reason };
-  }
-
-  return {
-    push,
-    get bufferedBytes() {
-      return pending.length;
-    },
-  };
+  return createStreamFramer({ max: options.maxBufferedBytes ?? GT06_MAX_BUFFERED_BYTES, nextFrame });
 }
 
-function nextFrame(data: Uint8Array, pos: number, max: number): Step {
+function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): Step {
   const avail = data.length - pos;
   if (avail === 0) return { kind: 'need' };
   const start = data[pos] ?? 0;
@@ -88,11 +57,4 @@ function findStop(data: Uint8Array, from: number): number {
 function garbage(data: Uint8Array, pos: number): Step {
   const head = Array.from(data.subarray(pos, pos + 2), (b) => b.toString(16).padStart(2, '0')).join(' ');
   return { kind: 'error', reason: `not a GT06 frame: expected 78 78 or 79 79, got ${head}` };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

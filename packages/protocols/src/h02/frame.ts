@@ -1,4 +1,5 @@
-import type { Framer, FramerOutput } from '../message.ts';
+import { createStreamFramer, type FrameContext, type FrameStep } from '../codec/stream-framer.ts';
+import type { Framer } from '../message.ts';
 import { BINARY_START, BINARY_START_X } from './binary.ts';
 import { TEXT_START } from './text.ts';
 
@@ -15,7 +16,7 @@ const TEXT_END = 0x23; // '#'
 const CR = 0x0d;
 const LF = 0x0a;
 
-type Step = { kind: 'frame'; end: number } | { kind: 'need' } | { kind: 'error'; reason: string };
+type Step = FrameStep;
 
 export interface H02FramerOptions {
   maxFrameBytes?: number;
@@ -36,41 +37,7 @@ const isStart = (b: number | undefined) => b === TEXT_START || b === BINARY_STAR
  * UDP needs no framer: each datagram is one report.
  */
 export function createH02Framer(options: H02FramerOptions = {}): Framer {
-  const max = options.maxFrameBytes ?? H02_MAX_FRAME_BYTES;
-  let pending: Uint8Array = new Uint8Array(0);
-  let failed: string | null = null;
-
-  function push(chunk: Uint8Array): FramerOutput {
-    if (failed) return { frames: [], error: failed };
-    const chunkStart = pending.length;
-    const data = pending.length === 0 ? chunk : concat(pending, chunk);
-    const frames: Uint8Array[] = [];
-    let pos = 0;
-    for (;;) {
-      pos = skipBreaks(data, pos);
-      const chunkIsFrame = pos >= chunkStart && skipBreaks(data, chunkStart) === pos;
-      const step = nextFrame(data, pos, max, chunkIsFrame);
-      if (step.kind === 'need') break;
-      if (step.kind === 'error') return fail(frames, step.reason);
-      frames.push(data.slice(pos, step.end));
-      pos = step.end;
-    }
-    pending = data.slice(pos);
-    return { frames, error: null };
-  }
-
-  function fail(frames: Uint8Array[], reason: string): FramerOutput {
-    failed = reason;
-    pending = new Uint8Array(0);
-    return { frames, error: reason };
-  }
-
-  return {
-    push,
-    get bufferedBytes() {
-      return pending.length;
-    },
-  };
+  return createStreamFramer({ max: options.maxFrameBytes ?? H02_MAX_FRAME_BYTES, nextFrame, skip: skipBreaks });
 }
 
 function skipBreaks(data: Uint8Array, from: number): number {
@@ -80,7 +47,9 @@ function skipBreaks(data: Uint8Array, from: number): number {
 }
 
 /** `chunkIsFrame`: the report starts where this push's chunk started (line breaks aside). */
-function nextFrame(data: Uint8Array, pos: number, max: number, chunkIsFrame: boolean): Step {
+function nextFrame(data: Uint8Array, pos: number, { max, chunkStart }: FrameContext): Step {
+  // A chunk that holds exactly one report (what a device usually sends) is taken as it is.
+  const chunkIsFrame = pos >= chunkStart && skipBreaks(data, chunkStart) === pos;
   const avail = data.length - pos;
   if (avail === 0) return { kind: 'need' };
   const start = data[pos];
@@ -106,11 +75,4 @@ function binaryFrame(data: Uint8Array, pos: number, chunkIsFrame: boolean): Step
 
 function error(reason: string): Step {
   return { kind: 'error', reason };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

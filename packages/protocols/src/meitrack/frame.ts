@@ -1,4 +1,5 @@
-import type { Framer, FramerOutput } from '../message.ts';
+import { createStreamFramer, type FrameContext, type FrameStep } from '../codec/stream-framer.ts';
+import type { Framer } from '../message.ts';
 
 /** Bytes a Meitrack connection may hold without completing a frame before it is refused. */
 export const MEITRACK_MAX_BUFFERED_BYTES = 4096;
@@ -10,7 +11,7 @@ const LF = 0x0a;
 /** `$$`, the data identifier and at most five length digits come before the first comma. */
 const MAX_HEADER = 8;
 
-type Step = { kind: 'frame'; end: number } | { kind: 'need' } | { kind: 'error'; reason: string };
+type Step = FrameStep;
 
 export interface MeitrackFramerOptions {
   maxBufferedBytes?: number;
@@ -24,42 +25,10 @@ export interface MeitrackFramerOptions {
  * not CR LF is malformed.
  */
 export function createMeitrackFramer(options: MeitrackFramerOptions = {}): Framer {
-  const max = options.maxBufferedBytes ?? MEITRACK_MAX_BUFFERED_BYTES;
-  let pending: Uint8Array = new Uint8Array(0);
-  let failed: string | null = null;
-
-  function push(chunk: Uint8Array): FramerOutput {
-    if (failed) return { frames: [], error: failed };
-    const data = pending.length === 0 ? chunk : concat(pending, chunk);
-    const frames: Uint8Array[] = [];
-    let pos = 0;
-    for (;;) {
-      const step = nextFrame(data, pos, max);
-      if (step.kind === 'need') break;
-      if (step.kind === 'error') return fail(frames, step.reason);
-      frames.push(data.slice(pos, step.end));
-      pos = step.end;
-    }
-    if (data.length - pos > max) return fail(frames, `no complete frame within ${max} bytes`);
-    pending = data.slice(pos);
-    return { frames, error: null };
-  }
-
-  function fail(frames: Uint8Array[], reason: string): FramerOutput {
-    failed = reason;
-    pending = new Uint8Array(0);
-    return { frames, error: reason };
-  }
-
-  return {
-    push,
-    get bufferedBytes() {
-      return pending.length;
-    },
-  };
+  return createStreamFramer({ max: options.maxBufferedBytes ?? MEITRACK_MAX_BUFFERED_BYTES, nextFrame });
 }
 
-function nextFrame(data: Uint8Array, pos: number, max: number): Step {
+function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): Step {
   const avail = data.length - pos;
   if (avail === 0) return { kind: 'need' };
   if (data[pos] !== DOLLAR || (avail > 1 && data[pos + 1] !== DOLLAR)) return garbage(data, pos);
@@ -105,11 +74,4 @@ function garbage(data: Uint8Array, pos: number): Step {
 
 function ascii(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes);
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

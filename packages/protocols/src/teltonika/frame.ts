@@ -1,4 +1,5 @@
-import type { Framer, FramerOutput } from '../message.ts';
+import { createStreamFramer, type FrameContext, type FrameStep } from '../codec/stream-framer.ts';
+import type { Framer } from '../message.ts';
 
 /**
  * Bytes a Teltonika connection may hold without completing a frame before it is refused. AVL
@@ -12,7 +13,7 @@ const MAX_IMEI_LENGTH = 32;
 /** The one-byte keep-alive an FMB device sends after its "network ping timeout". */
 const PING = 0xff;
 
-type Step = { kind: 'frame'; end: number } | { kind: 'need' } | { kind: 'error'; reason: string };
+type Step = FrameStep;
 
 export interface TeltonikaFramerOptions {
   maxBufferedBytes?: number;
@@ -28,42 +29,10 @@ export interface TeltonikaFramerOptions {
  * Anything else is garbage and ends the stream.
  */
 export function createTeltonikaFramer(options: TeltonikaFramerOptions = {}): Framer {
-  const max = options.maxBufferedBytes ?? TELTONIKA_MAX_BUFFERED_BYTES;
-  let pending: Uint8Array = new Uint8Array(0);
-  let failed: string | null = null;
-
-  function push(chunk: Uint8Array): FramerOutput {
-    if (failed) return { frames: [], error: failed };
-    const data = pending.length === 0 ? chunk : concat(pending, chunk);
-    const frames: Uint8Array[] = [];
-    let pos = 0;
-    for (;;) {
-      const step = nextFrame(data, pos, max);
-      if (step.kind === 'need') break;
-      if (step.kind === 'error') return fail(frames, step.reason);
-      frames.push(data.slice(pos, step.end));
-      pos = step.end;
-    }
-    if (data.length - pos > max) return fail(frames, `no complete frame within ${max} bytes`);
-    pending = data.slice(pos);
-    return { frames, error: null };
-  }
-
-  function fail(frames: Uint8Array[], reason: string): FramerOutput {
-    failed = reason;
-    pending = new Uint8Array(0);
-    return { frames, error: reason };
-  }
-
-  return {
-    push,
-    get bufferedBytes() {
-      return pending.length;
-    },
-  };
+  return createStreamFramer({ max: options.maxBufferedBytes ?? TELTONIKA_MAX_BUFFERED_BYTES, nextFrame });
 }
 
-function nextFrame(data: Uint8Array, pos: number, max: number): Step {
+function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): Step {
   const avail = data.length - pos;
   if (avail === 0) return { kind: 'need' };
   const first = data[pos] ?? 0;
@@ -88,11 +57,4 @@ function nextFrame(data: Uint8Array, pos: number, max: number): Step {
 function garbage(data: Uint8Array, pos: number): Step {
   const head = Array.from(data.subarray(pos, pos + 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
   return { kind: 'error', reason: `not a Teltonika frame: expected an IMEI length, 00 00 00 00 or FF, got ${head}` };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
