@@ -1,7 +1,5 @@
 import {
   disconnectIfSilent,
-  emptySegmenter,
-  type SegmenterState,
   type AcceptedFix,
   type FixFilterConfig,
   type TransitConfig,
@@ -10,16 +8,11 @@ import {
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type {
-  DeviceLogRow,
-  DevicePackage,
-  DeviceStateRow,
-  IngestStore,
-  TransitRow,
-  VehicleLogRow,
-  VehicleStateRow,
-} from '../storage/ingest-store.ts';
+import type { DeviceLogRow, IngestStore, TransitRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
+import { deviceRow, resumeSegmenter, sessionLogRow, vehicleRow, type SessionPackage } from './rows.ts';
+
+export type { SessionPackage };
 
 export interface PipelineOptions {
   store: IngestStore;
@@ -249,79 +242,3 @@ export function createPipeline(opts: PipelineOptions) {
   };
 }
 export type Pipeline = ReturnType<typeof createPipeline>;
-
-/**
- * After a restart the open transit record goes on from the stored status (its speeds start
- * afresh); recomputing from the device log refines it (TODO(#3): late-data recompute).
- */
-function resumeSegmenter(transit: TransitState | null, lastFix: AcceptedFix | null, mileageKm: number): SegmenterState {
-  if (!transit || !lastFix) return emptySegmenter();
-  const start = {
-    timeMs: transit.transitFrom,
-    lat: lastFix.lat,
-    lon: lastFix.lon,
-    speedKmh: 0,
-    status: transit.status,
-    mileageKm,
-  };
-  return {
-    open: {
-      status: transit.status,
-      start,
-      last: { ...start, timeMs: lastFix.deviceTimeMs },
-      topSpeed: 0,
-      speedSum: 0,
-      samples: 0,
-      fuelUsed: 0,
-    },
-  };
-}
-
-export type SessionPackage = Extract<DevicePackage, `event#session#${string}`>;
-
-function sessionLogRow(dvid: string, pkg: SessionPackage, nowMs: number, message: string | null): DeviceLogRow {
-  return {
-    dvid,
-    deviceTime: nowMs,
-    package: pkg,
-    packageTime: null,
-    createdAt: nowMs,
-    lat: null,
-    lon: null,
-    speed: null,
-    altitude: null,
-    heading: null,
-    gpsStatus: null,
-    engineStatus: null,
-    isAlive: pkg === 'event#session#error',
-    deviceMessage: message,
-    attributes: null,
-  };
-}
-
-function deviceRow(s: DeviceState): DeviceStateRow {
-  const d = s.device;
-  return {
-    dvid: d.dvid,
-    lat: d.location?.lat ?? null,
-    lon: d.location?.lon ?? null,
-    heading: d.heading,
-    speed: d.speed,
-    deviceTime: d.deviceTime,
-    gpsStatus: d.gpsStatus,
-    engineStatus: d.engineStatus,
-    isAlive: d.isAlive,
-    lastSeenAt: s.lastSeenAtMs,
-  };
-}
-
-function vehicleRow(vid: string, t: TransitState, mileageKm: number): VehicleStateRow {
-  return {
-    vid,
-    transitStatus: t.status,
-    transitFrom: t.transitFrom,
-    updatedAt: t.updatedAt,
-    stoppedSince: t.stoppedSince,
-    mileageKm,
-  };
-}

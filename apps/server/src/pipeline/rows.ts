@@ -1,0 +1,84 @@
+import { emptySegmenter, type AcceptedFix, type SegmenterState, type TransitState } from '@jejak/domain';
+import type { DeviceLogRow, DevicePackage, DeviceStateRow, VehicleStateRow } from '../storage/ingest-store.ts';
+import type { DeviceState } from './device-state.ts';
+
+/** Rows the pipeline writes, built from a device's in-memory state. */
+/**
+ * After a restart the open transit record goes on from the stored status (its speeds start
+ * afresh); recomputing from the device log refines it (TODO(#3): late-data recompute).
+ */
+export function resumeSegmenter(
+  transit: TransitState | null,
+  lastFix: AcceptedFix | null,
+  mileageKm: number,
+): SegmenterState {
+  if (!transit || !lastFix) return emptySegmenter();
+  const start = {
+    timeMs: transit.transitFrom,
+    lat: lastFix.lat,
+    lon: lastFix.lon,
+    speedKmh: 0,
+    status: transit.status,
+    mileageKm,
+  };
+  return {
+    open: {
+      status: transit.status,
+      start,
+      last: { ...start, timeMs: lastFix.deviceTimeMs },
+      topSpeed: 0,
+      speedSum: 0,
+      samples: 0,
+      fuelUsed: 0,
+    },
+  };
+}
+
+export type SessionPackage = Extract<DevicePackage, `event#session#${string}`>;
+
+export function sessionLogRow(dvid: string, pkg: SessionPackage, nowMs: number, message: string | null): DeviceLogRow {
+  return {
+    dvid,
+    deviceTime: nowMs,
+    package: pkg,
+    packageTime: null,
+    createdAt: nowMs,
+    lat: null,
+    lon: null,
+    speed: null,
+    altitude: null,
+    heading: null,
+    gpsStatus: null,
+    engineStatus: null,
+    isAlive: pkg === 'event#session#error',
+    deviceMessage: message,
+    attributes: null,
+  };
+}
+
+export function deviceRow(s: DeviceState): DeviceStateRow {
+  const d = s.device;
+  return {
+    dvid: d.dvid,
+    lat: d.location?.lat ?? null,
+    lon: d.location?.lon ?? null,
+    heading: d.heading,
+    speed: d.speed,
+    deviceTime: d.deviceTime,
+    gpsStatus: d.gpsStatus,
+    engineStatus: d.engineStatus,
+    isAlive: d.isAlive,
+    lastSeenAt: s.lastSeenAtMs,
+  };
+}
+
+export function vehicleRow(vid: string, t: TransitState, mileageKm: number): VehicleStateRow {
+  return {
+    vid,
+    transitStatus: t.status,
+    transitFrom: t.transitFrom,
+    updatedAt: t.updatedAt,
+    stoppedSince: t.stoppedSince,
+    mileageKm,
+  };
+}
