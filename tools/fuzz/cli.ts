@@ -2,7 +2,8 @@
  * npm run fuzz — hostile input for every gateway: random and mutated frames per protocol and
  * transport, over real sockets, into a server started in this process (PGlite in memory, demo
  * fleet). One line per run; the exit code is non-zero if the server died, stopped answering,
- * did not finish in time, or kept more than --max-growth-mb of heap after a GC.
+ * did not finish in time (sending, or the pipeline catching up), or kept more than --max-growth-mb
+ * of heap after a GC.
  * Options: --frames N (per run, default 1 000 000)  --protocol all|<id>|<id>/<transport>
  *          --seed N  --connections N (streams in flight, default 64)  --max-growth-mb N (default 200)
  *          --no-triage (skip finding the frames behind failed commits)
@@ -60,7 +61,7 @@ function line(r: FuzzResult, ok: boolean): string {
   const secs = (ms: number) => (ms / 1000).toFixed(1);
   return [
     `${r.protocol}/${r.transport}`.padEnd(14),
-    `${n(r.sent.frames)} frames in ${secs(r.elapsedMs)} s + ${secs(r.drainMs)} s drain = ${n(r.framesPerSecond)} frames/s`,
+    `${n(r.sent.frames)} frames in ${secs(r.elapsedMs)} s + ${secs(r.drainMs)} s drain${r.drainTimedOut ? ' (TIMED OUT)' : ''} = ${n(r.framesPerSecond)} frames/s`,
     `| decoded ${n(r.decoded)}: bad ${n(c.badFrames)}, unsupported ${n(c.unsupportedFrames)}, accepted ${n(c.frames)}` +
       ` (warnings ${n(c.frameWarnings)}, unknown devices ${n(c.unknownDevices)})`,
     `| ${streams(r)}, timeouts ${n(r.sent.timeouts)}`,
@@ -109,7 +110,7 @@ async function main(): Promise<number> {
         connections: CONNECTIONS,
         triage: !values['no-triage'],
       });
-      const ok = r.alive && !r.timedOut && r.growthMb <= MAX_GROWTH_MB;
+      const ok = r.alive && !r.timedOut && !r.drainTimedOut && r.growthMb <= MAX_GROWTH_MB;
       if (!ok) failed++;
       console.log(line(r, ok));
       printDetails(r);

@@ -36,9 +36,13 @@ export interface FuzzOptions {
   maxBurst?: number;
   /** Timeout of every socket operation. Default 5 s. */
   opTimeoutMs?: number;
-  /** The run stops sending after this long. Default: 2 min + 1 ms per frame. */
+  /** The run stops sending after this long. Default: 10 min + 10 ms per frame. */
   deadlineMs?: number;
-  /** A frozen main thread for this long kills the process, printing the last frames. Default 60 s. */
+  /**
+   * The run stops sending when no frame went out for this long (every stream stuck in its
+   * timeouts), and a main thread frozen this long kills the process, printing the last frames.
+   * Default 60 s.
+   */
   stallMs?: number;
   /** Find the frames behind failed commits after the run (slow: replays). Default true. */
   triage?: boolean;
@@ -60,6 +64,8 @@ export interface FuzzResult {
   elapsedMs: number;
   /** Then until the pipeline had committed everything (the server has no backpressure on UDP). */
   drainMs: number;
+  /** The pipeline had not caught up after DRAIN_TIMEOUT_MS. */
+  drainTimedOut: boolean;
   /** Over sending and draining. */
   framesPerSecond: number;
   /** Counter deltas over the run (triage replays excluded). */
@@ -82,7 +88,7 @@ export interface FuzzResult {
   trouble: Record<string, number>;
   findings: Finding[];
   uncaught: string[];
-  /** The deadline passed before every frame was sent. */
+  /** Sending stopped before every frame went out: no progress for `stallMs`, or the deadline passed. */
   timedOut: boolean;
   alive: boolean;
 }
@@ -122,8 +128,10 @@ export function memorySample(): MemorySample {
   return { rssMb: m.rss / 2 ** 20, heapUsedMb: m.heapUsed / 2 ** 20 };
 }
 
-const DRAIN_TIMEOUT_MS = 60_000;
+/** How long the pipeline may take to catch up after the last frame (UDP and HTTP have no backpressure). */
+const DRAIN_TIMEOUT_MS = 300_000;
 const PEAK_SAMPLE_MS = 250;
+const DEFAULT_STALL_MS = 60_000;
 
 interface Target {
   port: number;
@@ -144,10 +152,18 @@ async function prepare(app: RunningJejak, protocolId: string, transport: Transpo
   return { port, portKey, corpus, probeDvid };
 }
 
-/** `connections` workers, each running one stream after another until the budget or the deadline is spent. */
-async function sendAll(ctx: SendContext, transport: Transport, connections: number): Promise<void> {
+/**
+ * `connections` workers, each running one stream after another until the budget is spent, the
+ * deadline passes, or nothing has been sent for `stallMs`.
+ */
+async function sendAll(ctx: SendContext, transport: Transport, connections: number, stallMs: number): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let next = 0;
+  let sentBefore = -1;
+  const progress = setInterval(() => {
+    if (ctx.stats.frames === sentBefore) ctx.deadline = 0;
+    sentBefore = ctx.stats.frames;
+  }, stallMs);
   const worker = async () => {
     while (ctx.budget.left > 0 && Date.now() <= ctx.deadline) {
       const index = next++;
@@ -159,6 +175,7 @@ async function sendAll(ctx: SendContext, transport: Transport, connections: numb
   try {
     await Promise.all(Array.from({ length: Math.max(1, connections) }, worker));
   } finally {
+    clearInterval(progress);
     agent.destroy();
   }
 }
@@ -189,6 +206,7 @@ interface Sending {
   ctx: SendContext;
   elapsedMs: number;
   drainMs: number;
+  drainTimedOut: boolean;
   canary: CanaryStats;
   eventLoopMaxMs: number;
   peak: MemorySample;
@@ -201,7 +219,7 @@ async function send(opts: FuzzOptions, target: Target, observer: Observer, watch
     seed: opts.seed,
     corpus: target.corpus,
     budget: { left: opts.frames },
-    deadline: Date.now() + (opts.deadlineMs ?? 120_000 + opts.frames),
+    deadline: Date.now() + (opts.deadlineMs ?? 600_000 + 10 * opts.frames),
     maxBurst: opts.maxBurst ?? 4,
     opTimeoutMs: opts.opTimeoutMs ?? 5000,
     lingerMs: 30,
@@ -218,19 +236,35 @@ async function send(opts: FuzzOptions, target: Target, observer: Observer, watch
   }, PEAK_SAMPLE_MS);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const canary = startCanary(opts.server);
+  let canaryStats: CanaryStats | null = null;
   loop.enable();
   try {
     const startedAt = performance.now();
-    await sendAll(ctx, opts.transport, opts.connections);
+    await sendAll(ctx, opts.transport, opts.connections, opts.stallMs ?? DEFAULT_STALL_MS);
     const elapsedMs = performance.now() - startedAt;
     loop.disable();
-    const canaryStats = await canary.stop();
+    canaryStats = await canary.stop();
     const drainStartedAt = performance.now();
-    await Promise.race([opts.server.pipeline.drain(), new Promise((r) => setTimeout(r, DRAIN_TIMEOUT_MS))]);
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      opts.server.pipeline.drain().then(() => true),
+      new Promise<false>((r) => (timer = setTimeout(() => r(false), DRAIN_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
     const drainMs = performance.now() - drainStartedAt;
-    return { ctx, elapsedMs, drainMs, canary: canaryStats, eventLoopMaxMs: loop.max / 1e6, peak };
+    return {
+      ctx,
+      elapsedMs,
+      drainMs,
+      drainTimedOut: !drained,
+      canary: canaryStats,
+      eventLoopMaxMs: loop.max / 1e6,
+      peak,
+    };
   } finally {
     clearInterval(sampler);
+    loop.disable();
+    if (!canaryStats) await canary.stop();
   }
 }
 
@@ -238,7 +272,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const { server: app, protocol, transport, seed } = opts;
   const target = await prepare(app, protocol, transport);
   const observer = observeServer(app);
-  const watchdog = startWatchdog(opts.stallMs ?? 60_000, `${target.portKey} seed ${seed}`);
+  const watchdog = startWatchdog(opts.stallMs ?? DEFAULT_STALL_MS, `${target.portKey} seed ${seed}`);
   try {
     const start = baseline(app);
     const sending = await send(opts, target, observer, watchdog);
@@ -255,7 +289,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     observer.release();
     forceGc();
     const afterGc = memorySample();
-    const { ctx, elapsedMs, drainMs } = sending;
+    const { ctx, elapsedMs, drainMs, drainTimedOut } = sending;
     return {
       protocol,
       transport,
@@ -263,6 +297,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
       sent: ctx.stats,
       elapsedMs,
       drainMs,
+      drainTimedOut,
       framesPerSecond: ctx.stats.frames / ((elapsedMs + drainMs) / 1000),
       counters,
       decoded: counters.frames + counters.badFrames + counters.unsupportedFrames,
@@ -314,7 +349,7 @@ export async function replayFrames(
       deadline: Infinity,
       maxBurst: 1,
       opTimeoutMs: 5000,
-      lingerMs: 200,
+      lingerMs: 1000,
       stats: newSendStats(),
       streams: observer.streams,
       record: () => undefined,

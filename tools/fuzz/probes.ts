@@ -50,7 +50,6 @@ function tcpExchange(
 ): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, HOST);
-    signal?.addEventListener('abort', () => finish(done(received)));
     let received = Buffer.alloc(0);
     const finish = (ok: boolean) => {
       clearTimeout(timer);
@@ -58,6 +57,7 @@ function tcpExchange(
       resolve(ok);
     };
     const timer = setTimeout(() => finish(false), PROBE_TIMEOUT_MS);
+    signal?.addEventListener('abort', () => finish(done(received)));
     socket.on('connect', () => {
       for (const b of bytes) socket.write(b);
       if (done(received)) finish(true);

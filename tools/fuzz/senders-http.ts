@@ -23,7 +23,6 @@ export async function httpStream(ctx: SendContext, index: number, agent: http.Ag
       startedAtMs,
       endedAtMs: Date.now(),
       frames: [bytes],
-      lead: 0,
       status,
       resend: (_again, replayCtx) => sendHttp(replayCtx, input, bytes, undefined).then(() => undefined),
     });
@@ -41,12 +40,12 @@ function sendHttp(
 }
 
 /**
- * The request as it goes on the wire (what node:http sends, less its Host and Connection
- * headers): for reports, and `--replay` sends exactly these bytes.
+ * The request as it goes on the wire (near enough to what node:http sends): for reports, and
+ * `--replay` sends exactly these bytes.
  */
 function requestBytes(r: FuzzRequest): Uint8Array {
-  const body = typeof r.body === 'string' ? Buffer.from(r.body) : Buffer.from(r.body);
-  const headers = Object.entries({ ...r.headers, 'content-length': String(body.length) });
+  const body = typeof r.body === 'string' ? Buffer.from(r.body, 'utf8') : Buffer.from(r.body);
+  const headers = Object.entries({ host: HOST, ...r.headers, 'content-length': String(body.length) });
   const head = `${r.method} ${r.path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }

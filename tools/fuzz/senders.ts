@@ -39,9 +39,8 @@ export interface OpenStream {
 export interface StreamRecord {
   startedAtMs: number;
   endedAtMs: number;
-  /** As sent; the first `lead` are context (an identifying packet), not fuzz. */
+  /** As sent, an identifying packet first on some TCP streams. */
   frames: Uint8Array[];
-  lead: number;
   /** HTTP: the response status ('none' when the connection closed without one). */
   status?: string;
   resend(frames: Uint8Array[], ctx: SendContext): Promise<void>;
@@ -190,7 +189,6 @@ export async function tcpStream(ctx: SendContext, index: number): Promise<void> 
     startedAtMs,
     endedAtMs: Date.now(),
     frames,
-    lead: identity ? 1 : 0,
     resend: (again, replayCtx) => {
       const queue = [...again];
       return playTcp(
@@ -258,7 +256,6 @@ export async function udpStream(ctx: SendContext, index: number): Promise<void> 
     startedAtMs,
     endedAtMs: Date.now(),
     frames,
-    lead: 0,
     resend: (again, replayCtx) => {
       const queue = [...again];
       return playUdp(replayCtx, () => queue.shift() ?? null).then(() => undefined);

@@ -5,8 +5,8 @@ import { newSendStats, type SendContext, type StreamRecord } from './senders.ts'
  * Finds the frame behind a failed commit. The pipeline commits many devices' messages in one
  * batch, so when a commit fails the log names neither the frame nor the stream. Triage keeps
  * the streams that were open shortly before each kind of failure and, after the run, sends them
- * again on fresh streams, halving the set while the failure still happens, then tries the last
- * stream's frames one at a time (after its identifying packet).
+ * again on fresh streams, halving the set while the failure still happens, then leaves the last
+ * stream's frames out one at a time while it still happens.
  */
 export interface Finding {
   /** What the server said: the log message and reason or error. */
@@ -86,21 +86,20 @@ export function createTriage(app: RunningJejak) {
         note: `reproduced by ${set.length} streams together, not by either half`,
       };
     }
-    const lead = stream.frames.slice(0, stream.lead);
-    for (const frame of stream.frames.slice(stream.lead)) {
-      if (Date.now() > deadline) break;
-      if (await reproduces(c, [stream], ctx, () => [...lead, frame])) {
-        return {
-          what: c.what,
-          framesHex: [...lead, frame].map(toHex),
-          note:
-            lead.length > 0
-              ? 'reproduced by this frame after the identifying packet'
-              : 'reproduced by this frame alone',
-        };
-      }
+    // One frame left out at a time, from the last: what is left still fails, in order.
+    let frames = stream.frames;
+    for (let i = frames.length - 1; i >= 0 && frames.length > 1 && Date.now() < deadline; i--) {
+      const without = frames.filter((_, j) => j !== i);
+      if (await reproduces(c, [stream], ctx, () => without)) frames = without;
     }
-    return { what: c.what, framesHex: stream.frames.map(toHex), note: 'reproduced by this stream, frames in order' };
+    return {
+      what: c.what,
+      framesHex: frames.map(toHex),
+      note:
+        frames.length === 1
+          ? 'reproduced by this frame alone'
+          : `reproduced by these ${frames.length} frames, in order, on one stream`,
+    };
   }
 
   return {
