@@ -15,6 +15,7 @@ import {
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { DeviceLogRow, DevicePackage } from '../storage/ingest-store.ts';
+import { storableMessage } from './sanitize.ts';
 
 /** What the pipeline keeps in memory for one device; restorable from the store. */
 export interface DeviceState {
@@ -72,7 +73,8 @@ const boolAttr = (msg: NormalizedMessage, key: string): boolean | null =>
  * Applies one decoded message to a device's state, in order. Pure apart from mutating
  * `state`, which the caller owns. Returns the device-log row to store.
  */
-export function applyMessage(state: DeviceState, msg: NormalizedMessage, ctx: StepContext): Step {
+export function applyMessage(state: DeviceState, received: NormalizedMessage, ctx: StepContext): Step {
+  const msg = storableMessage(received);
   const pkg = packageOf(msg);
   const ignition = boolAttr(msg, 'ignition');
   const deviceTime = msg.deviceTimeMs ?? ctx.receivedAtMs;

@@ -28,12 +28,41 @@ export interface PipelineOptions {
   onError: (err: unknown, context: string) => void;
 }
 
+interface Waiter {
+  dvid: string;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
 interface Batch {
   logs: DeviceLogRow[];
   vehicleLogs: VehicleLogRow[];
   transits: TransitRow[];
   touched: Map<string, DeviceState>;
-  waiters: { resolve: () => void; reject: (e: unknown) => void }[];
+  waiters: Waiter[];
+  /** The device each vehicle row belongs to, to split a failed batch by device. */
+  deviceOfVehicle: Map<string, string>;
+}
+
+function newBatch(): Batch {
+  return { logs: [], vehicleLogs: [], transits: [], touched: new Map(), waiters: [], deviceOfVehicle: new Map() };
+}
+
+/** One batch per device, so a device whose rows the store refuses cannot fail the others. */
+function splitByDevice(b: Batch): Batch[] {
+  const parts = new Map<string, Batch>();
+  const part = (dvid: string): Batch => {
+    let p = parts.get(dvid);
+    if (!p) parts.set(dvid, (p = newBatch()));
+    return p;
+  };
+  const ofVehicle = (vid: string) => part(b.deviceOfVehicle.get(vid) ?? `vid:${vid}`);
+  for (const l of b.logs) part(l.dvid).logs.push(l);
+  for (const v of b.vehicleLogs) ofVehicle(v.vid).vehicleLogs.push(v);
+  for (const t of b.transits) ofVehicle(t.vid).transits.push(t);
+  for (const [dvid, s] of b.touched) part(dvid).touched.set(dvid, s);
+  for (const w of b.waiters) part(w.dvid).waiters.push(w);
+  return [...parts.values()];
 }
 
 /**
@@ -50,10 +79,6 @@ export function createPipeline(opts: PipelineOptions) {
   let timer: NodeJS.Timeout | null = null;
   const inFlight: Promise<void>[] = [];
   let closed = false;
-
-  function newBatch(): Batch {
-    return { logs: [], vehicleLogs: [], transits: [], touched: new Map(), waiters: [] };
-  }
 
   async function loadState(dvid: string): Promise<DeviceState> {
     const [device, vehicle] = await Promise.all([opts.fleet.deviceByDvid(dvid), opts.fleet.vehicleByDvid(dvid)]);
@@ -102,6 +127,7 @@ export function createPipeline(opts: PipelineOptions) {
     batch.logs.push(step.log);
     if (state.vehicle) {
       const vid = state.vehicle.vid;
+      batch.deviceOfVehicle.set(vid, state.device.dvid);
       for (const t of step.transits) batch.transits.push({ ...t, vid, createdAt: receivedAtMs });
       if (step.moved && state.transit && state.device.location) {
         batch.vehicleLogs.push({
@@ -118,7 +144,8 @@ export function createPipeline(opts: PipelineOptions) {
       }
     }
     if (step.latestChanged) batch.touched.set(state.device.dvid, state);
-    const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
+    const dvid = state.device.dvid;
+    const done = new Promise<void>((resolve, reject) => batch.waiters.push({ dvid, resolve, reject }));
     if (batch.logs.length >= opts.batchMax) void flush();
     else timer ??= setTimeout(() => void flush(), opts.flushMs);
     return done;
@@ -140,27 +167,49 @@ export function createPipeline(opts: PipelineOptions) {
     return done;
   }
 
-  async function commit(b: Batch): Promise<void> {
+  function write(b: Batch): Promise<void> {
     const touched = [...b.touched.values()];
+    return opts.store.write({
+      logs: b.logs,
+      vehicleLogs: b.vehicleLogs,
+      transits: b.transits,
+      devices: touched.map(deviceRow),
+      vehicles: touched.flatMap((s) =>
+        s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage)] : [],
+      ),
+    });
+  }
+
+  async function commit(b: Batch): Promise<void> {
     try {
-      await opts.store.write({
-        logs: b.logs,
-        vehicleLogs: b.vehicleLogs,
-        transits: b.transits,
-        devices: touched.map(deviceRow),
-        vehicles: touched.flatMap((s) =>
-          s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage)] : [],
-        ),
-      });
+      await write(b);
     } catch (err) {
-      opts.onError(err, 'pipeline commit');
-      // Memory is ahead of the store: forget it so the next message reloads from the store.
-      for (const s of touched) states.delete(s.device.dvid);
-      for (const w of b.waiters) w.reject(err);
+      const parts = splitByDevice(b);
+      if (parts.length === 1) return failed(b, err);
+      // Find the device whose rows were refused; the others still commit and get their acks.
+      for (const part of parts) {
+        try {
+          await write(part);
+          succeeded(part);
+        } catch (partErr) {
+          failed(part, partErr);
+        }
+      }
       return;
     }
+    succeeded(b);
+  }
+
+  function failed(b: Batch, err: unknown): void {
+    opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);
+    // Memory is ahead of the store: forget it so the next message reloads from the store.
+    for (const dvid of b.touched.keys()) states.delete(dvid);
+    for (const w of b.waiters) w.reject(err);
+  }
+
+  function succeeded(b: Batch): void {
     for (const w of b.waiters) w.resolve();
-    for (const s of touched)
+    for (const s of b.touched.values())
       opts.bus.publish('fleet.update', { device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
   }
 
@@ -190,7 +239,7 @@ export function createPipeline(opts: PipelineOptions) {
       batch.logs.push(sessionLogRow(dvid, pkg, nowMs, message));
       batch.touched.set(dvid, state);
       await new Promise<void>((resolve, reject) => {
-        batch.waiters.push({ resolve, reject });
+        batch.waiters.push({ dvid, resolve, reject });
         timer ??= setTimeout(() => void flush(), opts.flushMs);
       });
     },
@@ -212,7 +261,7 @@ export function createPipeline(opts: PipelineOptions) {
       for (const s of changed) batch.touched.set(s.device.dvid, s);
       if (changed.length > 0) {
         await new Promise<void>((resolve, reject) => {
-          batch.waiters.push({ resolve, reject });
+          batch.waiters.push({ dvid: '', resolve, reject });
           void flush();
         });
       }

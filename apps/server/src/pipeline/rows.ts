@@ -1,6 +1,7 @@
 import { emptySegmenter, type AcceptedFix, type SegmenterState, type TransitState } from '@jejak/domain';
 import type { DeviceLogRow, DevicePackage, DeviceStateRow, VehicleStateRow } from '../storage/ingest-store.ts';
 import type { DeviceState } from './device-state.ts';
+import { storableText } from './sanitize.ts';
 
 /** Rows the pipeline writes, built from a device's in-memory state. */
 /**
@@ -51,7 +52,7 @@ export function sessionLogRow(dvid: string, pkg: SessionPackage, nowMs: number, 
     gpsStatus: null,
     engineStatus: null,
     isAlive: pkg === 'event#session#error',
-    deviceMessage: message,
+    deviceMessage: message === null ? null : storableText(message),
     attributes: null,
   };
 }

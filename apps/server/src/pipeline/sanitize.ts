@@ -1,0 +1,77 @@
+import type { NormalizedMessage } from '@jejak/protocols';
+
+/*
+ * Decoders pass on whatever a device sent, and a device can send anything. PostgreSQL text and
+ * jsonb refuse NUL characters and lone UTF-16 surrogates, bigint refuses fractions and values
+ * beyond ±9.2e18. One such value would fail the whole batch it is committed in, so every message
+ * is made storable here, before it touches any state.
+ */
+
+/** Latest instant a device time may name: 9999-12-31T23:59:59.999Z. */
+const MAX_TIME_MS = 253_402_300_799_999;
+/** Nested attribute values deeper than this are dropped (no decoder nests that deep). */
+const MAX_DEPTH = 4;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text without NUL characters and with lone surrogates replaced by U+FFFD. */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** An epoch-millisecond instant the store can hold, or undefined. */
+export function storableTime(ms: number | undefined): number | undefined {
+  return ms !== undefined && Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIME_MS ? Math.trunc(ms) : undefined;
+}
+
+const finiteOrUndefined = (n: number | undefined): number | undefined =>
+  n !== undefined && Number.isFinite(n) ? n : undefined;
+
+function storableValue(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+      return storableText(value);
+    case 'number':
+      return Number.isFinite(value) ? value : undefined;
+    case 'boolean':
+      return value;
+    case 'bigint':
+      return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+    case 'object':
+      if (value === null) return null;
+      if (depth >= MAX_DEPTH) return undefined;
+      if (Array.isArray(value)) return value.map((v) => storableValue(v, depth + 1) ?? null);
+      return storableRecord(value as Record<string, unknown>, depth + 1);
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+}
+
+function storableRecord(record: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const v = storableValue(value, depth);
+    if (v !== undefined) out[storableText(key)] = v;
+  }
+  return out;
+}
+
+/** The message with every value the store cannot hold cleaned or, failing that, left out. */
+export function storableMessage(msg: NormalizedMessage): NormalizedMessage {
+  const lat = finiteOrUndefined(msg.latitude);
+  const lon = finiteOrUndefined(msg.longitude);
+  const coordinatesOk = lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  return {
+    ...msg,
+    deviceTimeMs: storableTime(msg.deviceTimeMs),
+    latitude: coordinatesOk ? lat : undefined,
+    longitude: coordinatesOk ? lon : undefined,
+    speedKmh: finiteOrUndefined(msg.speedKmh),
+    course: finiteOrUndefined(msg.course),
+    altitude: finiteOrUndefined(msg.altitude),
+    satellites: finiteOrUndefined(msg.satellites),
+    attributes: storableRecord(msg.attributes, 0) as NormalizedMessage['attributes'],
+  };
+}
