@@ -1,3 +1,4 @@
 export * from './fix-filter.ts';
 export * from './odometer.ts';
 export * from './segmenter.ts';
+export * from './trips.ts';
