@@ -107,6 +107,11 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       parkAfterStopMs: config.JEJAK_TRANSIT_PARK_AFTER_MS,
       disconnectAfterMs: config.JEJAK_TRANSIT_DISCONNECT_AFTER_MS,
     },
+    segmenter: {
+      minParkingMs: config.JEJAK_TRIP_MIN_PARKING_MS,
+      minTripKm: config.JEJAK_TRIP_MIN_KM,
+      minTripMs: config.JEJAK_TRIP_MIN_MS,
+    },
     filter: {
       minSatellites: config.JEJAK_FILTER_MIN_SATELLITES,
       maxJumpSpeedKmh: config.JEJAK_FILTER_MAX_JUMP_SPEED_KMH,

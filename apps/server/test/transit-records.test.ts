@@ -8,6 +8,44 @@ import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.
 const kinds = await dbKinds();
 const KLANG = { lat: 3.0449, lon: 101.4456 };
 
+/** A GT06 tracker that reports once a minute of device time, from `t0` on, heading east. */
+async function gt06Track(port: number, imei: string, t0: number) {
+  const device = await connectDevice(port);
+  device.write(encodeLogin(imei, 1));
+  let serial = 2;
+  let t = t0;
+  let here = KLANG;
+  const send = async (speedKmh: number, acc: boolean, km = 0) => {
+    t += 60_000;
+    here = destinationPoint(here, 90, km);
+    const s = serial++;
+    device.write(
+      encodeGps22(
+        {
+          timeMs: t,
+          lat: here.lat,
+          lon: here.lon,
+          speedKmh,
+          course: 90,
+          satellites: 10,
+          valid: true,
+          reupload: false,
+          acc,
+        },
+        s,
+      ),
+    );
+    await device.ack(s);
+  };
+  return { device, send, now: () => t };
+}
+
+async function vidOf(client: ReturnType<typeof apiClient>, imei: string): Promise<string | undefined> {
+  const me = await client.login('owner2@demo.jejak.my');
+  const h = await client.post('/user/gethierarchy', { uid: me.uid });
+  return (h.body.vehicles as { vid: string; dvid: string }[]).find((v) => v.dvid === `GPS100#${imei}`)?.vid;
+}
+
 describe.each(kinds)('transit records from live data on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -19,44 +57,17 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
 
   it('records parking, driving and idling as the tracker reports them, for those who may see the vehicle', async () => {
     const imei = demoImei(13); // owner2's
-    const device = await connectDevice(server.gt06Port);
-    device.write(encodeLogin(imei, 1));
-    let serial = 2;
     const t0 = Date.now() - 2 * 3_600_000;
-    let t = t0;
-    let here = KLANG;
-    const send = async (speedKmh: number, acc: boolean, km = 0) => {
-      t += 60_000;
-      here = destinationPoint(here, 90, km);
-      const s = serial++;
-      device.write(
-        encodeGps22(
-          {
-            timeMs: t,
-            lat: here.lat,
-            lon: here.lon,
-            speedKmh,
-            course: 90,
-            satellites: 10,
-            valid: true,
-            reupload: false,
-            acc,
-          },
-          s,
-        ),
-      );
-      await device.ack(s);
-    };
+    const { send, device, now } = await gt06Track(server.gt06Port, imei, t0);
     for (let i = 0; i < 5; i++) await send(0, false);
     for (let i = 0; i < 10; i++) await send(48, true, 0.8);
     for (let i = 0; i < 3; i++) await send(0, true);
     for (let i = 0; i < 4; i++) await send(0, false);
     device.close();
+    const t = now();
 
     const owner2 = apiClient(server.baseUrl);
-    const me = await owner2.login('owner2@demo.jejak.my');
-    const h = await owner2.post('/user/gethierarchy', { uid: me.uid });
-    const vid = (h.body.vehicles as { vid: string; dvid: string }[]).find((v) => v.dvid === `GPS100#${imei}`)?.vid;
+    const vid = await vidOf(owner2, imei);
     const r = await owner2.post('/transitRecord/timeFrame', { vid, startTime: t0, endTime: t + 1 });
     expect(r.status).toBe(200);
     const records = r.body.transitRecords as {
@@ -106,5 +117,57 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
     const backwards = await owner2.post('/transitRecord/timeFrame', { vid, startTime: t, endTime: t0 });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toMatch(/^endTime: startTime must be before endTime/);
+  });
+
+  it('groups them into trips: a quick drop-off does not split a trip; the vehicle log says which trip it is in', async () => {
+    const imei = demoImei(14); // owner2's
+    const t0 = Math.floor((Date.now() - 3 * 3_600_000) / 60_000) * 60_000; // GT06 times are whole seconds
+    const { send, device, now } = await gt06Track(server.gt06Port, imei, t0);
+    const minutes = async (n: number, speedKmh: number, acc: boolean, km = 0) => {
+      for (let i = 0; i < n; i++) await send(speedKmh, acc, km);
+    };
+    await minutes(10, 0, false); // parked from t0+1'
+    await minutes(10, 48, true, 0.8); // 11'–20'
+    await minutes(3, 0, false); // a drop-off, 21'–23'
+    await minutes(5, 36, true, 0.6); // 24'–28'
+    await minutes(10, 0, false); // parked, 29'–38'
+    await minutes(2, 30, true, 0.5); // setting off again: the parking before is now final
+    device.close();
+    const t = now();
+    const client = apiClient(server.baseUrl);
+    const vid = await vidOf(client, imei);
+    const r = await client.post('/tripRecord/timeFrame', { vid, startTime: t0, endTime: t + 1 });
+    expect(r.status).toBe(200);
+    const trips = r.body.tripRecords as {
+      trid: string;
+      tripStatus: string;
+      startTime: number;
+      endTime: number;
+      totalDistance: number;
+      totalMovingDuration: number;
+    }[];
+    const at = (ms: number) => (ms - t0) / 60_000;
+    expect(trips.map((x) => [x.tripStatus, at(x.startTime), at(x.endTime)])).toEqual([
+      ['PARKING', 1, 11],
+      ['TRANSIT', 11, 29],
+      ['PARKING', 29, 39],
+    ]);
+    expect(trips[1]?.totalDistance).toBeCloseTo(8 + 3, 1);
+    expect(trips[1]?.totalMovingDuration).toBe(15 * 60_000);
+    expect(trips[1]?.trid).toBe(`${vid}#${t0 + 11 * 60_000}`);
+
+    const transits = (await client.post('/transitRecord/timeFrame', { vid, startTime: t0, endTime: t + 1 })).body
+      .transitRecords as { trid: string | null; startTime: number }[];
+    expect(transits.filter((x) => x.trid === trips[1]?.trid).map((x) => at(x.startTime))).toEqual([11, 21, 24]);
+
+    const logs = (await client.post('/vehicleLog/getvidtimeframe', { vid, startTime: t0, endTime: t + 1 })).body
+      .logs as { vehicleTime: number; tripStatus: string; tripFrom: number }[];
+    const tripAt = (minute: number) => {
+      const row = logs.find((l) => at(l.vehicleTime) === minute);
+      return row && [row.tripStatus, at(row.tripFrom)];
+    };
+    expect(tripAt(22)).toEqual(['TRANSIT', 11]);
+    expect(tripAt(36)).toEqual(['PARKING', 29]);
+    expect(tripAt(40)).toEqual(['TRANSIT', 39]);
   });
 });

@@ -6,6 +6,7 @@ import {
   DeviceLogsResponseSchema,
   DeviceWindowRequestSchema,
   TransitRecordsResponseSchema,
+  TripRecordsResponseSchema,
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
@@ -81,6 +82,14 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: "A vehicle's transit records in a window (at most 31 days)",
     request: VehicleWindowRequestSchema,
     response: TransitRecordsResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.tripRecords,
+    method: 'post',
+    summary: "A vehicle's final trips (TRANSIT and PARKING) in a window (at most 31 days)",
+    request: VehicleWindowRequestSchema,
+    response: TripRecordsResponseSchema,
     session: true,
   },
   {

@@ -49,6 +49,30 @@ export const TransitRecordsResponseSchema = z.object({
 });
 export type TransitRecordsResponse = z.infer<typeof TransitRecordsResponseSchema>;
 
+export const TripRecordSchema = z.object({
+  trid: z.string(),
+  vid: z.string(),
+  tripStatus: z.enum(['TRANSIT', 'PARKING']),
+  startTime: z.number(),
+  endTime: z.number(),
+  totalDistance: z.number(),
+  topSpeed: z.number(),
+  totalMovingDuration: z.number(),
+  totalIdlingDuration: z.number(),
+  numberOfEvents: z.number(),
+});
+export type TripRecord = z.infer<typeof TripRecordSchema>;
+
+/**
+ * POST /api/tripRecord/timeFrame {vid, startTime, endTime}: the vehicle's final trips
+ * overlapping the window (a trip is final once the parking after it has begun).
+ */
+export const TripRecordsResponseSchema = z.object({
+  status: z.literal(200),
+  tripRecords: z.array(TripRecordSchema),
+});
+export type TripRecordsResponse = z.infer<typeof TripRecordsResponseSchema>;
+
 /** Rows a log call returns at most; `truncated` says there were more in the window. */
 export const LOG_PAGE_LIMIT = 20_000;
 

@@ -8,6 +8,7 @@ export const API_PATHS = {
   userGetHierarchy: '/user/gethierarchy',
   unknownDevices: '/device/unknown/get',
   transitRecords: '/transitRecord/timeFrame',
+  tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',
   vehicleLogs: '/vehicleLog/getvidtimeframe',
   version: '/version',

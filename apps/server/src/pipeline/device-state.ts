@@ -7,7 +7,13 @@ import {
   type FixFilterState,
   type OdometerState,
   pushPoint,
+  pushTransits,
+  tripNow,
+  type SegmenterConfig,
   type SegmenterState,
+  type TripNow,
+  type TripRecordValue,
+  type TripTrackerState,
   type TransitRecordValue,
   type TransitConfig,
   type TransitState,
@@ -25,6 +31,7 @@ export interface DeviceState {
   filter: FixFilterState;
   odometer: OdometerState;
   segmenter: SegmenterState;
+  trips: TripTrackerState;
   /** Server time the device was last heard from (any package). */
   lastSeenAtMs: number;
 }
@@ -33,6 +40,10 @@ export interface Step {
   log: DeviceLogRow;
   /** Transit records this message closed. */
   transits: TransitRecordValue[];
+  /** Trips this message made final (or extended). */
+  trips: TripRecordValue[];
+  /** The trip the vehicle is in after this message, for its vehicle-log row. */
+  trip: TripNow | null;
   /** An accepted fix moved the vehicle's state on (a vehicle-log row is due). */
   moved: boolean;
   /** True when the device's latest fix (and so the vehicle's status) changed. */
@@ -43,7 +54,17 @@ export interface StepContext {
   receivedAtMs: number;
   transit: TransitConfig;
   filter: FixFilterConfig;
+  segmenter: SegmenterConfig;
 }
+
+const still = (log: DeviceLogRow, latestChanged: boolean): Step => ({
+  log,
+  transits: [],
+  trips: [],
+  trip: null,
+  moved: false,
+  latestChanged,
+});
 
 function packageOf(msg: NormalizedMessage): DevicePackage {
   switch (msg.kind) {
@@ -102,8 +123,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
   // Late (memory) data is stored but never moves the vehicle now (DESIGN §1).
-  if (!fix || pkg !== 'gps#latest')
-    return { log, transits: [], moved: false, latestChanged: pkg === 'heartbeat' || pkg === 'auth' };
+  if (!fix || pkg !== 'gps#latest') return still(log, pkg === 'heartbeat' || pkg === 'auth');
 
   const speedKmh = fix.speedKmh ?? 0;
   const filtered = filterFix(
@@ -124,7 +144,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   const verdict = filtered.verdict;
   if (!verdict.accepted) {
     log.attributes = { ...(log.attributes ?? {}), filtered: verdict.reason };
-    return { log, transits: [], moved: false, latestChanged: false };
+    return still(log, false);
   }
   if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
 
@@ -154,7 +174,10 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
       mileageKm: state.odometer.mileageKm,
     });
     state.segmenter = pushed.state;
-    return { log, transits: pushed.closed, moved: true, latestChanged: true };
+    const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
+    state.trips = grouped.state;
+    const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
+    return { log, transits: pushed.closed, trips: grouped.trips, trip, moved: true, latestChanged: true };
   }
-  return { log, transits: [], moved: false, latestChanged: true };
+  return still(log, true);
 }

@@ -1,14 +1,16 @@
 import {
   disconnectIfSilent,
+  emptyTripTracker,
   type AcceptedFix,
   type FixFilterConfig,
+  type SegmenterConfig,
   type TransitConfig,
   type TransitState,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { DeviceLogRow, IngestStore, TransitRow, VehicleLogRow } from '../storage/ingest-store.ts';
+import type { DeviceLogRow, IngestStore, TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
 import { deviceRow, resumeSegmenter, sessionLogRow, vehicleRow, type SessionPackage } from './rows.ts';
 
@@ -20,6 +22,7 @@ export interface PipelineOptions {
   bus: Bus;
   transit: TransitConfig;
   filter: FixFilterConfig;
+  segmenter: SegmenterConfig;
   flushMs: number;
   batchMax: number;
   /** Batches that may commit at the same time (1 on PGlite, which has one connection). */
@@ -38,6 +41,7 @@ interface Batch {
   logs: DeviceLogRow[];
   vehicleLogs: VehicleLogRow[];
   transits: TransitRow[];
+  trips: TripRow[];
   touched: Map<string, DeviceState>;
   waiters: Waiter[];
   /** The device each vehicle row belongs to, to split a failed batch by device. */
@@ -45,7 +49,15 @@ interface Batch {
 }
 
 function newBatch(): Batch {
-  return { logs: [], vehicleLogs: [], transits: [], touched: new Map(), waiters: [], deviceOfVehicle: new Map() };
+  return {
+    logs: [],
+    vehicleLogs: [],
+    transits: [],
+    trips: [],
+    touched: new Map(),
+    waiters: [],
+    deviceOfVehicle: new Map(),
+  };
 }
 
 /** One batch per device, so a device whose rows the store refuses cannot fail the others. */
@@ -60,6 +72,7 @@ function splitByDevice(b: Batch): Batch[] {
   for (const l of b.logs) part(l.dvid).logs.push(l);
   for (const v of b.vehicleLogs) ofVehicle(v.vid).vehicleLogs.push(v);
   for (const t of b.transits) ofVehicle(t.vid).transits.push(t);
+  for (const t of b.trips) ofVehicle(t.vid).trips.push(t);
   for (const [dvid, s] of b.touched) part(dvid).touched.set(dvid, s);
   for (const w of b.waiters) part(w.dvid).waiters.push(w);
   return [...parts.values()];
@@ -83,6 +96,7 @@ export function createPipeline(opts: PipelineOptions) {
   async function loadState(dvid: string): Promise<DeviceState> {
     const [device, vehicle] = await Promise.all([opts.fleet.deviceByDvid(dvid), opts.fleet.vehicleByDvid(dvid)]);
     if (!device) throw new Error(`device ${dvid} is not registered`);
+    const trips = vehicle ? await opts.store.tripTracker(vehicle.vid) : emptyTripTracker();
     let transit: TransitState | null = null;
     if (vehicle?.transitStatus && vehicle.transitFrom !== null && vehicle.updatedAt !== null) {
       transit = {
@@ -105,6 +119,7 @@ export function createPipeline(opts: PipelineOptions) {
       filter: { last: lastFix, jumps: [] },
       odometer: { mileageKm: vehicle?.mileage ?? 0, last: lastFix },
       segmenter: resumeSegmenter(transit, lastFix, vehicle?.mileage ?? 0),
+      trips,
       lastSeenAtMs: device.lastSeenAtMs ?? 0,
     };
     states.set(dvid, state);
@@ -123,12 +138,18 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   function enqueue(state: DeviceState, msg: NormalizedMessage, receivedAtMs: number): Promise<void> {
-    const step = applyMessage(state, msg, { receivedAtMs, transit: opts.transit, filter: opts.filter });
+    const step = applyMessage(state, msg, {
+      receivedAtMs,
+      transit: opts.transit,
+      filter: opts.filter,
+      segmenter: opts.segmenter,
+    });
     batch.logs.push(step.log);
     if (state.vehicle) {
       const vid = state.vehicle.vid;
       batch.deviceOfVehicle.set(vid, state.device.dvid);
       for (const t of step.transits) batch.transits.push({ ...t, vid, createdAt: receivedAtMs });
+      for (const t of step.trips) batch.trips.push({ ...t, vid, createdAt: receivedAtMs });
       if (step.moved && state.transit && state.device.location) {
         batch.vehicleLogs.push({
           vid,
@@ -137,6 +158,8 @@ export function createPipeline(opts: PipelineOptions) {
           lat: state.device.location.lat,
           lon: state.device.location.lon,
           speed: state.device.speed ?? 0,
+          tripStatus: step.trip?.tripStatus ?? null,
+          tripFrom: step.trip?.tripFrom ?? null,
           transitStatus: state.transit.status,
           transitFrom: state.transit.transitFrom,
           mileage: state.vehicle.mileage,
@@ -173,6 +196,7 @@ export function createPipeline(opts: PipelineOptions) {
       logs: b.logs,
       vehicleLogs: b.vehicleLogs,
       transits: b.transits,
+      trips: b.trips,
       devices: touched.map(deviceRow),
       vehicles: touched.flatMap((s) =>
         s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage)] : [],

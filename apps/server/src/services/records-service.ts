@@ -1,4 +1,11 @@
-import type { DeviceLog, DeviceWindowRequest, TransitRecord, VehicleLog, VehicleWindowRequest } from '@jejak/contract';
+import type {
+  DeviceLog,
+  DeviceWindowRequest,
+  TransitRecord,
+  TripRecord,
+  VehicleLog,
+  VehicleWindowRequest,
+} from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -15,6 +22,11 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     async transitRecords(caller: User, req: VehicleWindowRequest): Promise<TransitRecord[]> {
       await vehicleInReach(caller, req.vid);
       return records.transitRecords(req.vid, req.startTime, req.endTime);
+    },
+
+    async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {
+      await vehicleInReach(caller, req.vid);
+      return records.tripRecords(req.vid, req.startTime, req.endTime);
     },
 
     async vehicleLogs(caller: User, req: VehicleWindowRequest): Promise<{ logs: VehicleLog[]; truncated: boolean }> {

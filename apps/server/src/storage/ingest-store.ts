@@ -1,8 +1,9 @@
-import { sql, type Selectable } from 'kysely';
-import type { Device, TransitRecordValue, Vehicle } from '@jejak/domain';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Device, TransitRecordValue, TripRecordValue, TripTrackerState, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
 import { toDevice, toVehicle } from './mappers.ts';
-import type { VehiclesTable } from './schema.ts';
+import { toTransitValue, toTripValue } from './record-mappers.ts';
+import type { Database, VehiclesTable } from './schema.ts';
 
 export type DevicePackage =
   | 'auth'
@@ -58,6 +59,11 @@ export interface TransitRow extends TransitRecordValue {
   createdAt: number;
 }
 
+export interface TripRow extends TripRecordValue {
+  vid: string;
+  createdAt: number;
+}
+
 export interface VehicleLogRow {
   vid: string;
   vehicleTime: number;
@@ -65,6 +71,8 @@ export interface VehicleLogRow {
   lat: number;
   lon: number;
   speed: number;
+  tripStatus: string | null;
+  tripFrom: number | null;
   transitStatus: string;
   transitFrom: number;
   mileage: number;
@@ -76,11 +84,16 @@ export interface IngestBatch {
   devices: DeviceStateRow[];
   vehicles: VehicleStateRow[];
   transits?: TransitRow[];
+  /** Trips made final (or extended) by this batch; rewritten by id. */
+  trips?: TripRow[];
 }
 
 export function transitId(vid: string, startTime: number): string {
   return `${vid}#${startTime}`;
 }
+
+/** Trips are keyed like transit records: a recomputed or extended trip rewrites its row. */
+export const tripId = transitId;
 
 function transitValues(t: TransitRow) {
   return {
@@ -102,6 +115,46 @@ function transitValues(t: TransitRow) {
     end_address: null,
     created_at: t.createdAt,
   };
+}
+
+async function writeTrips(trx: Transaction<Database>, trips: TripRow[]): Promise<void> {
+  await trx
+    .insertInto('trip_records')
+    .values(
+      trips.map((t) => ({
+        trid: tripId(t.vid, t.startTime),
+        vid: t.vid,
+        trip_status: t.tripStatus,
+        start_time: t.startTime,
+        end_time: t.endTime,
+        total_distance: t.totalDistance,
+        top_speed: t.topSpeed,
+        total_moving_duration: t.totalMovingDuration,
+        total_idling_duration: t.totalIdlingDuration,
+        created_at: t.createdAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('trid').doUpdateSet((eb) => ({
+        trip_status: eb.ref('excluded.trip_status'),
+        end_time: eb.ref('excluded.end_time'),
+        total_distance: eb.ref('excluded.total_distance'),
+        top_speed: eb.ref('excluded.top_speed'),
+        total_moving_duration: eb.ref('excluded.total_moving_duration'),
+        total_idling_duration: eb.ref('excluded.total_idling_duration'),
+      })),
+    )
+    .execute();
+  // Each transit record learns its trip.
+  for (const t of trips) {
+    await trx
+      .updateTable('transit_records')
+      .set({ trid: tripId(t.vid, t.startTime) })
+      .where('vid', '=', t.vid)
+      .where('start_time', '>=', t.startTime)
+      .where('start_time', '<', t.endTime)
+      .execute();
+  }
 }
 
 const col = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
@@ -169,9 +222,11 @@ export function createIngestStore(db: Db) {
         const vl = batch.vehicleLogs ?? [];
         if (vl.length > 0) {
           await sql`
-            insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, transit_status, transit_from, mileage)
+            insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, trip_status, trip_from,
+              transit_status, transit_from, mileage)
             select * from unnest(${col(vl, 'vid')}::text[], ${col(vl, 'vehicleTime')}::int8[], ${col(vl, 'createdAt')}::int8[],
               ${col(vl, 'lat')}::float8[], ${col(vl, 'lon')}::float8[], ${col(vl, 'speed')}::float8[],
+              ${col(vl, 'tripStatus')}::text[], ${col(vl, 'tripFrom')}::int8[],
               ${col(vl, 'transitStatus')}::text[], ${col(vl, 'transitFrom')}::int8[], ${col(vl, 'mileage')}::float8[])
             on conflict do nothing`.execute(trx);
         }
@@ -193,6 +248,7 @@ export function createIngestStore(db: Db) {
             )
             .execute();
         }
+        if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
       });
     },
 
@@ -226,6 +282,30 @@ export function createIngestStore(db: Db) {
           return device ? [{ vehicle: toVehicle(v), device }] : [];
         });
       });
+    },
+
+    /**
+     * Where a vehicle's trips stand: the last PARKING trip (a phantom may still extend it) and
+     * the closed transit records from its start on — what the pipeline keeps in memory.
+     */
+    async tripTracker(vid: string): Promise<TripTrackerState> {
+      const last = await db
+        .selectFrom('trip_records')
+        .selectAll()
+        .where('vid', '=', vid)
+        .where('trip_status', '=', 'PARKING')
+        .orderBy('start_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const records = await db
+        .selectFrom('transit_records')
+        .selectAll()
+        .where('vid', '=', vid)
+        .where('start_time', '>=', last?.start_time ?? 0)
+        .orderBy('start_time')
+        .limit(10_000)
+        .execute();
+      return { pending: records.flatMap(toTransitValue), last: last ? toTripValue(last) : null };
     },
 
     async countLogs(dvid?: string): Promise<number> {

@@ -1,44 +1,50 @@
-import { LOG_PAGE_LIMIT, type DeviceLog, type TransitRecord, type VehicleLog } from '@jejak/contract';
-import { isTransitStatus } from '@jejak/domain';
+import { LOG_PAGE_LIMIT, type DeviceLog, type TransitRecord, type TripRecord, type VehicleLog } from '@jejak/contract';
+import type { Selectable } from 'kysely';
 import type { Db } from './database.ts';
+import { toTransitValue, toTripValue } from './record-mappers.ts';
+import type { Database } from './schema.ts';
 
 export function createRecordsRepo(db: Db) {
+  /** Records of one vehicle overlapping [startTime, endTime), oldest first. */
+  function overlapping<T extends 'transit_records' | 'trip_records'>(
+    table: T,
+    vid: string,
+    startTime: number,
+    endTime: number,
+  ) {
+    return db
+      .selectFrom(table as 'transit_records')
+      .selectAll()
+      .where('vid', '=', vid)
+      .where('start_time', '<', endTime)
+      .where('end_time', '>', startTime)
+      .orderBy('start_time')
+      .limit(10_000)
+      .execute() as Promise<Selectable<Database[T]>[]>;
+  }
+
   return {
     /** Transit records of one vehicle overlapping [startTime, endTime), oldest first. */
     async transitRecords(vid: string, startTime: number, endTime: number): Promise<TransitRecord[]> {
-      const rows = await db
-        .selectFrom('transit_records')
-        .selectAll()
-        .where('vid', '=', vid)
-        .where('start_time', '<', endTime)
-        .where('end_time', '>', startTime)
-        .orderBy('start_time')
-        .limit(10_000)
-        .execute();
+      const rows = await overlapping('transit_records', vid, startTime, endTime);
       return rows.flatMap((r) =>
-        isTransitStatus(r.transit_status)
-          ? [
-              {
-                tsid: r.tsid,
-                trid: null,
-                vid: r.vid,
-                transitStatus: r.transit_status,
-                startTime: r.start_time,
-                endTime: r.end_time,
-                duration: r.duration,
-                totalMileage: r.total_mileage,
-                topSpeed: r.top_speed,
-                avgSpeed: r.avg_speed,
-                totalFuel: r.total_fuel,
-                startAddress: r.start_address,
-                endAddress: r.end_address,
-                startLocation: { lat: r.start_lat, lon: r.start_lon },
-                endLocation: { lat: r.end_lat, lon: r.end_lon },
-                createdAt: r.created_at,
-              },
-            ]
-          : [],
+        toTransitValue(r).map((value) => ({
+          ...value,
+          tsid: r.tsid,
+          trid: r.trid,
+          vid: r.vid,
+          startAddress: r.start_address,
+          endAddress: r.end_address,
+          createdAt: r.created_at,
+        })),
       );
+    },
+
+    /** Final trips of one vehicle overlapping [startTime, endTime), oldest first. */
+    async tripRecords(vid: string, startTime: number, endTime: number): Promise<TripRecord[]> {
+      const rows = await overlapping('trip_records', vid, startTime, endTime);
+      // TODO(#3): count the trip's events once rules produce them.
+      return rows.map((r) => ({ trid: r.trid, vid: r.vid, ...toTripValue(r), numberOfEvents: 0 }));
     },
 
     /** A device's log in [startTime, endTime), oldest first, at most LOG_PAGE_LIMIT rows. */

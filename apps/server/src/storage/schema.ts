@@ -129,6 +129,20 @@ export interface TransitRecordsTable {
   start_address: string | null;
   end_address: string | null;
   created_at: number;
+  trid: string | null;
+}
+
+export interface TripRecordsTable {
+  trid: string;
+  vid: string;
+  trip_status: string;
+  start_time: number;
+  end_time: number;
+  total_distance: number;
+  top_speed: number;
+  total_moving_duration: number;
+  total_idling_duration: number;
+  created_at: number;
 }
 
 export interface VehicleLogsTable {
@@ -163,6 +177,7 @@ export interface Database {
   device_logs: DeviceLogsTable;
   unknown_devices: UnknownDevicesTable;
   transit_records: TransitRecordsTable;
+  trip_records: TripRecordsTable;
   vehicle_logs: VehicleLogsTable;
   schema_migrations: SchemaMigrationsTable;
 }

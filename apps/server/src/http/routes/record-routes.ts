@@ -5,6 +5,7 @@ import {
   VehicleWindowRequestSchema,
   type DeviceLogsResponse,
   type TransitRecordsResponse,
+  type TripRecordsResponse,
   type VehicleLogsResponse,
 } from '@jejak/contract';
 import type { AuthService } from '../../services/auth-service.ts';
@@ -16,6 +17,12 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
     const caller = await requireUser(auth, request);
     const body = VehicleWindowRequestSchema.parse(request.body);
     return { status: 200, transitRecords: await records.transitRecords(caller, body) };
+  });
+
+  app.post(API_PATHS.tripRecords, async (request): Promise<TripRecordsResponse> => {
+    const caller = await requireUser(auth, request);
+    const body = VehicleWindowRequestSchema.parse(request.body);
+    return { status: 200, tripRecords: await records.tripRecords(caller, body) };
   });
 
   app.post(API_PATHS.deviceLogs, async (request): Promise<DeviceLogsResponse> => {
