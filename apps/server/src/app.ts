@@ -18,6 +18,7 @@ import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
+import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
@@ -111,6 +112,11 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       minParkingMs: config.JEJAK_TRIP_MIN_PARKING_MS,
       minTripKm: config.JEJAK_TRIP_MIN_KM,
       minTripMs: config.JEJAK_TRIP_MIN_MS,
+    },
+    recompute: {
+      store: createRecomputeStore(db),
+      delayMs: config.JEJAK_RECOMPUTE_DELAY_MS,
+      maxWindowMs: config.JEJAK_RECOMPUTE_MAX_WINDOW_MS,
     },
     filter: {
       minSatellites: config.JEJAK_FILTER_MIN_SATELLITES,

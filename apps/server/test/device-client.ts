@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { createGt06Framer, decodeAck } from '@jejak/protocols';
+import { destinationPoint, type GeoPoint } from '@jejak/domain';
+import { createGt06Framer, decodeAck, encodeGps22, encodeLogin } from '@jejak/protocols';
 
 /** A bare tracker over real TCP for tests: writes frames, collects the server's acks. */
 export async function connectDevice(port: number) {
@@ -53,4 +54,34 @@ export async function connectDevice(port: number) {
       socket.destroy();
     },
   };
+}
+
+const KLANG = { lat: 3.0449, lon: 101.4456 };
+
+/**
+ * A GT06 tracker that reports once a minute of device time from `t0` on: `send` moves it `km`
+ * along `course` and reports; `sendAt` reports any fix (from memory, say) without moving it.
+ */
+export async function gt06Track(port: number, imei: string, t0: number) {
+  const device = await connectDevice(port);
+  device.write(encodeLogin(imei, 1));
+  let serial = 2;
+  let t = t0;
+  let here: GeoPoint = KLANG;
+  const sendAt = async (fix: { timeMs: number; at: GeoPoint; speedKmh: number; acc: boolean; reupload?: boolean }) => {
+    const s = serial++;
+    const { lat, lon } = fix.at;
+    const reupload = fix.reupload ?? false;
+    const { timeMs, speedKmh, acc } = fix;
+    device.write(
+      encodeGps22({ timeMs, lat, lon, speedKmh, course: 90, satellites: 10, valid: true, reupload, acc }, s),
+    );
+    await device.ack(s);
+  };
+  const send = async (speedKmh: number, acc: boolean, km = 0, course = 90) => {
+    t += 60_000;
+    here = destinationPoint(here, course, km);
+    await sendAt({ timeMs: t, at: here, speedKmh, acc });
+  };
+  return { device, send, sendAt, now: () => t, here: () => here };
 }

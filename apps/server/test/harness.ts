@@ -90,3 +90,10 @@ export function apiClient(baseUrl: string) {
     },
   };
 }
+
+/** The vid of owner2's vehicle with the GT06 tracker `imei`, signing `client` in as owner2. */
+export async function vidOf(client: ReturnType<typeof apiClient>, imei: string): Promise<string | undefined> {
+  const me = await client.login('owner2@demo.jejak.my');
+  const h = await client.post('/user/gethierarchy', { uid: me.uid });
+  return (h.body.vehicles as { vid: string; dvid: string }[]).find((v) => v.dvid === `GPS100#${imei}`)?.vid;
+}

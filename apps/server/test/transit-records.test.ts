@@ -1,50 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { destinationPoint } from '@jejak/domain';
-import { encodeGps22, encodeLogin } from '@jejak/protocols';
 import { demoImei } from '../src/demo/demo-fleet.ts';
-import { connectDevice } from './device-client.ts';
-import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
+import { gt06Track } from './device-client.ts';
+import { apiClient, dbKinds, startTestServer, vidOf, type TestServer } from './harness.ts';
 
 const kinds = await dbKinds();
-const KLANG = { lat: 3.0449, lon: 101.4456 };
-
-/** A GT06 tracker that reports once a minute of device time, from `t0` on, heading east. */
-async function gt06Track(port: number, imei: string, t0: number) {
-  const device = await connectDevice(port);
-  device.write(encodeLogin(imei, 1));
-  let serial = 2;
-  let t = t0;
-  let here = KLANG;
-  const send = async (speedKmh: number, acc: boolean, km = 0) => {
-    t += 60_000;
-    here = destinationPoint(here, 90, km);
-    const s = serial++;
-    device.write(
-      encodeGps22(
-        {
-          timeMs: t,
-          lat: here.lat,
-          lon: here.lon,
-          speedKmh,
-          course: 90,
-          satellites: 10,
-          valid: true,
-          reupload: false,
-          acc,
-        },
-        s,
-      ),
-    );
-    await device.ack(s);
-  };
-  return { device, send, now: () => t };
-}
-
-async function vidOf(client: ReturnType<typeof apiClient>, imei: string): Promise<string | undefined> {
-  const me = await client.login('owner2@demo.jejak.my');
-  const h = await client.post('/user/gethierarchy', { uid: me.uid });
-  return (h.body.vehicles as { vid: string; dvid: string }[]).find((v) => v.dvid === `GPS100#${imei}`)?.vid;
-}
 
 describe.each(kinds)('transit records from live data on %s', (kind) => {
   let server: TestServer;

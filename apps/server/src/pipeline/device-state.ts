@@ -48,6 +48,8 @@ export interface Step {
   moved: boolean;
   /** True when the device's latest fix (and so the vehicle's status) changed. */
   latestChanged: boolean;
+  /** Device time of a fix that arrived after later ones (from memory, or out of order): its window needs recomputing. */
+  late: number | null;
 }
 
 export interface StepContext {
@@ -57,13 +59,14 @@ export interface StepContext {
   segmenter: SegmenterConfig;
 }
 
-const still = (log: DeviceLogRow, latestChanged: boolean): Step => ({
+const still = (log: DeviceLogRow, latestChanged: boolean, late: number | null = null): Step => ({
   log,
   transits: [],
   trips: [],
   trip: null,
   moved: false,
   latestChanged,
+  late,
 });
 
 function packageOf(msg: NormalizedMessage): DevicePackage {
@@ -123,7 +126,8 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
   // Late (memory) data is stored but never moves the vehicle now (DESIGN §1).
-  if (!fix || pkg !== 'gps#latest') return still(log, pkg === 'heartbeat' || pkg === 'auth');
+  if (!fix) return still(log, pkg === 'heartbeat' || pkg === 'auth');
+  if (pkg !== 'gps#latest') return still(log, false, deviceTime);
 
   const speedKmh = fix.speedKmh ?? 0;
   const filtered = filterFix(
@@ -144,7 +148,8 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   const verdict = filtered.verdict;
   if (!verdict.accepted) {
     log.attributes = { ...(log.attributes ?? {}), filtered: verdict.reason };
-    return still(log, false);
+    const outOfOrder = verdict.reason === 'stale' && deviceTime < (state.filter.last?.deviceTimeMs ?? deviceTime);
+    return still(log, false, outOfOrder ? deviceTime : null);
   }
   if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
 
@@ -177,7 +182,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
     state.trips = grouped.state;
     const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
-    return { log, transits: pushed.closed, trips: grouped.trips, trip, moved: true, latestChanged: true };
+    return { log, transits: pushed.closed, trips: grouped.trips, trip, moved: true, latestChanged: true, late: null };
   }
   return still(log, true);
 }

@@ -12,7 +12,8 @@ import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { DeviceLogRow, IngestStore, TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
-import { deviceRow, resumeSegmenter, sessionLogRow, vehicleRow, type SessionPackage } from './rows.ts';
+import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
+import { deviceRow, resumeSegmenter, sessionLogRow, vehicleLogRow, vehicleRow, type SessionPackage } from './rows.ts';
 
 export type { SessionPackage };
 
@@ -23,6 +24,8 @@ export interface PipelineOptions {
   transit: TransitConfig;
   filter: FixFilterConfig;
   segmenter: SegmenterConfig;
+  /** Late data: rewrite the window it fell into once the device has sent none for `delayMs`. */
+  recompute: RecomputeOptions & { delayMs: number };
   flushMs: number;
   batchMax: number;
   /** Batches that may commit at the same time (1 on PGlite, which has one connection). */
@@ -150,21 +153,9 @@ export function createPipeline(opts: PipelineOptions) {
       batch.deviceOfVehicle.set(vid, state.device.dvid);
       for (const t of step.transits) batch.transits.push({ ...t, vid, createdAt: receivedAtMs });
       for (const t of step.trips) batch.trips.push({ ...t, vid, createdAt: receivedAtMs });
-      if (step.moved && state.transit && state.device.location) {
-        batch.vehicleLogs.push({
-          vid,
-          vehicleTime: state.transit.updatedAt,
-          createdAt: receivedAtMs,
-          lat: state.device.location.lat,
-          lon: state.device.location.lon,
-          speed: state.device.speed ?? 0,
-          tripStatus: step.trip?.tripStatus ?? null,
-          tripFrom: step.trip?.tripFrom ?? null,
-          transitStatus: state.transit.status,
-          transitFrom: state.transit.transitFrom,
-          mileage: state.vehicle.mileage,
-        });
-      }
+      const row = vehicleLogRow(state, step, receivedAtMs);
+      if (row) batch.vehicleLogs.push(row);
+      if (step.late !== null) scheduleRecompute(state.device.dvid, step.late);
     }
     if (step.latestChanged) batch.touched.set(state.device.dvid, state);
     const dvid = state.device.dvid;
@@ -172,6 +163,56 @@ export function createPipeline(opts: PipelineOptions) {
     if (batch.logs.length >= opts.batchMax) void flush();
     else timer ??= setTimeout(() => void flush(), opts.flushMs);
     return done;
+  }
+
+  /** Runs `job` after everything already queued for the device, keeping its order. */
+  function inChain(dvid: string, job: () => Promise<void>): Promise<void> {
+    const prev = chains.get(dvid) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(job);
+    const tail = next
+      .catch(() => undefined)
+      .then(() => {
+        if (chains.get(dvid) === tail) chains.delete(dvid);
+      });
+    chains.set(dvid, tail);
+    return next;
+  }
+
+  const lateSince = new Map<string, number>();
+  const lateTimers = new Map<string, NodeJS.Timeout>();
+
+  /** Late fixes come in bursts (a memory upload): recompute once the burst is over. */
+  function scheduleRecompute(dvid: string, lateMs: number): void {
+    lateSince.set(dvid, Math.min(lateSince.get(dvid) ?? lateMs, lateMs));
+    clearTimeout(lateTimers.get(dvid));
+    lateTimers.set(
+      dvid,
+      setTimeout(() => {
+        lateTimers.delete(dvid);
+        const since = lateSince.get(dvid);
+        lateSince.delete(dvid);
+        if (since === undefined || closed) return;
+        inChain(dvid, () => recompute(dvid, since)).catch((err: unknown) => opts.onError(err, `recompute ${dvid}`));
+      }, opts.recompute.delayMs),
+    );
+  }
+
+  async function recompute(dvid: string, since: number): Promise<void> {
+    // The late rows must be in the store before they are replayed.
+    await flush();
+    await Promise.all(inFlight);
+    const state = await stateOf(dvid);
+    await recomputeLateWindow(
+      state,
+      since,
+      { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter },
+      opts.recompute,
+    );
+    batch.touched.set(dvid, state);
+    await new Promise<void>((resolve, reject) => {
+      batch.waiters.push({ dvid, resolve, reject });
+      void flush();
+    });
   }
 
   function flush(): Promise<void> {
@@ -242,15 +283,7 @@ export function createPipeline(opts: PipelineOptions) {
     submit(dvid: string, msg: NormalizedMessage, receivedAtMs: number = opts.now()): Promise<void> {
       const ready = states.get(dvid);
       if (ready && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
-      const prev = chains.get(dvid) ?? Promise.resolve();
-      const next = prev.catch(() => undefined).then(async () => enqueue(await stateOf(dvid), msg, receivedAtMs));
-      const tail = next
-        .catch(() => undefined)
-        .then(() => {
-          if (chains.get(dvid) === tail) chains.delete(dvid);
-        });
-      chains.set(dvid, tail);
-      return next;
+      return inChain(dvid, async () => enqueue(await stateOf(dvid), msg, receivedAtMs));
     },
 
     /** Records a connection event (error, close, timeout) in the device log. */
@@ -306,6 +339,7 @@ export function createPipeline(opts: PipelineOptions) {
     async close(): Promise<void> {
       await this.drain();
       closed = true;
+      for (const t of lateTimers.values()) clearTimeout(t);
       await flush();
     },
 

@@ -1,6 +1,12 @@
 import { emptySegmenter, type AcceptedFix, type SegmenterState, type TransitState } from '@jejak/domain';
-import type { DeviceLogRow, DevicePackage, DeviceStateRow, VehicleStateRow } from '../storage/ingest-store.ts';
-import type { DeviceState } from './device-state.ts';
+import type {
+  DeviceLogRow,
+  DevicePackage,
+  DeviceStateRow,
+  VehicleLogRow,
+  VehicleStateRow,
+} from '../storage/ingest-store.ts';
+import type { DeviceState, Step } from './device-state.ts';
 import { storableText } from './sanitize.ts';
 
 /** Rows the pipeline writes, built from a device's in-memory state. */
@@ -81,5 +87,23 @@ export function vehicleRow(vid: string, t: TransitState, mileageKm: number): Veh
     updatedAt: t.updatedAt,
     stoppedSince: t.stoppedSince,
     mileageKm,
+  };
+}
+
+/** The vehicle-log row of a fix that moved the vehicle's state on, or null. */
+export function vehicleLogRow(s: DeviceState, step: Step, receivedAtMs: number): VehicleLogRow | null {
+  if (!step.moved || !s.vehicle || !s.transit || !s.device.location) return null;
+  return {
+    vid: s.vehicle.vid,
+    vehicleTime: s.transit.updatedAt,
+    createdAt: receivedAtMs,
+    lat: s.device.location.lat,
+    lon: s.device.location.lon,
+    speed: s.device.speed ?? 0,
+    tripStatus: step.trip?.tripStatus ?? null,
+    tripFrom: step.trip?.tripFrom ?? null,
+    transitStatus: s.transit.status,
+    transitFrom: s.transit.transitFrom,
+    mileage: s.vehicle.mileage,
   };
 }

@@ -117,7 +117,27 @@ function transitValues(t: TransitRow) {
   };
 }
 
-async function writeTrips(trx: Transaction<Database>, trips: TripRow[]): Promise<void> {
+/** Inserts closed transit records; a record closed again (recomputed) rewrites its row. */
+export async function writeTransits(trx: Transaction<Database>, transits: TransitRow[]): Promise<void> {
+  await trx
+    .insertInto('transit_records')
+    .values(transits.map(transitValues))
+    .onConflict((oc) =>
+      oc.column('tsid').doUpdateSet((eb) => ({
+        end_time: eb.ref('excluded.end_time'),
+        duration: eb.ref('excluded.duration'),
+        total_mileage: eb.ref('excluded.total_mileage'),
+        top_speed: eb.ref('excluded.top_speed'),
+        avg_speed: eb.ref('excluded.avg_speed'),
+        total_fuel: eb.ref('excluded.total_fuel'),
+        end_lat: eb.ref('excluded.end_lat'),
+        end_lon: eb.ref('excluded.end_lon'),
+      })),
+    )
+    .execute();
+}
+
+export async function writeTrips(trx: Transaction<Database>, trips: TripRow[]): Promise<void> {
   await trx
     .insertInto('trip_records')
     .values(
@@ -230,24 +250,7 @@ export function createIngestStore(db: Db) {
               ${col(vl, 'transitStatus')}::text[], ${col(vl, 'transitFrom')}::int8[], ${col(vl, 'mileage')}::float8[])
             on conflict do nothing`.execute(trx);
         }
-        if (batch.transits && batch.transits.length > 0) {
-          await trx
-            .insertInto('transit_records')
-            .values(batch.transits.map(transitValues))
-            .onConflict((oc) =>
-              oc.column('tsid').doUpdateSet((eb) => ({
-                end_time: eb.ref('excluded.end_time'),
-                duration: eb.ref('excluded.duration'),
-                total_mileage: eb.ref('excluded.total_mileage'),
-                top_speed: eb.ref('excluded.top_speed'),
-                avg_speed: eb.ref('excluded.avg_speed'),
-                total_fuel: eb.ref('excluded.total_fuel'),
-                end_lat: eb.ref('excluded.end_lat'),
-                end_lon: eb.ref('excluded.end_lon'),
-              })),
-            )
-            .execute();
-        }
+        if (batch.transits && batch.transits.length > 0) await writeTransits(trx, batch.transits);
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
       });
     },

@@ -1,0 +1,93 @@
+import { emptySegmenter, emptyTripTracker, type TripRecordValue } from '@jejak/domain';
+import type { NormalizedMessage } from '@jejak/protocols';
+import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
+import type { RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
+import { applyMessage, type DeviceState, type StepContext } from './device-state.ts';
+import { vehicleLogRow } from './rows.ts';
+
+export interface RecomputeOptions {
+  store: RecomputeStore;
+  /** A recompute never reaches further back than this before the late fix. */
+  maxWindowMs: number;
+}
+
+/** A stored fix as the message it came from, replayed in device-time order (so never "late"). */
+function messageOf(f: StoredFix): NormalizedMessage {
+  const attributes = Object.fromEntries(
+    Object.entries(f.attributes ?? {}).filter(
+      (e): e is [string, string | number | boolean] =>
+        e[0] !== 'filtered' && e[0] !== 'clamped' && ['string', 'number', 'boolean'].includes(typeof e[1]),
+    ),
+  );
+  if (f.ignition !== null) attributes.ignition = f.ignition;
+  return {
+    kind: 'position',
+    deviceTimeMs: f.deviceTime,
+    valid: f.valid,
+    latitude: f.lat,
+    longitude: f.lon,
+    speedKmh: f.speed ?? undefined,
+    course: f.heading ?? undefined,
+    attributes,
+  };
+}
+
+/**
+ * Late data (DESIGN §1): replays a vehicle's stored fixes, live and from memory, in device-time
+ * order from the start of the trip the late fix fell into, through the same `applyMessage` as
+ * the live path, rewrites the window's transit records, trips and vehicle-log rows, and carries
+ * the replayed state on as the live one. It publishes nothing about the past: no live events.
+ * The caller runs it in the device's ordered chain, with the device's rows committed.
+ */
+export async function recomputeLateWindow(
+  state: DeviceState,
+  lateMs: number,
+  ctx: Omit<StepContext, 'receivedAtMs'>,
+  opts: RecomputeOptions,
+): Promise<void> {
+  const vehicle = state.vehicle;
+  if (!vehicle) return;
+  const { fromMs, mileageKm } = await opts.store.anchor(vehicle.vid, lateMs, lateMs - opts.maxWindowMs);
+  const fixes = await opts.store.fixesSince(state.device.dvid, fromMs);
+  if (fixes.length === 0) return;
+  const replay: DeviceState = {
+    device: { ...state.device },
+    vehicle: { ...vehicle, mileage: mileageKm },
+    transit: null,
+    filter: { last: null, jumps: [] },
+    odometer: { mileageKm, last: null },
+    segmenter: emptySegmenter(),
+    trips: emptyTripTracker(),
+    lastSeenAtMs: state.lastSeenAtMs,
+  };
+  const transits: TransitRow[] = [];
+  const trips = new Map<number, TripRecordValue & { createdAt: number }>();
+  const vehicleLogs: VehicleLogRow[] = [];
+  for (const f of fixes) {
+    const step = applyMessage(replay, messageOf(f), { ...ctx, receivedAtMs: f.createdAt });
+    for (const t of step.transits) transits.push({ ...t, vid: vehicle.vid, createdAt: f.createdAt });
+    for (const t of step.trips) trips.set(t.startTime, { ...t, createdAt: f.createdAt });
+    const row = vehicleLogRow(replay, step, f.createdAt);
+    if (row) vehicleLogs.push(row);
+  }
+  const replayed = replay.vehicle ?? vehicle;
+  await opts.store.replace({
+    vid: vehicle.vid,
+    fromMs,
+    transits,
+    trips: [...trips.values()].map((t): TripRow => ({ ...t, vid: vehicle.vid })),
+    vehicleLogs,
+    mileageKm: replayed.mileage,
+  });
+  state.transit = replay.transit;
+  state.filter = replay.filter;
+  state.odometer = replay.odometer;
+  state.segmenter = replay.segmenter;
+  state.trips = replay.trips;
+  Object.assign(vehicle, {
+    mileage: replayed.mileage,
+    transitStatus: replayed.transitStatus,
+    transitFrom: replayed.transitFrom,
+    updatedAt: replayed.updatedAt,
+  });
+}
