@@ -5,3 +5,4 @@ export * from './transit.ts';
 export * from './entities.ts';
 export * from './permissions/index.ts';
 export * from './motion/index.ts';
+export * from './places/index.ts';

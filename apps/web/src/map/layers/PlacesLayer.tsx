@@ -1,7 +1,6 @@
 import type { MapLayerMouseEvent, Popup } from 'maplibre-gl';
 import { useEffect } from 'react';
-import placesJson from '../places/my-places.json';
-import { parsePlaceRows, type PlaceRow } from '../places/place-rows.ts';
+import { MY_PLACES, type PlaceRow } from '@jejak/domain';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { isMapRemoved, useMap } from '../map-context.ts';
 import { maplibregl } from '../maplibre.ts';
@@ -32,7 +31,7 @@ export function PlacesLayer() {
   useEffect(() => {
     map.addSource(SOURCE_ID, {
       type: 'geojson',
-      data: placeFeatures(parsePlaceRows(placesJson)),
+      data: placeFeatures(MY_PLACES),
       attribution: PLACES_ATTRIBUTION,
     });
     map.addLayer(

@@ -1,0 +1,4 @@
+export * from './place-index.ts';
+export * from './place-rows.ts';
+export * from './regions.ts';
+export * from './describe-place.ts';
