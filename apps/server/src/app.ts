@@ -14,6 +14,7 @@ import { createLiveHub } from './live/live-hub.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
 import { createAuthService } from './services/auth-service.ts';
 import { createDeviceService } from './services/device-service.ts';
+import { createGeocodeService } from './services/geocode-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
@@ -90,6 +91,19 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     users: createUserService(users, fleet),
     devices: createDeviceService(fleet),
     records: createRecordsService(fleet, createRecordsRepo(db)),
+    geocoder: createGeocodeService({
+      fleet,
+      online: config.JEJAK_GEOCODER_URL
+        ? {
+            url: config.JEJAK_GEOCODER_URL,
+            timeoutMs: config.JEJAK_GEOCODER_TIMEOUT_MS,
+            maxPerSecond: config.JEJAK_GEOCODER_MAX_PER_SECOND,
+            userAgent: `Jejak/${APP_VERSION}`,
+          }
+        : null,
+      now,
+      onFallback: (err) => http?.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
+    }),
     live,
     cookie,
     version: APP_VERSION,

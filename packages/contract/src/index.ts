@@ -6,3 +6,4 @@ export * from './live.ts';
 export * from './routes.ts';
 export * from './openapi.ts';
 export * from './records.ts';
+export * from './geocode.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.ts';
 import { ErrorBodySchema } from './errors.ts';
+import { GeocodeRequestSchema, GeocodeResponseSchema } from './geocode.ts';
 import { HierarchyResponseSchema, UnknownDevicesResponseSchema, VersionResponseSchema } from './fleet.ts';
 import {
   DeviceLogsResponseSchema,
@@ -106,6 +107,14 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: "A vehicle's log (every accepted fix with its status and mileage) in a window",
     request: VehicleWindowRequestSchema,
     response: VehicleLogsResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.geocode,
+    method: 'post',
+    summary: 'The address of a point (with vid: a vehicle the caller may see)',
+    request: GeocodeRequestSchema,
+    response: GeocodeResponseSchema,
     session: true,
   },
   {

@@ -11,6 +11,7 @@ export const API_PATHS = {
   tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',
   vehicleLogs: '/vehicleLog/getvidtimeframe',
+  geocode: '/geocode',
   version: '/version',
   openapi: '/openapi.json',
 } as const;

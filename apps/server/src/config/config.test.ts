@@ -35,6 +35,14 @@ describe('configuration', () => {
     expect(keys.sort()).toEqual(['DATABASE_URL', 'JEJAK_DEMO', 'JEJAK_DEMO_PASSWORD', 'JEJAK_HTTP_PORT']);
   });
 
+  it('has the online geocoder off unless an http(s) URL is given', () => {
+    expect(loadConfig({}).JEJAK_GEOCODER_URL).toBeUndefined();
+    const url = 'https://nominatim.example.org/';
+    expect(loadConfig({ JEJAK_GEOCODER_URL: url }).JEJAK_GEOCODER_URL).toBe(url);
+    for (const bad of ['ftp://nominatim.example.org', 'nominatim.example.org'])
+      expect(() => loadConfig({ JEJAK_GEOCODER_URL: bad }), bad).toThrow(/JEJAK_GEOCODER_URL/);
+  });
+
   it('is documented key by key in docs/config.md', () => {
     const doc = readFileSync(new URL('../../../../docs/config.md', import.meta.url), 'utf8');
     const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);

@@ -16,11 +16,13 @@ import {
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
+import type { GeocodeService } from '../services/geocode-service.ts';
 import type { RecordsService } from '../services/records-service.ts';
 import type { UserService } from '../services/user-service.ts';
 import { installErrorHandler } from './errors.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
+import { registerGeocodeRoutes } from './routes/geocode-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
@@ -30,6 +32,7 @@ export interface HttpOptions {
   users: UserService;
   devices: DeviceService;
   records: RecordsService;
+  geocoder: GeocodeService;
   live: LiveHub;
   cookie: CookieSettings;
   version: string;
@@ -60,6 +63,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerUserRoutes(api, opts.auth, opts.users);
       registerDeviceRoutes(api, opts.auth, opts.devices);
       registerRecordRoutes(api, opts.auth, opts.records);
+      registerGeocodeRoutes(api, opts.auth, opts.geocoder);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,
         region: opts.region,
