@@ -35,6 +35,8 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
       totalMileage: number;
       topSpeed: number;
       avgSpeed: number;
+      startAddress: string | null;
+      endAddress: string | null;
     }[];
     expect(records.map((x) => [x.transitStatus, x.duration / 60_000])).toEqual([
       ['PARKING', 5],
@@ -45,11 +47,15 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
     expect(records[1]?.totalMileage).toBeCloseTo(8, 1);
     expect(records[1]?.topSpeed).toBe(48);
     expect(records[1]?.avgSpeed).toBe(48);
+    // Addresses from the offline gazetteer: the drive starts in Klang and heads east.
+    expect(records[1]?.startAddress).toMatch(/Klang, Selangor$/);
+    expect(records[1]?.endAddress).toMatch(/, Selangor$/);
 
     // The same drive in the vehicle log (every accepted fix) and the device log (every package).
     const vlog = await owner2.post('/vehicleLog/getvidtimeframe', { vid, startTime: t0, endTime: t + 1 });
-    const vehicleLogs = vlog.body.logs as { transitStatus: string; mileage: number }[];
+    const vehicleLogs = vlog.body.logs as { transitStatus: string; mileage: number; address: string | null }[];
     expect(vehicleLogs).toHaveLength(22);
+    expect(vehicleLogs[0]?.address).toMatch(/Klang, Selangor$/);
     expect(vehicleLogs.at(-1)?.transitStatus).toBe('PARKING');
     expect(vehicleLogs.at(-1)?.mileage).toBeCloseTo(8, 1);
     const dlog = await owner2.post('/deviceLog/getdvidtimeframe', {

@@ -13,7 +13,15 @@ import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { DeviceLogRow, IngestStore, TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
-import { deviceRow, resumeSegmenter, sessionLogRow, vehicleLogRow, vehicleRow, type SessionPackage } from './rows.ts';
+import {
+  deviceRow,
+  resumeSegmenter,
+  sessionLogRow,
+  transitRow,
+  vehicleLogRow,
+  vehicleRow,
+  type SessionPackage,
+} from './rows.ts';
 
 export type { SessionPackage };
 
@@ -151,7 +159,7 @@ export function createPipeline(opts: PipelineOptions) {
     if (state.vehicle) {
       const vid = state.vehicle.vid;
       batch.deviceOfVehicle.set(vid, state.device.dvid);
-      for (const t of step.transits) batch.transits.push({ ...t, vid, createdAt: receivedAtMs });
+      for (const t of step.transits) batch.transits.push(transitRow(t, vid, receivedAtMs));
       for (const t of step.trips) batch.trips.push({ ...t, vid, createdAt: receivedAtMs });
       const row = vehicleLogRow(state, step, receivedAtMs);
       if (row) batch.vehicleLogs.push(row);

@@ -3,7 +3,7 @@ import type { NormalizedMessage } from '@jejak/protocols';
 import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import type { RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
 import { applyMessage, type DeviceState, type StepContext } from './device-state.ts';
-import { vehicleLogRow } from './rows.ts';
+import { transitRow, vehicleLogRow } from './rows.ts';
 
 export interface RecomputeOptions {
   store: RecomputeStore;
@@ -65,7 +65,7 @@ export async function recomputeLateWindow(
   const vehicleLogs: VehicleLogRow[] = [];
   for (const f of fixes) {
     const step = applyMessage(replay, messageOf(f), { ...ctx, receivedAtMs: f.createdAt });
-    for (const t of step.transits) transits.push({ ...t, vid: vehicle.vid, createdAt: f.createdAt });
+    for (const t of step.transits) transits.push(transitRow(t, vehicle.vid, f.createdAt));
     for (const t of step.trips) trips.set(t.startTime, { ...t, createdAt: f.createdAt });
     const row = vehicleLogRow(replay, step, f.createdAt);
     if (row) vehicleLogs.push(row);

@@ -1,8 +1,17 @@
-import { emptySegmenter, type AcceptedFix, type SegmenterState, type TransitState } from '@jejak/domain';
+import {
+  describePlace,
+  emptySegmenter,
+  type AcceptedFix,
+  type GeoPoint,
+  type SegmenterState,
+  type TransitRecordValue,
+  type TransitState,
+} from '@jejak/domain';
 import type {
   DeviceLogRow,
   DevicePackage,
   DeviceStateRow,
+  TransitRow,
   VehicleLogRow,
   VehicleStateRow,
 } from '../storage/ingest-store.ts';
@@ -100,10 +109,27 @@ export function vehicleLogRow(s: DeviceState, step: Step, receivedAtMs: number):
     lat: s.device.location.lat,
     lon: s.device.location.lon,
     speed: s.device.speed ?? 0,
+    address: addressOf(s.device.location),
     tripStatus: step.trip?.tripStatus ?? null,
     tripFrom: step.trip?.tripFrom ?? null,
     transitStatus: s.transit.status,
     transitFrom: s.transit.transitFrom,
     mileage: s.vehicle.mileage,
+  };
+}
+
+/** The offline gazetteer's address of a point (DESIGN §6), or null off the map. */
+export function addressOf(p: GeoPoint): string | null {
+  return describePlace(p.lat, p.lon) || null;
+}
+
+/** A closed transit record as stored, with its addresses. */
+export function transitRow(t: TransitRecordValue, vid: string, createdAt: number): TransitRow {
+  return {
+    ...t,
+    vid,
+    createdAt,
+    startAddress: addressOf(t.startLocation),
+    endAddress: addressOf(t.endLocation),
   };
 }

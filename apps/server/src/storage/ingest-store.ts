@@ -57,6 +57,8 @@ export interface VehicleStateRow {
 export interface TransitRow extends TransitRecordValue {
   vid: string;
   createdAt: number;
+  startAddress: string | null;
+  endAddress: string | null;
 }
 
 export interface TripRow extends TripRecordValue {
@@ -71,6 +73,7 @@ export interface VehicleLogRow {
   lat: number;
   lon: number;
   speed: number;
+  address: string | null;
   tripStatus: string | null;
   tripFrom: number | null;
   transitStatus: string;
@@ -111,8 +114,8 @@ function transitValues(t: TransitRow) {
     start_lon: t.startLocation.lon,
     end_lat: t.endLocation.lat,
     end_lon: t.endLocation.lon,
-    start_address: null,
-    end_address: null,
+    start_address: t.startAddress,
+    end_address: t.endAddress,
     created_at: t.createdAt,
   };
 }
@@ -132,6 +135,7 @@ export async function writeTransits(trx: Transaction<Database>, transits: Transi
         total_fuel: eb.ref('excluded.total_fuel'),
         end_lat: eb.ref('excluded.end_lat'),
         end_lon: eb.ref('excluded.end_lon'),
+        end_address: eb.ref('excluded.end_address'),
       })),
     )
     .execute();
@@ -242,11 +246,11 @@ export function createIngestStore(db: Db) {
         const vl = batch.vehicleLogs ?? [];
         if (vl.length > 0) {
           await sql`
-            insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, trip_status, trip_from,
+            insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, address, trip_status, trip_from,
               transit_status, transit_from, mileage)
             select * from unnest(${col(vl, 'vid')}::text[], ${col(vl, 'vehicleTime')}::int8[], ${col(vl, 'createdAt')}::int8[],
               ${col(vl, 'lat')}::float8[], ${col(vl, 'lon')}::float8[], ${col(vl, 'speed')}::float8[],
-              ${col(vl, 'tripStatus')}::text[], ${col(vl, 'tripFrom')}::int8[],
+              ${col(vl, 'address')}::text[], ${col(vl, 'tripStatus')}::text[], ${col(vl, 'tripFrom')}::int8[],
               ${col(vl, 'transitStatus')}::text[], ${col(vl, 'transitFrom')}::int8[], ${col(vl, 'mileage')}::float8[])
             on conflict do nothing`.execute(trx);
         }

@@ -111,6 +111,7 @@ export function createRecomputeStore(db: Db) {
                 lat: l.lat,
                 lon: l.lon,
                 speed: l.speed,
+                address: l.address,
                 trip_status: l.tripStatus,
                 trip_from: l.tripFrom,
                 transit_status: l.transitStatus,
