@@ -6,3 +6,4 @@ export * from './entities.ts';
 export * from './permissions/index.ts';
 export * from './motion/index.ts';
 export * from './places/index.ts';
+export * from './fuel/index.ts';

@@ -1,0 +1,3 @@
+export * from './tank.ts';
+export * from './level-tracker.ts';
+export * from './vehicle-fuel.ts';
