@@ -20,6 +20,7 @@ function log(deviceTime: number, pkg: DeviceLogRow['package']): DeviceLogRow {
     speed: 30,
     altitude: null,
     heading: 90,
+    fuel: pkg === 'heartbeat' ? null : 123.45,
     gpsStatus: true,
     engineStatus: true,
     isAlive: true,
@@ -66,8 +67,8 @@ describe.each(kinds)('ingest store on %s', (kind) => {
       devices: [],
       vehicles: [],
     });
-    const rows = await sql<{ package: string; device_time: number; attributes: unknown }>`
-      select package, device_time, attributes from device_logs where dvid = ${DVID} order by device_time, package`.execute(
+    const rows = await sql<{ package: string; device_time: number; attributes: unknown; fuel: unknown }>`
+      select package, device_time, attributes, fuel from device_logs where dvid = ${DVID} order by device_time, package`.execute(
       server.app.database.db,
     );
     expect(rows.rows.map((r) => [r.device_time, r.package])).toEqual([
@@ -76,6 +77,7 @@ describe.each(kinds)('ingest store on %s', (kind) => {
       [T, 'heartbeat'],
     ]);
     expect(rows.rows[1]?.attributes).toEqual({ sat: 9 });
+    expect(rows.rows.map((r) => r.fuel)).toEqual([123.45, 123.45, null]);
   });
 
   it('keeps the newest device state when batches commit out of order', async () => {

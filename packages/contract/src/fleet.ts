@@ -1,7 +1,68 @@
 import { z } from 'zod';
-import { TRANSIT_STATUSES } from '@jejak/domain';
+import {
+  FUEL_LEVEL_OPERATORS,
+  FUEL_SENSOR_TYPES,
+  MAX_FUEL_PORT,
+  TRANSIT_STATUSES,
+  fuelInputOf,
+  fuelTankKey,
+  type FuelProfile,
+} from '@jejak/domain';
 
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
+
+/** The spec's text for a tank that is not filled in correctly (spec 2 §5); n counts from 1. */
+export function fuelTankError(n: number): string {
+  return `Error at tank ${n}. Make sure fields are filled in correctly`;
+}
+export const FUEL_PROFILE_EMPTY = 'At least one fuel tank is needed';
+export const MAX_FUEL_TANKS = 8;
+
+/** Readings far beyond any sensor's (volts, percent, or a device's raw analog counts). */
+const MAX_READING = 100_000;
+
+/** One tank (spec 2 §3 "Fuel tank entry"); see packages/domain/src/fuel/tank.ts for the meaning. */
+export const FuelTankSchema = z
+  .object({
+    portNumber: z.number().int().min(0).max(MAX_FUEL_PORT),
+    fuelCapacity: z.number().min(0).max(MAX_READING),
+    fuelLevelMin: z.number().min(0).max(MAX_READING),
+    fuelLevelMax: z.number().min(0).max(MAX_READING),
+    fuelLevelOperator: z.enum(FUEL_LEVEL_OPERATORS),
+    fuelSensorType: z.enum(FUEL_SENSOR_TYPES),
+  })
+  .refine((t) => t.fuelLevelMin !== t.fuelLevelMax, 'the empty and full readings must differ')
+  .refine(
+    (t) => t.fuelLevelOperator !== '%' || (t.fuelLevelMin <= 100 && t.fuelLevelMax <= 100),
+    'a percentage is at most 100',
+  );
+
+/**
+ * A vehicle's tanks: 'fuel' for port 0 and 'fuel{n}' for port n (spec 2 §3). Every tank is checked
+ * whole and a bad one is named by its place, with the spec's text: the key must match the port,
+ * and two tanks may not read the same input (ports 0 and 1 both read input 1).
+ */
+export const FuelProfileSchema = z
+  .record(z.string(), z.unknown())
+  .transform((value, ctx): FuelProfile => {
+    const entries = Object.entries(value);
+    if (entries.length === 0) ctx.addIssue({ code: 'custom', message: FUEL_PROFILE_EMPTY });
+    if (entries.length > MAX_FUEL_TANKS)
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FUEL_TANKS} fuel tanks` });
+    const profile: FuelProfile = {};
+    const inputs = new Set<number>();
+    entries.forEach(([key, raw], i) => {
+      const tank = FuelTankSchema.safeParse(raw);
+      if (!tank.success || key !== fuelTankKey(tank.data.portNumber) || inputs.has(fuelInputOf(tank.data.portNumber))) {
+        ctx.addIssue({ code: 'custom', message: fuelTankError(i + 1), path: [key] });
+        return;
+      }
+      inputs.add(fuelInputOf(tank.data.portNumber));
+      profile[key] = tank.data;
+    });
+    return profile;
+  })
+  .meta({ description: "Fuel tanks by key: 'fuel' for port 0, 'fuel{n}' for port n; each a FuelTank" });
 
 export const VehicleSchema = z.object({
   vid: z.string(),
@@ -16,6 +77,7 @@ export const VehicleSchema = z.object({
   updatedAt: z.number().nullable(),
   mileage: z.number(),
   createdAt: z.number(),
+  fuelProfile: FuelProfileSchema,
 });
 
 export const DeviceSchema = z.object({

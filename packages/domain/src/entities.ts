@@ -1,3 +1,4 @@
+import type { FuelProfile } from './fuel/tank.ts';
 import type { RoleValue } from './roles.ts';
 import type { TransitStatus } from './transit.ts';
 
@@ -48,6 +49,8 @@ export interface Vehicle {
   /** Odometer in km. */
   mileage: number;
   createdAt: number;
+  /** Fuel tanks by key ('fuel' for port 0, 'fuel{n}' for port n). */
+  fuelProfile: FuelProfile;
 }
 
 export interface Device {

@@ -1,3 +1,5 @@
+import { DEFAULT_FUEL_TANK, defaultFuelProfile, type FuelProfile } from '@jejak/domain';
+
 /**
  * The demo fleet: people and vehicles that look like a Malaysian logistics business in the
  * Klang Valley (issue #2). Pure data; seeding writes it through the repositories.
@@ -230,4 +232,23 @@ export function demoImei(index: number): string {
 
 export function demoSimCard(index: number): string {
   return `+6011${String(20_000_000 + index * 7_919).padStart(8, '0')}`;
+}
+
+/** Round tank sizes for the demo's vehicle types, litres. */
+const DEMO_TANK_LITRES: Readonly<Record<string, number>> = {
+  Truck: 200,
+  Bus: 300,
+  Van: 70,
+  '4x4Drive': 80,
+  Motocar: 40,
+  Taxi: 60,
+};
+
+/**
+ * A demo vehicle's tank: a 0–10 V dipstick on analog input 1 (the spec's default sensor range)
+ * sized for its type. Motorcycles carry no fuel sensor, so they keep the default, unset tank.
+ */
+export function demoFuelProfile(type: string): FuelProfile {
+  const litres = DEMO_TANK_LITRES[type];
+  return litres === undefined ? defaultFuelProfile() : { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: litres } };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../storage/database.ts';
 import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { DEMO_USERS, DEMO_VEHICLES, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
+import { DEMO_USERS, DEMO_VEHICLES, demoFuelProfile, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
 
 export const DEMO_MODEL = 'GPS100';
 
@@ -79,6 +79,7 @@ export async function seedDemoFleet(db: Db, users: UsersRepo, password: string, 
           updated_at: null,
           stopped_since: null,
           created_at: nowMs,
+          fuel_profile: JSON.stringify(demoFuelProfile(v.type)),
         })
         .execute();
       if (v.operatorGroup) await trx.insertInto('vehicle_group_members').values({ vgid, vid }).execute();

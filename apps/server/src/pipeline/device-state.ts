@@ -18,10 +18,12 @@ import {
   type TransitConfig,
   type TransitState,
   type Vehicle,
+  type VehicleFuelState,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { DeviceLogRow, DevicePackage } from '../storage/ingest-store.ts';
 import { storableMessage } from './sanitize.ts';
+import { applyFuel } from './fuel-step.ts';
 
 /** What the pipeline keeps in memory for one device; restorable from the store. */
 export interface DeviceState {
@@ -32,6 +34,8 @@ export interface DeviceState {
   odometer: OdometerState;
   segmenter: SegmenterState;
   trips: TripTrackerState;
+  /** Each fuel tank's smoothed level and open refuel/drain (issue #3, fuel-step.ts). */
+  fuel: VehicleFuelState;
   /** Server time the device was last heard from (any package). */
   lastSeenAtMs: number;
 }
@@ -103,6 +107,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   const ignition = boolAttr(msg, 'ignition');
   const deviceTime = msg.deviceTimeMs ?? ctx.receivedAtMs;
   const fix = hasUsableFix(msg) ? msg : null;
+  const fuel = applyFuel(state, msg, deviceTime, ctx);
   const log: DeviceLogRow = {
     dvid: state.device.dvid,
     deviceTime,
@@ -114,6 +119,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     speed: msg.speedKmh ?? null,
     altitude: msg.altitude ?? null,
     heading: msg.course ?? null,
+    fuel: fuel.readingL,
     gpsStatus: msg.valid ?? null,
     engineStatus: ignition,
     isAlive: true,
@@ -177,6 +183,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
       speedKmh,
       status: state.transit.status,
       mileageKm: state.odometer.mileageKm,
+      fuelL: fuel.levelL,
     });
     state.segmenter = pushed.state;
     const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);

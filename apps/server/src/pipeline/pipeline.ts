@@ -1,6 +1,7 @@
 import {
   disconnectIfSilent,
   emptyTripTracker,
+  emptyVehicleFuel,
   type AcceptedFix,
   type FixFilterConfig,
   type SegmenterConfig,
@@ -131,6 +132,7 @@ export function createPipeline(opts: PipelineOptions) {
       odometer: { mileageKm: vehicle?.mileage ?? 0, last: lastFix },
       segmenter: resumeSegmenter(transit, lastFix, vehicle?.mileage ?? 0),
       trips,
+      fuel: emptyVehicleFuel(),
       lastSeenAtMs: device.lastSeenAtMs ?? 0,
     };
     states.set(dvid, state);

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { UnknownDevice } from '@jejak/contract';
-import type { Device, Vehicle } from '@jejak/domain';
+import { FuelProfileSchema, type UnknownDevice } from '@jejak/contract';
+import type { Device, FuelProfile, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
-import { toDevice, toVehicle } from './mappers.ts';
+import { toDevice, toFuelProfile, toVehicle } from './mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
 
 /**
@@ -99,6 +99,26 @@ export function createFleetRepo(db: Db) {
     async vehicleByDvid(dvid: string): Promise<(Vehicle & { stoppedSince: number | null }) | null> {
       const row = await db.selectFrom('vehicles').selectAll().where('dvid', '=', dvid).executeTakeFirst();
       return row ? { ...toVehicle(row), stoppedSince: row.stopped_since } : null;
+    },
+
+    /** A vehicle's fuel tanks; null when there is no such vehicle. */
+    async vehicleFuelProfile(vid: string): Promise<FuelProfile | null> {
+      const row = await db.selectFrom('vehicles').select('fuel_profile').where('vid', '=', vid).executeTakeFirst();
+      return row ? toFuelProfile(vid, row.fuel_profile) : null;
+    },
+
+    /**
+     * Replaces a vehicle's fuel tanks; false when there is no such vehicle. The profile is checked
+     * again here (a ZodError names the bad tank) so nothing invalid is ever stored.
+     */
+    async setVehicleFuelProfile(vid: string, profile: FuelProfile): Promise<boolean> {
+      const valid = FuelProfileSchema.parse(profile);
+      const r = await db
+        .updateTable('vehicles')
+        .set({ fuel_profile: JSON.stringify(valid) })
+        .where('vid', '=', vid)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
     },
 
     async unknownDevices(): Promise<UnknownDevice[]> {

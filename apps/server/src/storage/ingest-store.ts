@@ -25,6 +25,8 @@ export interface DeviceLogRow {
   speed: number | null;
   altitude: number | null;
   heading: number | null;
+  /** Litres in all the vehicle's tanks by this message's readings; null when unknown. */
+  fuel: number | null;
   gpsStatus: boolean | null;
   engineStatus: boolean | null;
   isAlive: boolean | null;
@@ -195,17 +197,19 @@ export function createIngestStore(db: Db) {
         if (logs.length > 0) {
           await sql`
             insert into device_logs (dvid, device_time, package, package_time, created_at, lat, lon, speed,
-              altitude, heading, gps_status, engine_status, is_alive, device_message, attributes)
+              altitude, heading, fuel, gps_status, engine_status, is_alive, device_message, attributes)
             select x.dvid, x.device_time, x.package, x.package_time, x.created_at, x.lat, x.lon, x.speed,
-              x.altitude, x.heading, x.gps_status, x.engine_status, x.is_alive, x.device_message, x.attributes::jsonb
+              x.altitude, x.heading, to_jsonb(x.fuel), x.gps_status, x.engine_status, x.is_alive, x.device_message,
+              x.attributes::jsonb
             from unnest(${col(logs, 'dvid')}::text[], ${col(logs, 'deviceTime')}::int8[], ${col(logs, 'package')}::text[],
               ${col(logs, 'packageTime')}::int8[], ${col(logs, 'createdAt')}::int8[], ${col(logs, 'lat')}::float8[],
               ${col(logs, 'lon')}::float8[], ${col(logs, 'speed')}::float8[], ${col(logs, 'altitude')}::float8[],
-              ${col(logs, 'heading')}::float8[], ${col(logs, 'gpsStatus')}::bool[], ${col(logs, 'engineStatus')}::bool[],
+              ${col(logs, 'heading')}::float8[], ${col(logs, 'fuel')}::float8[], ${col(logs, 'gpsStatus')}::bool[],
+              ${col(logs, 'engineStatus')}::bool[],
               ${col(logs, 'isAlive')}::bool[], ${col(logs, 'deviceMessage')}::text[],
               ${logs.map((l) => (l.attributes ? JSON.stringify(l.attributes) : null))}::text[])
               as x(dvid, device_time, package, package_time, created_at, lat, lon, speed, altitude, heading,
-                gps_status, engine_status, is_alive, device_message, attributes)
+                fuel, gps_status, engine_status, is_alive, device_message, attributes)
             -- A fix resent from the tracker's memory after a lost ack is the same fix: one row.
             where x.package not like 'gps#%' or not exists (
               select 1 from device_logs d

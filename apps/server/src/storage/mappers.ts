@@ -1,4 +1,13 @@
-import { isRoleValue, isTransitStatus, type Device, type User, type UserPreference, type Vehicle } from '@jejak/domain';
+import { FuelProfileSchema } from '@jejak/contract';
+import {
+  isRoleValue,
+  isTransitStatus,
+  type Device,
+  type FuelProfile,
+  type User,
+  type UserPreference,
+  type Vehicle,
+} from '@jejak/domain';
 import type { Selectable } from 'kysely';
 import type { DevicesTable, UsersTable, VehiclesTable } from './schema.ts';
 
@@ -51,7 +60,15 @@ export function toVehicle(row: Selectable<VehiclesTable>): Vehicle {
     updatedAt: row.updated_at,
     mileage: row.mileage_km,
     createdAt: row.created_at,
+    fuelProfile: toFuelProfile(row.vid, row.fuel_profile),
   };
+}
+
+/** Profiles are only written through FuelProfileSchema, so one that fails it is a broken store. */
+export function toFuelProfile(vid: string, value: unknown): FuelProfile {
+  const parsed = FuelProfileSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`vehicle ${vid} has an invalid fuel profile`);
+  return parsed.data;
 }
 
 export function toDevice(row: DevicesTable): Device {

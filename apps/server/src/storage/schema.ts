@@ -63,6 +63,8 @@ export interface VehiclesTable {
   stopped_since: number | null;
   mileage_km: Generated<number>;
   created_at: number;
+  /** jsonb, a FuelProfile (migrations/007_fuel_profile.sql); write it as JSON text. */
+  fuel_profile: Generated<unknown>;
 }
 
 export interface VehicleGroupsTable {

@@ -1,4 +1,4 @@
-import type { Device, Vehicle } from '@jejak/domain';
+import { defaultFuelProfile, type Device, type Vehicle } from '@jejak/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveStore } from './live-store.ts';
 
@@ -15,6 +15,7 @@ const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle 
   updatedAt: 1,
   mileage: 0,
   createdAt: 0,
+  fuelProfile: defaultFuelProfile(),
 });
 
 const device = (dvid: string, lat: number): Device => ({

@@ -17,6 +17,10 @@
  * - An event ends once the level has stopped moving its way for `settleMs`; it is kept only if the
  *   level it settled at (the mean of the levels after it stopped) still differs from the start by
  *   the threshold, so a spike that comes back is noise.
+ * - Fuel burnt is the sum of a level's falls, but the median still wiggles by a litre or two
+ *   under heavy slosh and every wiggle would count (a two-hour drive burning 60 L sums to ~350 L).
+ *   `steadyL` is the lowest level since the last refuel, lifted only when a refuel holds: its falls
+ *   add up to the fuel burnt, off by one noise dip (a few litres) rather than by every wiggle.
  */
 export interface FuelTrackerConfig {
   smoothingMs: number;
@@ -98,6 +102,8 @@ export interface FuelLevelState {
   open: OpenEvent | null;
   /** The smoothed level, litres; null before the first reading. */
   levelL: number | null;
+  /** A level that falls with consumption and rises only with a refuel: its falls are fuel burnt. */
+  steadyL: number | null;
 }
 
 export function emptyFuelLevel(): FuelLevelState {
@@ -110,6 +116,7 @@ export function emptyFuelLevel(): FuelLevelState {
     highs: [],
     open: null,
     levelL: null,
+    steadyL: null,
   };
 }
 
@@ -249,11 +256,13 @@ export function stepFuelLevel(
   const s: FuelLevelState = { ...state, lastTimeMs: t, engineOn: sample.engineOn, engineMs, recent: kept, levelL };
   const p: LevelPoint = { timeMs: t, litres: levelL, engineMs };
   const l = limitsOf(capacityL, cfg);
-  if (s.open) {
-    const r = follow(s, s.open, p, l, cfg);
-    return { state: r.state, levelL, events: r.events };
-  }
-  return { state: detect(s, p, prev ?? t, l, cfg), levelL, events: [] };
+  const r = s.open ? follow(s, s.open, p, l, cfg) : { state: detect(s, p, prev ?? t, l, cfg), events: [] };
+  // Only a refuel that held lifts it (to the level it settled at, a mean less noisy than one
+  // level): a rise that comes back must not be burnt twice.
+  const refuel = r.events.find((e) => e.kind === 'refuel');
+  const floor = state.steadyL === null ? levelL : refuel ? refuel.endLitres : state.steadyL;
+  const steadyL = Math.min(floor, levelL);
+  return { state: { ...r.state, steadyL }, levelL, events: r.events };
 }
 
 /** At the end of a report's span: the event still open, if it already holds. */

@@ -25,6 +25,8 @@ export interface TankFuel {
   readingL: number | null;
   /** The tank's smoothed level; null before its first reading. */
   levelL: number | null;
+  /** The lowest level since the last refuel: sum its falls for fuel burnt (FuelLevelState). */
+  steadyL: number | null;
 }
 
 export interface TankFuelEvent extends FuelEvent {
@@ -48,6 +50,8 @@ export interface VehicleFuelStep {
   readingL: number | null;
   /** All set-up tanks' smoothed levels summed; null unless each of them has one. */
   levelL: number | null;
+  /** All set-up tanks' steady levels summed (see FuelLevelState.steadyL). */
+  steadyL: number | null;
   events: TankFuelEvent[];
 }
 
@@ -105,10 +109,12 @@ export function stepVehicleFuel(
       events.push(...r.events.map((e) => ({ ...e, tank: key })));
     }
     next[key] = { tank, level };
-    tanks[key] = { readingL, levelL: level.levelL };
+    tanks[key] = { readingL, levelL: level.levelL, steadyL: level.steadyL };
   }
-  const levelL = total(Object.values(tanks).map((t) => t.levelL));
-  return { state: next, tanks, readingL: read.readingL, levelL, events };
+  const all = Object.values(tanks);
+  const levelL = total(all.map((t) => t.levelL));
+  const steadyL = total(all.map((t) => t.steadyL));
+  return { state: next, tanks, readingL: read.readingL, levelL, steadyL, events };
 }
 
 /** Events still open at the end of a report's span that already hold. */

@@ -1,4 +1,4 @@
-import type { Vehicle } from '@jejak/domain';
+import { defaultFuelProfile, type Vehicle } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import type { Trail } from '../../store/trails.ts';
 import { diffTrails, type DrawnTrails } from './trail-features.ts';
@@ -17,6 +17,7 @@ function vehicle(vid: string, dvid: string, transitStatus: Vehicle['transitStatu
     updatedAt: 0,
     mileage: 0,
     createdAt: 0,
+    fuelProfile: defaultFuelProfile(),
   };
 }
 

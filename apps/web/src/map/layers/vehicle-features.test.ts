@@ -1,4 +1,4 @@
-import type { Device, Vehicle } from '@jejak/domain';
+import { defaultFuelProfile, type Device, type Vehicle } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import { arrowSdfImage } from './arrow-icon.ts';
 import { featuresBounds, statusColour, statusColourExpression, vehicleFeatures } from './vehicle-features.ts';
@@ -17,6 +17,7 @@ function vehicle(vid: string, dvid: string, transitStatus: Vehicle['transitStatu
     updatedAt: 0,
     mileage: 0,
     createdAt: 0,
+    fuelProfile: defaultFuelProfile(),
   };
 }
 
