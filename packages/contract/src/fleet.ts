@@ -37,6 +37,13 @@ export const FuelTankSchema = z
     'a percentage is at most 100',
   );
 
+/** A tank's JSON schema, to nest in the document (without its own `$schema`). */
+function tankJsonSchema() {
+  const schema: Record<string, unknown> = { ...z.toJSONSchema(FuelTankSchema, { io: 'input' }) };
+  delete schema.$schema;
+  return schema;
+}
+
 /**
  * A vehicle's tanks: 'fuel' for port 0 and 'fuel{n}' for port n (spec 2 §3). Every tank is checked
  * whole and a bad one is named by its place, with the spec's text: the key must match the port,
@@ -62,7 +69,11 @@ export const FuelProfileSchema = z
     });
     return profile;
   })
-  .meta({ description: "Fuel tanks by key: 'fuel' for port 0, 'fuel{n}' for port n; each a FuelTank" });
+  // The checks run on loose input (to name the bad tank); the document still shows each tank's shape.
+  .meta({
+    description: "Fuel tanks by key: 'fuel' for port 0, 'fuel{n}' for port n",
+    additionalProperties: tankJsonSchema(),
+  });
 
 export const VehicleSchema = z.object({
   vid: z.string(),
