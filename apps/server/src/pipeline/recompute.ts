@@ -1,4 +1,4 @@
-import { emptySegmenter, emptyTripTracker, type TripRecordValue } from '@jejak/domain';
+import { emptySegmenter, emptyTripTracker, emptyVehicleFuel, type TripRecordValue } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import type { RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
@@ -58,6 +58,7 @@ export async function recomputeLateWindow(
     odometer: { mileageKm, last: null },
     segmenter: emptySegmenter(),
     trips: emptyTripTracker(),
+    fuel: emptyVehicleFuel(),
     lastSeenAtMs: state.lastSeenAtMs,
   };
   const transits: TransitRow[] = [];
@@ -84,6 +85,7 @@ export async function recomputeLateWindow(
   state.odometer = replay.odometer;
   state.segmenter = replay.segmenter;
   state.trips = replay.trips;
+  state.fuel = replay.fuel;
   Object.assign(vehicle, {
     mileage: replayed.mileage,
     transitStatus: replayed.transitStatus,
