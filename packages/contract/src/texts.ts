@@ -49,6 +49,7 @@ export const ACCOUNT_TEXTS = {
   resetLinkSent: 'A reset password link has been sent to the user',
   resetLinkInvalid: 'This reset password link is invalid or has expired',
   mailUnavailable: 'E-mail is not set up on this server',
+  mailFailed: 'The e-mail could not be sent; please try again later',
 } as const;
 
 /** Texts of the Migration screens (spec 3 §2, §5, §8; "Succesfully" is the spec's spelling). */
@@ -90,6 +91,7 @@ export const PACKAGE_TEXTS = {
   terminated: 'This package is terminated',
   vehicleNotFound: 'Vehicle not found',
   packageNotFound: 'Package not found',
+  vehicleNotUsers: "This vehicle is not in the user's fleet",
   addSuccess: 'Added package',
   terminateSuccess: 'Terminated vehicle',
   terminateError: 'Error in terminating vehicle package',

@@ -116,8 +116,9 @@ export const ProfileUpdateRequestSchema = z.object({
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 /**
- * POST /api/user/configure {user, vgid}: a fleet operator's details, and one of its parent's
- * vehicle groups to link (null links none). The role is read-only and stays fleetOperator.
+ * POST /api/user/configure {user, vgid}: a fleet operator's details, and the one vehicle group
+ * of its parent it gets (replacing the groups it had from its parent; null leaves them). The
+ * role is read-only and stays fleetOperator.
  */
 export const ConfigureUserRequestSchema = z.object({
   user: z.object(EditableUserFields, { error: ACCOUNT_TEXTS.fieldsEmpty }),
