@@ -20,6 +20,7 @@ export const UserRoleField = z.enum(ROLE_VALUES, { error: EMPTY });
 export const PasswordField = z
   .string({ error: EMPTY })
   .min(1, EMPTY)
+  .refine((v) => v.trim().length > 0, EMPTY)
   .min(8, ACCOUNT_TEXTS.passwordTooShort)
   .max(200, 'at most 200 characters');
 export const HierarchyField = z.string({ error: EMPTY }).min(1, EMPTY).max(2000);
