@@ -44,9 +44,10 @@ describe('scheduler (injected clock)', () => {
     expect(started).toBe(1);
     release();
     await first;
-    await scheduler.runDue();
+    const second = scheduler.runDue();
     expect(started).toBe(2);
     release();
+    await second;
     await scheduler.stop();
   });
 
