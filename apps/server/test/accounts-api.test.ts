@@ -60,10 +60,10 @@ describe.each(kinds)('user accounts API on %s', (kind) => {
     const b = base();
     return { ...b, newUser: { ...b.newUser, [field]: field === 'userRole' ? undefined : '   ' } };
   };
-  it.each([
+  it.each<[string, () => unknown, string]>([
     ['no creator', () => ({ newUser: base().newUser }), 'Fields cannot be empty'],
     ...['userName', 'userRole', 'userEmail', 'userAddress', 'userPassword', 'userContact'].map(
-      (f) => [`empty ${f}`, () => without(f), 'Fields cannot be empty'] as const,
+      (f): [string, () => unknown, string] => [`empty ${f}`, () => without(f), 'Fields cannot be empty'],
     ),
     [
       'bad e-mail',

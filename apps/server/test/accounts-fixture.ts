@@ -9,6 +9,7 @@ export interface Me {
   uid: string;
   userRole: string;
   userHierarchy: string;
+  userEmail?: string;
 }
 
 /** A signed-in demo user (password demo1234). */
@@ -66,7 +67,7 @@ export async function insertUser(
     .execute();
   for (const stage of opts.stages ?? ['V2'])
     await db.insertInto('user_stages').values({ uid, stage, created_at: now }).execute();
-  return { uid, userRole: opts.role, userHierarchy: hierarchy };
+  return { uid, userRole: opts.role, userHierarchy: hierarchy, userEmail: opts.email };
 }
 
 /** A vehicle with its device, owned by `ownerUid`. */

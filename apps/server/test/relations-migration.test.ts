@@ -107,7 +107,7 @@ describe.each(kinds)('user relations and migration on %s', (kind) => {
     expect((await owner.c.post('/user/getstages', {})).body.errorType).toBe('Forbidden');
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{}, 'Selected User Not Found'],
     [{ uid: '' }, 'Selected User Not Found'],
     [{ uid: 'nobody', sourceStage: 'V1', targetStage: 'V2' }, 'Selected User Not Found'],
@@ -121,7 +121,7 @@ describe.each(kinds)('user relations and migration on %s', (kind) => {
       LEGACY: (await signIn(server.baseUrl, 'legacy')).me.uid,
       OWNER: owner.me.uid,
     };
-    const uid = typeof body.uid === 'string' ? (uids[body.uid] ?? body.uid) : undefined;
+    const uid = body.uid === undefined ? undefined : (uids[body.uid] ?? body.uid);
     const r = await admin.c.post('/user/migrate', { ...body, ...(uid !== undefined ? { uid } : {}) });
     expect(r.body.message).toBe(message);
     expect(r.status).toBeGreaterThanOrEqual(400);
