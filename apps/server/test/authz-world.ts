@@ -1,4 +1,4 @@
-import { API_PATHS } from '@jejak/contract';
+import { type API_PATHS } from '@jejak/contract';
 import type { AccountCall } from '@jejak/domain';
 import type { Db } from '../src/storage/database.ts';
 import { insertUser, insertVehicle, insertVehicleGroup, signIn, type Client, type Me } from './accounts-fixture.ts';

@@ -107,7 +107,14 @@ export function createAccountService(store: AccountStore, now: () => number) {
             [{ stage: 'V2', createdAt: at }],
           );
           const builtIns = FLEET_HOLDER_ROLES.includes(n.userRole) ? await tx.relations.createBuiltIns(uid, at) : null;
-          const { userPassword: _secret, ...shown } = n;
+          // Everything but the password.
+          const shown = {
+            userName: n.userName,
+            userRole: n.userRole,
+            userEmail: n.userEmail,
+            userAddress: n.userAddress,
+            userContact: n.userContact,
+          };
           await tx.audit(
             auditActor(actor),
             {

@@ -56,7 +56,7 @@ export function createScheduler(opts: SchedulerOptions) {
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
-      await Promise.all(jobs.map((e) => e.running));
+      await Promise.all(jobs.flatMap((e) => (e.running ? [e.running] : [])));
     },
   };
 }
