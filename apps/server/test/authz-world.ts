@@ -115,6 +115,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   auditGet: { gate: 'readAudit', body: () => ({ limit: 1000 }) },
   unknownDevices: { gate: 'global', body: () => ({}) },
   transitRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  tripRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
   vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
 };
