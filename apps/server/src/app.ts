@@ -12,11 +12,20 @@ import { startUdpGateway } from './gateway/udp-gateway.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
+import { createAccountService } from './services/account-service.ts';
+import { createAuditService } from './services/audit-service.ts';
 import { createAuthService } from './services/auth-service.ts';
+import { createSmtpMailer } from './services/mailer.ts';
+import { createMigrationService } from './services/migration-service.ts';
+import { createPackageService } from './services/package-service.ts';
+import { createPasswordService } from './services/password-service.ts';
+import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { createDeviceService } from './services/device-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
+import { createAccountStore } from './storage/account-store.ts';
+import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
@@ -39,6 +48,8 @@ export interface RunningJejak {
   pipeline: Pipeline;
   bus: Bus;
   counters: GatewayCounters;
+  /** Timed jobs (package expiry); tests run them with `runDue` after moving the clock. */
+  scheduler: Scheduler;
   /** True when this start seeded the demo fleet. */
   seeded: boolean;
   stop(): Promise<void>;
@@ -74,7 +85,9 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const users = createUsersRepo(db);
   const sessions = createSessionsRepo(db);
   const fleet = createFleetRepo(db);
-  const seeded = config.JEJAK_DEMO ? await seedDemoFleet(db, users, config.JEJAK_DEMO_PASSWORD, now()) : false;
+  const seeded = config.JEJAK_DEMO
+    ? await seedDemoFleet(db, users, config.JEJAK_DEMO_PASSWORD, now(), config.JEJAK_TIME_ZONE)
+    : false;
 
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
   const auth = createAuthService({
@@ -86,9 +99,33 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   });
   const bus = createInProcessBus((err) => onError(err, 'bus handler'));
   const live = createLiveHub({ bus, fleet, onError });
+  const store = createAccountStore(db);
+  let publicUrl = config.JEJAK_PUBLIC_URL ?? '';
+  const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
   http = await buildHttpServer({
     auth,
-    users: createUserService(users, fleet),
+    users: createUserService(store, fleet),
+    accounts: createAccountService(store, now),
+    passwords: createPasswordService({
+      store,
+      mailer: createSmtpMailer({
+        host: config.JEJAK_SMTP_HOST,
+        port: config.JEJAK_SMTP_PORT,
+        secure: config.JEJAK_SMTP_SECURE,
+        user: config.JEJAK_SMTP_USER,
+        password: config.JEJAK_SMTP_PASSWORD,
+        from: config.JEJAK_MAIL_FROM,
+      }),
+      publicUrl: () => publicUrl,
+      resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
+      now,
+      onSessionsEnded: (hashes) => hashes.forEach((h) => live.closeSession(h)),
+    }),
+    administration: {
+      migration: createMigrationService(store, now),
+      packages,
+      audit: createAuditService(createAuditRepo(db)),
+    },
     devices: createDeviceService(fleet),
     records: createRecordsService(fleet, createRecordsRepo(db)),
     geocoder: createGeocodeService({
@@ -159,6 +196,15 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
   await pipeline.sweepDisconnected();
   const address = await http.listen({ host: config.JEJAK_HTTP_HOST, port: config.JEJAK_HTTP_PORT });
+  const httpUrl = address.replace('0.0.0.0', '127.0.0.1');
+  publicUrl ||= httpUrl;
+  const scheduler = createScheduler({
+    now,
+    tickMs: Math.min(config.JEJAK_PACKAGE_SWEEP_MS, 1_000),
+    onError: (err, job) => onError(err, job),
+  });
+  scheduler.add({ name: 'package expiry', everyMs: config.JEJAK_PACKAGE_SWEEP_MS, run: () => packages.sweep() });
+  scheduler.start();
   const timers = [
     setInterval(
       () => void pipeline.sweepDisconnected().catch((e: unknown) => onError(e, 'disconnect sweep')),
@@ -173,16 +219,18 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
 
   return {
     config,
-    httpUrl: address.replace('0.0.0.0', '127.0.0.1'),
+    httpUrl,
     http,
     gatewayPorts,
     database,
     pipeline,
     bus,
     counters,
+    scheduler,
     seeded,
     async stop() {
       for (const t of timers) clearInterval(t);
+      await scheduler.stop();
       for (const gw of gateways) await gw.close();
       await pipeline.close();
       live.closeAll();

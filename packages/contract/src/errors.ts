@@ -19,6 +19,11 @@ export const ERROR_TYPES = {
   unauthenticated: 'Unauthenticated',
   forbidden: 'Forbidden',
   notFound: 'NotFound',
+  duplicateEmail: 'DuplicateEmail',
+  roleNotAllowed: 'RoleNotAllowed',
+  invalidState: 'InvalidState',
+  invalidResetToken: 'InvalidResetToken',
+  mailUnavailable: 'MailUnavailable',
   internal: 'InternalError',
 } as const;
 export type ErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];

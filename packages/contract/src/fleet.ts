@@ -8,6 +8,7 @@ import {
   fuelTankKey,
   type FuelProfile,
 } from '@jejak/domain';
+import { HierarchyNodeSchema, UserDetailSchema } from './user.ts';
 
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
 
@@ -107,9 +108,14 @@ export const DeviceSchema = z.object({
   engineStatus: z.boolean().nullable(),
 });
 
-/** POST /api/user/gethierarchy {uid}: the vehicles and devices of the user's subtree. */
+/**
+ * POST /api/user/gethierarchy {uid}: the user, its direct children (for a lazily loaded tree)
+ * and the vehicles and devices it reaches.
+ */
 export const HierarchyResponseSchema = z.object({
   status: z.literal(200),
+  user: UserDetailSchema,
+  children: z.array(HierarchyNodeSchema),
   vehicles: z.array(VehicleSchema),
   devices: z.array(DeviceSchema),
 });

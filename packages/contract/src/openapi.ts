@@ -11,18 +11,9 @@ import {
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
+import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
-
-interface Operation {
-  path: string;
-  method: 'get' | 'post';
-  summary: string;
-  request: z.ZodType | null;
-  response: z.ZodType;
-  /** Needs a signed-in session (the jejak_sid cookie). */
-  session: boolean;
-}
 
 const EmptySchema = z.object({});
 const StatusSchema = z.object({ status: z.literal(200) });
@@ -125,6 +116,7 @@ export const API_OPERATIONS: readonly Operation[] = [
     response: VersionResponseSchema,
     session: false,
   },
+  ...ACCOUNT_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

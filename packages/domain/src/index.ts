@@ -7,3 +7,5 @@ export * from './permissions/index.ts';
 export * from './motion/index.ts';
 export * from './places/index.ts';
 export * from './fuel/index.ts';
+export * from './accounts/index.ts';
+export * from './subscriptions/index.ts';

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { childHierarchy, makeDvid } from '@jejak/domain';
+import { childHierarchy, FLEET_HOLDER_ROLES, makeDvid } from '@jejak/domain';
+import { reposOn } from '../storage/account-store.ts';
 import type { Db } from '../storage/database.ts';
 import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { seedDemoPackages } from './demo-packages.ts';
 import { DEMO_USERS, DEMO_VEHICLES, demoFuelProfile, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
 
 export const DEMO_MODEL = 'GPS100';
 
 /** Seeds the demo fleet once, into an empty database; false when there was data already. */
-export async function seedDemoFleet(db: Db, users: UsersRepo, password: string, nowMs: number): Promise<boolean> {
+export async function seedDemoFleet(
+  db: Db,
+  users: UsersRepo,
+  password: string,
+  nowMs: number,
+  timeZone = 'Asia/Kuala_Lumpur',
+): Promise<boolean> {
   if ((await users.count()) > 0) return false;
   const hash = await hashPassword(password);
   const uids = new Map<DemoUser['key'], { uid: string; hierarchy: string }>();
@@ -42,6 +50,7 @@ export async function seedDemoFleet(db: Db, users: UsersRepo, password: string, 
   if (!owner || !operator) throw new Error('demo users incomplete');
   const vgid = randomUUID();
   await db.transaction().execute(async (trx) => {
+    const seeded: { vid: string; uid: string }[] = [];
     await trx
       .insertInto('vehicle_groups')
       .values({ vgid, uid: owner.uid, group_name: 'Kumpulan Puchong', color_hex: 'E6ECFF', created_at: nowMs })
@@ -83,8 +92,19 @@ export async function seedDemoFleet(db: Db, users: UsersRepo, password: string, 
         })
         .execute();
       if (v.operatorGroup) await trx.insertInto('vehicle_group_members').values({ vgid, vid }).execute();
+      seeded.push({ vid, uid: ownerUid });
     }
     await trx.insertInto('user_vehicle_groups').values({ uid: operator.uid, vgid }).execute();
+    const repos = reposOn(trx);
+    // Fleet holders get their built-in 'ALL' group (holding their vehicles), 'UNGROUP' and 'DEFAULT'.
+    for (const u of DEMO_USERS.filter((d) => FLEET_HOLDER_ROLES.includes(d.role))) {
+      const holder = uids.get(u.key);
+      if (!holder) continue;
+      const { vgid: all } = await repos.relations.createBuiltIns(holder.uid, nowMs);
+      const own = seeded.filter((s) => s.uid === holder.uid).map((s) => ({ vgid: all, vid: s.vid }));
+      if (own.length > 0) await trx.insertInto('vehicle_group_members').values(own).execute();
+    }
+    await seedDemoPackages(repos, seeded, timeZone, nowMs);
   });
   return true;
 }

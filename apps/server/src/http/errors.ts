@@ -1,11 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ERROR_TYPES, MESSAGES, type ErrorBody } from '@jejak/contract';
+import { ERROR_TYPES, MESSAGES, validationMessage, type ErrorBody } from '@jejak/contract';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
-
-function zodMessage(err: ZodError): string {
-  return err.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
-}
 
 /** The one mapping of failures to {status, errorType, message}; never a stack trace or SQL. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -14,7 +10,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       body = { status: error.status, errorType: error.errorType, message: error.message };
     } else if (error instanceof ZodError) {
-      body = { status: 400, errorType: ERROR_TYPES.validation, message: zodMessage(error) };
+      body = { status: 400, errorType: ERROR_TYPES.validation, message: validationMessage(error) };
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type.
       body = { status: error.statusCode, errorType: ERROR_TYPES.validation, message: error.message };

@@ -18,18 +18,25 @@ import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
 import type { GeocodeService } from '../services/geocode-service.ts';
 import type { RecordsService } from '../services/records-service.ts';
+import type { AccountService } from '../services/account-service.ts';
+import type { PasswordService } from '../services/password-service.ts';
 import type { UserService } from '../services/user-service.ts';
 import { installErrorHandler } from './errors.ts';
+import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
 import { registerGeocodeRoutes } from './routes/geocode-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
+import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
 
 export interface HttpOptions {
   auth: AuthService;
   users: UserService;
+  accounts: AccountService;
+  passwords: PasswordService;
+  administration: AdministrationServices;
   devices: DeviceService;
   records: RecordsService;
   geocoder: GeocodeService;
@@ -61,6 +68,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     async (api) => {
       registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
       registerUserRoutes(api, opts.auth, opts.users);
+      registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords);
+      registerAdministrationRoutes(api, opts.auth, opts.administration);
       registerDeviceRoutes(api, opts.auth, opts.devices);
       registerRecordRoutes(api, opts.auth, opts.records);
       registerGeocodeRoutes(api, opts.auth, opts.geocoder);

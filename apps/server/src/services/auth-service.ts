@@ -1,18 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_TYPES, MESSAGES, type LoginRequest } from '@jejak/contract';
-import type { User } from '@jejak/domain';
+import { isValidEmail, type User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { SessionsRepo } from '../storage/sessions-repo.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
 import { verifyPassword } from './passwords.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-
-// Deliberately simple: one @, something before, a dot in the domain, no spaces.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(email: string): boolean {
-  return email.length <= 320 && EMAIL_RE.test(email.trim());
-}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');

@@ -1,33 +1,88 @@
+import type { HierarchyNode, UserDetail, UserDeviceRow, UserRelationsResponse, UserVehicleRow } from '@jejak/contract';
+import { USER_SEARCH_LIMIT } from '@jejak/contract';
 import type { Device, StageRecord, User, Vehicle } from '@jejak/domain';
-import { AppError } from '../errors.ts';
+import type { AccountStore } from '../storage/account-store.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { Viewer } from '../storage/scope.ts';
-import type { UsersRepo } from '../storage/users-repo.ts';
+import type { UserWithSecret } from '../storage/users-repo.ts';
+import { reachableUser, reaches, requireCall, viewerOf } from './access.ts';
 
-export function viewerOf(user: User): Viewer {
-  return { uid: user.uid, role: user.userRole, hierarchy: user.userHierarchy };
-}
+export { viewerOf } from './access.ts';
 
-export function createUserService(users: UsersRepo, fleet: FleetRepo) {
-  /** Objects outside the caller's reach answer exactly like missing ones. */
-  async function targetViewer(caller: User, uid: string): Promise<Viewer> {
-    if (uid === caller.uid) return viewerOf(caller);
-    if (!(await fleet.isUserVisible(viewerOf(caller), uid))) throw AppError.notFound('User does not exist');
-    const target = await users.findByUid(uid);
-    if (!target) throw AppError.notFound('User does not exist');
-    return viewerOf(target.user);
+/** Reads of users: every answer limited to the caller's subtree (super and support: all). */
+export function createUserService(store: AccountStore, fleet: FleetRepo) {
+  const { users, relations, userFleet } = store;
+
+  async function detail(caller: User, target: UserWithSecret): Promise<UserDetail> {
+    const u = target.user;
+    const [owned, linked, parent] = await Promise.all([
+      relations.ownedIds(u.uid),
+      relations.linkedIds(u.uid),
+      u.parentId ? users.findByUid(u.parentId) : Promise.resolve(null),
+    ]);
+    const merge = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+    return {
+      ...u,
+      parent:
+        parent && reaches(caller, parent.user)
+          ? { uid: parent.user.uid, userEmail: parent.user.userEmail, userRole: parent.user.userRole }
+          : null,
+      vehicleGroups: merge(owned.vgids, linked.vgids),
+      geofenceTemplates: merge(owned.gtids, linked.gtids),
+      ruleTemplates: merge(owned.rtids, linked.rtids),
+      createdAt: target.createdAt,
+      updatedAt: target.updatedAt,
+    };
   }
 
   return {
     async stages(caller: User, uid: string): Promise<StageRecord[]> {
-      const target = await targetViewer(caller, uid);
-      return users.stages(target.uid);
+      const target = await reachableUser(users, caller, uid);
+      return users.stages(target.user.uid);
     },
 
-    async hierarchy(caller: User, uid: string): Promise<{ vehicles: Vehicle[]; devices: Device[] }> {
-      const target = await targetViewer(caller, uid);
-      const [vehicles, devices] = await Promise.all([fleet.visibleVehicles(target), fleet.visibleDevices(target)]);
-      return { vehicles, devices };
+    async hierarchy(
+      caller: User,
+      uid: string,
+    ): Promise<{ user: UserDetail; children: HierarchyNode[]; vehicles: Vehicle[]; devices: Device[] }> {
+      const target = await reachableUser(users, caller, uid);
+      const viewer = viewerOf(target.user);
+      const [user, children, vehicles, devices] = await Promise.all([
+        detail(caller, target),
+        users.children(target.user.uid),
+        fleet.visibleVehicles(viewer),
+        fleet.visibleDevices(viewer),
+      ]);
+      return { user, children, vehicles, devices };
+    },
+
+    async children(caller: User, uid: string): Promise<HierarchyNode[]> {
+      const target = await reachableUser(users, caller, uid);
+      return users.children(target.user.uid);
+    },
+
+    search(caller: User, query: string): Promise<HierarchyNode[]> {
+      return users.search(viewerOf(caller), query, USER_SEARCH_LIMIT);
+    },
+
+    async vehicles(caller: User, uid: string): Promise<UserVehicleRow[]> {
+      const target = await reachableUser(users, caller, uid);
+      return userFleet.vehicleRows(viewerOf(target.user));
+    },
+
+    async devices(caller: User, uid: string): Promise<UserDeviceRow[]> {
+      requireCall(caller, 'readDevices');
+      const target = await reachableUser(users, caller, uid);
+      return userFleet.deviceRows(viewerOf(target.user));
+    },
+
+    async relations(caller: User, uid: string): Promise<Omit<UserRelationsResponse, 'status'>> {
+      requireCall(caller, 'manageUsers');
+      const target = await reachableUser(users, caller, uid);
+      const [owned, linked] = await Promise.all([
+        relations.owned(target.user.uid),
+        relations.linkedIds(target.user.uid),
+      ]);
+      return { ...owned, linked };
     },
   };
 }

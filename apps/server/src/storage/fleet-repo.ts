@@ -9,7 +9,7 @@ import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
  * Vehicles a viewer reaches: those owned by users of its subtree, plus those in vehicle
  * groups linked to users of its subtree (how a fleet operator gets its vehicles).
  */
-function visibleVidsQuery(db: Db, viewer: Viewer) {
+export function visibleVidsQuery(db: Db, viewer: Viewer) {
   const owned = db
     .selectFrom('vehicles as v')
     .innerJoin('users as u', 'u.uid', 'v.uid')
@@ -59,6 +59,17 @@ export function createFleetRepo(db: Db) {
       const visible = (await this.visibleDevices(viewer)).map((d) => d.dvid);
       const wanted = new Set(dvids);
       return new Set(visible.filter((d) => wanted.has(d)));
+    },
+
+    /** The subset of vids the viewer may see. */
+    async filterVisibleVids(viewer: Viewer, vids: readonly string[]): Promise<string[]> {
+      if (vids.length === 0) return [];
+      let q = db
+        .selectFrom('vehicles')
+        .select('vid')
+        .where('vid', 'in', [...new Set(vids)]);
+      if (!hasGlobalScope(viewer)) q = q.where('vid', 'in', visibleVidsQuery(db, viewer));
+      return (await q.execute()).map((r) => r.vid);
     },
 
     async isVehicleVisible(viewer: Viewer, vid: string): Promise<boolean> {

@@ -65,6 +65,18 @@ export interface VehiclesTable {
   created_at: number;
   /** jsonb, a FuelProfile (migrations/007_fuel_profile.sql); write it as JSON text. */
   fuel_profile: Generated<unknown>;
+  engine_service_next_mileage: Generated<number | null>;
+  engine_service_next_working_hour: Generated<number | null>;
+  engine_service_due_date: Generated<number | null>;
+  transmission_service_next_mileage: Generated<number | null>;
+  transmission_service_due_date: Generated<number | null>;
+  rear_axle_service_next_mileage: Generated<number | null>;
+  rear_axle_service_due_date: Generated<number | null>;
+  service_next_mileage: Generated<number | null>;
+  service_due_date: Generated<number | null>;
+  permit_due_date: Generated<number | null>;
+  subs_start_date: Generated<number | null>;
+  subs_end_date: Generated<number | null>;
 }
 
 export interface VehicleGroupsTable {
@@ -162,6 +174,79 @@ export interface VehicleLogsTable {
   mileage: number;
 }
 
+export interface AuditLogTable {
+  audit_id: string;
+  seq: Generated<number>;
+  created_at: number;
+  actor_uid: string | null;
+  actor_email: string | null;
+  ip: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: unknown;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  uid: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface GeofenceTemplatesTable {
+  gtid: string;
+  uid: string;
+  template_name: string;
+  color_hex: Generated<string>;
+  created_at: number;
+}
+
+export interface RuleTemplatesTable {
+  rtid: string;
+  uid: string;
+  template_name: string;
+  created_at: number;
+}
+
+export interface UserGeofenceTemplatesTable {
+  uid: string;
+  gtid: string;
+}
+
+export interface UserRuleTemplatesTable {
+  uid: string;
+  rtid: string;
+}
+
+export interface VehiclePackagesTable {
+  vehicle_package_id: string;
+  vid: string;
+  uid: string;
+  contract_type: string;
+  start_at: number;
+  end_at: number;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VehiclePackageLogsTable {
+  vehicle_package_log_id: string;
+  seq: Generated<number>;
+  vehicle_package_id: string;
+  vid: string;
+  action: string;
+  contract_type: string;
+  status: string;
+  start_at: number;
+  end_at: number;
+  updated_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -181,5 +266,13 @@ export interface Database {
   transit_records: TransitRecordsTable;
   trip_records: TripRecordsTable;
   vehicle_logs: VehicleLogsTable;
+  audit_log: AuditLogTable;
+  password_resets: PasswordResetsTable;
+  geofence_templates: GeofenceTemplatesTable;
+  rule_templates: RuleTemplatesTable;
+  user_geofence_templates: UserGeofenceTemplatesTable;
+  user_rule_templates: UserRuleTemplatesTable;
+  vehicle_packages: VehiclePackagesTable;
+  vehicle_package_logs: VehiclePackageLogsTable;
   schema_migrations: SchemaMigrationsTable;
 }

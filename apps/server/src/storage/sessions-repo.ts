@@ -24,6 +24,13 @@ export function createSessionsRepo(db: Db) {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
 
+    /** Ends every session of a user but `keepTokenHash`; returns the ended token hashes. */
+    async deleteForUser(uid: string, keepTokenHash: string | null): Promise<string[]> {
+      let q = db.deleteFrom('sessions').where('uid', '=', uid);
+      if (keepTokenHash) q = q.where('token_hash', '<>', keepTokenHash);
+      return (await q.returning('token_hash').execute()).map((r) => r.token_hash);
+    },
+
     async deleteExpired(nowMs: number): Promise<number> {
       const r = await db.deleteFrom('sessions').where('expires_at', '<=', nowMs).executeTakeFirst();
       return Number(r.numDeletedRows);

@@ -2,3 +2,4 @@ export * from './subjects.ts';
 export * from './permission-table.ts';
 export * from './ability.ts';
 export * from './sidebar.ts';
+export * from './account-calls.ts';

@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail; `configured` is false when no SMTP server is set, and `send` then refuses. */
+export interface Mailer {
+  readonly configured: boolean;
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface SmtpSettings {
+  host: string | undefined;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
+
+/** E-mail over SMTP with nodemailer (ADR accounts-mail); one pooled-free transport per message. */
+export function createSmtpMailer(settings: SmtpSettings): Mailer {
+  const host = settings.host;
+  if (!host) {
+    return {
+      configured: false,
+      send: () => Promise.reject(new Error('SMTP is not configured')),
+    };
+  }
+  const transport = nodemailer.createTransport({
+    host,
+    port: settings.port,
+    secure: settings.secure,
+    ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    configured: true,
+    async send(message) {
+      await transport.sendMail({ from: settings.from, ...message });
+    },
+  };
+}

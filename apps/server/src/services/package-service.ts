@@ -1,0 +1,223 @@
+import {
+  ERROR_TYPES,
+  PACKAGE_TEXTS,
+  type AddPackageRequest,
+  type RenewPackageRequest,
+  type UpdatePackageRequest,
+  type VehiclePackage,
+  type VehiclePackageLog,
+} from '@jejak/contract';
+import {
+  contractEndAt,
+  dueStatus,
+  effectiveStatus,
+  isExpiringSoon,
+  packageActions,
+  timeStatus,
+  type ContractType,
+  type PackageAction,
+  type User,
+} from '@jejak/domain';
+import { AppError } from '../errors.ts';
+import type { AccountRepos, AccountStore } from '../storage/account-store.ts';
+import type { AuditActor } from '../storage/audit-repo.ts';
+import type { FleetRepo } from '../storage/fleet-repo.ts';
+import { newPackageId, type PackageLogAction, type StoredPackage } from '../storage/packages-repo.ts';
+import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from './access.ts';
+
+export interface PackageServiceOptions {
+  store: AccountStore;
+  fleet: FleetRepo;
+  /** Users' time zone: 12 and 24 month contracts end on the same local date and time. */
+  timeZone: string;
+  now: () => number;
+}
+
+const SWEEP_BATCH = 500;
+
+const invalidState = (message: string) => new AppError(409, ERROR_TYPES.invalidState, message);
+const vehicleNotFound = () => AppError.notFound(PACKAGE_TEXTS.vehicleNotFound);
+
+/** The package as the screens read it: status from the clock, expiring-soon flag, enabled actions. */
+export function presentPackage(pkg: StoredPackage, nowMs: number): VehiclePackage {
+  const status = effectiveStatus(pkg, nowMs);
+  return { ...pkg, status, expiringSoon: isExpiringSoon(pkg, nowMs), actions: packageActions(status) };
+}
+
+/** Vehicle subscriptions (spec 3): reads for whoever sees the vehicle; changes for provisioning roles. */
+export function createPackageService(opts: PackageServiceOptions) {
+  const { store, fleet, now } = opts;
+
+  function period(req: { contractType: ContractType; startAt: number; endAt?: number | null | undefined }) {
+    const endAt = contractEndAt(req.contractType, req.startAt, req.endAt ?? null, opts.timeZone);
+    if (endAt === null) throw AppError.validation(PACKAGE_TEXTS.selectEndDate);
+    return { contractType: req.contractType, startAt: req.startAt, endAt };
+  }
+
+  async function visibleVehicle(caller: User, vid: string): Promise<void> {
+    if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw vehicleNotFound();
+  }
+
+  /** Writes a change with its package log row, the vehicle's subscription dates and an audit row. */
+  async function record(
+    tx: AccountRepos,
+    who: AuditActor,
+    pkg: StoredPackage,
+    action: PackageLogAction,
+    at: number,
+  ): Promise<void> {
+    await tx.packages.log(pkg, action, who.uid, at);
+    await tx.userFleet.setSubscriptionDates(pkg.vid, pkg.startAt, pkg.endAt);
+    await tx.audit(
+      who,
+      {
+        action: `package.${action}`,
+        targetType: 'package',
+        targetId: pkg.vehiclePackageId,
+        details: {
+          vid: pkg.vid,
+          contractType: pkg.contractType,
+          status: pkg.status,
+          startAt: pkg.startAt,
+          endAt: pkg.endAt,
+        },
+      },
+      at,
+    );
+  }
+
+  /**
+   * Changes the live package of a vehicle the caller sees, under a row lock on the vehicle.
+   * `change` gets the package and returns its new state; `gate` is the spec's enabling rule.
+   */
+  async function changeLive(
+    actor: Actor,
+    vid: string,
+    gate: PackageAction,
+    action: PackageLogAction,
+    change: (pkg: StoredPackage, at: number) => StoredPackage,
+  ): Promise<VehiclePackage> {
+    requireCall(actor.user, 'managePackages');
+    await visibleVehicle(actor.user, vid);
+    const at = now();
+    const updated = await store.transaction(async (tx) => {
+      await tx.packages.lockVehicle(vid);
+      const [current] = await tx.packages.currentByVids([vid]);
+      const status = current ? effectiveStatus(current, at) : null;
+      if (!current || status === 'TERMINATED') {
+        throw current ? invalidState(PACKAGE_TEXTS.terminated) : AppError.notFound(PACKAGE_TEXTS.noPackage);
+      }
+      if (!packageActions(status)[gate])
+        throw invalidState(status === 'SUSPENDED' ? PACKAGE_TEXTS.suspended : PACKAGE_TEXTS.notSuspended);
+      const next = { ...change(current, at), updatedAt: at };
+      if (!(await tx.packages.update(next, current.status))) throw invalidState(PACKAGE_TEXTS.packageNotFound);
+      await record(tx, auditActor(actor), next, action, at);
+      return next;
+    });
+    return presentPackage(updated, at);
+  }
+
+  const withPeriod = (p: ReturnType<typeof period>) => (pkg: StoredPackage, at: number) => ({
+    ...pkg,
+    ...p,
+    status: timeStatus(p.startAt, p.endAt, at),
+  });
+
+  return {
+    async get(caller: User, vids: readonly string[]): Promise<VehiclePackage[]> {
+      const visible = await fleet.filterVisibleVids(viewerOf(caller), vids);
+      const at = now();
+      return (await store.packages.currentByVids(visible)).map((p) => presentPackage(p, at));
+    },
+
+    async logs(caller: User, vids: readonly string[]): Promise<VehiclePackageLog[]> {
+      return store.packages.logsByVids(await fleet.filterVisibleVids(viewerOf(caller), vids));
+    },
+
+    async add(actor: Actor, req: AddPackageRequest): Promise<VehiclePackage> {
+      requireCall(actor.user, 'managePackages');
+      await visibleVehicle(actor.user, req.vid);
+      const owner = await reachableUser(store.users, actor.user, req.uid);
+      if (!(await fleet.isVehicleVisible(viewerOf(owner.user), req.vid)))
+        throw AppError.validation(PACKAGE_TEXTS.vehicleNotUsers);
+      const p = period(req);
+      const at = now();
+      const pkg: StoredPackage = {
+        vehiclePackageId: newPackageId(),
+        vid: req.vid,
+        uid: req.uid,
+        ...p,
+        status: timeStatus(p.startAt, p.endAt, at),
+        createdAt: at,
+        updatedAt: at,
+      };
+      await store.transaction(async (tx) => {
+        await tx.packages.lockVehicle(req.vid);
+        const [current] = await tx.packages.currentByVids([req.vid]);
+        if (current && !packageActions(current.status).add) throw invalidState(PACKAGE_TEXTS.alreadyHasPackage);
+        await tx.packages.insert(pkg);
+        await record(tx, auditActor(actor), pkg, 'add', at);
+      });
+      return presentPackage(pkg, at);
+    },
+
+    /** Corrects the current period of a package (Edit). */
+    async update(actor: Actor, req: UpdatePackageRequest): Promise<VehiclePackage> {
+      requireCall(actor.user, 'managePackages');
+      const found = await store.packages.byId(req.vehiclePackageId);
+      if (!found || !(await fleet.isVehicleVisible(viewerOf(actor.user), found.vid)))
+        throw AppError.notFound(PACKAGE_TEXTS.packageNotFound);
+      const [current] = await store.packages.currentByVids([found.vid]);
+      if (current?.vehiclePackageId !== found.vehiclePackageId) throw invalidState(PACKAGE_TEXTS.terminated);
+      return changeLive(actor, found.vid, 'edit', 'edit', withPeriod(period(req)));
+    },
+
+    /** A new period (Renew); the previous one stays in the package log. */
+    renew(actor: Actor, req: RenewPackageRequest): Promise<VehiclePackage> {
+      return changeLive(actor, req.vid, 'renew', 'renew', withPeriod(period(req)));
+    },
+
+    suspend(actor: Actor, vid: string): Promise<VehiclePackage> {
+      return changeLive(actor, vid, 'suspend', 'suspend', (pkg) => ({ ...pkg, status: 'SUSPENDED' }));
+    },
+
+    /** Back to the status the clock gives; a suspension does not move the end date. */
+    unsuspend(actor: Actor, vid: string): Promise<VehiclePackage> {
+      return changeLive(actor, vid, 'unsuspend', 'unsuspend', (pkg, at) => ({
+        ...pkg,
+        status: timeStatus(pkg.startAt, pkg.endAt, at),
+      }));
+    },
+
+    terminate(actor: Actor, vid: string): Promise<VehiclePackage> {
+      return changeLive(actor, vid, 'terminate', 'terminate', (pkg) => ({ ...pkg, status: 'TERMINATED' }));
+    },
+
+    /**
+     * The scheduled job: stores ACTIVE for PENDING packages whose start has come and EXPIRED
+     * for those whose end has, each with a log and audit row. Returns how many changed.
+     */
+    async sweep(): Promise<number> {
+      const at = now();
+      let changed = 0;
+      for (;;) {
+        const due = await store.packages.due(at, SWEEP_BATCH);
+        let progressed = 0;
+        for (const pkg of due) {
+          const status = dueStatus(pkg, at);
+          if (!status) continue;
+          const next: StoredPackage = { ...pkg, status, updatedAt: at };
+          const done = await store.transaction(async (tx) => {
+            if (!(await tx.packages.update(next, pkg.status))) return false;
+            await record(tx, { uid: null, email: null, ip: null }, next, status === 'EXPIRED' ? 'expire' : 'start', at);
+            return true;
+          });
+          if (done) progressed++;
+        }
+        changed += progressed;
+        if (due.length < SWEEP_BATCH || progressed === 0) return changed;
+      }
+    },
+  };
+}
+export type PackageService = ReturnType<typeof createPackageService>;

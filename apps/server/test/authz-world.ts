@@ -1,0 +1,323 @@
+import { type API_PATHS } from '@jejak/contract';
+import type { AccountCall } from '@jejak/domain';
+import type { Db } from '../src/storage/database.ts';
+import { insertUser, insertVehicle, insertVehicleGroup, signIn, type Client, type Me } from './accounts-fixture.ts';
+
+/** A user as the calls name it. */
+export interface Ref {
+  uid: string;
+  userHierarchy: string;
+  userRole: string;
+  userName: string;
+  userEmail: string;
+  userContact: string;
+  userAddress: string;
+}
+
+/** The objects one request of the matrix names. */
+export interface Objects {
+  me: Me;
+  variant: 'own' | 'foreign' | 'missing';
+  user: Ref;
+  operator: Ref;
+  vid: string;
+  dvid: string;
+  packageId: string;
+  /** A vehicle group of `user`, to hand on (keeps the demo operator's group in place). */
+  vgid: string;
+}
+
+export type Gate = AccountCall | 'any' | 'global';
+export type RouteSpec = { gate: Gate; body: (o: Objects) => unknown } | { skip: string };
+
+const WINDOW = { startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 2) };
+let serial = 0;
+const profile = (r: Ref) => ({
+  uid: r.uid,
+  userName: r.userName,
+  userEmail: r.userEmail,
+  userRole: r.userRole,
+  userContact: r.userContact,
+  userAddress: r.userAddress,
+});
+
+/**
+ * What every API call is sent, keyed by API_PATHS: a route added to API_PATHS without an
+ * entry here fails to compile and fails the matrix, so new calls are always walked.
+ */
+export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
+  login: { skip: 'no session; covered by api.test.ts (texts, rate limit)' },
+  logout: { skip: "ends the caller's own session; covered by api.test.ts" },
+  version: { skip: 'GET, public, no data' },
+  openapi: { skip: 'GET, public, no data' },
+  session: { gate: 'any', body: () => ({}) },
+  userGetInfo: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
+  userGetHierarchy: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
+  userGetChildren: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
+  userSearch: { gate: 'any', body: () => ({ query: '@demo' }) },
+  userGetVehicles: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
+  userGetDevices: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid }) },
+  userAdd: {
+    gate: 'manageUsers',
+    body: (o) => ({
+      currentUser: { uid: o.user.uid, userHierarchy: o.user.userHierarchy },
+      newUser: {
+        userName: 'Matrix',
+        userRole: o.user.userRole === 'fleetOwner' ? 'fleetOperator' : 'fleetOwner',
+        userEmail: `matrix-${++serial}@demo.jejak.my`,
+        userAddress: 'Jalan Matrix',
+        userPassword: 'matrix-123',
+        userContact: '+60123000000',
+      },
+    }),
+  },
+  userUpdate: {
+    gate: 'manageUsers',
+    body: (o) => ({ user: { ...profile(o.user), userHierarchy: o.user.userHierarchy } }),
+  },
+  userProfileUpdate: {
+    gate: 'updatePreferences',
+    body: (o) => ({ uid: o.variant === 'own' ? o.me.uid : o.user.uid, preference: { in_app_notification_info: true } }),
+  },
+  userConfigure: { gate: 'manageUsers', body: (o) => ({ user: profile(o.operator), vgid: null }) },
+  userResetPassword: { gate: 'any', body: (o) => ({ uid: o.variant === 'own' ? o.me.uid : o.user.uid }) },
+  userRelationGet: { gate: 'manageUsers', body: (o) => ({ uid: o.user.uid }) },
+  userRelationAdd: { gate: 'manageUsers', body: (o) => relation(o) },
+  userRelationUpdate: { gate: 'manageUsers', body: (o) => relation(o) },
+  userGetStages: { gate: 'migrate', body: () => ({}) },
+  userMigrate: { gate: 'migrate', body: (o) => ({ uid: o.user.uid, sourceStage: 'V1', targetStage: 'V2' }) },
+  resetPassword: { gate: 'any', body: () => ({ token: 'x'.repeat(43), newPassword: 'matrix-123' }) },
+  changePassword: {
+    gate: 'any',
+    body: (o) => ({
+      email: o.me.userEmail ?? '',
+      currentPassword: 'wrong-123',
+      newPassword: 'matrix-123',
+    }),
+  },
+  vehiclePackageGet: { gate: 'any', body: (o) => ({ vids: [o.vid] }) },
+  vehiclePackageLogGet: { gate: 'any', body: (o) => ({ vids: [o.vid] }) },
+  vehiclePackageAdd: {
+    gate: 'managePackages',
+    body: (o) => ({ vid: o.vid, uid: o.user.uid, startAt: Date.UTC(2026, 0, 1), contractType: 'TWELVE' }),
+  },
+  vehiclePackageUpdate: {
+    gate: 'managePackages',
+    body: (o) => ({ vehiclePackageId: o.packageId, startAt: Date.UTC(2026, 0, 1), contractType: 'TWELVE' }),
+  },
+  vehiclePackageRenew: {
+    gate: 'managePackages',
+    body: (o) => ({ vid: o.vid, startAt: Date.UTC(2026, 0, 1), contractType: 'TWENTY_FOUR' }),
+  },
+  vehiclePackageSuspend: { gate: 'managePackages', body: (o) => ({ vid: o.vid }) },
+  vehiclePackageUnsuspend: { gate: 'managePackages', body: (o) => ({ vid: o.vid }) },
+  vehiclePackageTerminate: { gate: 'managePackages', body: (o) => ({ vid: o.vid }) },
+  auditGet: { gate: 'readAudit', body: () => ({ limit: 1000 }) },
+  unknownDevices: { gate: 'global', body: () => ({}) },
+  transitRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  tripRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
+  deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
+  vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+};
+
+function relation(o: Objects) {
+  return {
+    srcUser: { uid: o.user.uid, userRole: o.user.userRole },
+    destUser: { uid: o.operator.uid, userRole: o.operator.userRole },
+    ids: { vgids: [o.vgid] },
+  };
+}
+
+/** The set-up beside the demo fleet: support, a fleet manager, and a second distributor's tree. */
+export interface World {
+  callers: {
+    name: string;
+    role: string;
+    c: Client;
+    me: Me;
+    own: Objects;
+    foreign: Objects | null;
+    foreignIds: string[];
+  }[];
+  /** uids, vids and package ids whose stored rows a caller's foreign calls must leave alone. */
+  foreignRows: Record<string, { uids: string[]; vids: string[] }>;
+}
+
+async function ref(db: Db, uid: string): Promise<Ref> {
+  const r = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
+  return {
+    uid: r.uid,
+    userHierarchy: r.user_hierarchy,
+    userRole: r.user_role,
+    userName: r.user_name,
+    userEmail: r.user_email,
+    userContact: r.user_contact,
+    userAddress: r.user_address,
+  };
+}
+
+async function vehicleByPlate(db: Db, plate: string) {
+  const v = await db
+    .selectFrom('vehicles')
+    .select(['vid', 'dvid'])
+    .where('vehicle_plate', '=', plate)
+    .executeTakeFirstOrThrow();
+  const p = await db
+    .selectFrom('vehicle_packages')
+    .select('vehicle_package_id')
+    .where('vid', '=', v.vid)
+    .executeTakeFirstOrThrow();
+  return { vid: v.vid, dvid: v.dvid, packageId: p.vehicle_package_id };
+}
+
+/** Every identifier of a user's rows and fleet, to search responses for. */
+async function idsOf(db: Db, uids: string[]): Promise<string[]> {
+  const users = await db.selectFrom('users').select(['uid', 'user_email']).where('uid', 'in', uids).execute();
+  const vehicles = await db
+    .selectFrom('vehicles')
+    .select(['vid', 'dvid', 'vehicle_plate'])
+    .where('uid', 'in', uids)
+    .execute();
+  return [...users.flatMap((u) => [u.uid, u.user_email]), ...vehicles.flatMap((v) => [v.vid, v.dvid, v.vehicle_plate])];
+}
+
+export async function buildWorld(db: Db, baseUrl: string, superClient: Client): Promise<World> {
+  const me = async (who: string) => (await signIn(baseUrl, who)).me;
+  const [S, D, O, P, O2, L] = await Promise.all(
+    ['super', 'distributor', 'owner', 'operator', 'owner2', 'legacy'].map(me),
+  );
+  if (!S || !D || !O || !P || !O2 || !L) throw new Error('demo users');
+  await insertUser(db, { role: 'support', parent: S, email: 'support@demo.jejak.my' });
+  const M = await insertUser(db, { role: 'fleetManager', parent: O, email: 'manager@demo.jejak.my' });
+  const puchong = await db
+    .selectFrom('vehicle_groups')
+    .select('vgid')
+    .where('group_name', '=', 'Kumpulan Puchong')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('user_vehicle_groups').values({ uid: M.uid, vgid: puchong.vgid }).execute();
+  const D2 = await insertUser(db, { role: 'distributor', parent: S, email: 'distributor2@demo.jejak.my' });
+  const O3 = await insertUser(db, { role: 'fleetOwner', parent: D2, email: 'owner3@demo.jejak.my' });
+  const P3 = await insertUser(db, { role: 'fleetOperator', parent: O3, email: 'operator3@demo.jejak.my' });
+  const V3 = await insertVehicle(db, O3.uid, 'JHR 3333', '359710049999001');
+  const G3 = await insertVehicleGroup(db, O3.uid, 'Kumpulan Johor', [V3.vid]);
+  await db.insertInto('user_vehicle_groups').values({ uid: P3.uid, vgid: G3 }).execute();
+  const added = await superClient.post('/vehiclepackage/add', {
+    vid: V3.vid,
+    uid: O3.uid,
+    startAt: Date.now(),
+    contractType: 'TWELVE',
+  });
+  if (added.status !== 200) throw new Error(JSON.stringify(added.body));
+
+  const bmk = await vehicleByPlate(db, 'BMK 5521');
+  const bkt = await vehicleByPlate(db, 'BKT 3321');
+  const wvc = await vehicleByPlate(db, 'WVC 3308');
+  const v3 = await vehicleByPlate(db, 'JHR 3333');
+  const objects = async (
+    meRef: Me,
+    variant: Objects['variant'],
+    user: string,
+    operator: string,
+    v: typeof bmk,
+    vgid = puchong.vgid,
+  ): Promise<Objects> => ({
+    me: meRef,
+    variant,
+    vgid,
+    user: await ref(db, user),
+    operator: await ref(db, operator),
+    ...v,
+  });
+  const tree2 = [D2.uid, O3.uid, P3.uid];
+  const ownerFleet = await db
+    .selectFrom('vehicles')
+    .select(['vid', 'dvid', 'vehicle_plate'])
+    .where('uid', '=', O.uid)
+    .execute();
+  const groupVids = new Set(
+    (await db.selectFrom('vehicle_group_members').select('vid').where('vgid', '=', puchong.vgid).execute()).map(
+      (r) => r.vid,
+    ),
+  );
+  const outsideGroup = ownerFleet.filter((v) => !groupVids.has(v.vid)).flatMap((v) => [v.vid, v.dvid, v.vehicle_plate]);
+
+  const callers: World['callers'] = [];
+  const add = async (
+    name: string,
+    role: string,
+    who: string,
+    own: Objects,
+    foreign: Objects | null,
+    foreignIds: string[],
+  ) => {
+    const s = await signIn(baseUrl, who);
+    callers.push({
+      name,
+      role,
+      c: s.c,
+      me: s.me,
+      own: { ...own, me: s.me },
+      foreign: foreign ? { ...foreign, me: s.me } : null,
+      foreignIds,
+    });
+  };
+  await add('super', 'SUPER', 'super', await objects(S, 'own', O.uid, P.uid, bmk), null, []);
+  await add('support', 'SUPPORT', 'support@demo.jejak.my', await objects(S, 'own', O.uid, P.uid, bmk), null, []);
+  await add(
+    'distributor',
+    'DISTRIBUTOR',
+    'distributor',
+    await objects(D, 'own', O.uid, P.uid, bmk),
+    await objects(D, 'foreign', O3.uid, P3.uid, v3, G3),
+    await idsOf(db, tree2),
+  );
+  await add(
+    'fleetOwner',
+    'FLEET_OWNER',
+    'owner',
+    await objects(O, 'own', P.uid, P.uid, bmk),
+    await objects(O, 'foreign', O2.uid, P3.uid, bkt, G3),
+    await idsOf(db, [O2.uid, L.uid, ...tree2]),
+  );
+  await add(
+    'fleetManager',
+    'FLEET_MANAGER',
+    'manager@demo.jejak.my',
+    await objects(M, 'own', M.uid, M.uid, bmk),
+    await objects(M, 'foreign', O2.uid, P3.uid, bkt, G3),
+    [...(await idsOf(db, [O2.uid, L.uid, P.uid, ...tree2])), ...outsideGroup],
+  );
+  await add(
+    'fleetOperator',
+    'FLEET_OPERATOR',
+    'operator',
+    await objects(P, 'own', P.uid, P.uid, bmk),
+    await objects(P, 'foreign', O.uid, P3.uid, wvc, G3),
+    [...(await idsOf(db, [O2.uid, L.uid, M.uid, ...tree2])), ...outsideGroup],
+  );
+
+  return {
+    callers,
+    foreignRows: {
+      distributor: { uids: tree2, vids: [v3.vid] },
+      fleetOwner: { uids: [O2.uid, P3.uid], vids: [bkt.vid] },
+      fleetManager: { uids: [O2.uid, P3.uid], vids: [bkt.vid] },
+      fleetOperator: { uids: [O.uid, P3.uid], vids: [wvc.vid] },
+    },
+  };
+}
+
+/** The same objects with every id replaced by one that does not exist. */
+export function missing(o: Objects): Objects {
+  return {
+    ...o,
+    variant: 'missing',
+    user: { ...o.user, uid: 'no-such-user' },
+    operator: { ...o.operator, uid: 'no-such-operator' },
+    vid: 'no-such-vehicle',
+    dvid: 'GPS100#000000000000000',
+    packageId: 'no-such-package',
+    vgid: 'no-such-group',
+  };
+}

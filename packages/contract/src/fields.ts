@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { isValidContact, isValidEmail, ROLE_VALUES, STAGE_NAMES } from '@jejak/domain';
+import { MESSAGES } from './errors.ts';
+import { ACCOUNT_TEXTS } from './texts.ts';
+
+/** Field schemas shared by the account calls. A missing or blank field is 'Fields cannot be empty'. */
+const EMPTY = ACCOUNT_TEXTS.fieldsEmpty;
+
+export const ID = z.string().min(1).max(64);
+export const StageNameSchema = z.enum(STAGE_NAMES);
+
+export const requiredText = (max: number) =>
+  z.string({ error: EMPTY }).trim().min(1, EMPTY).max(max, `at most ${max} characters`);
+
+export const UserNameField = requiredText(120);
+export const UserAddressField = requiredText(300);
+export const UserEmailField = requiredText(320).refine(isValidEmail, MESSAGES.invalidEmail);
+export const UserContactField = requiredText(16).refine(isValidContact, ACCOUNT_TEXTS.invalidContact);
+export const UserRoleField = z.enum(ROLE_VALUES, { error: EMPTY });
+export const PasswordField = z
+  .string({ error: EMPTY })
+  .min(1, EMPTY)
+  .refine((v) => v.trim().length > 0, EMPTY)
+  .min(8, ACCOUNT_TEXTS.passwordTooShort)
+  .max(200, 'at most 200 characters');
+export const HierarchyField = z.string({ error: EMPTY }).min(1, EMPTY).max(2000);
+export const RequiredId = z.string({ error: EMPTY }).min(1, EMPTY).max(64);
+
+/** Epoch ms, within years 2000–2200, so every date the forms pick fits. */
+export const InstantMs = z.number().int().min(946_684_800_000).max(7_258_118_400_000);

@@ -1,0 +1,3 @@
+export * from './roles-assign.ts';
+export * from './stages.ts';
+export * from './contact.ts';

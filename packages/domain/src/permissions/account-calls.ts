@@ -1,0 +1,38 @@
+import type { PermissionRole } from '../roles.ts';
+import { canManage, canRead } from './ability.ts';
+
+/**
+ * Account operations and the permission-table grant each needs (ADR accounts-decisions).
+ * Reads of users, vehicles and packages need no grant beyond the hierarchy; these do.
+ */
+export const ACCOUNT_CALLS = [
+  'manageUsers',
+  'readDevices',
+  'managePackages',
+  'migrate',
+  'readAudit',
+  'updatePreferences',
+] as const;
+export type AccountCall = (typeof ACCOUNT_CALLS)[number];
+
+export function mayCall(role: PermissionRole, call: AccountCall): boolean {
+  switch (call) {
+    // Add, edit and configure users, hand out groups and templates: the User Management grant.
+    case 'manageUsers':
+      return canManage(role, 'userManagement');
+    // "Fleet owners and operators cannot see the device tab" (spec 1 §6).
+    case 'readDevices':
+      return canRead(role, 'deviceManagement');
+    // Subscriptions go with provisioning devices: super, support and distributors.
+    case 'managePackages':
+      return canManage(role, 'deviceManagement');
+    case 'migrate':
+      return canManage(role, 'migration');
+    // The audit log is for the platform's administrators only.
+    case 'readAudit':
+      return role === 'SUPER';
+    // The Profile switches save preferences; the table gives fleet operators read only.
+    case 'updatePreferences':
+      return canManage(role, 'preferences');
+  }
+}
