@@ -6,13 +6,15 @@ export {
   type SimulatorStats,
 } from './simulator.ts';
 export {
-  createGt06Client,
+  createTrackerClient,
   type AckEvent,
   type ClientStats,
-  type Gt06Client,
-  type Gt06ClientOptions,
+  type DeviceFix,
   type SendEvent,
-} from './gt06-client.ts';
+  type TrackerClient,
+  type TrackerClientOptions,
+} from './tracker-client.ts';
+export { createGt06Client, gt06Protocol, type Gt06Client, type Gt06ClientOptions } from './gt06-client.ts';
 export {
   createRng,
   createRoute,

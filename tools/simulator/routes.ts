@@ -64,10 +64,7 @@ interface Segment {
   stop: StopKind;
 }
 
-interface State {
-  pos: LatLon;
-  course: number;
-  speedKmh: number;
+interface State extends Kinematics {
   segment: Segment;
   /** While stopped: when the stop ends. */
   stoppedUntil: number | null;
@@ -92,22 +89,35 @@ function center(b: Bounds): LatLon {
   return { lat: (b.minLat + b.maxLat) / 2, lon: (b.minLon + b.maxLon) / 2 };
 }
 
-/** Next leg from an intersection: mostly straight on, sometimes a turn, never out of bounds. */
-function nextSegment(rng: () => number, s: State, b: Bounds): Segment {
+export interface Leg {
+  to: LatLon;
+  lengthKm: number;
+  cruiseKmh: number;
+}
+
+/**
+ * The next straight leg from an intersection: mostly straight on along the vehicle's street
+ * grid, sometimes a turn, never out of bounds; longer legs are bigger, faster roads.
+ */
+export function planLeg(rng: () => number, from: LatLon, course: number, gridDeg: number, b: Bounds): Leg {
   const lengthKm = rng() < 0.7 ? between(rng, 0.3, 1.2) : between(rng, 1.2, 4);
   const r = rng();
   const turn = r < 0.55 ? 0 : r < 0.75 ? 90 : r < 0.95 ? -90 : 180;
-  let bearing = s.gridDeg + Math.round((s.course - s.gridDeg + turn) / 90) * 90 + between(rng, -8, 8);
-  let to = destinationPoint(s.pos, bearing, lengthKm);
+  let bearing = gridDeg + Math.round((course - gridDeg + turn) / 90) * 90 + between(rng, -8, 8);
+  let to = destinationPoint(from, bearing, lengthKm);
   if (!inside(to, b, 0.01)) {
-    bearing = bearingDeg(s.pos, center(b)) + between(rng, -20, 20);
-    to = destinationPoint(s.pos, bearing, Math.min(lengthKm, haversineKm(s.pos, center(b))));
+    bearing = bearingDeg(from, center(b)) + between(rng, -20, 20);
+    to = destinationPoint(from, bearing, Math.min(lengthKm, haversineKm(from, center(b))));
   }
-  // Longer legs are bigger roads: faster.
   const cruiseKmh = lengthKm > 1.2 ? between(rng, 50, MAX_CRUISE_KMH) : between(rng, MIN_CRUISE_KMH, 55);
-  const parkDue = s.drivenSinceParkKm + lengthKm > 12 && rng() < 0.35;
+  return { to, lengthKm: haversineKm(from, to), cruiseKmh };
+}
+
+function nextSegment(rng: () => number, s: State, b: Bounds): Segment {
+  const leg = planLeg(rng, s.pos, s.course, s.gridDeg, b);
+  const parkDue = s.drivenSinceParkKm + leg.lengthKm > 12 && rng() < 0.35;
   const stop: StopKind = parkDue ? 'park' : rng() < 0.3 ? 'light' : 'none';
-  return { to, cruiseKmh, stop };
+  return { to: leg.to, cruiseKmh: leg.cruiseKmh, stop };
 }
 
 function initialState(rng: () => number, b: Bounds): State {
@@ -129,17 +139,45 @@ function initialState(rng: () => number, b: Bounds): State {
 }
 
 /** Speed through an intersection we do not stop at. */
-const TURN_KMH = 30;
+export const TURN_KMH = 30;
 
-/** Highest speed from which we can still slow to `endKmh` within `remainingKm` (v² = v₀² + 2ad). */
-function targetSpeed(segment: Segment, remainingKm: number): number {
-  const endKmh = segment.stop === 'none' ? TURN_KMH : 0;
-  // a in km/h per s; d in km: v² [km²/h²] = end² + 2 · a · 3600 · d
-  return Math.min(segment.cruiseKmh, Math.sqrt(endKmh ** 2 + 2 * ACCEL_KMH_PER_S * 3600 * remainingKm));
+/** Where a vehicle is and how it moves. */
+export interface Kinematics {
+  pos: LatLon;
+  /** Direction of travel (held while stopped). */
+  course: number;
+  speedKmh: number;
 }
 
 function approach(from: number, to: number, maxDelta: number): number {
   return from < to ? Math.min(to, from + maxDelta) : Math.max(to, from - maxDelta);
+}
+
+/**
+ * Moves `k` for `dtS` seconds towards `to`, cruising at most at `cruiseKmh` and braking in
+ * time to reach `to` at `endKmh` (≈ 2 m/s², v² = v₀² + 2ad). Returns the km covered and
+ * whether `to` was reached; on arrival `k` stands at `to` with the speed it got there.
+ */
+export function driveToward(
+  k: Kinematics,
+  to: LatLon,
+  cruiseKmh: number,
+  endKmh: number,
+  dtS: number,
+): { km: number; arrived: boolean } {
+  const remainingKm = haversineKm(k.pos, to);
+  // a in km/h per s; d in km: v² [km²/h²] = end² + 2 · a · 3600 · d
+  const target = Math.min(cruiseKmh, Math.sqrt(endKmh ** 2 + 2 * ACCEL_KMH_PER_S * 3600 * remainingKm));
+  const v1 = approach(k.speedKmh, target, ACCEL_KMH_PER_S * dtS);
+  const moveKm = (((k.speedKmh + v1) / 2) * dtS) / 3600;
+  k.speedKmh = v1;
+  if (moveKm < remainingKm) {
+    k.course = bearingDeg(k.pos, to);
+    k.pos = destinationPoint(k.pos, k.course, moveKm);
+    return { km: moveKm, arrived: false };
+  }
+  k.pos = to;
+  return { km: remainingKm, arrived: true };
 }
 
 const LIGHT_S: [number, number] = [20, 90];
@@ -160,26 +198,16 @@ function step(s: State, rng: () => number, b: Bounds, tMs: number, dtS: number):
     s.segment = nextSegment(rng, s, b);
     return;
   }
-  const remainingKm = haversineKm(s.pos, s.segment.to);
-  const v1 = approach(s.speedKmh, targetSpeed(s.segment, remainingKm), ACCEL_KMH_PER_S * dtS);
-  const moveKm = (((s.speedKmh + v1) / 2) * dtS) / 3600;
-  if (moveKm < remainingKm) {
-    s.course = bearingDeg(s.pos, s.segment.to);
-    s.pos = destinationPoint(s.pos, s.course, moveKm);
-    s.speedKmh = v1;
-    s.drivenSinceParkKm += moveKm;
-    return;
-  }
-  arrive(s, rng, b, tMs, v1, remainingKm);
+  const endKmh = s.segment.stop === 'none' ? TURN_KMH : 0;
+  const moved = driveToward(s, s.segment.to, s.segment.cruiseKmh, endKmh, dtS);
+  s.drivenSinceParkKm += moved.km;
+  if (moved.arrived) arrive(s, rng, b, tMs);
 }
 
 /** At the segment's end: stop for a light or to park, or carry on into the next segment. */
-function arrive(s: State, rng: () => number, b: Bounds, tMs: number, v1: number, remainingKm: number): void {
-  s.pos = s.segment.to;
-  s.drivenSinceParkKm += remainingKm;
+function arrive(s: State, rng: () => number, b: Bounds, tMs: number): void {
   const stop = s.segment.stop;
   if (stop === 'none') {
-    s.speedKmh = v1;
     s.segment = nextSegment(rng, s, b);
     return;
   }

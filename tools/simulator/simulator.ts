@@ -1,4 +1,5 @@
-import { createGt06Client, type AckEvent, type ClientStats, type Gt06Client, type SendEvent } from './gt06-client.ts';
+import { createGt06Client, type Gt06Client } from './gt06-client.ts';
+import type { AckEvent, ClientStats, SendEvent } from './tracker-client.ts';
 import { createRng, createRoute, type Bounds } from './routes.ts';
 
 export interface SimulatorDevice {
