@@ -1,77 +1,13 @@
-import net from 'node:net';
-import { createGt06Framer, createGt06Session, type NormalizedMessage } from '@jejak/protocols';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGt06Client } from './gt06-client.ts';
 import { createRoute, KLANG_VALLEY } from './routes.ts';
 import { startSimulator } from './simulator.ts';
-
-interface Received {
-  connection: number;
-  message: NormalizedMessage;
-}
-
-/**
- * A tiny GT06 server: real TCP, the real framer and decoder. `ack` decides per connection
- * whether replies are sent (the real gateway sends them after commit; here at once).
- */
-async function startServer(ack: (connection: number) => boolean = () => true) {
-  const received: Received[] = [];
-  const sockets = new Set<net.Socket>();
-  const held: { socket: net.Socket; reply: Uint8Array }[] = [];
-  let connections = 0;
-  const server = net.createServer((socket) => {
-    const connection = ++connections;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    const framer = createGt06Framer();
-    const session = createGt06Session();
-    socket.on('data', (chunk) => {
-      const { frames, error } = framer.push(chunk);
-      if (error) throw new Error(error);
-      for (const frame of frames) {
-        const result = session.decode(frame);
-        if (result.error) throw new Error(result.error);
-        for (const message of result.messages) received.push({ connection, message });
-        const isLogin = result.messages.some((m) => m.kind === 'login');
-        if (!result.reply) continue;
-        if (isLogin || ack(connection)) socket.write(result.reply);
-        else held.push({ socket, reply: result.reply });
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    port,
-    received,
-    held,
-    connections: () => connections,
-    dropAll: () => sockets.forEach((s) => s.destroy()),
-    close: () =>
-      new Promise<void>((resolve) => {
-        sockets.forEach((s) => s.destroy());
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { positionsOf, startGt06Server as startServer, waitFor } from './test-server.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-const positionsOf = (received: Received[], imei: string) =>
-  received.filter((r) => r.message.kind === 'position' && r.message.imei === imei).map((r) => r.message);
 
 describe('simulator against a real TCP GT06 server', () => {
   it('logs in three devices and streams their fixes around the Klang Valley', async () => {
