@@ -1,0 +1,102 @@
+import type { ParkingTruth, SegmentTruth, TransitStatus, TripTruth, TruthConfig } from './types.ts';
+
+/**
+ * Ground truth from a vehicle's physical timeline, written from the definitions (spec, DESIGN §1)
+ * rather than from the server's code: statuses from ignition and the tracker's whole-km/h
+ * speed, trips from leaving a real parking to the next one. Pure.
+ */
+
+/** Status of one instant: ignition off is PARKING; on, the reported speed decides. */
+export function statusOf(ignition: boolean, speedKmh: number, cfg: TruthConfig): TransitStatus {
+  if (!ignition) return 'PARKING';
+  return Math.round(speedKmh) >= cfg.movingSpeedKmh ? 'MOVING' : 'IDLING';
+}
+
+export interface SegmentBuilder {
+  /** The state at `tMs` (in time order), and the km driven since the previous one. */
+  push(tMs: number, status: TransitStatus, km: number): void;
+  /** Closes the last run at `endMs`, open (still going on). */
+  finish(endMs: number): SegmentTruth[];
+}
+
+export function createSegmentBuilder(): SegmentBuilder {
+  const segments: SegmentTruth[] = [];
+  let current: SegmentTruth | null = null;
+  return {
+    push(tMs, status, km) {
+      if (current?.status !== status) {
+        if (current) close(current, tMs);
+        current = { status, startMs: tMs, endMs: tMs, durationMs: 0, distanceKm: 0 };
+        segments.push(current);
+      }
+      current.distanceKm += km;
+    },
+    finish(endMs) {
+      if (current) {
+        close(current, endMs);
+        current.open = true;
+      }
+      return segments;
+    },
+  };
+}
+
+function close(s: SegmentTruth, endMs: number): void {
+  s.endMs = endMs;
+  s.durationMs = endMs - s.startMs;
+}
+
+function isRealParking(s: SegmentTruth, cfg: TruthConfig): boolean {
+  return s.status === 'PARKING' && s.durationMs >= cfg.minParkingMs;
+}
+
+function tripOf(run: SegmentTruth[]): TripTruth {
+  const sum = (status: TransitStatus) => run.filter((s) => s.status === status).reduce((a, s) => a + s.durationMs, 0);
+  return {
+    startMs: run[0]?.startMs ?? 0,
+    endMs: run[run.length - 1]?.endMs ?? 0,
+    distanceKm: run.reduce((a, s) => a + s.distanceKm, 0),
+    movingMs: sum('MOVING'),
+    idlingMs: sum('IDLING'),
+    shortParkingMs: sum('PARKING'),
+  };
+}
+
+/**
+ * Trips and parkings: every real parking (≥ minParkingMs, or under way at the end of the day and
+ * already that long) is a parking; what lies between two is a trip, unless it is under both
+ * minTripKm and minTripMs — then it was a shuffle, not a trip, and the parkings around it are
+ * one. Segments before the first real parking, or after the last, are a trip still under way
+ * at either end of the day (kept if they are one).
+ */
+export function deriveTrips(segments: SegmentTruth[], cfg: TruthConfig): { trips: TripTruth[]; parkings: ParkingTruth[] } {
+  const trips: TripTruth[] = [];
+  const parkings: ParkingTruth[] = [];
+  let run: SegmentTruth[] = [];
+  const isTrip = (t: TripTruth) => t.distanceKm >= cfg.minTripKm || t.endMs - t.startMs >= cfg.minTripMs;
+
+  for (const s of segments) {
+    if (!isRealParking(s, cfg)) {
+      run.push(s);
+      continue;
+    }
+    const parking: ParkingTruth = { startMs: s.startMs, endMs: s.endMs, ...(s.open ? { open: true as const } : {}) };
+    const trip = run.length > 0 ? tripOf(run) : null;
+    const previous = parkings[parkings.length - 1];
+    if (trip && isTrip(trip)) {
+      trips.push(trip);
+      parkings.push(parking);
+    } else if (trip && previous) {
+      previous.endMs = parking.endMs;
+      if (parking.open) previous.open = true;
+    } else {
+      parkings.push(trip ? { ...parking, startMs: trip.startMs } : parking);
+    }
+    run = [];
+  }
+  if (run.length > 0) {
+    const trip = tripOf(run);
+    if (isTrip(trip)) trips.push(trip);
+  }
+  return { trips, parkings };
+}
