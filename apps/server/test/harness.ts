@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { PROTOCOLS } from '@jejak/protocols';
 import { startJejak, type RunningJejak } from '../src/app.ts';
@@ -96,4 +97,44 @@ export async function vidOf(client: ReturnType<typeof apiClient>, imei: string):
   const me = await client.login('owner2@demo.jejak.my');
   const h = await client.post('/user/gethierarchy', { uid: me.uid });
   return (h.body.vehicles as { vid: string; dvid: string }[]).find((v) => v.dvid === `GPS100#${imei}`)?.vid;
+}
+
+export interface TestVehicle {
+  model: string;
+  imei: string;
+  /** A demo user's e-mail: the owner of the device and the vehicle. */
+  ownerEmail: string;
+  plate: string;
+  name: string;
+}
+
+/** Registers a tracker (`{model}#{imei}`) and the vehicle it is fitted to; returns the vid. */
+export async function registerVehicle(app: RunningJejak, v: TestVehicle, nowMs = Date.now()): Promise<string> {
+  const { db } = app.database;
+  const owner = await db.selectFrom('users').select('uid').where('user_email', '=', v.ownerEmail).executeTakeFirst();
+  if (!owner) throw new Error(`no user ${v.ownerEmail}`);
+  const dvid = `${v.model}#${v.imei}`;
+  const vid = randomUUID();
+  await db
+    .insertInto('devices')
+    .values({ dvid, model: v.model, imei: v.imei, uid: owner.uid, sim_card: '', created_at: nowMs, is_alive: false })
+    .execute();
+  await db
+    .insertInto('vehicles')
+    .values({
+      vid,
+      dvid,
+      uid: owner.uid,
+      vehicle_plate: v.plate,
+      vehicle_display_name: v.name,
+      vehicle_type: 'Truck',
+      vehicle_model: '',
+      transit_status: null,
+      transit_from: null,
+      updated_at: null,
+      stopped_since: null,
+      created_at: nowMs,
+    })
+    .execute();
+  return vid;
 }
