@@ -11,9 +11,9 @@ export interface ScenarioTarget {
 }
 
 export interface ScenarioRunOptions {
-  /** GT06 fixes in flight per tracker. Default 16. */
+  /** GT06 fixes in flight per tracker. Default 64. */
   gt06Window?: number;
-  /** Records per Teltonika AVL packet. Default 50. */
+  /** Records per Teltonika AVL packet. Default 100. */
   teltonikaRecordsPerPacket?: number;
   /** Give up after this much wall time without every record acknowledged. Default 5 min. */
   timeoutMs?: number;
@@ -72,12 +72,12 @@ export async function playScenario(
       onAck: (e: { deviceTimeMs: number }) => acked.add(`${spec.imei}/${e.deviceTimeMs}`),
     };
     return spec.model === 'GPS100'
-      ? createGt06Client({ ...common, port: target.gt06Port, window: options.gt06Window ?? 16 })
+      ? createGt06Client({ ...common, port: target.gt06Port, window: options.gt06Window ?? 64 })
       : createTeltonikaClient({
           ...common,
           port: target.teltonikaPort,
           window: 1,
-          maxRecordsPerPacket: options.teltonikaRecordsPerPacket ?? 50,
+          maxRecordsPerPacket: options.teltonikaRecordsPerPacket ?? 100,
         });
   });
   for (const c of clients) c.start();

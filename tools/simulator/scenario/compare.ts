@@ -92,3 +92,22 @@ export function worstDurationErrorMs(c: VehicleComparison, status: TransitStatus
     .filter((p) => p.truth.status === status)
     .reduce((worst, p) => Math.max(worst, p.observed ? Math.abs(p.durationErrorMs) : Infinity), 0);
 }
+
+/**
+ * Km a system's odometer gained while the vehicle truly stood still: over consecutive log rows
+ * that both fall inside one true IDLING or PARKING segment (GPS drift counted as driving).
+ */
+export function stationaryKm(truth: VehicleTruth, logs: { timeMs: number; mileageKm: number }[]): number {
+  const still = truth.segments.filter((s) => s.status !== 'MOVING');
+  let km = 0;
+  let at = 0;
+  for (let i = 1; i < logs.length; i++) {
+    const a = logs[i - 1];
+    const b = logs[i];
+    if (!a || !b) continue;
+    while (at < still.length && (still[at]?.endMs ?? 0) <= a.timeMs) at++;
+    const s = still[at];
+    if (s && a.timeMs >= s.startMs && b.timeMs < s.endMs) km += Math.max(0, b.mileageKm - a.mileageKm);
+  }
+  return km;
+}
