@@ -86,7 +86,10 @@ export async function playScenario(
   const deadline = started + (options.timeoutMs ?? 300_000);
   try {
     while (acked.size < expected) {
-      if (Date.now() > deadline) throw new Error(`timed out: ${acked.size} of ${expected} records acknowledged`);
+      if (Date.now() > deadline) {
+        const { reconnects } = total(clients);
+        throw new Error(`timed out: ${acked.size} of ${expected} records acknowledged, ${reconnects} reconnects`);
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
   } finally {

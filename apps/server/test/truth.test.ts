@@ -32,14 +32,15 @@ const MINUTE = 60_000;
 const DAY = dayOptions(Date.UTC(2026, 2, 1, 16));
 const DAY_END = DAY.startMs + DAY.durationMs;
 const OWNER = 'owner2@demo.jejak.my';
+const RECOMPUTE_DELAY_MS = 200;
 const FLEET = simulateFleetDay({ vehicles: 10, seed: 1 }, DAY);
 
 interface Observed {
   day: VehicleDay;
   comparison: VehicleComparison;
   tripCount: number;
-  /** Odometer km the server counted while the vehicle stood still. */
-  stillKm: number;
+  /** Odometer km the server counted while the vehicle stood still, parked and idling. */
+  stillKm: { parked: number; idling: number };
   vehicle: { mileage: number; transitStatus: string | null; transitFrom: number | null };
 }
 
@@ -49,7 +50,9 @@ let run: ScenarioRunResult;
 
 beforeAll(async () => {
   const wallStart = Date.now();
-  server = await startTestServer('pglite', {}, () => DAY_END + HOUR + (Date.now() - wallStart));
+  // Memory uploads are recomputed once a tracker has sent no late fix for this long.
+  const env = { JEJAK_RECOMPUTE_DELAY_MS: String(RECOMPUTE_DELAY_MS) };
+  server = await startTestServer('pglite', env, () => DAY_END + HOUR + (Date.now() - wallStart));
   const app = server.app;
   const vids = new Map<string, string>();
   for (const { spec } of FLEET) {
@@ -57,7 +60,10 @@ beforeAll(async () => {
     vids.set(spec.imei, await registerVehicle(app, { ...spec, ownerEmail: OWNER, plate }));
   }
   const ports = { host: '127.0.0.1', gt06Port: server.gt06Port, teltonikaPort: app.gatewayPorts.teltonika ?? 0 };
-  run = await playScenario(ports, FLEET);
+  run = await playScenario(ports, FLEET, { timeoutMs: 150_000 });
+  // The last recompute is due at most RECOMPUTE_DELAY_MS after the last late fix; then it runs
+  // in its device's chain, which drain waits for.
+  await new Promise((r) => setTimeout(r, RECOMPUTE_DELAY_MS + 100));
   await app.pipeline.drain();
 
   const api = apiClient(server.baseUrl);
@@ -79,7 +85,7 @@ beforeAll(async () => {
       mileageKm: vehicle.mileage - (day.spec.odometerStartKm ?? 0),
     });
     const rows = logs.logs.map((l) => ({ timeMs: l.vehicleTime, mileageKm: l.mileage }));
-    const stillKm = stationaryKm(day.truth, rows);
+    const stillKm = { parked: stationaryKm(day.truth, rows, 'PARKING'), idling: stationaryKm(day.truth, rows, 'IDLING') };
     observed.set(day.spec.name, { day, comparison, tripCount: transitTrips.length, stillKm, vehicle });
   }
   printFigures();
@@ -109,8 +115,11 @@ it('acknowledges every record the trackers made', () => {
 });
 
 describe.each(FLEET.map((d) => d.spec.name))('%s', (name) => {
-  check(name, 'trips', 'counts exactly the true trips, none while parked', (o) => {
-    expect(o.comparison.phantomTrips).toEqual([]);
+  it('makes no trip while parked', () => {
+    expect(result(name).comparison.phantomTrips).toEqual([]);
+  });
+
+  check(name, 'trips', 'counts exactly the true trips', (o) => {
     expect(o.tripCount).toBe(o.day.truth.trips.length);
   });
 
@@ -140,7 +149,8 @@ function printFigures(): void {
     phantomTrips: c.phantomTrips.length,
     km: `${(day.truth.mileageKm * (1 + c.mileageErrorPct / 100)).toFixed(2)}/${day.truth.mileageKm.toFixed(2)}`,
     mileageErrPct: Number(c.mileageErrorPct.toFixed(2)),
-    stillKm: Number(stillKm.toFixed(2)),
+    stillKmParked: Number(stillKm.parked.toFixed(2)),
+    stillKmIdling: Number(stillKm.idling.toFixed(2)),
     segments: `${c.segments.filter((p) => p.observed).length}/${c.segments.length} +${c.extraSegments.length}`,
     worstIdleS: worstDurationErrorMs(c, 'IDLING') / 1000,
     worstParkS: worstDurationErrorMs(c, 'PARKING') / 1000,

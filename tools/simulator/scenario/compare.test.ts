@@ -88,5 +88,7 @@ describe('comparing a system with the truth', () => {
       [80, 6],
     ].map(([t, km]) => ({ timeMs: (t ?? 0) * MIN, mileageKm: km ?? 0 }));
     expect(stationaryKm(TRUTH, rows)).toBeCloseTo(0.1, 9);
+    expect(stationaryKm(TRUTH, rows, 'PARKING')).toBeCloseTo(0.08, 9);
+    expect(stationaryKm(TRUTH, rows, 'IDLING')).toBeCloseTo(0.02, 9);
   });
 });

@@ -97,8 +97,12 @@ export function worstDurationErrorMs(c: VehicleComparison, status: TransitStatus
  * Km a system's odometer gained while the vehicle truly stood still: over consecutive log rows
  * that both fall inside one true IDLING or PARKING segment (GPS drift counted as driving).
  */
-export function stationaryKm(truth: VehicleTruth, logs: { timeMs: number; mileageKm: number }[]): number {
-  const still = truth.segments.filter((s) => s.status !== 'MOVING');
+export function stationaryKm(
+  truth: VehicleTruth,
+  logs: { timeMs: number; mileageKm: number }[],
+  status: 'IDLING' | 'PARKING' | 'both' = 'both',
+): number {
+  const still = truth.segments.filter((s) => s.status !== 'MOVING' && (status === 'both' || s.status === status));
   let km = 0;
   let at = 0;
   for (let i = 1; i < logs.length; i++) {
