@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runScenarioCli, SCENARIO_USAGE } from './scenario-cli.ts';
 import { startSimulator } from './simulator.ts';
 
 const USAGE = `Usage: npx tsx tools/simulator/cli.ts [options]
@@ -11,7 +12,9 @@ const USAGE = `Usage: npx tsx tools/simulator/cli.ts [options]
   --speed-factor <x>     run simulated time x times faster (default 1)
   --full-rate <k>        benchmark mode: k fixes in flight per device, next on each ack
   --heartbeat <ms>       wall time between heartbeats, 0 = none (default 60000)
-Runs until Ctrl-C.`;
+Runs until Ctrl-C.
+
+${SCENARIO_USAGE}`;
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -26,7 +29,13 @@ function imeis(base: string, count: number): string[] {
 }
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.some((a) => a === '--scenario' || a.startsWith('--scenario='))) {
+    await runScenarioCli(args);
+    return;
+  }
   const { values } = parseArgs({
+    args,
     options: {
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string' },
