@@ -80,12 +80,19 @@ beforeAll(async () => {
     if (!vehicle) throw new Error(`vehicle ${vid} not visible`);
     const transitTrips = trips.tripRecords.filter((t) => t.tripStatus === 'TRANSIT');
     const comparison = compareVehicle(day.truth, {
-      segments: transit.transitRecords.map((r) => ({ status: r.transitStatus, startMs: r.startTime, endMs: r.endTime })),
+      segments: transit.transitRecords.map((r) => ({
+        status: r.transitStatus,
+        startMs: r.startTime,
+        endMs: r.endTime,
+      })),
       trips: transitTrips.map((t) => ({ startMs: t.startTime, endMs: t.endTime, distanceKm: t.totalDistance })),
       mileageKm: vehicle.mileage - (day.spec.odometerStartKm ?? 0),
     });
     const rows = logs.logs.map((l) => ({ timeMs: l.vehicleTime, mileageKm: l.mileage }));
-    const stillKm = { parked: stationaryKm(day.truth, rows, 'PARKING'), idling: stationaryKm(day.truth, rows, 'IDLING') };
+    const stillKm = {
+      parked: stationaryKm(day.truth, rows, 'PARKING'),
+      idling: stationaryKm(day.truth, rows, 'IDLING'),
+    };
     observed.set(day.spec.name, { day, comparison, tripCount: transitTrips.length, stillKm, vehicle });
   }
   printFigures();

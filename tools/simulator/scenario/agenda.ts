@@ -8,15 +8,7 @@ import type { DayOptions, VehicleSpec } from './types.ts';
  */
 
 export type StopKind =
-  | 'overnight'
-  | 'delivery'
-  | 'lunch'
-  | 'quickDrop'
-  | 'engineOnWait'
-  | 'refuel'
-  | 'warmUp'
-  | 'coolDown'
-  | 'evening';
+  'overnight' | 'delivery' | 'lunch' | 'quickDrop' | 'engineOnWait' | 'refuel' | 'warmUp' | 'coolDown' | 'evening';
 
 export interface FuelChange {
   kind: 'refuel' | 'drain';
@@ -59,8 +51,18 @@ export function createAgenda(spec: VehicleSpec, rng: () => number, day: DayOptio
   let home = false;
   let done = false;
 
-  const warmUp = (): Activity => ({ kind: 'stand', stop: 'warmUp', ignition: true, durationMs: between(20, 60) * 1000 });
-  const coolDown = (): Activity => ({ kind: 'stand', stop: 'coolDown', ignition: true, durationMs: between(5, 30) * 1000 });
+  const warmUp = (): Activity => ({
+    kind: 'stand',
+    stop: 'warmUp',
+    ignition: true,
+    durationMs: between(20, 60) * 1000,
+  });
+  const coolDown = (): Activity => ({
+    kind: 'stand',
+    stop: 'coolDown',
+    ignition: true,
+    durationMs: between(5, 30) * 1000,
+  });
   const park = (stop: StopKind, durationMs: number, fuel?: FuelChange): Activity[] => [
     coolDown(),
     { kind: 'stand', stop, ignition: false, durationMs, ...(fuel ? { fuel } : {}) },

@@ -21,7 +21,9 @@ function truthOf(rows: [TransitStatus, number, number, number][]): VehicleTruth 
     endMs: 200 * MIN,
     config: CFG,
     mileageKm: 10,
-    trips: [{ startMs: 60 * MIN, endMs: 90 * MIN, distanceKm: 10, movingMs: 25 * MIN, idlingMs: 5 * MIN, shortParkingMs: 0 }],
+    trips: [
+      { startMs: 60 * MIN, endMs: 90 * MIN, distanceKm: 10, movingMs: 25 * MIN, idlingMs: 5 * MIN, shortParkingMs: 0 },
+    ],
     parkings: [],
     segments,
     totals: { movingMs: 0, idlingMs: 0, parkingMs: 0 },

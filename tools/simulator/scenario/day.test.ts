@@ -156,8 +156,8 @@ describe('a simulated fleet day', () => {
       const tank = v.spec.tank;
       if (!tank) throw new Error('refuel without a tank');
       const litres = (o: Observation | undefined) =>
-        ((((o?.io?.fuelAdcMv ?? 0) / 1000 - tank.fuelLevelMin) / (tank.fuelLevelMax - tank.fuelLevelMin)) *
-          tank.fuelCapacity);
+        (((o?.io?.fuelAdcMv ?? 0) / 1000 - tank.fuelLevelMin) / (tank.fuelLevelMax - tank.fuelLevelMin)) *
+        tank.fuelCapacity;
       const before = v.observations.filter((o) => o.timeMs <= r.timeMs).at(-1);
       const after = v.observations.find((o) => o.timeMs >= r.timeMs + 5 * MIN);
       expect(litres(after) - litres(before)).toBeCloseTo(r.litres, -1);

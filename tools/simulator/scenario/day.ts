@@ -56,7 +56,8 @@ export function simulateVehicleDay(spec: VehicleSpec, day: DayOptions): VehicleD
   let cellular: OutageTruth | null = null;
   if (spec.cellularLoss !== 'none') {
     const probe = createWorld(spec, day);
-    for (const _ of probe.states());
+    const states = probe.states();
+    while (!states.next().done);
     cellular = placeCellularLoss(spec, probe.log, day);
   }
   const offline = (tMs: number) => cellular !== null && tMs >= cellular.startMs && tMs < cellular.endMs;

@@ -43,11 +43,7 @@ function offset(p: LatLon, eastM: number, northM: number): LatLon {
   return destinationPoint(east, 0, northM / 1000);
 }
 
-export function createSensor(
-  spec: VehicleSpec,
-  day: DayOptions,
-  offline: (tMs: number) => boolean,
-): Sensor {
+export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: number) => boolean): Sensor {
   const rng = createRng(spec.seed * 7919 + 3);
   const between = (lo: number, hi: number) => lo + (hi - lo) * rng();
   const int = (lo: number, hi: number) => Math.floor(between(lo, hi + 1));
@@ -69,7 +65,9 @@ export function createSensor(
   }
 
   /** Position, speed, satellites and validity as the receiver reports them. */
-  function gnss(s: TrueState): Pick<Observation, 'lat' | 'lon' | 'speedKmh' | 'satellites' | 'valid'> & { hdop: number } {
+  function gnss(
+    s: TrueState,
+  ): Pick<Observation, 'lat' | 'lon' | 'speedKmh' | 'satellites' | 'valid'> & { hdop: number } {
     if (!s.gnss) {
       const at = lastFix ?? s.pos;
       return { lat: at.lat, lon: at.lon, speedKmh: 0, satellites: 0, valid: false, hdop: 99 };
@@ -77,7 +75,14 @@ export function createSensor(
     if (!s.parked || s.speedKmh > 0) {
       wander = null;
       const p = offset(s.pos, gauss() * 2, gauss() * 2);
-      return { lat: p.lat, lon: p.lon, speedKmh: s.speedKmh, satellites: int(8, 12), valid: true, hdop: between(0.7, 1.2) };
+      return {
+        lat: p.lat,
+        lon: p.lon,
+        speedKmh: s.speedKmh,
+        satellites: int(8, 12),
+        valid: true,
+        hdop: between(0.7, 1.2),
+      };
     }
     const rho = wander ? Math.exp(-(s.tMs - wander.tMs) / WANDER_TAU_MS) : 0;
     const spread = wanderM * Math.sqrt(1 - rho * rho);
@@ -140,9 +145,7 @@ export function createSensor(
         acc: s.ignition,
         altitude: 40,
         ...(link ? {} : { offline: true }),
-        ...(spec.model === 'TEL100'
-          ? { io: teltonikaIo(s, moving, link, hdop), eventIoId: event }
-          : {}),
+        ...(spec.model === 'TEL100' ? { io: teltonikaIo(s, moving, link, hdop), eventIoId: event } : {}),
       };
     },
   };

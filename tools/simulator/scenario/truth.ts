@@ -69,7 +69,10 @@ function tripOf(run: SegmentTruth[]): TripTruth {
  * one. Segments before the first real parking, or after the last, are a trip still under way
  * at either end of the day (kept if they are one).
  */
-export function deriveTrips(segments: SegmentTruth[], cfg: TruthConfig): { trips: TripTruth[]; parkings: ParkingTruth[] } {
+export function deriveTrips(
+  segments: SegmentTruth[],
+  cfg: TruthConfig,
+): { trips: TripTruth[]; parkings: ParkingTruth[] } {
   const trips: TripTruth[] = [];
   const parkings: ParkingTruth[] = [];
   let run: SegmentTruth[] = [];

@@ -103,13 +103,22 @@ export function createWorld(spec: VehicleSpec, day: DayOptions) {
   }
 
   function start(activity: Activity, tMs: number): Running {
-    const r: Running = { activity, startMs: tMs, untilMs: tMs, leg: null, drivenKm: 0, lightUntilMs: null, finished: false };
+    const r: Running = {
+      activity,
+      startMs: tMs,
+      untilMs: tMs,
+      leg: null,
+      drivenKm: 0,
+      lightUntilMs: null,
+      finished: false,
+    };
     if (activity.kind === 'stand') {
       ignition = activity.ignition;
       r.untilMs = activity.untilMs ?? tMs + Math.round((activity.durationMs ?? 0) / 1000) * 1000;
       log.stands.push({ stop: activity.stop, ignition: activity.ignition, startMs: tMs, endMs: r.untilMs });
       const f = activity.fuel;
-      if (f && fuelL !== null) log.fuel.push({ kind: f.kind, timeMs: tMs + Math.round(f.afterMs / 1000) * 1000, litres: f.litres });
+      if (f && fuelL !== null)
+        log.fuel.push({ kind: f.kind, timeMs: tMs + Math.round(f.afterMs / 1000) * 1000, litres: f.litres });
     } else {
       ignition = true;
       r.leg = nextLeg(r, activity.targetKm, activity.shuffle === true);
