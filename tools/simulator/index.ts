@@ -28,3 +28,26 @@ export {
   type RouteFix,
   type RouteOptions,
 } from './routes.ts';
+export {
+  createTeltonikaClient,
+  teltonikaProtocol,
+  type TeltonikaClientOptions,
+  type TeltonikaFix,
+} from './teltonika-client.ts';
+export {
+  playScenario,
+  type ScenarioRunOptions,
+  type ScenarioRunResult,
+  type ScenarioTarget,
+} from './scenario-runner.ts';
+export { dayOptions, DEFAULT_TRUTH_CONFIG, simulateVehicleDay, type VehicleDay } from './scenario/day.ts';
+export { fleetSpecs, simulateFleetDay, type FleetOptions } from './scenario/fleet.ts';
+export {
+  compareVehicle,
+  stationaryKm,
+  worstDurationErrorMs,
+  type ObservedSegment,
+  type ObservedTrip,
+  type VehicleComparison,
+} from './scenario/compare.ts';
+export type * from './scenario/types.ts';

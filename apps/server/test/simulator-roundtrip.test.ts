@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceLog, DeviceLogsResponse } from '@jejak/contract';
-import { playScenario } from '../../../tools/simulator/scenario-runner.ts';
-import { dayOptions, type VehicleDay } from '../../../tools/simulator/scenario/day.ts';
-import { simulateFleetDay } from '../../../tools/simulator/scenario/fleet.ts';
+import { dayOptions, playScenario, simulateFleetDay, type VehicleDay } from '@jejak/tools/simulator';
 import { apiClient, registerVehicle, startTestServer, type TestServer } from './harness.ts';
 
 /**

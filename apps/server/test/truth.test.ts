@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransitRecordsResponse, TripRecordsResponse, VehicleLogsResponse } from '@jejak/contract';
-import { playScenario, type ScenarioRunResult } from '../../../tools/simulator/scenario-runner.ts';
 import {
   compareVehicle,
+  dayOptions,
+  playScenario,
+  type ScenarioRunResult,
+  simulateFleetDay,
   stationaryKm,
-  worstDurationErrorMs,
   type VehicleComparison,
-} from '../../../tools/simulator/scenario/compare.ts';
-import { dayOptions, type VehicleDay } from '../../../tools/simulator/scenario/day.ts';
-import { simulateFleetDay } from '../../../tools/simulator/scenario/fleet.ts';
+  type VehicleDay,
+  worstDurationErrorMs,
+} from '@jejak/tools/simulator';
 import { apiClient, registerVehicle, startTestServer, type TestServer } from './harness.ts';
 import { KNOWN_GAPS, type Check } from './truth-gaps.ts';
 
@@ -148,6 +150,12 @@ describe.each(FLEET.map((d) => d.spec.name))('%s', (name) => {
   });
 });
 
+type TripPair = VehicleComparison['trips'][number];
+const tripEdgeErrorMs = (p: TripPair) =>
+  Math.max(Math.abs(p.startErrorMs), Math.abs(p.startErrorMs + p.durationErrorMs));
+const tripKmErrorPct = (p: TripPair) =>
+  p.observed ? (Math.abs(p.observed.distanceKm - p.truth.distanceKm) / p.truth.distanceKm) * 100 : 0;
+
 function printFigures(): void {
   const rows = [...observed.values()].map(({ day, comparison: c, tripCount, stillKm }) => ({
     vehicle: day.spec.name,
@@ -159,6 +167,8 @@ function printFigures(): void {
     stillKmParked: Number(stillKm.parked.toFixed(2)),
     stillKmIdling: Number(stillKm.idling.toFixed(2)),
     segments: `${c.segments.filter((p) => p.observed).length}/${c.segments.length} +${c.extraSegments.length}`,
+    worstTripEdgeS: Math.max(0, ...c.trips.filter((p) => p.observed).map((p) => tripEdgeErrorMs(p) / 1000)),
+    worstTripKmPct: Number(Math.max(0, ...c.trips.map(tripKmErrorPct)).toFixed(2)),
     worstIdleS: worstDurationErrorMs(c, 'IDLING') / 1000,
     worstParkS: worstDurationErrorMs(c, 'PARKING') / 1000,
   }));
