@@ -80,6 +80,29 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     expect(rows.rows.map((r) => r.fuel)).toEqual([123.45, 123.45, null]);
   });
 
+  it('takes the latest of a trip emitted twice in one batch (the last parking, grown)', async () => {
+    const vid = (
+      await sql<{ vid: string }>`select vid from vehicles where dvid = ${DVID}`.execute(server.app.database.db)
+    ).rows[0]?.vid;
+    expect(vid).toBeDefined();
+    const parking = (endTime: number) => ({
+      vid: vid ?? '',
+      createdAt: endTime,
+      tripStatus: 'PARKING' as const,
+      startTime: T,
+      endTime,
+      totalDistance: 0,
+      topSpeed: 0,
+      totalMovingDuration: 0,
+      totalIdlingDuration: 0,
+    });
+    await store.write({ logs: [], devices: [], vehicles: [], trips: [parking(T + 60_000), parking(T + 120_000)] });
+    const rows = await sql<{
+      end_time: number;
+    }>`select end_time from trip_records where vid = ${vid}`.execute(server.app.database.db);
+    expect(rows.rows).toEqual([{ end_time: T + 120_000 }]);
+  });
+
   it('keeps the newest device state when batches commit out of order', async () => {
     await store.write({ logs: [], devices: [deviceState(3.2, T + 2000)], vehicles: [] });
     await store.write({ logs: [], devices: [deviceState(3.1, T + 1000)], vehicles: [] });

@@ -143,7 +143,10 @@ export async function writeTransits(trx: Transaction<Database>, transits: Transi
     .execute();
 }
 
-export async function writeTrips(trx: Transaction<Database>, trips: TripRow[]): Promise<void> {
+export async function writeTrips(trx: Transaction<Database>, emitted: TripRow[]): Promise<void> {
+  // A batch may hold the same trip twice (the last parking, re-emitted as it grows): the
+  // latest wins, and one statement must not touch a row twice.
+  const trips = [...new Map(emitted.map((t) => [tripId(t.vid, t.startTime), t])).values()];
   await trx
     .insertInto('trip_records')
     .values(
