@@ -9,6 +9,7 @@ import {
   pushPoint,
   pushTransits,
   tripNow,
+  tripsAtParking,
   type SegmenterConfig,
   type SegmenterState,
   type TripNow,
@@ -166,7 +167,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   device.gpsStatus = true;
   if (state.vehicle) {
     const odometerM = typeof msg.attributes.odometer === 'number' ? msg.attributes.odometer : undefined;
-    state.odometer = nextOdometer(state.odometer, verdict.fix, odometerM);
+    state.odometer = nextOdometer(state.odometer, verdict.fix, odometerM, ignition ?? undefined);
     state.vehicle.mileage = Math.round(state.odometer.mileageKm * 1000) / 1000;
     state.transit = nextTransitState(
       state.transit,
@@ -176,6 +177,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     state.vehicle.transitStatus = state.transit.status;
     state.vehicle.transitFrom = state.transit.transitFrom;
     state.vehicle.updatedAt = state.transit.updatedAt;
+    const before = state.segmenter.open;
     const pushed = pushPoint(state.segmenter, {
       timeMs: deviceTime,
       lat: verdict.fix.lat,
@@ -188,8 +190,11 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     state.segmenter = pushed.state;
     const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
     state.trips = grouped.state;
+    const open = state.segmenter.open;
+    const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
+    const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
     const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
-    return { log, transits: pushed.closed, trips: grouped.trips, trip, moved: true, latestChanged: true, late: null };
+    return { log, transits: pushed.closed, trips: [...grouped.trips, ...parked], trip, moved: true, latestChanged: true, late: null };
   }
   return still(log, true);
 }

@@ -82,7 +82,7 @@ function fuelBurnt(from: MotionPoint, to: MotionPoint): number {
 }
 
 /** Ends a record at the first point of the next one: time, distance and fuel run to it; speeds do not. */
-function closeTransit(t: OpenTransit, end: MotionPoint): TransitRecordValue {
+export function closeTransit(t: OpenTransit, end: MotionPoint): TransitRecordValue {
   const fuelUsed = end === t.last ? t.fuelUsed : t.fuelUsed + fuelBurnt(t.last, end);
   return {
     transitStatus: t.status,

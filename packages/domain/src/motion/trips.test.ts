@@ -9,7 +9,7 @@ import {
   type TripRecordValue,
 } from './segmenter.ts';
 import { MIN, T0, track } from './test-tracks.ts';
-import { emptyTripTracker, pushTransits, tripNow, type TripNow } from './trips.ts';
+import { emptyTripTracker, pushTransits, tripNow, tripsAtParking, type TripNow } from './trips.ts';
 
 /** Feeds points one at a time as the pipeline does; trips are upserted by start time. */
 function live(points: MotionPoint[]) {
@@ -18,11 +18,14 @@ function live(points: MotionPoint[]) {
   const stored = new Map<number, TripRecordValue>();
   const now: (TripNow | null)[] = [];
   for (const p of points) {
+    const before = seg.open;
     const pushed = pushPoint(seg, p);
     seg = pushed.state;
     const grouped = pushTransits(tracker, pushed.closed, DEFAULT_SEGMENTER);
     tracker = grouped.state;
-    for (const t of grouped.trips) stored.set(t.startTime, t);
+    const prevLast = before && seg.open && before.start === seg.open.start ? before.last.timeMs : undefined;
+    const parked = tripsAtParking(tracker, seg.open, prevLast, DEFAULT_SEGMENTER);
+    for (const t of [...grouped.trips, ...parked]) stored.set(t.startTime, t);
     now.push(tripNow(tracker, seg.open, p.timeMs, DEFAULT_SEGMENTER));
   }
   return { trips: [...stored.values()].sort((a, b) => a.startTime - b.startTime), now };
@@ -75,11 +78,12 @@ describe('trips built live, one fix at a time', () => {
     const points = track(legs);
     const batch = segment(points).trips;
     const { trips } = live(points);
-    // Live, the last parking is still open, so the trip before it is not final yet either; the
-    // batch closes both at the window's end. Everything final must be exactly the batch result.
-    expect(trips.length).toBeGreaterThanOrEqual(batch.length - 2);
-    expect(brief(trips)).toEqual(brief(batch.slice(0, trips.length)));
-    expect(trips).toEqual(batch.slice(0, trips.length));
+    // Live, the last parking is still open: its trip is known once it has lasted the minimum,
+    // with the end it had then; everything before it is exactly the batch result.
+    expect(trips).toHaveLength(batch.length);
+    expect(trips.slice(0, -1)).toEqual(batch.slice(0, -1));
+    expect(trips.at(-1)?.startTime).toBe(batch.at(-1)?.startTime);
+    expect(trips.at(-1)?.endTime).toBe((batch.at(-1)?.startTime ?? 0) + DEFAULT_SEGMENTER.minParkingMs);
   });
 
   it('merges a phantom into the parking before it even when they close in separate steps', () => {
@@ -94,8 +98,12 @@ describe('trips built live, one fix at a time', () => {
         ['PARKING', 10, 0],
       ]),
     );
-    // The drive after it is final only once the parking that follows it closes.
-    expect(brief(trips)).toEqual([['PARKING', 0, 182]]);
+    // The drive after it is final once the parking that follows it has lasted 5 minutes.
+    expect(brief(trips)).toEqual([
+      ['PARKING', 0, 182],
+      ['TRANSIT', 182, 202],
+      ['PARKING', 202, 207],
+    ]);
   });
 
   it('says which trip the vehicle is in at each fix', () => {

@@ -1,4 +1,5 @@
 import {
+  closeTransit,
   groupTrips,
   type OpenTransit,
   type SegmenterConfig,
@@ -42,6 +43,24 @@ export function pushTransits(
     state: { pending: pending.filter((r) => r.startTime >= lastParking.startTime), last: lastParking },
     trips,
   };
+}
+
+/**
+ * A parking that has lasted the minimum ends the trip before it, though it is still open: at
+ * that moment the trip is final (and the parking a trip of its own, whose end grows until it
+ * closes). Returns those trips once, when `open` crosses the minimum; `prevLastMs` is the time
+ * of the open record's last point before this one, if it is the same record.
+ */
+export function tripsAtParking(
+  state: TripTrackerState,
+  open: OpenTransit | null,
+  prevLastMs: number | undefined,
+  cfg: SegmenterConfig,
+): TripRecordValue[] {
+  if (open?.status !== 'PARKING') return [];
+  const before = (prevLastMs ?? open.start.timeMs) - open.start.timeMs;
+  if (open.last.timeMs - open.start.timeMs < cfg.minParkingMs || before >= cfg.minParkingMs) return [];
+  return groupTrips([...state.pending, closeTransit(open, open.last)], cfg).trips;
 }
 
 export interface TripNow {
