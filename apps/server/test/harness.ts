@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
 import { startJejak, type RunningJejak } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
@@ -89,4 +90,15 @@ export function apiClient(baseUrl: string) {
       return r.body.user as { uid: string; userRole: string; userHierarchy: string };
     },
   };
+}
+
+/** Registers a device of `model` under the demo owner2 (no vehicle); returns its dvid. */
+export async function registerDevice(app: RunningJejak, model: string, imei: string): Promise<string> {
+  const db = app.database.db;
+  const owner = await sql<{ uid: string }>`select uid from users where user_email = 'owner2@demo.jejak.my'`.execute(db);
+  const dvid = `${model}#${imei}`;
+  await sql`insert into devices (dvid, model, imei, uid, created_at) values (${dvid}, ${model}, ${imei}, ${owner.rows[0]?.uid ?? ''}, ${Date.now()})`.execute(
+    db,
+  );
+  return dvid;
 }
