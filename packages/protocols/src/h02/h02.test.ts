@@ -205,6 +205,22 @@ describe('H02 encoder round trips (encode → frame → decode)', () => {
 
 const newFramer = () => createH02Framer();
 
+describe('H02 hostile datagrams', () => {
+  // Found by the fuzz run: a text report padded with a long run of spaces, NULs or line breaks
+  // (a UDP datagram can hold 64 KB) cost the quadratic `[\r\n\0 ]+$` trim ~5 s each, the
+  // gateway's main thread frozen all the while. Linear, the whole test takes milliseconds; the
+  // timeout is only a backstop.
+  it('rejects a report padded to 64 KB at once, whatever the padding', { timeout: 10_000 }, () => {
+    for (const pad of [0x20, 0x00, 0x0d, 0x0a]) {
+      const datagram = new Uint8Array(65_507).fill(pad);
+      datagram.set(text('*HQ,4209917102,V1,'), 0);
+      datagram[datagram.length - 1] = 0x78;
+      const result = createH02Session().decode(datagram, { receivedAtMs: RECEIVED_AT });
+      expect(result.error).toBe('H02: a text report runs from * to #');
+    }
+  });
+});
+
 describe('H02 framer', () => {
   it('frames the frames.json inputs and recovers the captures joined, whatever the split', () => {
     const firsts = checkFrameRecords(newFramer, frameRecords, bytesToHex(encodeH02Heartbeat('4106011660')));
