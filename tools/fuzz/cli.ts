@@ -50,8 +50,17 @@ const mb = (x: number) => x.toFixed(0);
 
 function streams(r: FuzzResult): string {
   const s = r.sent;
-  if (r.transport === 'http') return `responses ${JSON.stringify(s.statuses)}`;
-  if (r.transport === 'udp') return `${n(s.connections)} sockets, kernel drops ${r.udpKernelDrops ?? 'n/a'}`;
+  const c = r.counters;
+  if (r.transport === 'http')
+    return (
+      `responses ${JSON.stringify(s.statuses)} (counted: 413 ${n(c.httpBodyTooLarge)},` +
+      ` 431 ${n(c.httpHeadersTooLarge)}, 400/408 unparsed ${n(c.httpBadRequests)})`
+    );
+  if (r.transport === 'udp')
+    return (
+      `${n(s.connections)} sockets, kernel drops ${r.udpKernelDrops ?? 'n/a'},` +
+      ` dropped waiting for commit ${n(c.udpDatagramsDropped)}, remotes evicted ${n(c.udpRemotesEvicted)}`
+    );
   return `${n(s.connections)} connections, ${n(s.refusedByServer)} refused by the server`;
 }
 
@@ -63,7 +72,7 @@ function line(r: FuzzResult, ok: boolean): string {
     `${r.protocol}/${r.transport}`.padEnd(14),
     `${n(r.sent.frames)} frames in ${secs(r.elapsedMs)} s + ${secs(r.drainMs)} s drain${r.drainTimedOut ? ' (TIMED OUT)' : ''} = ${n(r.framesPerSecond)} frames/s`,
     `| decoded ${n(r.decoded)}: bad ${n(c.badFrames)}, unsupported ${n(c.unsupportedFrames)}, accepted ${n(c.frames)}` +
-      ` (warnings ${n(c.frameWarnings)}, unknown devices ${n(c.unknownDevices)})`,
+      ` (warnings ${n(c.frameWarnings)}, unknown devices ${n(c.unknownDevices)}, store-failed closes ${n(c.storeFailedCloses)})`,
     `| ${streams(r)}, timeouts ${n(r.sent.timeouts)}`,
     `| rss ${mb(m.before.rssMb)}→${mb(m.after.rssMb)} MB (peak ${mb(m.peak.rssMb)}),` +
       ` heap ${mb(m.before.heapUsedMb)}→${mb(m.after.heapUsedMb)} MB (peak ${mb(m.peak.heapUsedMb)}),` +

@@ -73,7 +73,9 @@ export interface FuzzResult {
   counters: CounterDeltas;
   /**
    * Frames the server decoded: accepted + bad + unsupported. Fewer than sent: bytes after a
-   * refused frame are dropped with the connection, and a stream cut anywhere frames differently.
+   * refused frame are dropped with the connection, a stream cut anywhere frames differently, and
+   * UDP datagrams are dropped past the pending limit. Over HTTP, bad includes requests refused
+   * unparsed (400, 413, 431), and one raw input can hold more than one request.
    */
   decoded: number;
   /** UDP datagrams the kernel dropped for a full receive buffer over the run (system-wide; Linux). */
