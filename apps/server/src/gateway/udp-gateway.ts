@@ -23,7 +23,7 @@ interface Remote {
 
 /**
  * A UDP listener for one protocol: each datagram is one frame; each remote address has its own
- * session and channel. What it keeps is bounded, since any address can send (ADR 0014):
+ * session and channel. What it keeps is bounded, since any address can send (ADR 0015):
  * remotes are forgotten after the idle timeout or, past `maxRemotes`, least recently heard
  * first; and past `maxPending` datagrams waiting for their commit, new ones are dropped unread
  * (a tracker resends what was not acknowledged). Replies go back to the sender.
