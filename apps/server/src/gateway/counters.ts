@@ -15,7 +15,7 @@ export interface GatewayCounters {
   storeFailedCloses: number;
   /** UDP remotes forgotten to make room for a new one (the least recently heard). */
   udpRemotesEvicted: number;
-  /** UDP datagrams dropped unread because too many were waiting for their commit. */
+  /** UDP datagrams dropped unread because too many messages were waiting for their commit. */
   udpDatagramsDropped: number;
   /** HTTP requests refused with 413: a body over the limit. */
   httpBodyTooLarge: number;

@@ -21,13 +21,26 @@ async function udpTracker(port: number, imei: string) {
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     acked,
-    /** One record at `timeMs` in a datagram with this packet id. */
-    send(packetId: number, timeMs: number): void {
-      const record = { timeMs, lat: 3.1 + packetId / 1e6, lon: 101.6, altitude: 40, course: 90, satellites: 9 };
-      const datagram = encodeTeltonikaUdpDatagram(imei, [{ ...record, speedKmh: 40, io: {} }], {
-        packetId,
-        avlPacketId: packetId & 0xff,
+    /** `records` records a second apart from `timeMs` in a datagram with this packet id. */
+    send(packetId: number, timeMs: number, records = 1): void {
+      const record = (i: number) => ({
+        timeMs: timeMs + i * 1000,
+        lat: 3.1 + packetId / 1e6,
+        lon: 101.6,
+        altitude: 40,
+        course: 90,
+        satellites: 9,
+        speedKmh: 40,
+        io: {},
       });
+      const datagram = encodeTeltonikaUdpDatagram(
+        imei,
+        Array.from({ length: records }, (_, i) => record(i)),
+        {
+          packetId,
+          avlPacketId: packetId & 0xff,
+        },
+      );
       socket.send(datagram, port, '127.0.0.1');
     },
     /** True once `packetId` is acknowledged; false after `ms` without it. */
@@ -121,6 +134,22 @@ describe('UDP gateway under hostile load, over real UDP sockets', () => {
       expect(await tracker.ack(id)).toBe(true);
     }
     expect(await gpsRows(dvid)).toBe(ids.length);
+    tracker.close();
+  });
+
+  it('counts the messages of a datagram waiting for its commit, not the datagram', async () => {
+    const imei = '352093081230004';
+    const dvid = await registerDevice(server.app, 'TEL100', imei);
+    const tracker = await udpTracker(port, imei);
+    const before = server.app.counters.udpDatagramsDropped;
+    // Five records take the limit of two: the next datagram is dropped although only one waits.
+    tracker.send(500, clockMs - 300_000, 5);
+    tracker.send(501, clockMs - 200_000);
+    expect(await tracker.ack(500)).toBe(true);
+    expect(server.app.counters.udpDatagramsDropped - before).toBe(1);
+    tracker.send(501, clockMs - 200_000);
+    expect(await tracker.ack(501)).toBe(true);
+    expect(await gpsRows(dvid)).toBe(6);
     tracker.close();
   });
 

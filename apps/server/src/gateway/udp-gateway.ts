@@ -6,7 +6,10 @@ import type { ListenerOptions, RunningListener } from './tcp-gateway.ts';
 export interface UdpListenerOptions extends ListenerOptions {
   /** Most remote addresses remembered at once; the least recently heard is forgotten first. */
   maxRemotes: number;
-  /** Most datagrams accepted and not yet answered (committed, or refused); beyond it new ones are dropped unread. */
+  /**
+   * Most messages (positions, events) of accepted datagrams not yet answered (committed, or
+   * refused); past it new datagrams are dropped unread. A datagram counts one until decoded.
+   */
   maxPending: number;
 }
 
@@ -25,7 +28,7 @@ interface Remote {
  * A UDP listener for one protocol: each datagram is one frame; each remote address has its own
  * session and channel. What it keeps is bounded, since any address can send (ADR 0015):
  * remotes are forgotten after the idle timeout or, past `maxRemotes`, least recently heard
- * first; and past `maxPending` datagrams waiting for their commit, new ones are dropped unread
+ * first; and past `maxPending` messages waiting for their commit, new datagrams are dropped unread
  * (a tracker resends what was not acknowledged). Replies go back to the sender.
  */
 export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOptions): Promise<RunningListener> {
@@ -84,14 +87,22 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
       counters.udpDatagramsDropped++;
       return;
     }
-    pending++;
-    const answered = () => void pending--;
+    // One until the datagram is decoded; then one per message in it, as the commits' work is.
+    let held = 1;
+    pending += held;
+    const answered = () => void (pending -= held);
     const remote = remoteFor(info.address, info.port);
     remote.lastSeenMs = ctx.now();
     remote.queued++;
     const frame = new Uint8Array(datagram);
     remote.work = remote.work
-      .then(() => remote.channel.handle(remote.session.decode(frame, { receivedAtMs: ctx.now() }), frame))
+      .then(() => {
+        const result = remote.session.decode(frame, { receivedAtMs: ctx.now() });
+        const messages = Math.max(1, result.messages.length);
+        pending += messages - held;
+        held = messages;
+        return remote.channel.handle(result, frame);
+      })
       .then(
         (handled) => void handled.done.then(answered, answered),
         (err: unknown) => {
