@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOLS, type Transport } from '@jejak/protocols';
 import { startTestServer, type TestServer } from '../../apps/server/test/harness.ts';
 import { runFuzz } from './fuzz.ts';
+import { observeServer } from './observe.ts';
+import { newSendStats } from './senders.ts';
 import { generateRequest } from './mutate-http.ts';
 import { generateFrame } from './mutate.ts';
 import { loadCorpus } from './corpus.ts';
@@ -80,6 +82,31 @@ describe('hostile input over real sockets', () => {
   });
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it('triages every failed commit the server logs, whichever devices it names', async () => {
+    const observer = observeServer(server.app);
+    try {
+      // As the pipeline logs a batch it could not commit (the devices in it named in the context).
+      server.app.http.log.error({ err: 'refused', context: 'pipeline commit (GPS100#1)' }, 'background failure');
+      const ctx = {
+        port: 0,
+        seed: 0,
+        corpus: { frames: null, http: null, identities: [], ids: [] },
+        budget: { left: 0 },
+        deadline: 0,
+        maxBurst: 1,
+        opTimeoutMs: 1000,
+        lingerMs: 0,
+        stats: newSendStats(),
+        streams: new Map(),
+        record: () => undefined,
+        onStreamEnd: () => undefined,
+      };
+      expect((await observer.triage.run(ctx)).map((f) => f.note)).toEqual(['no stream was open when it happened']);
+    } finally {
+      observer.stop();
+    }
   });
 
   it.each(RUNS)(
