@@ -2,11 +2,11 @@
  * npm run fuzz — hostile input for every gateway: random and mutated frames per protocol and
  * transport, over real sockets, into a server started in this process (PGlite in memory, demo
  * fleet). One line per run; the exit code is non-zero if the server died, stopped answering,
- * did not finish in time (sending, or the pipeline catching up), or kept more than --max-growth-mb
- * of heap after a GC.
+ * did not finish in time (sending, or the pipeline catching up), kept more than --max-growth-mb
+ * of heap after a GC, or froze its main thread longer than --max-stall-ms at a time.
  * Options: --frames N (per run, default 1 000 000)  --protocol all|<id>|<id>/<transport>
  *          --seed N  --connections N (streams in flight, default 64)  --max-growth-mb N (default 200)
- *          --no-triage (skip finding the frames behind failed commits)
+ *          --max-stall-ms N (default 2000)  --no-triage (skip finding the frames behind failed commits)
  *          --replay <hex>[,<hex>…] with one --protocol <id>/<transport>: send these frames in order
  *          on one stream (a finding's frames) and print what the server made of them.
  */
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     connections: { type: 'string', default: '64' },
     'max-growth-mb': { type: 'string', default: '200' },
+    'max-stall-ms': { type: 'string', default: '2000' },
     'no-triage': { type: 'boolean', default: false },
     replay: { type: 'string' },
   },
@@ -37,6 +38,7 @@ const FRAMES = count('frames', values.frames);
 const SEED = count('seed', values.seed);
 const CONNECTIONS = Math.max(1, count('connections', values.connections));
 const MAX_GROWTH_MB = count('max-growth-mb', values['max-growth-mb']);
+const MAX_STALL_MS = count('max-stall-ms', values['max-stall-ms']);
 
 const RUNS: { protocol: string; transport: Transport }[] = PROTOCOLS.flatMap((p) =>
   p.transports.map((transport) => ({ protocol: p.id, transport })),
@@ -50,8 +52,17 @@ const mb = (x: number) => x.toFixed(0);
 
 function streams(r: FuzzResult): string {
   const s = r.sent;
-  if (r.transport === 'http') return `responses ${JSON.stringify(s.statuses)}`;
-  if (r.transport === 'udp') return `${n(s.connections)} sockets, kernel drops ${r.udpKernelDrops ?? 'n/a'}`;
+  const c = r.counters;
+  if (r.transport === 'http')
+    return (
+      `responses ${JSON.stringify(s.statuses)} (counted: 413 ${n(c.httpBodyTooLarge)},` +
+      ` 431 ${n(c.httpHeadersTooLarge)}, 400/408 unparsed ${n(c.httpBadRequests)})`
+    );
+  if (r.transport === 'udp')
+    return (
+      `${n(s.connections)} sockets, kernel drops ${r.udpKernelDrops ?? 'n/a'},` +
+      ` dropped waiting for commit ${n(c.udpDatagramsDropped)}, remotes evicted ${n(c.udpRemotesEvicted)}`
+    );
   return `${n(s.connections)} connections, ${n(s.refusedByServer)} refused by the server`;
 }
 
@@ -63,12 +74,12 @@ function line(r: FuzzResult, ok: boolean): string {
     `${r.protocol}/${r.transport}`.padEnd(14),
     `${n(r.sent.frames)} frames in ${secs(r.elapsedMs)} s + ${secs(r.drainMs)} s drain${r.drainTimedOut ? ' (TIMED OUT)' : ''} = ${n(r.framesPerSecond)} frames/s`,
     `| decoded ${n(r.decoded)}: bad ${n(c.badFrames)}, unsupported ${n(c.unsupportedFrames)}, accepted ${n(c.frames)}` +
-      ` (warnings ${n(c.frameWarnings)}, unknown devices ${n(c.unknownDevices)})`,
+      ` (warnings ${n(c.frameWarnings)}, unknown devices ${n(c.unknownDevices)}, store-failed closes ${n(c.storeFailedCloses)})`,
     `| ${streams(r)}, timeouts ${n(r.sent.timeouts)}`,
     `| rss ${mb(m.before.rssMb)}→${mb(m.after.rssMb)} MB (peak ${mb(m.peak.rssMb)}),` +
       ` heap ${mb(m.before.heapUsedMb)}→${mb(m.after.heapUsedMb)} MB (peak ${mb(m.peak.heapUsedMb)}),` +
       ` after GC ${mb(m.afterGc.heapUsedMb)} MB (${r.growthMb >= 0 ? '+' : ''}${r.growthMb.toFixed(1)})`,
-    `| loop max ${n(r.eventLoopMaxMs)} ms, canary ${r.canary.acked}/${r.canary.sent} acked` +
+    `| loop max ${n(r.eventLoopMaxMs)} ms${r.eventLoopMaxMs > MAX_STALL_MS ? ' (STALLED)' : ''}, canary ${r.canary.acked}/${r.canary.sent} acked` +
       ` (max ${n(r.canary.maxAckMs)} ms, ${r.canary.reconnects} reconnects)`,
     `| alive ${r.alive ? 'yes' : 'NO'}${r.timedOut ? ', TIMED OUT' : ''}${ok ? '' : ' ✗'}`,
   ].join(' ');
@@ -110,7 +121,8 @@ async function main(): Promise<number> {
         connections: CONNECTIONS,
         triage: !values['no-triage'],
       });
-      const ok = r.alive && !r.timedOut && !r.drainTimedOut && r.growthMb <= MAX_GROWTH_MB;
+      const ok =
+        r.alive && !r.timedOut && !r.drainTimedOut && r.growthMb <= MAX_GROWTH_MB && r.eventLoopMaxMs <= MAX_STALL_MS;
       if (!ok) failed++;
       console.log(line(r, ok));
       printDetails(r);

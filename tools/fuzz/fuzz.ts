@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { hexToBytes, protocolById, type Transport } from '@jejak/protocols';
 import type { RunningJejak } from '../../apps/server/src/app.ts';
-import type { GatewayCounters } from '../../apps/server/src/gateway/counters.ts';
+import { GAUGES, type GatewayCounters } from '../../apps/server/src/gateway/counters.ts';
 import { loadCorpus, type Corpus } from './corpus.ts';
 import { registerFuzzDevices } from './fleet.ts';
 import { observeServer, type Observer } from './observe.ts';
@@ -53,7 +53,8 @@ export interface MemorySample {
   heapUsedMb: number;
 }
 
-export type CounterDeltas = Omit<GatewayCounters, 'connections'>;
+/** Counter increases over a run; gauges left out. */
+export type CounterDeltas = Omit<GatewayCounters, (typeof GAUGES)[number]>;
 
 export interface FuzzResult {
   protocol: string;
@@ -72,7 +73,9 @@ export interface FuzzResult {
   counters: CounterDeltas;
   /**
    * Frames the server decoded: accepted + bad + unsupported. Fewer than sent: bytes after a
-   * refused frame are dropped with the connection, and a stream cut anywhere frames differently.
+   * refused frame are dropped with the connection, a stream cut anywhere frames differently, and
+   * UDP datagrams are dropped past the pending limit. Over HTTP, bad includes requests refused
+   * unparsed (400, 413, 431), and one raw input can hold more than one request.
    */
   decoded: number;
   /** UDP datagrams the kernel dropped for a full receive buffer over the run (system-wide; Linux). */
@@ -181,13 +184,10 @@ async function sendAll(ctx: SendContext, transport: Transport, connections: numb
 }
 
 function counterDeltas(from: GatewayCounters, to: GatewayCounters): CounterDeltas {
-  return {
-    frames: to.frames - from.frames,
-    badFrames: to.badFrames - from.badFrames,
-    unsupportedFrames: to.unsupportedFrames - from.unsupportedFrames,
-    frameWarnings: to.frameWarnings - from.frameWarnings,
-    unknownDevices: to.unknownDevices - from.unknownDevices,
-  };
+  const deltas = { ...to };
+  for (const key of Object.keys(to) as (keyof GatewayCounters)[]) deltas[key] = to[key] - from[key];
+  for (const gauge of GAUGES) delete (deltas as Partial<GatewayCounters>)[gauge];
+  return deltas;
 }
 
 interface Baseline {

@@ -28,6 +28,8 @@ export interface Generated {
 }
 
 const INTERESTING = [0x00, 0x01, 0x0a, 0x0d, 0x23, 0x24, 0x2a, 0x2c, 0x7f, 0x80, 0xfe, 0xff];
+/** Padding and field bytes a long run is made of. */
+const PAD_BYTES = [...INTERESTING, 0x20, 0x30, 0x39, 0x41];
 const encoder = new TextEncoder();
 
 /** A length skewed to small frames, up to `max`. */
@@ -97,6 +99,14 @@ const BYTE_MUTATIONS: Record<string, Mutation> = {
     const max = maxLength(field);
     writeLength(out, field, max - rng.int(Math.max(1, Math.floor(max / 4))));
     return out;
+  },
+  padrun(rng, b, corpus) {
+    // A long run of one byte inside the frame: what a trailing-padding regex (`[ \0]+$`)
+    // takes quadratic time over when the run does not end the frame.
+    const max = corpus.transport === 'udp' ? MAX_FRAME_BYTES - b.length : 8192;
+    const run = new Uint8Array(rng.between(256, Math.max(256, max))).fill(rng.pick(PAD_BYTES));
+    const at = rng.int(b.length + 1);
+    return concat([b.subarray(0, at), run, b.subarray(at)]);
   },
   duplicate(rng, b) {
     if (rng.chance(0.5)) return concat(Array.from({ length: rng.between(2, 4) }, () => b));

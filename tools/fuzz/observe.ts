@@ -56,7 +56,9 @@ export function observeServer(app: RunningJejak): Observer {
     const key = troubleKey(what);
     const seen = (trouble[key] ?? 0) + 1;
     trouble[key] = seen;
-    if (line.msg === 'background failure' && line.fields.context === 'pipeline commit') triage.commitFailed(key, what);
+    // The context names the devices of the batch: `pipeline commit (GPS100#…)`.
+    if (line.msg === 'background failure' && String(line.fields.context).startsWith('pipeline commit'))
+      triage.commitFailed(key, what);
     // A failed commit is triaged after the run (a connection closed because its batch failed is
     // collateral); an HTTP 500 is reported with its request when the response comes back.
     if (['background failure', 'store failed, closing', 'http gateway failure'].includes(line.msg) || seen > 1) return;

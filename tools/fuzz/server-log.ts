@@ -3,8 +3,8 @@ import type { RunningJejak } from '../../apps/server/src/app.ts';
 /**
  * What the gateway and pipeline log about trouble, seen from the fuzzer. The counters say how
  * many frames were bad, not why: a decoder that throws is caught by the gateway and counted as a
- * bad frame like any other (`internal: …`), and a failed commit closes connections without any
- * counter. So the run listens to the server's logger (warn and error, whatever its level) for
+ * bad frame like any other (`internal: …`), and a failed commit is counted by the connections it
+ * closed, not by its error. So the run listens to the server's logger (warn and error, whatever its level) for
  * the duration of the run and hands each such line to `onLine`.
  */
 export interface ServerLogLine {

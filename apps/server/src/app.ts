@@ -265,7 +265,12 @@ async function startGateways(
         transport === 'tcp'
           ? await startTcpGateway(ctx, opts)
           : transport === 'udp'
-            ? await startUdpGateway(ctx, opts)
+            ? await startUdpGateway(ctx, {
+                ...opts,
+                idleTimeoutMs: config.JEJAK_GATEWAY_UDP_IDLE_TIMEOUT_MS,
+                maxRemotes: config.JEJAK_GATEWAY_UDP_MAX_REMOTES,
+                maxPending: config.JEJAK_GATEWAY_UDP_MAX_PENDING,
+              })
             : await startHttpGateway(ctx, opts);
       // With port 0, UDP takes the port TCP was given, so one number serves both.
       port = listener.port;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
 import { startJejak, type RunningJejak } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
@@ -137,4 +138,15 @@ export async function registerVehicle(app: RunningJejak, v: TestVehicle, nowMs =
     })
     .execute();
   return vid;
+}
+
+/** Registers a device of `model` under the demo owner2 (no vehicle); returns its dvid. */
+export async function registerDevice(app: RunningJejak, model: string, imei: string): Promise<string> {
+  const db = app.database.db;
+  const owner = await sql<{ uid: string }>`select uid from users where user_email = 'owner2@demo.jejak.my'`.execute(db);
+  const dvid = `${model}#${imei}`;
+  await sql`insert into devices (dvid, model, imei, uid, created_at) values (${dvid}, ${model}, ${imei}, ${owner.rows[0]?.uid ?? ''}, ${Date.now()})`.execute(
+    db,
+  );
+  return dvid;
 }

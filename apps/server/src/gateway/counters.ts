@@ -1,6 +1,9 @@
-/** Gateway counters, read by the benchmark and (later) the metrics endpoint. */
+/** Gateway counters, read by the benchmark, the fuzz harness and (later) the metrics endpoint. */
 export interface GatewayCounters {
+  /** Open TCP connections (a gauge). */
   connections: number;
+  /** UDP remote addresses remembered (a gauge). */
+  udpRemotes: number;
   frames: number;
   badFrames: number;
   /** Well-formed frames of a type we do not handle: ignored, connection kept. */
@@ -8,8 +11,37 @@ export interface GatewayCounters {
   /** Frames accepted with a warning, e.g. a miscomputed CRC. */
   frameWarnings: number;
   unknownDevices: number;
+  /** Connections (TCP, UDP remotes, HTTP requests) closed because their data could not be committed. */
+  storeFailedCloses: number;
+  /** UDP remotes forgotten to make room for a new one (the least recently heard). */
+  udpRemotesEvicted: number;
+  /** UDP datagrams dropped unread because too many messages were waiting for their commit. */
+  udpDatagramsDropped: number;
+  /** HTTP requests refused with 413: a body over the limit. */
+  httpBodyTooLarge: number;
+  /** HTTP requests refused with 431: headers over node's limit. */
+  httpHeadersTooLarge: number;
+  /** HTTP requests node could not parse (400), or that timed out while arriving (408). */
+  httpBadRequests: number;
 }
 
+/** Counters that go up and down; the others only go up. */
+export const GAUGES = ['connections', 'udpRemotes'] as const;
+
 export function createGatewayCounters(): GatewayCounters {
-  return { connections: 0, frames: 0, badFrames: 0, unsupportedFrames: 0, frameWarnings: 0, unknownDevices: 0 };
+  return {
+    connections: 0,
+    udpRemotes: 0,
+    frames: 0,
+    badFrames: 0,
+    unsupportedFrames: 0,
+    frameWarnings: 0,
+    unknownDevices: 0,
+    storeFailedCloses: 0,
+    udpRemotesEvicted: 0,
+    udpDatagramsDropped: 0,
+    httpBodyTooLarge: 0,
+    httpHeadersTooLarge: 0,
+    httpBadRequests: 0,
+  };
 }

@@ -54,6 +54,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
   const close: ChannelIo['close'] = (reason, detail) => {
     if (closed) return;
     closed = true;
+    if (reason === 'store-failed') counters.storeFailedCloses++;
     io.close(reason, detail);
   };
 

@@ -1,10 +1,18 @@
 import http from 'node:http';
+import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { HttpRequestInput } from '@jejak/protocols';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
 import type { ListenerOptions, RunningListener } from './tcp-gateway.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const STATUS = { 'unknown-device': 404, malformed: 400, 'store-failed': 503 } as const;
+/** As node answers them when nobody listens for `clientError`; anything else is 400. */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
 
 /**
  * An HTTP listener for protocols of phone tracker apps (OsmAnd): each request is decoded,
@@ -12,6 +20,20 @@ const STATUS = { 'unknown-device': 404, malformed: 400, 'store-failed': 503 } as
  * unknown devices, 503 when the data could not be stored (the app retries).
  */
 export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOptions): Promise<RunningListener> {
+  const { counters } = ctx;
+  /** A request refused before it reached the decoder: counted as a bad frame and by its status. */
+  function refused(socket: Duplex, status: number, code?: string): void {
+    counters.badFrames++;
+    if (status === 413) counters.httpBodyTooLarge++;
+    else if (status === 431) counters.httpHeadersTooLarge++;
+    else counters.httpBadRequests++;
+    const peer = socket instanceof Socket ? `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}` : '?';
+    ctx.log.warn(
+      { protocol: ctx.protocol.id, peer, reason: `HTTP ${status}${code ? ` (${code})` : ''}` },
+      'bad frame, closing',
+    );
+  }
+
   const server = http.createServer((req, res) => {
     let answered = false;
     const answer = (status: number, body: Uint8Array | string) => {
@@ -25,6 +47,7 @@ export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOption
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        if (!answered) refused(req.socket, 413);
         answer(413, 'request too large');
         req.destroy();
         return;
@@ -62,6 +85,15 @@ export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOption
     });
   });
   server.keepAliveTimeout = opts.idleTimeoutMs;
+  // Requests node's parser refuses never reach the handler: answered here as node would, and counted.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE' && socket.writable) {
+      const status = CLIENT_ERROR_STATUS[err.code ?? ''] ?? 400;
+      refused(socket, status, err.code);
+      socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nconnection: close\r\n\r\n`);
+    }
+    socket.destroy();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -3,58 +3,126 @@ import type { ProtocolSession } from '@jejak/protocols';
 import { createDeviceChannel, type DeviceChannel, type GatewayContext } from './device-channel.ts';
 import type { ListenerOptions, RunningListener } from './tcp-gateway.ts';
 
+export interface UdpListenerOptions extends ListenerOptions {
+  /** Most remote addresses remembered at once; the least recently heard is forgotten first. */
+  maxRemotes: number;
+  /**
+   * Most messages (positions, events) of accepted datagrams not yet answered (committed, or
+   * refused); past it new datagrams are dropped unread. A datagram counts one until decoded.
+   */
+  maxPending: number;
+}
+
 interface Remote {
+  key: string;
   session: ProtocolSession;
   channel: DeviceChannel;
+  /** Datagrams handled one after another: each waits for the previous one's submission, not its commit. */
   work: Promise<unknown>;
+  /** Datagrams on `work` not yet submitted. */
+  queued: number;
   lastSeenMs: number;
 }
 
 /**
  * A UDP listener for one protocol: each datagram is one frame; each remote address has its own
- * session and channel, forgotten after the idle timeout. Replies go back to the sender.
+ * session and channel. What it keeps is bounded, since any address can send (ADR 0015):
+ * remotes are forgotten after the idle timeout or, past `maxRemotes`, least recently heard
+ * first; and past `maxPending` messages waiting for their commit, new datagrams are dropped unread
+ * (a tracker resends what was not acknowledged). Replies go back to the sender.
  */
-export async function startUdpGateway(ctx: GatewayContext, opts: ListenerOptions): Promise<RunningListener> {
+export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOptions): Promise<RunningListener> {
+  const { counters } = ctx;
   const socket = dgram.createSocket('udp4');
+  // In order of last datagram, oldest first: re-inserted on each one.
   const remotes = new Map<string, Remote>();
+  // Work still running for remotes already forgotten: a new remote for the address goes after it.
+  const draining = new Map<string, Promise<unknown>>();
+  let pending = 0;
+
+  function forget(remote: Remote): void {
+    if (remotes.get(remote.key) !== remote) return;
+    remotes.delete(remote.key);
+    counters.udpRemotes--;
+    if (remote.queued === 0) return;
+    const { key, work } = remote;
+    draining.set(key, work);
+    void work.finally(() => {
+      if (draining.get(key) === work) draining.delete(key);
+    });
+  }
 
   function remoteFor(address: string, port: number): Remote {
     const key = `${address}:${port}`;
-    let remote = remotes.get(key);
-    if (remote && !remote.channel.closed) return remote;
-    const channel = createDeviceChannel(ctx, {
-      peer: key,
-      send: (reply) => socket.send(reply, port, address),
-      close: () => remotes.delete(key),
-    });
-    remote = {
+    const known = remotes.get(key);
+    if (known) {
+      remotes.delete(key);
+      remotes.set(key, known);
+      return known;
+    }
+    const oldest = remotes.size >= opts.maxRemotes ? remotes.values().next().value : undefined;
+    if (oldest) {
+      forget(oldest);
+      counters.udpRemotesEvicted++;
+    }
+    const remote: Remote = {
+      key,
       session: ctx.protocol.createSession({ transport: 'udp' }),
-      channel,
-      work: Promise.resolve(),
+      channel: createDeviceChannel(ctx, {
+        peer: key,
+        send: (reply) => socket.send(reply, port, address),
+        close: () => forget(remote),
+      }),
+      work: draining.get(key) ?? Promise.resolve(),
+      queued: 0,
       lastSeenMs: 0,
     };
     remotes.set(key, remote);
+    counters.udpRemotes++;
     return remote;
   }
 
   socket.on('message', (datagram, info) => {
+    if (pending >= opts.maxPending) {
+      counters.udpDatagramsDropped++;
+      return;
+    }
+    // One until the datagram is decoded; then one per message in it, as the commits' work is.
+    let held = 1;
+    pending += held;
+    const answered = () => void (pending -= held);
     const remote = remoteFor(info.address, info.port);
     remote.lastSeenMs = ctx.now();
+    remote.queued++;
     const frame = new Uint8Array(datagram);
     remote.work = remote.work
-      .then(() => remote.channel.handle(remote.session.decode(frame, { receivedAtMs: ctx.now() }), frame))
-      .catch((err: unknown) => remote.channel.reject(`internal: ${String(err)}`, frame));
+      .then(() => {
+        const result = remote.session.decode(frame, { receivedAtMs: ctx.now() });
+        const messages = Math.max(1, result.messages.length);
+        pending += messages - held;
+        held = messages;
+        return remote.channel.handle(result, frame);
+      })
+      .then(
+        (handled) => void handled.done.then(answered, answered),
+        (err: unknown) => {
+          answered();
+          remote.channel.reject(`internal: ${String(err)}`, frame);
+        },
+      )
+      .finally(() => remote.queued--);
   });
   socket.on('error', (err) => ctx.log.warn({ protocol: ctx.protocol.id, err: String(err) }, 'udp socket error'));
 
   const sweep = setInterval(
     () => {
       const cutoff = ctx.now() - opts.idleTimeoutMs;
-      for (const [key, remote] of remotes) {
-        if (remote.lastSeenMs >= cutoff) continue;
+      // Oldest first: the first remote heard since the cutoff ends the sweep.
+      for (const remote of remotes.values()) {
+        if (remote.lastSeenMs >= cutoff) break;
         remote.channel.sessionEvent('event#session#timeout', 'idle');
         remote.channel.markClosed();
-        remotes.delete(key);
+        forget(remote);
       }
     },
     Math.min(60_000, opts.idleTimeoutMs),
@@ -69,6 +137,7 @@ export async function startUdpGateway(ctx: GatewayContext, opts: ListenerOptions
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweep);
+        for (const remote of remotes.values()) forget(remote);
         socket.close(() => resolve());
       }),
   };

@@ -1,3 +1,4 @@
+import { trimEndOf } from './text.ts';
 import { describe, expect, it } from 'vitest';
 import { bcdToDigits, digitsToBcd, isBcd } from './bcd.ts';
 import { ByteReader } from './byte-reader.ts';
@@ -77,5 +78,14 @@ describe('hex helpers', () => {
   it('round-trips and ignores whitespace', () => {
     expect(bytesToHex(hexToBytes('78 78 0D 0a'))).toBe('78780d0a');
     expect(() => hexToBytes('7')).toThrow(DecodeError);
+  });
+});
+
+describe('trimEndOf', () => {
+  it('drops the run of the given characters the text ends with, and only that', () => {
+    expect(trimEndOf('*HQ,1#\r\n\0 \0', '\r\n\0 ')).toBe('*HQ,1#');
+    expect(trimEndOf(' \0a \0b', '\0 ')).toBe(' \0a \0b');
+    expect(trimEndOf('\r\n', '\r\n')).toBe('');
+    expect(trimEndOf('', ' ')).toBe('');
   });
 });

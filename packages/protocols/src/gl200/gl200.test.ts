@@ -8,6 +8,7 @@ import {
   loadVectors,
   type VectorRecordBase,
 } from '../testing/vectors.ts';
+import { checkFrameRecords, checkSplits, frameAll, framedAsThemselves } from '../testing/framing.ts';
 import { createGl200Session } from './decoder.ts';
 import { encodeGl200Fri, encodeGl200Heartbeat, type Gl200FriInput } from './encoder.ts';
 import { createGl200Framer, GL200_MAX_BUFFERED_BYTES } from './frame.ts';
@@ -192,37 +193,18 @@ describe('Queclink encoder round trips (encode → frame → decode)', () => {
   });
 });
 
-/** Captured packets that frame as exactly themselves (text ending in "$", binary with CR LF). */
-function framedAsThemselves(): string[] {
-  const all = [...records.map((r) => bytesToHex(bytesOf(r))), ...frameRecords.map((r) => r.input_hex)];
-  return [...new Set(all)].filter((hex) => {
-    const out = createGl200Framer().push(hexToBytes(hex));
-    return out.error === null && out.frames.length === 1 && bytesToHex(out.frames[0] ?? new Uint8Array()) === hex;
-  });
-}
-
-function frameAll(stream: Uint8Array, cuts: number[]): string[] {
-  const framer = createGl200Framer();
-  const out: string[] = [];
-  let from = 0;
-  for (const cut of [...cuts, stream.length]) {
-    const { frames, error } = framer.push(stream.subarray(from, cut));
-    expect(error).toBeNull();
-    out.push(...frames.map(bytesToHex));
-    from = cut;
-  }
-  return out;
-}
+const newFramer = () => createGl200Framer();
 
 const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 describe('Queclink framer', () => {
   it('frames the frames.json captures', () => {
-    for (const r of frameRecords.filter((x) => x.expected_frame_hex)) {
-      const out = createGl200Framer().push(hexToBytes(r.input_hex));
-      expect(out.error).toBeNull();
-      expect(out.frames.map(bytesToHex)).toEqual([r.expected_frame_hex]);
-    }
+    checkFrameRecords(
+      newFramer,
+      frameRecords.filter((x) => x.expected_frame_hex),
+      '',
+    );
+    // The withheld ones: garbage first, then partial and whole reports.
     const withheld = frameRecords
       .filter((x) => !x.expected_frame_hex)
       .map((r) => createGl200Framer().push(hexToBytes(r.input_hex)));
@@ -238,32 +220,20 @@ describe('Queclink framer', () => {
   });
 
   it('recovers the same frames from joined packets whatever the split', () => {
-    const frames = framedAsThemselves();
+    // Captures that frame as themselves: text ending in "$", binary with CR LF.
+    const all = [...records.map((r) => bytesToHex(bytesOf(r))), ...frameRecords.map((r) => r.input_hex)];
+    const frames = framedAsThemselves(newFramer, [...new Set(all)]);
     expect(frames.length).toBeGreaterThan(150);
-    // Every capture, CR LF between frames, whole and one byte at a time.
-    const stream = hexToBytes(frames.join('0d0a'));
-    expect(frameAll(stream, [])).toEqual(frames);
-    expect(
-      frameAll(
-        stream,
-        Array.from({ length: stream.length - 1 }, (_, i) => i + 1),
-      ),
-    ).toEqual(frames);
-    // Binary and text captures mixed, cut in two at every byte.
+    // Every capture with CR LF between frames; cut in two at every byte, binary and text mixed.
     const mixed = [...frames.filter((f) => !f.startsWith('2b52455350')).slice(0, 6), ...frames.slice(0, 20)];
-    const joined = hexToBytes(mixed.join(''));
-    for (let cut = 1; cut < joined.length; cut++) {
-      const got = frameAll(joined, [cut]);
-      if (got.length !== mixed.length || got.some((f, i) => f !== mixed[i])) throw new Error(`split at ${cut} differs`);
-    }
+    checkSplits(newFramer, frames, { separator: '0d0a', everyCut: mixed });
   });
 
   it('also ends a text report at CR LF, for firmwares that send no $', () => {
     const hb = '+ACK:GTHBD,1A0401,135790246811220,,20100214093254,11F0';
-    expect(frameAll(ascii(`${hb}\r\n${hb}$`), [hb.length]).map((h) => String.fromCharCode(...hexToBytes(h)))).toEqual([
-      hb,
-      `${hb}$`,
-    ]);
+    expect(
+      frameAll(newFramer, ascii(`${hb}\r\n${hb}$`), [hb.length]).map((h) => String.fromCharCode(...hexToBytes(h))),
+    ).toEqual([hb, `${hb}$`]);
   });
 
   it('reports garbage and stays failed', () => {

@@ -1,4 +1,5 @@
 import { DecodeError } from '../codec/decode-error.ts';
+import { trimEndOf } from '../codec/text.ts';
 import { parseTime14 } from './text-fields.ts';
 
 /**
@@ -32,7 +33,8 @@ const UNIQUE_ID = /^(?:\d{15}|[0-9A-Fa-f]{14})$/;
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 export function openTextReport(text: string): TextReport {
-  const fields = text.replace(/[\s$]+$/, '').split(',');
+  // What `\s` matches in a text of bytes, and the closing `$`.
+  const fields = trimEndOf(text, '\t\n\v\f\r \u00a0$').split(',');
   const head = HEAD.exec(fields[0] ?? '');
   if (!head) throw new DecodeError(`not a Queclink text report: ${JSON.stringify((fields[0] ?? '').slice(0, 16))}`);
   const prefix = head[1] as TextReport['prefix'];

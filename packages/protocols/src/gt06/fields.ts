@@ -1,5 +1,6 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
+import { trimEndOf } from '../codec/text.ts';
 import type { AttributeValue, NormalizedMessage } from '../message.ts';
 
 export type Attributes = Record<string, AttributeValue>;
@@ -154,7 +155,5 @@ export function isPrintable(bytes: Uint8Array): boolean {
 }
 
 export function asciiText(bytes: Uint8Array): string {
-  return String.fromCharCode(...bytes)
-    .replace(/[\r\n\0]+$/g, '')
-    .replace(/\0/g, '');
+  return trimEndOf(String.fromCharCode(...bytes), '\r\n\0').replace(/\0/g, '');
 }

@@ -9,6 +9,7 @@ import {
   type Expectation,
   type VectorRecordBase,
 } from '../testing/vectors.ts';
+import { checkFrameRecords, checkSplits, frameAll, framedAsThemselves } from '../testing/framing.ts';
 import { createGt06Session } from './decoder.ts';
 import { decodeAck, encodeAck, encodeGps22, encodeHeartbeat, encodeLogin, type Gps22Input } from './encoder.ts';
 import { createGt06Framer, GT06_MAX_BUFFERED_BYTES } from './frame.ts';
@@ -232,70 +233,24 @@ describe('GT06 encoder round trips (encode → frame → decode)', () => {
   });
 });
 
-/** Every captured packet that frames as exactly itself, joined into one stream. */
-function joinedStream(): { stream: Uint8Array; frames: string[] } {
-  const frames = records
-    .map((r) => r.payload_hex)
-    .filter((hex) => {
-      const out = createGt06Framer().push(hexToBytes(hex));
-      return out.frames.length === 1 && bytesToHex(out.frames[0] ?? new Uint8Array()) === hex;
-    });
-  return { stream: hexToBytes(frames.join('')), frames };
-}
-
-function frameAll(stream: Uint8Array, cuts: number[]): string[] {
-  const framer = createGt06Framer();
-  const out: string[] = [];
-  let from = 0;
-  for (const cut of [...cuts, stream.length]) {
-    const { frames, error } = framer.push(stream.subarray(from, cut));
-    expect(error).toBeNull();
-    out.push(...frames.map(bytesToHex));
-    from = cut;
-  }
-  return out;
-}
+const newFramer = () => createGt06Framer();
 
 describe('GT06 framer', () => {
-  it.each(frameRecords.filter((r) => r.set === 'dev').map((r) => [r.input_hex.slice(0, 16), r] as const))(
-    'frames.json %s… gives its expected frame',
-    (_, r) => {
-      const out = createGt06Framer().push(hexToBytes(r.input_hex));
-      expect(out.error).toBeNull();
-      expect(bytesToHex(out.frames[0] ?? new Uint8Array())).toBe(r.expected_frame_hex);
-    },
-  );
-
-  it('frames every withheld frames.json input once more data follows, without error', () => {
-    for (const r of frameRecords.filter((x) => x.set === 'withheld')) {
-      const out = createGt06Framer().push(hexToBytes(r.input_hex + '78780a13440604000201baaf540d0a'));
-      expect(out.error).toBeNull();
-      expect(out.frames.length).toBeGreaterThan(0);
-    }
-  });
-
-  it('recovers the same frames from joined packets whatever the split', () => {
-    const { stream, frames } = joinedStream();
+  it('frames the frames.json inputs and recovers the captures joined, whatever the split', () => {
+    checkFrameRecords(newFramer, frameRecords, '78780a13440604000201baaf540d0a');
+    const frames = framedAsThemselves(
+      newFramer,
+      records.map((r) => r.payload_hex),
+    );
     expect(frames.length).toBeGreaterThan(150);
-    expect(frameAll(stream, [])).toEqual(frames);
-    expect(
-      frameAll(
-        stream,
-        Array.from({ length: stream.length - 1 }, (_, i) => i + 1),
-      ),
-    ).toEqual(frames);
-    for (let cut = 1; cut < stream.length; cut++) {
-      const got = frameAll(stream, [cut]);
-      if (got.length !== frames.length || got.some((f, i) => f !== frames[i]))
-        throw new Error(`split at ${cut} differs`);
-    }
+    checkSplits(newFramer, frames);
   });
 
   it('keeps a frame containing 0D 0A whole when split right after it', () => {
     // #31: the payload ends in "\r\n" before the serial; the declared length decides.
     const hex = '797900109b0344373532304136320d0a000f87f00d0a';
     const bytes = hexToBytes(hex);
-    expect(frameAll(bytes, [hex.indexOf('0d0a') / 2 + 2])).toEqual([hex]);
+    expect(frameAll(newFramer, bytes, [hex.indexOf('0d0a') / 2 + 2])).toEqual([hex]);
   });
 
   it('reports garbage and stays failed', () => {

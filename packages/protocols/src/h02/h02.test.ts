@@ -9,6 +9,7 @@ import {
   type Expectation,
   type VectorRecordBase,
 } from '../testing/vectors.ts';
+import { checkFrameRecords, checkSplits, framedAsThemselves } from '../testing/framing.ts';
 import { createH02Session } from './decoder.ts';
 import { encodeH02Binary, encodeH02Heartbeat, encodeH02Position, type H02PositionInput } from './encoder.ts';
 import { createH02Framer, H02_MAX_FRAME_BYTES } from './frame.ts';
@@ -202,57 +203,39 @@ describe('H02 encoder round trips (encode → frame → decode)', () => {
   });
 });
 
-/** Every captured report that frames as exactly itself (line breaks after `#` aside). */
-function capturedFrames(): string[] {
-  return records
-    .map((r) =>
-      r.payload_text !== undefined ? bytesToHex(bytesOf(r)).replace(/(0d|0a)+$/, '') : (r.payload_hex ?? ''),
-    )
-    .filter((hex) => {
-      const out = createH02Framer().push(hexToBytes(hex));
-      return out.error === null && out.frames.length === 1 && bytesToHex(out.frames[0] ?? new Uint8Array()) === hex;
-    });
-}
+const newFramer = () => createH02Framer();
 
-function frameAll(stream: Uint8Array, cuts: number[]): string[] {
-  const framer = createH02Framer();
-  const out: string[] = [];
-  let from = 0;
-  for (const cut of [...cuts, stream.length]) {
-    const { frames, error } = framer.push(stream.subarray(from, cut));
-    expect(error).toBeNull();
-    out.push(...frames.map(bytesToHex));
-    from = cut;
-  }
-  return out;
-}
-
-describe('H02 framer', () => {
-  it('frames every frames.json input (dev: to its expected frame), alone or followed by more data', () => {
-    const next = bytesToHex(encodeH02Heartbeat('4106011660'));
-    for (const r of frameRecords) {
-      for (const input of [r.input_hex, r.input_hex + next]) {
-        const out = createH02Framer().push(hexToBytes(input));
-        expect(out.error, input).toBeNull();
-        const first = bytesToHex(out.frames[0] ?? new Uint8Array());
-        if (r.expected_frame_hex) expect(first, input).toBe(r.expected_frame_hex);
-        else expect(first.length, input).toBeGreaterThan(0);
-        expect(createH02Session().decode(hexToBytes(first)).error, input).toBeNull(); // '$' and 'X' reports alike
-      }
+describe('H02 hostile datagrams', () => {
+  // Found by the fuzz run: a text report padded with a long run of spaces, NULs or line breaks
+  // (a UDP datagram can hold 64 KB) cost the quadratic `[\r\n\0 ]+$` trim ~5 s each, the
+  // gateway's main thread frozen all the while. Linear, the whole test takes milliseconds; the
+  // timeout is only a backstop.
+  it('rejects a report padded to 64 KB at once, whatever the padding', { timeout: 10_000 }, () => {
+    for (const pad of [0x20, 0x00, 0x0d, 0x0a]) {
+      const datagram = new Uint8Array(65_507).fill(pad);
+      datagram.set(text('*HQ,4209917102,V1,'), 0);
+      datagram[datagram.length - 1] = 0x78;
+      const result = createH02Session().decode(datagram, { receivedAtMs: RECEIVED_AT });
+      expect(result.error).toBe('H02: a text report runs from * to #');
     }
   });
+});
 
-  it('recovers the same frames from joined reports whatever the split', () => {
-    const frames = capturedFrames();
-    expect(frames.length).toBe(records.length - 1); // all but the 42-byte report of unknown layout
+describe('H02 framer', () => {
+  it('frames the frames.json inputs and recovers the captures joined, whatever the split', () => {
+    const firsts = checkFrameRecords(newFramer, frameRecords, bytesToHex(encodeH02Heartbeat('4106011660')));
+    // '$' and 'X' reports alike decode.
+    for (const first of firsts) expect(createH02Session().decode(hexToBytes(first)).error, first).toBeNull();
+    // Every captured report, line breaks after `#` aside.
+    const captured = records.map((r) =>
+      r.payload_text !== undefined ? bytesToHex(bytesOf(r)).replace(/(0d|0a)+$/, '') : (r.payload_hex ?? ''),
+    );
+    const frames = framedAsThemselves(newFramer, captured);
+    // All but the 42-byte report of unknown layout.
+    expect(frames.length).toBe(records.length - 1);
     // The stream starts and ends with text reports: see "takes a lone chunk …" below.
     expect([frames[0]?.slice(0, 2), frames.at(-1)?.slice(0, 2)]).toEqual(['2a', '2a']);
-    const stream = hexToBytes(frames.join(''));
-    expect(frameAll(stream, [])).toEqual(frames);
-    const everyByte = Array.from({ length: stream.length - 1 }, (_, i) => i + 1);
-    expect(frameAll(stream, everyByte)).toEqual(frames);
-    const joined = frames.join();
-    for (const cut of everyByte) if (frameAll(stream, [cut]).join() !== joined) throw new Error(`split at ${cut}`);
+    checkSplits(newFramer, frames);
   });
 
   it('takes a lone chunk of a known binary length as one report, but waits when a chunk ends mid-stream', () => {

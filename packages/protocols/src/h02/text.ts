@@ -1,4 +1,5 @@
 import { DecodeError } from '../codec/decode-error.ts';
+import { trimEndOf } from '../codec/text.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { decodeBase, decodeBs, decodeLink, decodeNeighbours, decodeV3Cells } from './cells.ts';
 import { readFix, type Decoded } from './fields.ts';
@@ -27,13 +28,14 @@ export type TextHandler = (frame: TextFrame) => Decoded;
 /** `*`, the first byte of a text report. */
 export const TEXT_START = 0x2a;
 
-const TRAILING = /[\r\n\0 ]+$/;
+/** Padding some firmwares send after the closing `#`. */
+const TRAILING = '\r\n\0 ';
 
 /** Splits a text frame into fields, checking the `*XX,ID,` header and the closing `#`. */
 export function splitText(bytes: Uint8Array): TextFrame {
   let text = '';
   for (const b of bytes) text += String.fromCharCode(b);
-  text = text.replace(TRAILING, '');
+  text = trimEndOf(text, TRAILING);
   if (!text.startsWith('*') || !text.endsWith('#')) throw new DecodeError('a text report runs from * to #');
   const body = text.slice(1, -1);
   const fields = body.split(',');

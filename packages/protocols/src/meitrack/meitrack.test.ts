@@ -8,6 +8,7 @@ import {
   loadVectors,
   type VectorRecordBase,
 } from '../testing/vectors.ts';
+import { checkFrameRecords, checkSplits, frameAll, framedAsThemselves } from '../testing/framing.ts';
 import { createMeitrackSession } from './decoder.ts';
 import { encodeMeitrackAAA, encodeMeitrackFrame, type MeitrackAaaInput } from './encoder.ts';
 import { createMeitrackFramer, MEITRACK_MAX_BUFFERED_BYTES } from './frame.ts';
@@ -198,52 +199,17 @@ describe('Meitrack encoder round trips (encode → frame → decode, strict chec
   });
 });
 
-/** Captured packets that frame as exactly themselves (those stored with their CR LF). */
-function framedAsThemselves(): string[] {
-  return [...records.map((r) => bytesToHex(bytesOf(r))), ...frameRecords.map((r) => r.input_hex)].filter((hex) => {
-    const out = createMeitrackFramer().push(hexToBytes(hex));
-    return out.error === null && out.frames.length === 1 && bytesToHex(out.frames[0] ?? new Uint8Array()) === hex;
-  });
-}
-
-function frameAll(stream: Uint8Array, cuts: number[]): string[] {
-  const framer = createMeitrackFramer();
-  const out: string[] = [];
-  let from = 0;
-  for (const cut of [...cuts, stream.length]) {
-    const { frames, error } = framer.push(stream.subarray(from, cut));
-    expect(error).toBeNull();
-    out.push(...frames.map(bytesToHex));
-    from = cut;
-  }
-  return out;
-}
+const newFramer = () => createMeitrackFramer();
 
 describe('Meitrack framer', () => {
-  it('frames the frames.json capture as itself', () => {
-    for (const r of frameRecords) {
-      const out = createMeitrackFramer().push(hexToBytes(r.input_hex));
-      expect(out.error).toBeNull();
-      expect(out.frames.map(bytesToHex)).toEqual([r.expected_frame_hex ?? r.input_hex]);
-    }
-  });
-
-  it('recovers the same frames from joined packets whatever the split', () => {
-    const frames = framedAsThemselves();
+  it('frames the frames.json capture as itself and recovers the captures joined, whatever the split', () => {
+    const inputs = frameRecords.map((r) => r.input_hex);
+    const next = bytesToHex(encodeMeitrackFrame('D', '353358017784062', 'D03', 'OK'));
+    expect(checkFrameRecords(newFramer, frameRecords, next)).toEqual(inputs);
+    // Those stored with their CR LF frame as themselves.
+    const frames = framedAsThemselves(newFramer, [...records.map((r) => bytesToHex(bytesOf(r))), ...inputs]);
     expect(frames.length).toBeGreaterThanOrEqual(20);
-    const stream = hexToBytes(frames.join(''));
-    expect(frameAll(stream, [])).toEqual(frames);
-    expect(
-      frameAll(
-        stream,
-        Array.from({ length: stream.length - 1 }, (_, i) => i + 1),
-      ),
-    ).toEqual(frames);
-    for (let cut = 1; cut < stream.length; cut++) {
-      const got = frameAll(stream, [cut]);
-      if (got.length !== frames.length || got.some((f, i) => f !== frames[i]))
-        throw new Error(`split at ${cut} differs`);
-    }
+    checkSplits(newFramer, frames);
   });
 
   it('cuts binary reports by their length even when they contain CR LF and *', () => {
@@ -252,7 +218,7 @@ describe('Meitrack framer', () => {
     // The last analog inputs (six zero bytes before "*") rewritten to hold CR LF * CR LF.
     const withCrLf = hex.replace('0000000000002a', '0d0a2a0d0a002a');
     expect(withCrLf).not.toBe(hex);
-    expect(frameAll(hexToBytes(withCrLf + withCrLf), [20])).toEqual([withCrLf, withCrLf]);
+    expect(frameAll(newFramer, hexToBytes(withCrLf + withCrLf), [20])).toEqual([withCrLf, withCrLf]);
   });
 
   it('reports garbage and stays failed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../codec/hex.ts';
+import { checkFrameRecords, checkSplits, frameAll, framedAsThemselves } from '../testing/framing.ts';
 import { loadFrameRecords, loadVectors, type VectorRecordBase } from '../testing/vectors.ts';
 import { createTeltonikaFramer, TELTONIKA_MAX_BUFFERED_BYTES } from './frame.ts';
 
@@ -10,77 +11,26 @@ interface VectorRecord extends VectorRecordBase {
 const records = loadVectors<VectorRecord>('teltonika.json');
 const frameRecords = loadFrameRecords('teltonika');
 
-/** Every captured TCP packet that frames as exactly itself (a few captures lie about their length). */
-function joinedStream(): { stream: Uint8Array; frames: string[] } {
-  const frames = records
-    .filter((r) => r.transport !== 'udp')
-    .map((r) => r.payload_hex)
-    .filter((hex) => {
-      const out = createTeltonikaFramer().push(hexToBytes(hex));
-      return out.error === null && out.frames.length === 1 && bytesToHex(out.frames[0] ?? new Uint8Array()) === hex;
-    });
-  return { stream: hexToBytes(frames.join('')), frames };
-}
-
-function frameAll(stream: Uint8Array, cuts: number[]): string[] {
-  const framer = createTeltonikaFramer();
-  const out: string[] = [];
-  let from = 0;
-  for (const cut of [...cuts, stream.length]) {
-    const { frames, error } = framer.push(stream.subarray(from, cut));
-    expect(error).toBeNull();
-    out.push(...frames.map(bytesToHex));
-    from = cut;
-  }
-  expect(framer.bufferedBytes).toBe(0);
-  return out;
-}
+const newFramer = () => createTeltonikaFramer();
 
 describe('Teltonika framer', () => {
-  it.each(frameRecords.filter((r) => r.set === 'dev').map((r) => [r.input_hex.slice(0, 16), r] as const))(
-    'frames.json %s… gives its expected frame',
-    (_, r) => {
-      const out = createTeltonikaFramer().push(hexToBytes(r.input_hex));
-      expect(out.error).toBeNull();
-      expect(bytesToHex(out.frames[0] ?? new Uint8Array())).toBe(r.expected_frame_hex);
-    },
-  );
-
-  it('frames every withheld frames.json input once more data follows, without error', () => {
-    for (const r of frameRecords.filter((x) => x.set === 'withheld')) {
-      const out = createTeltonikaFramer().push(hexToBytes(r.input_hex + 'ff'));
-      expect(out.error).toBeNull();
-      expect(out.frames.length).toBeGreaterThan(0);
-    }
-  });
-
-  it('recovers the same frames from joined packets whatever the split', () => {
-    const { stream, frames } = joinedStream();
+  it('frames the frames.json inputs and recovers the captures joined, whatever the split', () => {
+    checkFrameRecords(newFramer, frameRecords, 'ff');
+    const frames = framedAsThemselves(
+      newFramer,
+      records.filter((r) => r.transport !== 'udp').map((r) => r.payload_hex),
+    );
     expect(frames.length).toBeGreaterThan(40);
-    expect(frameAll(stream, [])).toEqual(frames);
-    expect(
-      frameAll(
-        stream,
-        Array.from({ length: stream.length - 1 }, (_, i) => i + 1),
-      ),
-    ).toEqual(frames);
-  });
-
-  it('recovers the same frames when one split falls anywhere in a run of small packets', () => {
-    const frames = joinedStream().frames.filter((hex) => hex.length <= 400);
-    const stream = hexToBytes(frames.join(''));
-    expect(frames.length).toBeGreaterThan(30);
-    for (let cut = 1; cut < stream.length; cut++) {
-      const got = frameAll(stream, [cut]);
-      if (got.length !== frames.length || got.some((f, i) => f !== frames[i]))
-        throw new Error(`split at ${cut} differs`);
-    }
+    // Cut in two at every byte: the small packets only (the stream of all of them is long).
+    const small = frames.filter((hex) => hex.length <= 400);
+    expect(small.length).toBeGreaterThan(30);
+    checkSplits(newFramer, frames, { everyCut: small });
   });
 
   it('cuts the IMEI handshake, a ping and a packet arriving together', () => {
     const imei = '000f313233343536373839303132333435';
     const packet = '00000000000000090c010d00000001000100000cd8';
-    expect(frameAll(hexToBytes(imei + 'ff' + packet + 'ff'), [])).toEqual([imei, 'ff', packet, 'ff']);
+    expect(frameAll(newFramer, hexToBytes(imei + 'ff' + packet + 'ff'), [])).toEqual([imei, 'ff', packet, 'ff']);
   });
 
   it('waits for a packet whose data field contains zero bytes and FF', () => {
