@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isCopy } from './copy.ts';
 
 /**
  * Kysely dialect over embedded PGlite. PGlite is one connection, so connections are
@@ -20,7 +21,13 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly db: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.db.query<R>(query.sql, [...query.parameters]);
+    const copy = isCopy(query.parameters);
+    // PGlite reads COPY data from the blob it is given, named '/dev/blob' in the statement.
+    const result = copy
+      ? await this.db.query<R>(query.sql.replace(/ from stdin$/, " from '/dev/blob'"), [], {
+          blob: new Blob([copy.text]),
+        })
+      : await this.db.query<R>(query.sql, [...query.parameters]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
