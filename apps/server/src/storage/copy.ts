@@ -1,8 +1,5 @@
 import { CompiledQuery } from 'kysely';
 
-/** A value of one column of one row; objects go to jsonb columns as JSON. */
-export type CopyValue = string | number | boolean | null | Record<string, unknown>;
-
 /**
  * The data of a `copy … from stdin`, passed to the dialect as the query's only parameter:
  * both of our drivers (pg and PGlite) recognise it and stream it in (DESIGN §2).
@@ -16,23 +13,26 @@ export function isCopy(parameters: readonly unknown[]): CopyRows | null {
   return parameters.length === 1 && first instanceof CopyRows ? first : null;
 }
 
+// Fields in COPY's text format (PostgreSQL manual, COPY, "Text Format"): tab-separated, \N for
+// null, and backslash, newline, carriage return and tab escaped inside text.
 const SPECIAL = /[\\\n\r\t]/;
 const SPECIAL_ALL = /[\\\n\r\t]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const NULL = '\\N';
 
-/** One field in COPY's text format (PostgreSQL manual, COPY, "Text Format"). */
-function field(v: CopyValue): string {
-  if (v === null) return '\\N';
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return SPECIAL.test(s) ? s.replace(SPECIAL_ALL, (c) => ESCAPES[c] ?? c) : s;
-}
+export const copyText = (v: string | null): string =>
+  v === null ? NULL : SPECIAL.test(v) ? v.replace(SPECIAL_ALL, (c) => ESCAPES[c] ?? c) : v;
+export const copyNumber = (v: number | null): string => (v === null ? NULL : String(v));
+export const copyBool = (v: boolean | null): string => (v === null ? NULL : v ? 't' : 'f');
+export const copyJson = (v: object | null): string => (v === null ? NULL : copyText(JSON.stringify(v)));
 
-/** `copy <table> (<columns>) from stdin` with the rows as its data. Names are ours, never input. */
-export function copyInto(table: string, columns: readonly string[], rows: readonly (readonly CopyValue[])[]) {
+/**
+ * `copy <table> (<columns>) from stdin` with `row` turning each row into one line of fields
+ * joined by tabs (built with the helpers above). Table and column names are ours, never input.
+ */
+export function copyInto<T>(table: string, columns: readonly string[], rows: readonly T[], row: (r: T) => string) {
   let text = '';
-  for (const row of rows) text += row.map(field).join('\t') + '\n';
+  for (const r of rows) text += row(r) + '\n';
   return CompiledQuery.raw(`copy ${table} (${columns.join(', ')}) from stdin`, [new CopyRows(text)]);
 }
 

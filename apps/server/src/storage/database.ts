@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { copyingPool } from './pg-copy-pool.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { startPGliteWorker } from './pglite-worker.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -36,7 +36,7 @@ export async function openPostgres(
 /** dataDir null means in memory (tests). */
 export async function openPGlite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const engine = await startPGliteWorker(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(engine) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { copyInto } from './copy.ts';
+import { copyBool, copyInto, copyJson, copyNumber, copyText } from './copy.ts';
 import type { DeviceLogRow, VehicleLogRow } from './ingest-store.ts';
 import type { Database } from './schema.ts';
 
@@ -45,24 +45,12 @@ const VEHICLE_LOG_COLUMNS = [
  */
 export async function insertLogs(trx: Transaction<Database>, logs: DeviceLogRow[], copy: boolean): Promise<void> {
   if (copy) {
-    const rows = logs.map((l) => [
-      l.dvid,
-      l.deviceTime,
-      l.package,
-      l.packageTime,
-      l.createdAt,
-      l.lat,
-      l.lon,
-      l.speed,
-      l.altitude,
-      l.heading,
-      l.gpsStatus,
-      l.engineStatus,
-      l.isAlive,
-      l.deviceMessage,
-      l.attributes,
-    ]);
-    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, rows));
+    const line = (l: DeviceLogRow) =>
+      `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
+      `${copyNumber(l.createdAt)}\t${copyNumber(l.lat)}\t${copyNumber(l.lon)}\t${copyNumber(l.speed)}\t` +
+      `${copyNumber(l.altitude)}\t${copyNumber(l.heading)}\t${copyBool(l.gpsStatus)}\t${copyBool(l.engineStatus)}\t` +
+      `${copyBool(l.isAlive)}\t${copyText(l.deviceMessage)}\t${copyJson(l.attributes)}`;
+    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, line));
     return;
   }
   await sql`
@@ -81,20 +69,11 @@ export async function insertLogs(trx: Transaction<Database>, logs: DeviceLogRow[
 
 export async function insertVehicleLogs(trx: Transaction<Database>, vl: VehicleLogRow[], copy: boolean): Promise<void> {
   if (copy) {
-    const rows = vl.map((v) => [
-      v.vid,
-      v.vehicleTime,
-      v.createdAt,
-      v.lat,
-      v.lon,
-      v.speed,
-      v.tripStatus,
-      v.tripFrom,
-      v.transitStatus,
-      v.transitFrom,
-      v.mileage,
-    ]);
-    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, rows));
+    const line = (v: VehicleLogRow) =>
+      `${copyText(v.vid)}	${copyNumber(v.vehicleTime)}	${copyNumber(v.createdAt)}	${copyNumber(v.lat)}	` +
+      `${copyNumber(v.lon)}	${copyNumber(v.speed)}	${copyText(v.tripStatus)}	${copyNumber(v.tripFrom)}	` +
+      `${copyText(v.transitStatus)}	${copyNumber(v.transitFrom)}	${copyNumber(v.mileage)}`;
+    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, line));
     return;
   }
   await sql`
