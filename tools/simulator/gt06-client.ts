@@ -197,7 +197,10 @@ export function createGt06Client(options: Gt06ClientOptions): Gt06Client {
     });
     s.on('data', (chunk: Buffer) => {
       const out = framer?.push(chunk);
+      // The fixes sent in answer to one read's acks leave in one write, as a busy tracker's would.
+      s.cork();
       for (const frame of out?.frames ?? []) onFrame(frame);
+      s.uncork();
       if (out?.error) s.destroy();
     });
     s.on('error', () => undefined);
