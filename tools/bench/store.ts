@@ -61,7 +61,14 @@ function batchMaker(dvids: string[], vids: string[]) {
   const t0 = Date.now() - 86_400_000;
   let n = 0;
   return (): IngestBatch => {
-    const batch: Required<IngestBatch> = { logs: [], vehicleLogs: [], devices: [], vehicles: [], transits: [] };
+    const batch: Required<IngestBatch> = {
+      logs: [],
+      vehicleLogs: [],
+      devices: [],
+      vehicles: [],
+      transits: [],
+      trips: [],
+    };
     const touched = new Set<number>();
     for (let i = 0; i < BATCH; i++, n++) {
       const d = n % dvids.length;
@@ -93,6 +100,8 @@ function batchMaker(dvids: string[], vids: string[]) {
         lat,
         lon,
         speed: 42,
+        tripStatus: 'TRANSIT',
+        tripFrom: t0,
         transitStatus: 'MOVING',
         transitFrom: t0,
         mileage: n / 100,
