@@ -77,7 +77,7 @@ function runSimulator(
   fullRateWindow: number | null,
   onSends: (s: [string, number, number][]) => void,
 ) {
-  return new Promise<{ sent: number; acked: number; reconnects: number }>((resolve, reject) => {
+  return new Promise<{ sent: number; acked: number; reconnects: number; cpuS: number }>((resolve, reject) => {
     // Workers do not inherit tsx's loader: register it inside, then load the TypeScript worker.
     const entry = JSON.stringify(new URL('./sim-worker.ts', import.meta.url).href);
     const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${entry}); })`;
@@ -87,7 +87,10 @@ function runSimulator(
     });
     worker.on(
       'message',
-      (m: { sends: [string, number, number][]; done?: { sent: number; acked: number; reconnects: number } }) => {
+      (m: {
+        sends: [string, number, number][];
+        done?: { sent: number; acked: number; reconnects: number; cpuS: number };
+      }) => {
         onSends(m.sends);
         if (m.done) {
           resolve(m.done);
@@ -129,7 +132,8 @@ async function throughputPhase(): Promise<void> {
   console.log(
     `throughput (${DB}, ${DEVICES} devices, window ${WINDOW}): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
       `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames}); ` +
-      `CPU per fix: this process ${perFix(used.ownS)} µs` +
+      `CPU per fix: main thread ${perFix(used.mainS)} µs, simulator ${perFix(stats.cpuS)} µs, ` +
+      `other threads ${perFix(used.ownS - used.mainS - stats.cpuS)} µs` +
       (DB === 'postgres' ? `, PostgreSQL backends ${perFix(used.postgresS)} µs` : '') +
       `; load average ${used.load1.toFixed(1)}`,
   );

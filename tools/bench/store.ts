@@ -145,7 +145,7 @@ const next = batchMaker(
   dvids,
   dvids.map((d) => vidOf.get(d) ?? ''),
 );
-const store = createIngestStore(handle.db);
+const store = createIngestStore(handle.db, { lockRows: DB === 'postgres' });
 
 let rows = 0;
 let busyMs = 0;

@@ -164,18 +164,26 @@ async function writeTrips(trx: Transaction<Database>, trips: TripRow[]): Promise
  * holds a row already stored (a tracker resending what we stored but could not acknowledge)
  * fails as a whole and is written again with idempotent inserts, so it is stored exactly once.
  */
-export function createIngestStore(db: Db) {
+export interface IngestStoreOptions {
+  /**
+   * Concurrent batches (PostgreSQL) lock the rows they update in one order (by key), so they
+   * never deadlock. PGlite runs one transaction at a time and needs no locks.
+   */
+  lockRows: boolean;
+}
+
+export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows: true }) {
   const store = {
     /** `copy: false` writes the log rows with idempotent inserts straight away. */
     async write(batch: IngestBatch, copy = true): Promise<void> {
       const written = db.transaction().execute(async (trx) => {
         const { logs, devices, vehicles } = batch;
         if (logs.length > 0) await insertLogs(trx, logs, copy);
-        // Concurrent batches lock the rows they update in one order (by key), so they never deadlock.
         if (devices.length > 0) {
-          await sql`select 1 from devices where dvid = any(${col(devices, 'dvid')}::text[]) order by dvid for update`.execute(
-            trx,
-          );
+          if (opts.lockRows)
+            await sql`select 1 from devices where dvid = any(${col(devices, 'dvid')}::text[]) order by dvid for update`.execute(
+              trx,
+            );
           await sql`
             update devices d set lat = coalesce(x.lat, d.lat), lon = coalesce(x.lon, d.lon),
               heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),
@@ -190,9 +198,10 @@ export function createIngestStore(db: Db) {
             where d.dvid = x.dvid and (d.last_seen_at is null or x.last_seen_at >= d.last_seen_at)`.execute(trx);
         }
         if (vehicles.length > 0) {
-          await sql`select 1 from vehicles where vid = any(${col(vehicles, 'vid')}::text[]) order by vid for update`.execute(
-            trx,
-          );
+          if (opts.lockRows)
+            await sql`select 1 from vehicles where vid = any(${col(vehicles, 'vid')}::text[]) order by vid for update`.execute(
+              trx,
+            );
           await sql`
             update vehicles v set transit_status = x.transit_status, transit_from = x.transit_from,
               updated_at = x.updated_at, stopped_since = x.stopped_since, mileage_km = x.mileage_km
