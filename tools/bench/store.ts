@@ -16,6 +16,7 @@ import { createIngestStore, type IngestBatch } from '../../apps/server/src/stora
 import { ensureDeviceLogPartitions, migrate } from '../../apps/server/src/storage/migrate.ts';
 import { createScratchPostgres } from '../scratch-postgres.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
+import { cpuMeter } from './cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -152,6 +153,7 @@ let busyMs = 0;
 const stopAt = performance.now() + SECONDS * 1000;
 const t0 = performance.now();
 const elu0 = performance.eventLoopUtilization();
+const cpu = await cpuMeter(handle.db, DB === 'postgres');
 await Promise.all(
   Array.from({ length: CONCURRENT }, async () => {
     while (performance.now() < stopAt) {
@@ -165,9 +167,14 @@ await Promise.all(
 );
 const elapsed = (performance.now() - t0) / 1000;
 const elu = performance.eventLoopUtilization(elu0);
+const used = cpu.read();
+const perFix = (cpuS: number) => Math.round((cpuS * 1e6) / Math.max(1, rows));
 console.log(
   `store (${DB}, ${DEVICES} devices, batch ${BATCH}, ${CONCURRENT} concurrent): ${rows} fixes in ${elapsed.toFixed(1)} s = ` +
     `${Math.round(rows / elapsed)} fixes/s; ${(busyMs / (rows / BATCH)).toFixed(1)} ms a batch; ` +
-    `main thread busy ${Math.round(elu.utilization * 100)} %`,
+    `main thread busy ${Math.round(elu.utilization * 100)} %; CPU per fix: main thread ${perFix(used.mainS)} µs, ` +
+    `other threads ${perFix(used.ownS - used.mainS)} µs` +
+    (DB === 'postgres' ? `, PostgreSQL backends ${perFix(used.postgresS)} µs` : '') +
+    `; load average ${used.load1.toFixed(1)}`,
 );
 await cleanup();
