@@ -199,7 +199,7 @@ export function createPipeline(opts: PipelineOptions) {
     const done: Promise<void> = slot
       .then(() => commit(current))
       .finally(() => {
-        inFlight.splice(inFlight.indexOf(done), 1);
+        void inFlight.splice(inFlight.indexOf(done), 1);
         if (sealWhenFree) void flush();
       });
     inFlight.push(done);
