@@ -7,6 +7,7 @@
  * Options: --db pglite|postgres  --devices N  --seconds S  --window K  --rate-devices N
  *   --phase throughput|latency (default both)
  *   --sink: the simulator against a bare acknowledger instead (its own ceiling).
+ *   --env KEY=VALUE (repeatable): server configuration, e.g. --env JEJAK_STORE_BATCH_MAX=10000
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'rate-devices': { type: 'string', default: '1000' },
     phase: { type: 'string', default: 'both' },
     sink: { type: 'boolean', default: false },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const DB = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -54,6 +56,7 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
     JEJAK_DEMO: 'false',
     JEJAK_WEB_DIST: '/nonexistent',
     JEJAK_DATA_DIR: dir,
+    ...Object.fromEntries(values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
   if (DB === 'postgres') {
     const scratch = await createScratchPostgres(PG_URL, 'jejak_bench');
