@@ -14,8 +14,9 @@ import { isCopy } from './copy.ts';
 import type { PGliteEngine } from './pglite-worker.ts';
 
 /**
- * Kysely dialect over embedded PGlite. PGlite is one connection, so connections are
- * handed out one at a time: a transaction holds the connection until it ends.
+ * Kysely dialect over embedded PGlite, which runs on its own thread (pglite-worker.ts). PGlite
+ * is one connection, so connections are handed out one at a time: a transaction holds the
+ * connection until it ends. A `copy … from stdin` (copy.ts) sends its data along.
  */
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly db: PGliteEngine) {}
