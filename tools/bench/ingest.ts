@@ -5,6 +5,9 @@
  *      prints stored positions per second;
  *   2. latency: a fixed rate (devices × 1 fix/s); prints device-to-live-channel p50/p99.
  * Options: --db pglite|postgres  --devices N  --seconds S  --window K  --rate-devices N
+ *   --phase throughput|latency (default both)
+ *   --sink: the simulator against a bare acknowledger instead (its own ceiling).
+ *   --env KEY=VALUE (repeatable): server configuration, e.g. --env JEJAK_STORE_BATCH_MAX=10000
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +21,8 @@ import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/load.ts';
 import { createScratchPostgres } from '../scratch-postgres.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
+import { cpuMeter } from './cpu.ts';
+import { startSink } from './sink.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +31,9 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     window: { type: 'string', default: '16' },
     'rate-devices': { type: 'string', default: '1000' },
+    phase: { type: 'string', default: 'both' },
+    sink: { type: 'boolean', default: false },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const DB = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -48,6 +56,7 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
     JEJAK_DEMO: 'false',
     JEJAK_WEB_DIST: '/nonexistent',
     JEJAK_DATA_DIR: dir,
+    ...Object.fromEntries(values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
   if (DB === 'postgres') {
     const scratch = await createScratchPostgres(PG_URL, 'jejak_bench');
@@ -71,7 +80,7 @@ function runSimulator(
   fullRateWindow: number | null,
   onSends: (s: [string, number, number][]) => void,
 ) {
-  return new Promise<{ sent: number; acked: number; reconnects: number }>((resolve, reject) => {
+  return new Promise<{ sent: number; acked: number; reconnects: number; cpuS: number }>((resolve, reject) => {
     // Workers do not inherit tsx's loader: register it inside, then load the TypeScript worker.
     const entry = JSON.stringify(new URL('./sim-worker.ts', import.meta.url).href);
     const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${entry}); })`;
@@ -81,7 +90,10 @@ function runSimulator(
     });
     worker.on(
       'message',
-      (m: { sends: [string, number, number][]; done?: { sent: number; acked: number; reconnects: number } }) => {
+      (m: {
+        sends: [string, number, number][];
+        done?: { sent: number; acked: number; reconnects: number; cpuS: number };
+      }) => {
         onSends(m.sends);
         if (m.done) {
           resolve(m.done);
@@ -110,14 +122,23 @@ async function throughputPhase(): Promise<void> {
   const imeis = await seedBenchFleet(app.database.db, DEVICES);
   const port = app.gatewayPorts.gt06 ?? 0;
   const before = await storedPositions(app);
+  // Enough connections open that every concurrent commit has its backend before metering.
+  await Promise.all(Array.from({ length: 8 }, () => sql`select pg_sleep(0.05)`.execute(app.database.db)));
+  const cpu = await cpuMeter(app.database.db, DB === 'postgres');
   const t0 = performance.now();
   const stats = await runSimulator(port, imeis, WINDOW, () => undefined);
   await app.pipeline.drain();
   const elapsed = (performance.now() - t0) / 1000;
+  const used = cpu.read();
   const stored = (await storedPositions(app)) - before;
+  const perFix = (s: number) => Math.round((s * 1e6) / Math.max(1, stored));
   console.log(
     `throughput (${DB}, ${DEVICES} devices, window ${WINDOW}): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
-      `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames})`,
+      `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames}); ` +
+      `CPU per fix: main thread ${perFix(used.mainS)} µs, simulator ${perFix(stats.cpuS)} µs, ` +
+      `other threads ${perFix(used.ownS - used.mainS - stats.cpuS)} µs` +
+      (DB === 'postgres' ? `, PostgreSQL backends ${perFix(used.postgresS)} µs` : '') +
+      `; load average ${used.load1.toFixed(1)}`,
   );
   await cleanup();
 }
@@ -190,6 +211,22 @@ async function signIn(app: RunningJejak): Promise<string> {
   return cookie;
 }
 
-await throughputPhase();
-await latencyPhase();
+async function sinkPhase(): Promise<void> {
+  const sink = await startSink();
+  const imeis = Array.from({ length: DEVICES }, (_, i) => String(868_000_000_000_000 + i));
+  const t0 = performance.now();
+  const stats = await runSimulator(sink.port, imeis, WINDOW, () => undefined);
+  const elapsed = (performance.now() - t0) / 1000;
+  console.log(
+    `simulator against a bare acknowledger (${DEVICES} devices, window ${WINDOW}): ${sink.frames()} frames in ` +
+      `${elapsed.toFixed(1)} s = ${Math.round(sink.frames() / elapsed)} frames/s (acked ${stats.acked})`,
+  );
+  await sink.close();
+}
+
+if (values.sink) await sinkPhase();
+else {
+  if (values.phase !== 'latency') await throughputPhase();
+  if (values.phase !== 'throughput') await latencyPhase();
+}
 process.exit(0);

@@ -151,7 +151,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const log = http.log;
 
   const pipeline = createPipeline({
-    store: createIngestStore(db),
+    store: createIngestStore(db, { lockRows: database.kind === 'postgres' }),
     fleet,
     bus,
     transit: {

@@ -103,6 +103,67 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     expect(rows.rows).toEqual([{ end_time: T + 120_000 }]);
   });
 
+  it('stores a fix once when one batch holds it both live and from memory', async () => {
+    const t = T + 10_000;
+    await store.write({ logs: [log(t, 'gps#latest'), log(t, 'gps#memory')], devices: [], vehicles: [] });
+    await store.write({ logs: [log(t, 'gps#memory'), log(t + 1000, 'gps#memory')], devices: [], vehicles: [] });
+    const rows = await sql<{ package: string; device_time: number }>`
+      select package, device_time from device_logs where dvid = ${DVID} and device_time >= ${t}
+      order by device_time`.execute(server.app.database.db);
+    expect(rows.rows.map((r) => [r.device_time, r.package])).toEqual([
+      [t, 'gps#latest'],
+      [t + 1000, 'gps#memory'],
+    ]);
+  });
+
+  it('stores text exactly as sent, whatever characters it holds', async () => {
+    const t = T + 20_000;
+    const text = 'tab\there\nnew line\r\\N back\\slash "quoted" \\t ünï 中文 🚚';
+    await store.write({
+      logs: [{ ...log(t, 'heartbeat'), deviceMessage: text, attributes: { note: text, n: 1.5, nested: { ok: true } } }],
+      devices: [],
+      vehicles: [],
+    });
+    const row = await sql<{ device_message: string; attributes: unknown }>`
+      select device_message, attributes from device_logs where dvid = ${DVID} and device_time = ${t}`.execute(
+      server.app.database.db,
+    );
+    expect(row.rows).toEqual([{ device_message: text, attributes: { note: text, n: 1.5, nested: { ok: true } } }]);
+  });
+
+  it('stores vehicle logs once, resent or not, by COPY or by insert', async () => {
+    const vid = (
+      await sql<{ vid: string }>`select vid from vehicles where dvid = ${DVID}`.execute(server.app.database.db)
+    ).rows[0]?.vid;
+    if (!vid) throw new Error('demo vehicle missing');
+    const row = (vehicleTime: number) => ({
+      vid,
+      vehicleTime,
+      createdAt: vehicleTime + 500,
+      lat: 3.1,
+      lon: 101.6,
+      speed: 30,
+      address: 'near Klang, Selangor',
+      tripStatus: 'TRANSIT',
+      tripFrom: T,
+      transitStatus: 'MOVING',
+      transitFrom: T,
+      mileage: 12.5,
+    });
+    const t = T + 30_000;
+    await store.write({ logs: [], vehicleLogs: [row(t)], devices: [], vehicles: [] });
+    await store.write({ logs: [], vehicleLogs: [row(t), row(t + 1000)], devices: [], vehicles: [] });
+    await store.write({ logs: [], vehicleLogs: [row(t + 1000), row(t + 2000)], devices: [], vehicles: [] }, false);
+    const rows = await sql<{ vehicle_time: number; trip_status: string; trip_from: number }>`
+      select vehicle_time, trip_status, trip_from from vehicle_logs where vid = ${vid} and vehicle_time >= ${t}
+      order by vehicle_time`.execute(server.app.database.db);
+    expect(rows.rows.map((r) => [r.vehicle_time, r.trip_status, r.trip_from])).toEqual([
+      [t, 'TRANSIT', T],
+      [t + 1000, 'TRANSIT', T],
+      [t + 2000, 'TRANSIT', T],
+    ]);
+  });
+
   it('keeps the newest device state when batches commit out of order', async () => {
     await store.write({ logs: [], devices: [deviceState(3.2, T + 2000)], vehicles: [] });
     await store.write({ logs: [], devices: [deviceState(3.1, T + 1000)], vehicles: [] });
@@ -118,6 +179,6 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     await expect(
       store.write({ logs: [log(T + 4000, 'gps#latest'), bad], devices: [], vehicles: [] }),
     ).rejects.toThrow();
-    expect(await store.countLogs(DVID)).toBe(3);
+    expect(await store.countLogs(DVID)).toBe(6);
   });
 });

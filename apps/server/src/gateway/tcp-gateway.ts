@@ -25,10 +25,24 @@ export async function startTcpGateway(ctx: GatewayContext, opts: ListenerOptions
     const channel = createDeviceChannel(ctx, {
       peer: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`,
       send: (reply) => {
-        if (!socket.destroyed) socket.write(reply);
+        if (socket.destroyed) return;
+        // The replies one commit releases leave in one write, not one system call each.
+        if (socket.writableCorked === 0) {
+          socket.cork();
+          process.nextTick(() => socket.uncork());
+        }
+        socket.write(reply);
       },
-      // A refused device gets its refusal flushed before the connection ends.
-      close: (reason) => (reason === 'unknown-device' ? socket.end() : socket.destroy()),
+      // A refused device gets its refusal flushed before the connection ends, and any
+      // connection the replies already due.
+      close: (reason) => {
+        if (reason === 'unknown-device') {
+          socket.end();
+          return;
+        }
+        while (socket.writableCorked > 0) socket.uncork();
+        socket.destroy();
+      },
     });
     // Frames are handled one after another; replies wait for their commits inside the channel.
     let work: Promise<unknown> = Promise.resolve();

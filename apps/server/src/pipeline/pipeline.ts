@@ -102,6 +102,7 @@ export function createPipeline(opts: PipelineOptions) {
   const chains = new Map<string, Promise<unknown>>();
   let batch: Batch = newBatch();
   let timer: NodeJS.Timeout | null = null;
+  let sealWhenFree = false;
   const inFlight: Promise<void>[] = [];
   let closed = false;
 
@@ -171,7 +172,7 @@ export function createPipeline(opts: PipelineOptions) {
     const dvid = state.device.dvid;
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ dvid, resolve, reject }));
     if (batch.logs.length >= opts.batchMax) void flush();
-    else timer ??= setTimeout(() => void flush(), opts.flushMs);
+    else timer ??= setTimeout(onFlushTimer, opts.flushMs);
     return done;
   }
 
@@ -225,9 +226,21 @@ export function createPipeline(opts: PipelineOptions) {
     });
   }
 
+  /**
+   * Group commit: the timer seals the batch only when a commit slot is free. While every slot
+   * is busy the batch keeps growing and is sealed as soon as one frees, so a busy store gets
+   * fewer, larger batches and an idle one no wait.
+   */
+  function onFlushTimer(): void {
+    timer = null;
+    if (inFlight.length < opts.concurrentCommits) void flush();
+    else sealWhenFree = true;
+  }
+
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
+    sealWhenFree = false;
     const current = batch;
     batch = newBatch();
     if (current.waiters.length === 0) return Promise.all(inFlight).then(() => undefined);
@@ -236,7 +249,10 @@ export function createPipeline(opts: PipelineOptions) {
     const slot = inFlight.length >= opts.concurrentCommits ? Promise.race(inFlight) : Promise.resolve();
     const done: Promise<void> = slot
       .then(() => commit(current))
-      .finally(() => inFlight.splice(inFlight.indexOf(done), 1));
+      .finally(() => {
+        void inFlight.splice(inFlight.indexOf(done), 1);
+        if (sealWhenFree) void flush();
+      });
     inFlight.push(done);
     return done;
   }
@@ -307,7 +323,7 @@ export function createPipeline(opts: PipelineOptions) {
       batch.touched.set(dvid, state);
       await new Promise<void>((resolve, reject) => {
         batch.waiters.push({ dvid, resolve, reject });
-        timer ??= setTimeout(() => void flush(), opts.flushMs);
+        timer ??= setTimeout(onFlushTimer, opts.flushMs);
       });
     },
 

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { copyingPool } from './pg-copy-pool.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { startPGliteWorker } from './pglite-worker.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -28,14 +29,14 @@ export async function openPostgres(
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: copyingPool(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
 /** dataDir null means in memory (tests). */
 export async function openPGlite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const engine = await startPGliteWorker(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(engine) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,6 +1,8 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Device, TransitRecordValue, TripRecordValue, TripTrackerState, Vehicle } from '@jejak/domain';
+import { isUniqueViolation } from './copy.ts';
 import type { Db } from './database.ts';
+import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { toDevice, toVehicle } from './mappers.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
 import type { Database, VehiclesTable } from './schema.ts';
@@ -186,44 +188,32 @@ export async function writeTrips(trx: Transaction<Database>, emitted: TripRow[])
   }
 }
 
-const col = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
-
 /**
- * Writes one batch in one transaction with array parameters (one statement per table,
- * whatever the batch size). Device-log inserts are idempotent on (dvid, device_time, package).
+ * Writes one batch in one transaction. The log rows go in by COPY (DESIGN §2); a batch that
+ * holds a row already stored (a tracker resending what we stored but could not acknowledge)
+ * fails as a whole and is written again with idempotent inserts, so it is stored exactly once.
  */
-export function createIngestStore(db: Db) {
-  return {
-    async write(batch: IngestBatch): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+export interface IngestStoreOptions {
+  /**
+   * Concurrent batches (PostgreSQL) lock the rows they update in one order (by key), so they
+   * never deadlock. PGlite runs one transaction at a time and needs no locks.
+   */
+  lockRows: boolean;
+}
+
+export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows: true }) {
+  const store = {
+    /** `copy: false` writes the log rows with idempotent inserts straight away. */
+    async write(batch: IngestBatch, copy = true): Promise<void> {
+      const written = db.transaction().execute(async (trx) => {
         const { logs, devices, vehicles } = batch;
-        if (logs.length > 0) {
-          await sql`
-            insert into device_logs (dvid, device_time, package, package_time, created_at, lat, lon, speed,
-              altitude, heading, fuel, gps_status, engine_status, is_alive, device_message, attributes)
-            select x.dvid, x.device_time, x.package, x.package_time, x.created_at, x.lat, x.lon, x.speed,
-              x.altitude, x.heading, to_jsonb(x.fuel), x.gps_status, x.engine_status, x.is_alive, x.device_message,
-              x.attributes::jsonb
-            from unnest(${col(logs, 'dvid')}::text[], ${col(logs, 'deviceTime')}::int8[], ${col(logs, 'package')}::text[],
-              ${col(logs, 'packageTime')}::int8[], ${col(logs, 'createdAt')}::int8[], ${col(logs, 'lat')}::float8[],
-              ${col(logs, 'lon')}::float8[], ${col(logs, 'speed')}::float8[], ${col(logs, 'altitude')}::float8[],
-              ${col(logs, 'heading')}::float8[], ${col(logs, 'fuel')}::float8[], ${col(logs, 'gpsStatus')}::bool[],
-              ${col(logs, 'engineStatus')}::bool[],
-              ${col(logs, 'isAlive')}::bool[], ${col(logs, 'deviceMessage')}::text[],
-              ${logs.map((l) => (l.attributes ? JSON.stringify(l.attributes) : null))}::text[])
-              as x(dvid, device_time, package, package_time, created_at, lat, lon, speed, altitude, heading,
-                fuel, gps_status, engine_status, is_alive, device_message, attributes)
-            -- A fix resent from the tracker's memory after a lost ack is the same fix: one row.
-            where x.package not like 'gps#%' or not exists (
-              select 1 from device_logs d
-              where d.dvid = x.dvid and d.device_time = x.device_time and d.package in ('gps#latest', 'gps#memory'))
-            on conflict do nothing`.execute(trx);
-        }
+        if (logs.length > 0) await insertLogs(trx, logs, copy);
         // Concurrent batches lock the rows they update in one order (by key), so they never deadlock.
         if (devices.length > 0) {
-          await sql`select 1 from devices where dvid = any(${col(devices, 'dvid')}::text[]) order by dvid for update`.execute(
-            trx,
-          );
+          if (opts.lockRows)
+            await sql`select 1 from devices where dvid = any(${col(devices, 'dvid')}::text[]) order by dvid for update`.execute(
+              trx,
+            );
           await sql`
             update devices d set lat = coalesce(x.lat, d.lat), lon = coalesce(x.lon, d.lon),
               heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),
@@ -238,9 +228,10 @@ export function createIngestStore(db: Db) {
             where d.dvid = x.dvid and (d.last_seen_at is null or x.last_seen_at >= d.last_seen_at)`.execute(trx);
         }
         if (vehicles.length > 0) {
-          await sql`select 1 from vehicles where vid = any(${col(vehicles, 'vid')}::text[]) order by vid for update`.execute(
-            trx,
-          );
+          if (opts.lockRows)
+            await sql`select 1 from vehicles where vid = any(${col(vehicles, 'vid')}::text[]) order by vid for update`.execute(
+              trx,
+            );
           await sql`
             update vehicles v set transit_status = x.transit_status, transit_from = x.transit_from,
               updated_at = x.updated_at, stopped_since = x.stopped_since, mileage_km = x.mileage_km
@@ -251,18 +242,13 @@ export function createIngestStore(db: Db) {
             where v.vid = x.vid and (v.updated_at is null or x.updated_at >= v.updated_at)`.execute(trx);
         }
         const vl = batch.vehicleLogs ?? [];
-        if (vl.length > 0) {
-          await sql`
-            insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, address, trip_status, trip_from,
-              transit_status, transit_from, mileage)
-            select * from unnest(${col(vl, 'vid')}::text[], ${col(vl, 'vehicleTime')}::int8[], ${col(vl, 'createdAt')}::int8[],
-              ${col(vl, 'lat')}::float8[], ${col(vl, 'lon')}::float8[], ${col(vl, 'speed')}::float8[],
-              ${col(vl, 'address')}::text[], ${col(vl, 'tripStatus')}::text[], ${col(vl, 'tripFrom')}::int8[],
-              ${col(vl, 'transitStatus')}::text[], ${col(vl, 'transitFrom')}::int8[], ${col(vl, 'mileage')}::float8[])
-            on conflict do nothing`.execute(trx);
-        }
+        if (vl.length > 0) await insertVehicleLogs(trx, vl, copy);
         if (batch.transits && batch.transits.length > 0) await writeTransits(trx, batch.transits);
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
+      });
+      await written.catch(async (err: unknown) => {
+        if (!copy || !isUniqueViolation(err)) throw err;
+        await store.write(batch, false);
       });
     },
 
@@ -328,5 +314,6 @@ export function createIngestStore(db: Db) {
       return (await q.executeTakeFirstOrThrow()).n;
     },
   };
+  return store;
 }
 export type IngestStore = ReturnType<typeof createIngestStore>;

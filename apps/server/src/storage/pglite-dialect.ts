@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -11,16 +10,22 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isCopy } from './copy.ts';
+import type { PGliteEngine } from './pglite-worker.ts';
 
 /**
- * Kysely dialect over embedded PGlite. PGlite is one connection, so connections are
- * handed out one at a time: a transaction holds the connection until it ends.
+ * Kysely dialect over embedded PGlite, which runs on its own thread (pglite-worker.ts). PGlite
+ * is one connection, so connections are handed out one at a time: a transaction holds the
+ * connection until it ends. A `copy … from stdin` (copy.ts) sends its data along.
  */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: PGliteEngine) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.db.query<R>(query.sql, [...query.parameters]);
+    const copy = isCopy(query.parameters);
+    const result = copy
+      ? await this.db.query<R>(query.sql, [], copy.text)
+      : await this.db.query<R>(query.sql, query.parameters);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -37,13 +42,11 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
-  constructor(private readonly db: PGlite) {
+  constructor(private readonly db: PGliteEngine) {
     this.connection = new PGliteConnection(db);
   }
 
-  async init(): Promise<void> {
-    await this.db.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.queue;
@@ -79,7 +82,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: PGliteEngine) {}
   createAdapter() {
     return new PostgresAdapter();
   }

@@ -1,0 +1,89 @@
+import { sql, type Transaction } from 'kysely';
+import { copyBool, copyInto, copyJson, copyNumber, copyText } from './copy.ts';
+import type { DeviceLogRow, VehicleLogRow } from './ingest-store.ts';
+import type { Database } from './schema.ts';
+
+/** The two tables written at fix rate: device_logs and vehicle_logs. */
+
+export const col = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
+
+const LOG_COLUMNS = [
+  'dvid',
+  'device_time',
+  'package',
+  'package_time',
+  'created_at',
+  'lat',
+  'lon',
+  'speed',
+  'altitude',
+  'heading',
+  'fuel',
+  'gps_status',
+  'engine_status',
+  'is_alive',
+  'device_message',
+  'attributes',
+] as const;
+const VEHICLE_LOG_COLUMNS = [
+  'vid',
+  'vehicle_time',
+  'created_at',
+  'lat',
+  'lon',
+  'speed',
+  'address',
+  'trip_status',
+  'trip_from',
+  'transit_status',
+  'transit_from',
+  'mileage',
+] as const;
+
+/**
+ * Device logs by COPY (no conflict handling, so it fails on a row already stored) or by an
+ * idempotent insert. One fix is stored once whether it came live or from memory: the unique
+ * index `device_logs_once` (migration 008) keys gps#latest and gps#memory alike.
+ */
+export async function insertLogs(trx: Transaction<Database>, logs: DeviceLogRow[], copy: boolean): Promise<void> {
+  if (copy) {
+    const line = (l: DeviceLogRow) =>
+      `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
+      `${copyNumber(l.createdAt)}\t${copyNumber(l.lat)}\t${copyNumber(l.lon)}\t${copyNumber(l.speed)}\t` +
+      `${copyNumber(l.altitude)}\t${copyNumber(l.heading)}\t${copyNumber(l.fuel)}\t${copyBool(l.gpsStatus)}\t${copyBool(l.engineStatus)}\t` +
+      `${copyBool(l.isAlive)}\t${copyText(l.deviceMessage)}\t${copyJson(l.attributes)}`;
+    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, line));
+    return;
+  }
+  await sql`
+    insert into device_logs (${sql.raw(LOG_COLUMNS.join(', '))})
+    select x.dvid, x.device_time, x.package, x.package_time, x.created_at, x.lat, x.lon, x.speed,
+      x.altitude, x.heading, to_jsonb(x.fuel), x.gps_status, x.engine_status, x.is_alive, x.device_message,
+      x.attributes::jsonb
+    from unnest(${col(logs, 'dvid')}::text[], ${col(logs, 'deviceTime')}::int8[], ${col(logs, 'package')}::text[],
+      ${col(logs, 'packageTime')}::int8[], ${col(logs, 'createdAt')}::int8[], ${col(logs, 'lat')}::float8[],
+      ${col(logs, 'lon')}::float8[], ${col(logs, 'speed')}::float8[], ${col(logs, 'altitude')}::float8[],
+      ${col(logs, 'heading')}::float8[], ${col(logs, 'fuel')}::float8[], ${col(logs, 'gpsStatus')}::bool[], ${col(logs, 'engineStatus')}::bool[],
+      ${col(logs, 'isAlive')}::bool[], ${col(logs, 'deviceMessage')}::text[],
+      ${logs.map((l) => (l.attributes ? JSON.stringify(l.attributes) : null))}::text[])
+      as x(${sql.raw(LOG_COLUMNS.join(', '))})
+    on conflict do nothing`.execute(trx);
+}
+
+export async function insertVehicleLogs(trx: Transaction<Database>, vl: VehicleLogRow[], copy: boolean): Promise<void> {
+  if (copy) {
+    const line = (v: VehicleLogRow) =>
+      `${copyText(v.vid)}	${copyNumber(v.vehicleTime)}	${copyNumber(v.createdAt)}	${copyNumber(v.lat)}	` +
+      `${copyNumber(v.lon)}	${copyNumber(v.speed)}	${copyText(v.address)}	${copyText(v.tripStatus)}	${copyNumber(v.tripFrom)}	` +
+      `${copyText(v.transitStatus)}	${copyNumber(v.transitFrom)}	${copyNumber(v.mileage)}`;
+    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, line));
+    return;
+  }
+  await sql`
+    insert into vehicle_logs (${sql.raw(VEHICLE_LOG_COLUMNS.join(', '))})
+    select * from unnest(${col(vl, 'vid')}::text[], ${col(vl, 'vehicleTime')}::int8[], ${col(vl, 'createdAt')}::int8[],
+      ${col(vl, 'lat')}::float8[], ${col(vl, 'lon')}::float8[], ${col(vl, 'speed')}::float8[],
+      ${col(vl, 'address')}::text[], ${col(vl, 'tripStatus')}::text[], ${col(vl, 'tripFrom')}::int8[], ${col(vl, 'transitStatus')}::text[],
+      ${col(vl, 'transitFrom')}::int8[], ${col(vl, 'mileage')}::float8[])
+    on conflict do nothing`.execute(trx);
+}
