@@ -1,0 +1,207 @@
+import type { UserDetail, UserDeviceRow, UserVehicleRow } from '@jejak/contract';
+import { mayCall, toPermissionRole } from '@jejak/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { accountKeys, fetchUserDevices, fetchUserVehicles } from '../../api/accounts.ts';
+import { errorText } from '../../api/error-text.ts';
+import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { formatDateTime } from '../../ui/format.ts';
+import { showToast } from '../../ui/notifier.ts';
+import { tablePagination } from '../../ui/table.ts';
+
+const text = (value: string | number | null) => (value === null || value === '' ? '-' : String(value));
+const date = (ms: number | null) => formatDateTime(ms).slice(0, 10);
+
+function useVehicleColumns(owner: UserDetail): TableColumnsType<UserVehicleRow> {
+  const strings = useStrings();
+  const c = strings.vehicleColumns;
+  const navigate = useNavigate();
+  const mileage = (key: keyof UserVehicleRow) => ({
+    title: c.nextMileage,
+    key,
+    render: (_: unknown, row: UserVehicleRow) => text(row[key]),
+  });
+  const due = (key: keyof UserVehicleRow) => ({
+    title: c.dueDate,
+    key,
+    render: (_: unknown, row: UserVehicleRow) => {
+      const value = row[key];
+      return typeof value === 'number' ? date(value) : '-';
+    },
+  });
+  return [
+    { title: c.plate, dataIndex: 'vehiclePlate', key: 'plate', fixed: 'left' },
+    { title: c.displayName, dataIndex: 'vehicleDisplayName', key: 'name' },
+    { title: c.type, dataIndex: 'vehicleType', key: 'type' },
+    { title: c.model, dataIndex: 'vehicleModel', key: 'model' },
+    { title: c.device, dataIndex: 'dvid', key: 'dvid' },
+    { title: c.simCard, key: 'sim', render: (_, row) => text(row.simCard) },
+    {
+      title: c.engineService,
+      key: 'engine',
+      children: [
+        mileage('engineServiceNextMileage'),
+        { title: c.nextWorkingHour, key: 'hours', render: (_, row) => text(row.engineServiceNextWorkingHour) },
+        due('engineServiceDueDate'),
+      ],
+    },
+    {
+      title: c.transmissionService,
+      key: 'transmission',
+      children: [mileage('transmissionServiceNextMileage'), due('transmissionServiceDueDate')],
+    },
+    {
+      title: c.rearAxleService,
+      key: 'rearAxle',
+      children: [mileage('rearAxleServiceNextMileage'), due('rearAxleServiceDueDate')],
+    },
+    { title: c.generalService, key: 'general', children: [mileage('serviceNextMileage'), due('serviceDueDate')] },
+    {
+      title: c.subscription,
+      key: 'subscription',
+      children: [
+        { title: c.subsStart, key: 'subsStart', render: (_, row) => formatDateTime(row.subsStartDate) },
+        { title: c.subsEnd, key: 'subsEnd', render: (_, row) => formatDateTime(row.subsEndDate) },
+      ],
+    },
+    { title: c.createdAt, key: 'createdAt', render: (_, row) => formatDateTime(row.createdAt) },
+    {
+      title: c.actions,
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void navigate(`/VehicleInspector/${owner.uid}`, { state: { vehicle: row, uid: owner.uid } })}
+          >
+            {c.inspect}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              void navigate(`/UserManagement/EditVehicle/${encodeURIComponent(row.vid)}`, {
+                state: { vehicle: row, uid: owner.uid },
+              })
+            }
+          >
+            {c.edit}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}
+
+function useDeviceColumns(owner: UserDetail): TableColumnsType<UserDeviceRow> {
+  const strings = useStrings();
+  const c = strings.deviceColumns;
+  const navigate = useNavigate();
+  const targetUser = { uid: owner.uid, userRole: owner.userRole, userHierarchy: owner.userHierarchy };
+  return [
+    { title: c.dvid, dataIndex: 'dvid', key: 'dvid' },
+    { title: c.plate, key: 'plate', render: (_, row) => text(row.vehiclePlate) },
+    { title: c.simCard, key: 'sim', render: (_, row) => text(row.simCard) },
+    { title: c.createdAt, key: 'createdAt', render: (_, row) => formatDateTime(row.createdAt) },
+    {
+      title: c.actions,
+      key: 'actions',
+      render: (_, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void navigate(`/DeviceInspector/${owner.uid}`, { state: { dvid: row.dvid, uid: owner.uid } })}
+          >
+            {c.inspect}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              void navigate(`/UserManagement/EditDevice/${encodeURIComponent(row.dvid)}`, {
+                state: { device: row, targetUser },
+              })
+            }
+          >
+            {c.edit}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}
+
+function useToastOnError(error: unknown): void {
+  useEffect(() => {
+    if (error) showToast('error', errorText(error));
+  }, [error]);
+}
+
+/**
+ * The chosen user's vehicles, and for those who may see devices a second tab with its
+ * devices (fleet owners and operators see only vehicles, spec 1 §2, §6).
+ */
+export function FleetTables({ user }: { user: UserDetail }) {
+  const me = useSessionUser();
+  const strings = useStrings();
+  const seesDevices = mayCall(toPermissionRole(me.userRole), 'readDevices');
+  const vehicles = useQuery({ queryKey: accountKeys.vehicles(user.uid), queryFn: () => fetchUserVehicles(user.uid) });
+  const devices = useQuery({
+    queryKey: accountKeys.devices(user.uid),
+    queryFn: () => fetchUserDevices(user.uid),
+    enabled: seesDevices,
+  });
+  useToastOnError(vehicles.error);
+  useToastOnError(devices.error);
+  const vehicleColumns = useVehicleColumns(user);
+  const deviceColumns = useDeviceColumns(user);
+
+  const vehicleRows = vehicles.data ?? [];
+  const vehicleTable = (
+    <Table<UserVehicleRow>
+      data-testid="vehicle-table"
+      rowKey="vid"
+      size="small"
+      bordered
+      loading={vehicles.isPending}
+      columns={vehicleColumns}
+      dataSource={vehicleRows}
+      pagination={tablePagination(vehicleRows.length)}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+  if (!seesDevices) return <div className="fleet-tables">{vehicleTable}</div>;
+
+  const deviceRows = devices.data ?? [];
+  return (
+    <Tabs
+      className="fleet-tables"
+      items={[
+        { key: 'vehicles', label: strings.users.vehicles, children: vehicleTable },
+        {
+          key: 'devices',
+          label: strings.users.devices,
+          children: (
+            <Table<UserDeviceRow>
+              data-testid="device-table"
+              rowKey="dvid"
+              size="small"
+              bordered
+              loading={devices.isPending}
+              columns={deviceColumns}
+              dataSource={deviceRows}
+              pagination={tablePagination(deviceRows.length)}
+              scroll={{ x: 'max-content' }}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { PACKAGE_TEXTS } from '@jejak/contract';
+import { packageActions } from '@jejak/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { accountKeys } from '../../api/accounts.ts';
+import { switchPackage, packageKeys, type PackageSwitch } from '../../api/packages.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { showToast } from '../../ui/notifier.ts';
+import type { SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
+
+const SWITCH_TEXTS: Record<PackageSwitch, { success: string; error: string }> = {
+  suspend: { success: PACKAGE_TEXTS.suspendSuccess, error: PACKAGE_TEXTS.suspendError },
+  unsuspend: { success: PACKAGE_TEXTS.unsuspendSuccess, error: PACKAGE_TEXTS.unsuspendError },
+  terminate: { success: PACKAGE_TEXTS.terminateSuccess, error: PACKAGE_TEXTS.terminateError },
+};
+
+/**
+ * A row's actions with the enabling rules of spec 3 §4: Add only without a package; Edit and
+ * Renew disabled when suspended; Suspend hidden when suspended, Unsuspend shown only then.
+ * A terminated package shows none of its own actions; the vehicle may get a new one (Add).
+ */
+export function PackageActions({ row }: { row: SubscriptionRow }) {
+  const strings = useStrings();
+  const s = strings.subscriptions;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { vehicle, pkg } = row;
+  const allowed = pkg?.actions ?? packageActions(null);
+  const terminated = pkg?.status === 'TERMINATED';
+  const live = pkg !== null && !terminated;
+
+  const change = useMutation({
+    mutationFn: (action: PackageSwitch) => switchPackage(action, vehicle.vid),
+    onSuccess: (_pkg, action) => showToast('success', SWITCH_TEXTS[action].success),
+    onError: (_error, action) => showToast('error', SWITCH_TEXTS[action].error),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      ]),
+  });
+  const state = pkg ? { vehiclePackageId: pkg.vehiclePackageId, vid: vehicle.vid } : null;
+  const busy = change.isPending;
+
+  return (
+    <Space size={4} wrap data-testid={`actions-${vehicle.vehiclePlate}`}>
+      <Button
+        size="small"
+        disabled={!allowed.add || busy}
+        onClick={() => void navigate('/VehicleSubscription/Add', { state: { vid: vehicle.vid, uid: vehicle.uid } })}
+      >
+        {s.add}
+      </Button>
+      {!terminated && (
+        <>
+          <Button
+            size="small"
+            disabled={!allowed.edit || busy}
+            onClick={() => void navigate('/VehicleSubscription/Edit', { state })}
+          >
+            {s.edit}
+          </Button>
+          <Button
+            size="small"
+            disabled={!allowed.renew || busy}
+            onClick={() => void navigate('/VehicleSubscription/Renew', { state })}
+          >
+            {s.renew}
+          </Button>
+        </>
+      )}
+      {live && allowed.suspend && (
+        <Button size="small" loading={busy && change.variables === 'suspend'} onClick={() => change.mutate('suspend')}>
+          {s.suspend}
+        </Button>
+      )}
+      {allowed.unsuspend && (
+        <Button size="small" loading={busy && change.variables === 'unsuspend'} onClick={() => change.mutate('unsuspend')}>
+          {s.unsuspend}
+        </Button>
+      )}
+      {live && allowed.terminate && (
+        <Popconfirm title={s.terminateConfirm} onConfirm={() => change.mutate('terminate')}>
+          <Button size="small" danger disabled={busy}>
+            {s.terminate}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}
