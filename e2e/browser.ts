@@ -36,3 +36,25 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.fill('#password', password);
   await page.press('#password', 'Enter');
 }
+
+/** Signs in and opens `path` (a full load, with the session cookie the sign-in set). */
+export async function signInAt(page: Page, baseUrl: string, email: string, path: string, password = 'demo1234') {
+  // A missing element fails its step with the locator named, well inside the test's own limit.
+  page.setDefaultTimeout(15_000);
+  await signIn(page, baseUrl, email, password);
+  await page.waitForURL(`${baseUrl}/`);
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/** Waits for a toast with exactly this text (antd message). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Picks `option` in the antd Select whose input has this id. */
+export async function pickOption(page: Page, inputId: string, option: string): Promise<void> {
+  await page.locator(`#${inputId}`).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+}
+
+export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;

@@ -17,10 +17,11 @@ const TEXT_COLOURS: Record<(typeof TIME_STATUS_COLOURS)[TimeStatus], string> = {
   grey: '#8c8c8c',
 };
 
-export function PackageStatusTag({ status }: { status: PackageStatus }) {
+/** A status as a coloured tag; with `count`, the status summary's "STATUS: n". */
+export function PackageStatusTag({ status, count }: { status: PackageStatus; count?: number }) {
   return (
-    <Tag color={TAG_COLOURS[status]} data-testid="package-status">
-      {status}
+    <Tag color={TAG_COLOURS[status]} data-testid={count === undefined ? 'package-status' : `summary-${status}`}>
+      {count === undefined ? status : `${status}: ${count}`}
     </Tag>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { MailOutlined } from '@ant-design/icons';
 import { EDIT_ROLE_OPTIONS, roleLabel, type RoleValue } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
@@ -82,7 +82,11 @@ function EditUserForm({ user }: { user: UserDetail }) {
       }}
       onFinish={submit}
     >
-      {isSelf && <Alert className="self-edit-notice" type="error" title={ACCOUNT_TEXTS.selfEditNotice} />}
+      {isSelf && (
+        <Typography.Paragraph type="danger" className="self-edit-notice" data-testid="self-edit-notice">
+          {ACCOUNT_TEXTS.selfEditNotice}
+        </Typography.Paragraph>
+      )}
       <Form.Item label={f.userName} name="userName" required>
         <Input id="userName" />
       </Form.Item>

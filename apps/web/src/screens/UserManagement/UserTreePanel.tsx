@@ -1,6 +1,6 @@
 import { roleLabel } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Input, List, Spin, Tag, Tree } from 'antd';
+import { Empty, Input, List, Spin, Tree } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { accountKeys, searchUsers } from '../../api/accounts.ts';
 import { useSessionUser } from '../../app/session.ts';
@@ -12,9 +12,9 @@ const SEARCH_DELAY_MS = 300;
 
 function UserTitle({ user }: { user: TreeUser }) {
   return (
-    <span className="user-tree-title">
+    <span className="user-tree-title" title={user.userEmail}>
       <span className="user-tree-name">{user.userName}</span>
-      <Tag className="user-tree-role">{roleLabel(user.userRole)}</Tag>
+      <span className="user-tree-role">{roleLabel(user.userRole)}</span>
     </span>
   );
 }

@@ -23,9 +23,7 @@ function Summary({ rows }: { rows: readonly SubscriptionRow[] }) {
         {s.total}: {summary.total}
       </Tag>
       {PACKAGE_STATUSES.map((status) => (
-        <span key={status} className="status-summary-item">
-          <PackageStatusTag status={status} /> {summary.byStatus[status]}
-        </span>
+        <PackageStatusTag key={status} status={status} count={summary.byStatus[status]} />
       ))}
       <Tag color="gold">
         {s.expiringSoon}: {summary.expiringSoon}
@@ -51,7 +49,7 @@ export function VehicleSubscriptionScreen() {
     { title: s.plate, key: 'plate', render: (_, r) => r.vehicle.vehiclePlate },
     { title: s.vehicle, key: 'name', render: (_, r) => r.vehicle.vehicleDisplayName },
     { title: s.device, key: 'imei', render: (_, r) => deviceImei(r.vehicle.dvid) },
-    { title: s.contractType, key: 'type', render: (_, r) => (r.pkg ? s.contractLabels[r.pkg.contractType] : '-') },
+    { title: s.contractType, key: 'type', render: (_, r) => r.pkg?.contractType ?? '-' },
     { title: s.startAt, key: 'start', render: (_, r) => formatAdminDateTime(r.pkg?.startAt) },
     { title: s.endAt, key: 'end', render: (_, r) => formatAdminDateTime(r.pkg?.endAt) },
     {

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
+import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
+import { expectToast, launchBrowser, pickOption, SCREENSHOTS, signInAt } from './browser.ts';
+
+const GROUP_PLATES = DEMO_VEHICLES.filter((v) => v.operatorGroup)
+  .map((v) => v.plate)
+  .sort();
+
+const tableRows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr.ant-table-row');
+
+async function chooseInTree(page: Page, name: string): Promise<void> {
+  await page.getByTestId('user-tree').getByText(name, { exact: true }).click();
+  await page.getByTestId('user-card').getByText(name).first().waitFor();
+}
+
+/** User Management, Add New User, Edit User and Configure User in Chromium (spec 1 §2, §4, §5). */
+describe('user management in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a fleet owner creates a fleet operator, configures it, and the operator sees only its group', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signInAt(page, server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
+    await page.getByText('No user selected').waitFor();
+    await page.getByText('Select a user from the sidebar').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}users-none-selected.png` });
+
+    // The owner's existing operator: Configure User instead of Edit user, vehicles only.
+    await chooseInTree(page, 'Nurul Aisyah binti Hamzah');
+    await tableRows(page, 'vehicle-table').first().waitFor();
+    expect(await tableRows(page, 'vehicle-table').count()).toBe(GROUP_PLATES.length);
+    const buttons = await page.getByTestId('user-card').locator('button').allTextContents();
+    expect(buttons).toEqual(['Configure User']);
+    expect(await page.getByRole('tab', { name: 'Devices' }).count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}users-owner-operator.png` });
+
+    // Add New User: no Assigned User for a fleet owner; the role is fleet operator.
+    await page.getByTestId('add-user').click();
+    await page.getByTestId('add-user-form').waitFor();
+    expect(await page.getByText('Assigned User').count()).toBe(0);
+    expect(await page.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain(
+      'Fleet Operator',
+    );
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Fields cannot be empty');
+    await page.fill('#userName', 'Hafiz bin Rahman');
+    await page.fill('#userEmail', 'hafiz@demo.jejak.my');
+    await page.fill('#password', 'operator-pass-1');
+    await page.fill('#confirmPassword', 'operator-pass-2');
+    await page.locator('#contactNumber').focus();
+    await expectToast(page, 'Passwords do not match');
+    expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('mismatch');
+    await page.locator('.password-match-bad').hover();
+    await page.getByRole('tooltip').getByText('Password does not match').waitFor();
+    await page.fill('#contactNumber', '12 987 6543');
+    await page.fill('#userAddress', 'Lot 12, Jalan Puchong, 47100 Puchong');
+    await page.screenshot({ path: `${SCREENSHOTS}users-add-mismatch.png` });
+    await page.fill('#confirmPassword', 'operator-pass-1');
+    await page.locator('#contactNumber').focus();
+    expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
+    await pickOption(page, 'gtids', 'UNGROUP');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Successfully Added New Account');
+    await expectToast(page, 'Successfully Added Groups To New User');
+    await page.waitForURL(/\/UserManagement(\?|$)/);
+
+    // Configure it: the parent's vehicle group, with its plates listed.
+    await chooseInTree(page, 'Hafiz bin Rahman');
+    expect(await tableRows(page, 'vehicle-table').count()).toBe(0);
+    await page.getByRole('button', { name: 'Configure User' }).click();
+    await page.getByTestId('configure-user-form').waitFor();
+    expect(await page.locator('#parent').inputValue()).toBe('owner@demo.jejak.my (Fleet Owner)');
+    await page.getByText("Only parent's vehicle groups can be linked to fleet operator.", { exact: false }).waitFor();
+    await pickOption(page, 'vgid', 'Kumpulan Puchong');
+    const plates = (await page.getByTestId('group-vehicles').locator('.ant-tag').allTextContents()).sort();
+    expect(plates).toEqual(GROUP_PLATES);
+    await page.screenshot({ path: `${SCREENSHOTS}users-configure.png` });
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Successfully configured user.');
+    await page.waitForURL(/\/UserManagement(\?|$)/);
+    await tableRows(page, 'vehicle-table').nth(GROUP_PLATES.length - 1).waitFor();
+
+    // The new operator signs in and reaches exactly its group's vehicles.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const operator = await context.newPage();
+    await signInAt(operator, server.baseUrl, 'hafiz@demo.jejak.my', '/VehicleSubscription', 'operator-pass-1');
+    await tableRows(operator, 'subscription-table').first().waitFor();
+    const seen = await tableRows(operator, 'subscription-table').locator('td:nth-child(2)').allTextContents();
+    expect(seen.sort()).toEqual(GROUP_PLATES);
+    await operator.screenshot({ path: `${SCREENSHOTS}users-new-operator-vehicles.png` });
+    await context.close();
+    await page.close();
+  });
+
+  it('a distributor sees devices, searches, edits a user and is signed out after editing itself', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signInAt(page, server.baseUrl, 'distributor@demo.jejak.my', '/UserManagement');
+    await chooseInTree(page, 'Syarikat Pengangkutan Maju Jaya');
+    const buttons = await page.getByTestId('user-card').locator('button').allTextContents();
+    expect(buttons).toEqual(['Edit user', 'Add Vehicle', 'Add Device']);
+    await page.getByRole('tab', { name: 'Devices' }).click();
+    await tableRows(page, 'device-table').first().waitFor();
+    expect(await tableRows(page, 'device-table').count()).toBe(10);
+    await page.getByRole('tabpanel').locator('.ant-pagination').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}users-distributor-devices.png` });
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('cold chain');
+    await page.locator('.user-search-hit').getByText('Klang Valley Cold Chain Sdn Bhd').click();
+    await page.getByTestId('user-card').getByText('owner2@demo.jejak.my').waitFor();
+
+    await page.getByRole('button', { name: 'Edit user' }).click();
+    await page.getByTestId('edit-user-form').waitFor();
+    expect(await page.getByText('*You are editing the currently logged in user', { exact: false }).count()).toBe(0);
+    await page.fill('#userName', '');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Fields cannot be empty');
+    await page.fill('#userName', 'Klang Valley Cold Chain Sdn Bhd');
+    await page.fill('#userEmail', 'owner@demo.jejak.my');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'A user with this email already exists');
+    await page.fill('#userEmail', 'owner2@demo.jejak.my');
+    await page.fill('#userAddress', 'Jalan Kapar, 42200 Kapar, Klang');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Successfully edited user.');
+    await page.getByTestId('user-card').getByText('Jalan Kapar, 42200 Kapar, Klang').waitFor();
+
+    // Editing oneself: the red notice, then signed out once saved.
+    await chooseInTree(page, 'Selangor Telematik Sdn Bhd');
+    await page.getByRole('button', { name: 'Edit user' }).click();
+    await page
+      .getByText('*You are editing the currently logged in user. You will be logged out once edits are saved')
+      .waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}users-self-edit.png` });
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Successfully edited user.');
+    await page.waitForURL(/\/Login$/);
+    await page.close();
+  });
+});
