@@ -51,10 +51,21 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
-/** Picks `option` in the antd Select whose input has this id. */
-export async function pickOption(page: Page, inputId: string, option: string): Promise<void> {
+/** Waits until no select or date-picker popup is open any more (they close with an animation). */
+export async function popupsClosed(page: Page): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown, .ant-picker-dropdown, .ant-dropdown')
+    .filter({ visible: true })
+    .first()
+    .waitFor({ state: 'hidden' });
+}
+
+/** Picks `option` in the antd Select whose input has this id, and lets its popup close. */
+export async function pickOption(page: Page, inputId: string, option: string, multiple = false): Promise<void> {
   await page.locator(`#${inputId}`).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+  if (multiple) await page.keyboard.press('Escape');
+  await popupsClosed(page);
 }
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;

@@ -68,8 +68,7 @@ describe('user management in Chromium', () => {
     await page.fill('#confirmPassword', 'operator-pass-1');
     await page.locator('#contactNumber').focus();
     expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
-    await pickOption(page, 'gtids', 'UNGROUP');
-    await page.keyboard.press('Escape');
+    await pickOption(page, 'gtids', 'UNGROUP', true);
     await page.getByTestId('submit').click();
     await expectToast(page, 'Successfully Added New Account');
     await expectToast(page, 'Successfully Added Groups To New User');
@@ -89,7 +88,9 @@ describe('user management in Chromium', () => {
     await page.getByTestId('submit').click();
     await expectToast(page, 'Successfully configured user.');
     await page.waitForURL(/\/UserManagement(\?|$)/);
-    await tableRows(page, 'vehicle-table').nth(GROUP_PLATES.length - 1).waitFor();
+    await tableRows(page, 'vehicle-table')
+      .nth(GROUP_PLATES.length - 1)
+      .waitFor();
 
     // The new operator signs in and reaches exactly its group's vehicles.
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

@@ -23,8 +23,7 @@ export async function fetchPackages(vids: readonly string[]): Promise<VehiclePac
 }
 
 export async function fetchPackageLogs(vids: readonly string[]): Promise<VehiclePackageLog[]> {
-  return (await apiPost(API_PATHS.vehiclePackageLogGet, { vids }, VehiclePackageLogsResponseSchema))
-    .vehiclePackageLog;
+  return (await apiPost(API_PATHS.vehiclePackageLogGet, { vids }, VehiclePackageLogsResponseSchema)).vehiclePackageLog;
 }
 
 async function change(path: string, body: unknown): Promise<VehiclePackage> {

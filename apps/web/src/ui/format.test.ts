@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDateTime, formatDateTime, formatDuration, formatSpeedKmh, statusDurationText, statusSince } from './format.ts';
+import {
+  formatAdminDateTime,
+  formatDateTime,
+  formatDuration,
+  formatSpeedKmh,
+  statusDurationText,
+  statusSince,
+} from './format.ts';
 
 const SEC = 1000;
 const MIN = 60 * SEC;

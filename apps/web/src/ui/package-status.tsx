@@ -30,7 +30,12 @@ export function PackageStatusTag({ status, count }: { status: PackageStatus; cou
 export function TimeStatusText({ status }: { status: TimeStatus }) {
   const colour = TIME_STATUS_COLOURS[status];
   return (
-    <span className="time-status" style={{ color: TEXT_COLOURS[colour] }} data-testid="time-status" data-colour={colour}>
+    <span
+      className="time-status"
+      style={{ color: TEXT_COLOURS[colour] }}
+      data-testid="time-status"
+      data-colour={colour}
+    >
       {status}
     </span>
   );

@@ -45,7 +45,12 @@ export function AddUserScreen() {
   const roles = creatableRoles(me.userRole);
   const { childrenOf, open } = useUserChildren(me.uid);
   const [parentUid, setParentUid] = useState<string>(me.uid);
-  const tree = userTreeData(me, childrenOf, (u) => `${u.userName} (${roleLabel(u.userRole)})`, (u) => u.userRole !== 'fleetOperator');
+  const tree = userTreeData(
+    me,
+    childrenOf,
+    (u) => `${u.userName} (${roleLabel(u.userRole)})`,
+    (u) => u.userRole !== 'fleetOperator',
+  );
   const parent = findUser(tree, parentUid);
   const relations = useQuery({
     queryKey: accountKeys.relations(me.uid),

@@ -28,7 +28,8 @@ interface ConfigureValues extends UserFormValues {
   rtids?: string[];
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 interface ConfigureFormProps {
   user: UserDetail;
@@ -60,7 +61,9 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
       const gtids = values.gtids ?? [];
       const rtids = values.rtids ?? [];
       if (operatorLinks && (!sameSet(gtids, initialLinks.gtids) || !sameSet(rtids, initialLinks.rtids))) {
-        const vgids = request.vgid ? [request.vgid] : operatorLinks.vgids.filter((id) => groups.some((g) => g.vgid === id));
+        const vgids = request.vgid
+          ? [request.vgid]
+          : operatorLinks.vgids.filter((id) => groups.some((g) => g.vgid === id));
         await applyRelations('update', {
           srcUser: { uid: me.uid, userRole: me.userRole },
           destUser: { uid: user.uid, userRole: user.userRole },
@@ -115,7 +118,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
         <Input id="userEmail" inputMode="email" />
       </Form.Item>
       <Form.Item label={f.userRole}>
-        <Input id="userRole" value={roleLabel(user.userRole)} readOnly disabled />
+        <Input id="userRole" value={roleLabel(user.userRole)} readOnly variant="filled" />
       </Form.Item>
       <ContactField />
       <Form.Item label={f.address} name="userAddress" required>
@@ -125,7 +128,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
         <Input
           id="parent"
           readOnly
-          disabled
+          variant="filled"
           value={user.parent ? `${user.parent.userEmail} (${roleLabel(user.parent.userRole)})` : '-'}
         />
       </Form.Item>
@@ -149,7 +152,9 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
           </div>
         </div>
       )}
-      {operatorLinks && <RelationSelects relations={parentRelations ?? undefined} loading={false} vehicleGroups={false} />}
+      {operatorLinks && (
+        <RelationSelects relations={parentRelations ?? undefined} loading={false} vehicleGroups={false} />
+      )}
       <Space className="form-buttons">
         <Button onClick={goBack}>{f.cancel}</Button>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="submit">

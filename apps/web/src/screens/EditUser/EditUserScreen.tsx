@@ -32,7 +32,9 @@ function EditUserForm({ user }: { user: UserDetail }) {
   const signOut = useSignOut();
   const goBack = useGoBack('/UserManagement');
   const isSelf = user.uid === me.uid;
-  const roleOptions = EDIT_ROLE_OPTIONS.includes(user.userRole) ? EDIT_ROLE_OPTIONS : [user.userRole, ...EDIT_ROLE_OPTIONS];
+  const roleOptions = EDIT_ROLE_OPTIONS.includes(user.userRole)
+    ? EDIT_ROLE_OPTIONS
+    : [user.userRole, ...EDIT_ROLE_OPTIONS];
 
   const save = useMutation({
     mutationFn: updateUser,
@@ -107,7 +109,12 @@ function EditUserForm({ user }: { user: UserDetail }) {
         <Input.TextArea id="userAddress" autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       <div className="form-buttons form-buttons-split">
-        <Button icon={<MailOutlined />} loading={reset.isPending} onClick={() => reset.mutate()} data-testid="reset-password">
+        <Button
+          icon={<MailOutlined />}
+          loading={reset.isPending}
+          onClick={() => reset.mutate()}
+          data-testid="reset-password"
+        >
           {f.resetPassword}
         </Button>
         <Space>

@@ -70,7 +70,10 @@ export function MigrateUserScreen() {
                 id="targetStage"
                 value={target}
                 onChange={setTarget}
-                options={STAGE_NAMES.filter((stage) => stage !== user?.stage).map((stage) => ({ value: stage, label: stage }))}
+                options={STAGE_NAMES.filter((stage) => stage !== user?.stage).map((stage) => ({
+                  value: stage,
+                  label: stage,
+                }))}
               />
             </Form.Item>
             {migrate.isPending && <Typography.Text type="secondary">{MIGRATION_TEXTS.migrating}</Typography.Text>}

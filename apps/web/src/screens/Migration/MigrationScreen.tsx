@@ -23,11 +23,27 @@ export function MigrationScreen() {
 
   const labels = { search: m.search, reset: m.reset };
   const columns: TableColumnsType<MigrationUser> = [
-    { title: m.name, dataIndex: 'userName', key: 'name', ...searchableColumn((u: MigrationUser) => u.userName, labels) },
+    {
+      title: m.name,
+      dataIndex: 'userName',
+      key: 'name',
+      ...searchableColumn((u: MigrationUser) => u.userName, labels),
+    },
     { title: m.v1, key: 'v1', render: (_, u) => formatAdminDateTime(u.v1CreatedAt) },
     { title: m.v2, key: 'v2', render: (_, u) => formatAdminDateTime(u.v2CreatedAt) },
-    { title: m.uid, dataIndex: 'uid', key: 'uid', ...searchableColumn((u: MigrationUser) => u.uid, labels) },
-    { title: m.email, dataIndex: 'userEmail', key: 'email', ...searchableColumn((u: MigrationUser) => u.userEmail, labels) },
+    {
+      title: m.uid,
+      key: 'uid',
+      width: 190,
+      render: (_, u) => <span className="migration-uid">{u.uid}</span>,
+      ...searchableColumn((u: MigrationUser) => u.uid, labels),
+    },
+    {
+      title: m.email,
+      dataIndex: 'userEmail',
+      key: 'email',
+      ...searchableColumn((u: MigrationUser) => u.userEmail, labels),
+    },
     {
       title: m.role,
       key: 'role',

@@ -54,7 +54,11 @@ export function ResetPasswordScreen() {
         {token ? (
           <Form<ResetValues> layout="vertical" requiredMark={false} onFinish={submit}>
             <p className="reset-intro">{r.intro}</p>
-            <PasswordFields passwordLabel={r.newPassword} confirmLabel={r.confirmPassword} matchLabel={strings.userForm.passwordsMatch} />
+            <PasswordFields
+              passwordLabel={r.newPassword}
+              confirmLabel={r.confirmPassword}
+              matchLabel={strings.userForm.passwordsMatch}
+            />
             <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending} data-testid="submit">
               {r.submit}
             </Button>

@@ -98,13 +98,13 @@ function SubscriptionForm({ mode, row, ownerUid }: SubscriptionFormProps) {
   return (
     <Form<FormValues> form={form} layout="vertical" initialValues={initialValues(mode, pkg, nowMs)} onFinish={submit}>
       <Form.Item label={s.user}>
-        <Input id="user" readOnly disabled value={owner.data?.userEmail ?? '…'} />
+        <Input id="user" readOnly variant="filled" value={owner.data?.userEmail ?? '…'} />
       </Form.Item>
       <Form.Item label={s.vehicle}>
-        <Input id="vehicle" readOnly disabled value={vehicle.vehiclePlate} />
+        <Input id="vehicle" readOnly variant="filled" value={vehicle.vehiclePlate} />
       </Form.Item>
       <Form.Item label={s.device}>
-        <Input id="imei" readOnly disabled value={deviceImei(vehicle.dvid)} />
+        <Input id="imei" readOnly variant="filled" value={deviceImei(vehicle.dvid)} />
       </Form.Item>
       <Form.Item label={s.contractType} name="contractType" required>
         <Select<ContractType>

@@ -31,7 +31,9 @@ describe('subscription contract rules (spec 3 §5)', () => {
     expect(checkContract({ contractType: 'CUSTOM', startAt: start, customEndAt: start - 1 }, TZ)).toMatchObject({
       message: 'End date cannot be before start date',
     });
-    expect(checkContract({ contractType: 'CUSTOM', startAt: start, customEndAt: start }, TZ)).toMatchObject({ ok: true });
+    expect(checkContract({ contractType: 'CUSTOM', startAt: start, customEndAt: start }, TZ)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('needs a start', () => {

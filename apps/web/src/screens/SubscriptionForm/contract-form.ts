@@ -10,8 +10,7 @@ export interface ContractInput {
 }
 
 export type ContractCheck =
-  | { ok: true; contractType: ContractType; startAt: number; endAt: number }
-  | { ok: false; message: string };
+  { ok: true; contractType: ContractType; startAt: number; endAt: number } | { ok: false; message: string };
 
 /**
  * The forms' rules (spec 3 §5): a contract type is required; CUSTOM needs an end not before

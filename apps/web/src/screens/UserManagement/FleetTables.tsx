@@ -116,7 +116,9 @@ function useDeviceColumns(owner: UserDetail): TableColumnsType<UserDeviceRow> {
           <Button
             type="link"
             size="small"
-            onClick={() => void navigate(`/DeviceInspector/${owner.uid}`, { state: { dvid: row.dvid, uid: owner.uid } })}
+            onClick={() =>
+              void navigate(`/DeviceInspector/${owner.uid}`, { state: { dvid: row.dvid, uid: owner.uid } })
+            }
           >
             {c.inspect}
           </Button>

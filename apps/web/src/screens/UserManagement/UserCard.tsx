@@ -56,7 +56,10 @@ export function UserCard({ user }: { user: UserDetail }) {
       extra={
         <Space wrap>
           {manages && !isOperator && (
-            <Button icon={<EditOutlined />} onClick={() => void navigate('/UserManagement/Edit', { state: { uid: user.uid } })}>
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => void navigate('/UserManagement/Edit', { state: { uid: user.uid } })}
+            >
               {strings.users.editUser}
             </Button>
           )}
@@ -70,10 +73,16 @@ export function UserCard({ user }: { user: UserDetail }) {
           )}
           {fleetButtons && (
             <>
-              <Button icon={<PlusOutlined />} onClick={() => void navigate('/UserManagement/AddVehicle', { state: { targetUser } })}>
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => void navigate('/UserManagement/AddVehicle', { state: { targetUser } })}
+              >
                 {strings.users.addVehicle}
               </Button>
-              <Button icon={<PlusOutlined />} onClick={() => void navigate('/UserManagement/AddDevice', { state: { targetUser } })}>
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => void navigate('/UserManagement/AddDevice', { state: { targetUser } })}
+              >
                 {strings.users.addDevice}
               </Button>
             </>

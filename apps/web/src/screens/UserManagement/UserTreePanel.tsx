@@ -80,7 +80,9 @@ export function UserTreePanel({ selectedUid, onSelect }: UserTreePanelProps) {
         ) : (
           <Tree
             blockNode
-            treeData={userTreeData(me, childrenOf, (user) => <UserTitle user={user} />)}
+            treeData={userTreeData(me, childrenOf, (user) => (
+              <UserTitle user={user} />
+            ))}
             loadData={(node) => open(node.key)}
             expandedKeys={expanded}
             onExpand={setExpanded}

@@ -44,9 +44,10 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
   const busy = change.isPending;
 
   return (
-    <Space size={4} wrap data-testid={`actions-${vehicle.vehiclePlate}`}>
+    <Space size={0} wrap data-testid={`actions-${vehicle.vehiclePlate}`}>
       <Button
         size="small"
+        type="link"
         disabled={!allowed.add || busy}
         onClick={() => void navigate('/VehicleSubscription/Add', { state: { vid: vehicle.vid, uid: vehicle.uid } })}
       >
@@ -56,6 +57,7 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
         <>
           <Button
             size="small"
+            type="link"
             disabled={!allowed.edit || busy}
             onClick={() => void navigate('/VehicleSubscription/Edit', { state })}
           >
@@ -63,6 +65,7 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
           </Button>
           <Button
             size="small"
+            type="link"
             disabled={!allowed.renew || busy}
             onClick={() => void navigate('/VehicleSubscription/Renew', { state })}
           >
@@ -71,18 +74,28 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
         </>
       )}
       {live && allowed.suspend && (
-        <Button size="small" loading={busy && change.variables === 'suspend'} onClick={() => change.mutate('suspend')}>
+        <Button
+          size="small"
+          type="link"
+          loading={busy && change.variables === 'suspend'}
+          onClick={() => change.mutate('suspend')}
+        >
           {s.suspend}
         </Button>
       )}
       {allowed.unsuspend && (
-        <Button size="small" loading={busy && change.variables === 'unsuspend'} onClick={() => change.mutate('unsuspend')}>
+        <Button
+          size="small"
+          type="link"
+          loading={busy && change.variables === 'unsuspend'}
+          onClick={() => change.mutate('unsuspend')}
+        >
           {s.unsuspend}
         </Button>
       )}
       {live && allowed.terminate && (
         <Popconfirm title={s.terminateConfirm} onConfirm={() => change.mutate('terminate')}>
-          <Button size="small" danger disabled={busy}>
+          <Button size="small" type="link" danger disabled={busy}>
             {s.terminate}
           </Button>
         </Popconfirm>

@@ -23,12 +23,14 @@ export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: b
   }, [logs.error]);
 
   if (!hasPackage) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PACKAGE_TEXTS.noPackage} data-testid="no-package" />;
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PACKAGE_TEXTS.noPackage} data-testid="no-package" />
+    );
   }
   const columns: TableColumnsType<VehiclePackageLog> = [
     { title: s.changedAt, key: 'at', render: (_, log) => formatAdminDateTime(log.createdAt) },
     { title: s.change, key: 'action', render: (_, log) => s.logActions[log.action] },
-    { title: s.contractType, key: 'type', render: (_, log) => s.contractLabels[log.contractType] },
+    { title: s.contractType, key: 'type', dataIndex: 'contractType' },
     { title: s.status, key: 'status', render: (_, log) => <PackageStatusTag status={log.status} /> },
     { title: s.startAt, key: 'start', render: (_, log) => formatAdminDateTime(log.startAt) },
     { title: s.endAt, key: 'end', render: (_, log) => formatAdminDateTime(log.endAt) },

@@ -6,7 +6,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { PackageStatusTag } from '../../ui/package-status.tsx';
-import { deviceImei, statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
+import { statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { PackageActions } from './PackageActions.tsx';
 import { PackageHistory } from './PackageHistory.tsx';
@@ -46,18 +46,26 @@ export function VehicleSubscriptionScreen() {
   const manages = mayCall(toPermissionRole(me.userRole), 'managePackages');
 
   const columns: TableColumnsType<SubscriptionRow> = [
-    { title: s.plate, key: 'plate', render: (_, r) => r.vehicle.vehiclePlate },
-    { title: s.vehicle, key: 'name', render: (_, r) => r.vehicle.vehicleDisplayName },
-    { title: s.device, key: 'imei', render: (_, r) => deviceImei(r.vehicle.dvid) },
+    {
+      title: s.vehicle,
+      key: 'vehicle',
+      render: (_, r) => (
+        <div className="subscription-vehicle">
+          <span className="subscription-plate">{r.vehicle.vehiclePlate}</span>
+          <Typography.Text type="secondary">{r.vehicle.vehicleDisplayName}</Typography.Text>
+        </div>
+      ),
+    },
     { title: s.contractType, key: 'type', render: (_, r) => r.pkg?.contractType ?? '-' },
-    { title: s.startAt, key: 'start', render: (_, r) => formatAdminDateTime(r.pkg?.startAt) },
-    { title: s.endAt, key: 'end', render: (_, r) => formatAdminDateTime(r.pkg?.endAt) },
+    // Narrow date columns: the time wraps under the date.
+    { title: s.startAt, key: 'start', width: 104, render: (_, r) => formatAdminDateTime(r.pkg?.startAt) },
+    { title: s.endAt, key: 'end', width: 104, render: (_, r) => formatAdminDateTime(r.pkg?.endAt) },
     {
       title: s.status,
       key: 'status',
       render: (_, r) =>
         r.pkg ? (
-          <Space size={4}>
+          <Space size={4} orientation="vertical">
             <PackageStatusTag status={r.pkg.status} />
             {r.pkg.expiringSoon && <Tag color="gold">{s.expiringSoon}</Tag>}
           </Space>
@@ -66,7 +74,13 @@ export function VehicleSubscriptionScreen() {
         ),
     },
     ...(manages
-      ? [{ title: s.actions, key: 'actions', render: (_: unknown, r: SubscriptionRow) => <PackageActions row={r} /> }]
+      ? [
+          {
+            title: s.actions,
+            key: 'actions',
+            render: (_: unknown, r: SubscriptionRow) => <PackageActions row={r} />,
+          },
+        ]
       : []),
   ];
 

@@ -13,7 +13,13 @@ interface RelationSelectsProps {
 export function RelationSelects({ relations, loading, vehicleGroups }: RelationSelectsProps) {
   const strings = useStrings();
   const f = strings.userForm;
-  const common = { mode: 'multiple' as const, allowClear: true, loading, placeholder: f.optional, optionFilterProp: 'label' };
+  const common = {
+    mode: 'multiple' as const,
+    allowClear: true,
+    loading,
+    placeholder: f.optional,
+    optionFilterProp: 'label',
+  };
   return (
     <>
       {vehicleGroups && (

@@ -55,7 +55,8 @@ export function editUserProblem(values: UserFormValues): string | null {
  * else 'Fields cannot be empty'; then the two passwords must be the same.
  */
 export function newUserProblem(values: NewUserFormValues): string | null {
-  if (editUserProblem(values) || !filled(values.password) || !filled(values.parentUid)) return ACCOUNT_TEXTS.fieldsEmpty;
+  if (editUserProblem(values) || !filled(values.password) || !filled(values.parentUid))
+    return ACCOUNT_TEXTS.fieldsEmpty;
   if (values.password !== values.confirmPassword) return ACCOUNT_TEXTS.passwordsMismatch;
   return null;
 }

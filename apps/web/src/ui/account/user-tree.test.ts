@@ -34,7 +34,12 @@ describe('user tree data', () => {
       ['d', [node('o', 'fleetOwner', 1)]],
       ['o', [node('op', 'fleetOperator', 0)]],
     ]);
-    const tree = userTreeData(root, childrenOf, (u) => u.uid, (u) => u.userRole !== 'fleetOperator');
+    const tree = userTreeData(
+      root,
+      childrenOf,
+      (u) => u.uid,
+      (u) => u.userRole !== 'fleetOperator',
+    );
     const owner = tree[0]?.children?.[0];
     expect(owner?.key).toBe('o');
     expect(owner?.children).toEqual([]);
