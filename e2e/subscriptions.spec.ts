@@ -7,13 +7,14 @@ const row = (page: Page, plate: string): Locator =>
   page.getByTestId('subscription-table').locator('tr.ant-table-row', { hasText: plate });
 const statusOf = async (page: Page, plate: string) =>
   (await row(page, plate).getByTestId('package-status').textContent()) ?? '';
-const actionsOf = async (page: Page, plate: string) =>
-  (await row(page, plate)
+/** The row's action buttons as "Label" or "Label (disabled)". */
+const actionsOf = (page: Page, plate: string): Promise<string[]> =>
+  row(page, plate)
     .getByTestId(`actions-${plate}`)
     .locator('button')
     .evaluateAll((buttons) =>
       buttons.map((b) => `${b.textContent ?? ''}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`),
-    )) as string[];
+    );
 
 /** Vehicle Subscriptions and its Add, Edit and Renew forms in Chromium (spec 3 §2, §4, §5, §8). */
 describe('vehicle subscriptions in Chromium', () => {

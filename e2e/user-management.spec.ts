@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { expectToast, launchBrowser, pickOption, SCREENSHOTS, signInAt } from './browser.ts';
+import { expectToast, launchBrowser, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
 
 const GROUP_PLATES = DEMO_VEHICLES.filter((v) => v.operatorGroup)
   .map((v) => v.plate)
@@ -35,8 +35,24 @@ describe('user management in Chromium', () => {
     await page.getByText('Select a user from the sidebar').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}users-none-selected.png` });
 
-    // The owner's existing operator: Configure User instead of Edit user, vehicles only.
-    await chooseInTree(page, 'Nurul Aisyah binti Hamzah');
+    // The owner's existing operator: Configure User instead of Edit user, vehicles only. Its
+    // details are held back a moment to see the loading card.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/user/gethierarchy',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.getByTestId('user-tree').getByText('Nurul Aisyah binti Hamzah', { exact: true }).click();
+    await page.getByTestId('user-card-loading').getByText('Fetching user data').waitFor();
+    expect(await page.getByTestId('user-card-loading').getByText('Loading', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOTS}users-loading.png` });
+    release();
+    await page.getByTestId('user-card').getByText('operator@demo.jejak.my').waitFor();
     await tableRows(page, 'vehicle-table').first().waitFor();
     expect(await tableRows(page, 'vehicle-table').count()).toBe(GROUP_PLATES.length);
     const buttons = await page.getByTestId('user-card').locator('button').allTextContents();
@@ -97,7 +113,7 @@ describe('user management in Chromium', () => {
     const operator = await context.newPage();
     await signInAt(operator, server.baseUrl, 'hafiz@demo.jejak.my', '/VehicleSubscription', 'operator-pass-1');
     await tableRows(operator, 'subscription-table').first().waitFor();
-    const seen = await tableRows(operator, 'subscription-table').locator('td:nth-child(2)').allTextContents();
+    const seen = await tableRows(operator, 'subscription-table').locator('.subscription-plate').allTextContents();
     expect(seen.sort()).toEqual(GROUP_PLATES);
     await operator.screenshot({ path: `${SCREENSHOTS}users-new-operator-vehicles.png` });
     await context.close();
@@ -110,6 +126,41 @@ describe('user management in Chromium', () => {
     await chooseInTree(page, 'Syarikat Pengangkutan Maju Jaya');
     const buttons = await page.getByTestId('user-card').locator('button').allTextContents();
     expect(buttons).toEqual(['Edit user', 'Add Vehicle', 'Add Device']);
+    // The vehicle table's service and subscription columns, scrolled into view.
+    await tableRows(page, 'vehicle-table').first().waitFor();
+    const headers = await page.getByTestId('vehicle-table').locator('thead th').allTextContents();
+    for (const h of ['Engine Service', 'Transmission Service', 'Rear Axle Service', 'General Service', 'Subscription'])
+      expect(headers).toContain(h);
+    await page
+      .getByTestId('vehicle-table')
+      .locator('.ant-table-content')
+      .evaluate((el) => {
+        const engine = [...el.querySelectorAll('th')].find((th) => th.textContent === 'Engine Service');
+        el.scrollTo({ left: (engine?.offsetLeft ?? 0) - 120 });
+      });
+    await page.screenshot({ path: `${SCREENSHOTS}users-vehicle-columns.png` });
+
+    // Add New User as a distributor: the Assigned User tree (no fleet operators in it) and the
+    // roles a distributor may give, limited by the chosen parent.
+    await page.getByTestId('add-user').click();
+    await page.getByTestId('add-user-form').waitFor();
+    await page.locator('#userRole').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    const roles = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+    expect(roles).toEqual(['Distributor', 'Fleet Owner']);
+    await page.keyboard.press('Escape');
+    await page.locator('#assignedUser').click();
+    const tree = page.locator('.ant-select-dropdown:visible');
+    await tree.getByText('Syarikat Pengangkutan Maju Jaya (Fleet Owner)').click();
+    await page.locator('#userRole').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option-disabled').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await popupsClosed(page);
+    await page.screenshot({ path: `${SCREENSHOTS}users-add-distributor.png` });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('user-card').waitFor();
+
     await page.getByRole('tab', { name: 'Devices' }).click();
     await tableRows(page, 'device-table').first().waitFor();
     expect(await tableRows(page, 'device-table').count()).toBe(10);

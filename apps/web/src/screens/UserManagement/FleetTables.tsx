@@ -164,7 +164,7 @@ export function FleetTables({ user }: { user: UserDetail }) {
   const vehicleColumns = useVehicleColumns(user);
   const deviceColumns = useDeviceColumns(user);
 
-  const vehicleRows = vehicles.data ?? [];
+  const vehicleRows = [...(vehicles.data ?? [])].sort((a, b) => a.vehiclePlate.localeCompare(b.vehiclePlate));
   const vehicleTable = (
     <Table<UserVehicleRow>
       data-testid="vehicle-table"
@@ -180,7 +180,7 @@ export function FleetTables({ user }: { user: UserDetail }) {
   );
   if (!seesDevices) return <div className="fleet-tables">{vehicleTable}</div>;
 
-  const deviceRows = devices.data ?? [];
+  const deviceRows = [...(devices.data ?? [])].sort((a, b) => a.dvid.localeCompare(b.dvid));
   return (
     <Tabs
       className="fleet-tables"
