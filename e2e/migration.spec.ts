@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { expectToast, launchBrowser, pickOption, popupsClosed, SCREENSHOTS, signIn, signInAt } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectToast, pickOption, popupsClosed, SCREENSHOTS, signIn, signInAt } from './browser.ts';
+import { consoleUnderTest } from './console.ts';
 
 const rows = (page: Page) => page.getByTestId('migration-table').locator('tr.ant-table-row');
 const rowOf = (page: Page, email: string) => rows(page).filter({ hasText: email });
 
 /** /Migration and /Migration/MigrateUser/{uid} in Chromium (spec 3 §2, §4, §5, §8). */
 describe('migration in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = consoleUnderTest();
 
   it('migrates a V1 user to V2, who then gets the console at the next sign-in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await ui.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await signInAt(page, server.baseUrl, 'super@demo.jejak.my', '/Migration');
+    await signInAt(page, ui.server.baseUrl, 'super@demo.jejak.my', '/Migration');
     await rowOf(page, 'legacy@demo.jejak.my').waitFor();
     expect(await rows(page).count()).toBe(6);
     const legacy = await rowOf(page, 'legacy@demo.jejak.my').locator('td').allTextContents();
@@ -71,14 +62,14 @@ describe('migration in Chromium', () => {
     await expectToast(page, 'Migration is one-way: a V2 user cannot go back to V1');
 
     // An unknown uid: 'Selected User Not Found'.
-    await page.goto(`${server.baseUrl}/Migration/MigrateUser/no-such-user`);
+    await page.goto(`${ui.server.baseUrl}/Migration/MigrateUser/no-such-user`);
     await page.getByTestId('submit').click();
     await expectToast(page, 'Selected User Not Found');
     await context.close();
 
     // The stage gate now opens the V2 console for the migrated user.
-    const legacyPage = await browser.newPage();
-    await signIn(legacyPage, server.baseUrl, 'legacy@demo.jejak.my');
+    const legacyPage = await ui.browser.newPage();
+    await signIn(legacyPage, ui.server.baseUrl, 'legacy@demo.jejak.my');
     await legacyPage.getByTestId('sidebar').waitFor();
     expect(await legacyPage.getByTestId('v1-stage').count()).toBe(0);
     await legacyPage.close();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { expectToast, launchBrowser, SCREENSHOTS, signInAt } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectToast, SCREENSHOTS, signInAt } from './browser.ts';
+import { consoleUnderTest } from './console.ts';
 
 const LEVELS = ['INFO', 'WARNING', 'CRITICAL'] as const;
 const switchOf = (page: Page, key: string) => page.getByTestId(`switch-${key}`);
@@ -9,20 +9,11 @@ const isOn = async (page: Page, key: string) => (await switchOf(page, key).getAt
 
 /** /Profile in Chromium (spec 1 §2): the details, the notification switches saved at once, Log Out, back. */
 describe('profile in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = consoleUnderTest();
 
   it('saves each notification switch at once, keeps it after a reload, and signs out clearing state', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signInAt(page, server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
+    const page = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(/\/Profile$/);
     const card = page.locator('.profile-card');
@@ -62,14 +53,14 @@ describe('profile in Chromium', () => {
     // Log Out: signed out, and nothing of the session is left behind.
     await page.getByTestId('profile-logout').click();
     await page.waitForURL(/\/Login$/);
-    await page.goto(`${server.baseUrl}/Profile`);
+    await page.goto(`${ui.server.baseUrl}/Profile`);
     await page.waitForURL(/\/Login$/);
     await page.close();
   });
 
   it("shows a fleet operator's switches without letting it change them (read-only preferences)", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signInAt(page, server.baseUrl, 'operator@demo.jejak.my', '/Profile');
+    const page = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAt(page, ui.server.baseUrl, 'operator@demo.jejak.my', '/Profile');
     await switchOf(page, 'in_app_notification').waitFor();
     expect(await switchOf(page, 'in_app_notification').isDisabled()).toBe(true);
     await page.getByText('Your role may not change notification settings.').waitFor();

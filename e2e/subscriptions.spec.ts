@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { expectToast, launchBrowser, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expectToast, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
+import { consoleUnderTest } from './console.ts';
 
 const row = (page: Page, plate: string): Locator =>
   page.getByTestId('subscription-table').locator('tr.ant-table-row', { hasText: plate });
@@ -18,24 +18,15 @@ const actionsOf = (page: Page, plate: string): Promise<string[]> =>
 
 /** Vehicle Subscriptions and its Add, Edit and Renew forms in Chromium (spec 3 §2, §4, §5, §8). */
 describe('vehicle subscriptions in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = consoleUnderTest();
 
   it('shows the packages, renews, suspends, unsuspends, adds, edits and terminates', async () => {
-    const context = await browser.newContext({
+    const context = await ui.browser.newContext({
       viewport: { width: 1400, height: 900 },
       timezoneId: 'Asia/Kuala_Lumpur',
     });
     const page = await context.newPage();
-    await signInAt(page, server.baseUrl, 'distributor@demo.jejak.my', '/VehicleSubscription');
+    await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/VehicleSubscription');
     await row(page, 'BMK 5521').waitFor();
     // The demo fleet: 20 vehicles, every status, two expiring within 3 days, 11 without a package.
     const summary = await page.getByTestId('status-summary').locator('.ant-tag').allTextContents();

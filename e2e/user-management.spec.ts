@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { expectToast, launchBrowser, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
+import { expectToast, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
+import { consoleUnderTest } from './console.ts';
 
 const GROUP_PLATES = DEMO_VEHICLES.filter((v) => v.operatorGroup)
   .map((v) => v.plate)
@@ -17,20 +17,11 @@ async function chooseInTree(page: Page, name: string): Promise<void> {
 
 /** User Management, Add New User, Edit User and Configure User in Chromium (spec 1 §2, §4, §5). */
 describe('user management in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = consoleUnderTest();
 
   it('a fleet owner creates a fleet operator, configures it, and the operator sees only its group', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signInAt(page, server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
+    const page = await ui.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
     await page.getByText('No user selected').waitFor();
     await page.getByText('Select a user from the sidebar').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}users-none-selected.png` });
@@ -109,9 +100,9 @@ describe('user management in Chromium', () => {
       .waitFor();
 
     // The new operator signs in and reaches exactly its group's vehicles.
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await ui.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const operator = await context.newPage();
-    await signInAt(operator, server.baseUrl, 'hafiz@demo.jejak.my', '/VehicleSubscription', 'operator-pass-1');
+    await signInAt(operator, ui.server.baseUrl, 'hafiz@demo.jejak.my', '/VehicleSubscription', 'operator-pass-1');
     await tableRows(operator, 'subscription-table').first().waitFor();
     const seen = await tableRows(operator, 'subscription-table').locator('.subscription-plate').allTextContents();
     expect(seen.sort()).toEqual(GROUP_PLATES);
@@ -121,8 +112,8 @@ describe('user management in Chromium', () => {
   });
 
   it('a distributor sees devices, searches, edits a user and is signed out after editing itself', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signInAt(page, server.baseUrl, 'distributor@demo.jejak.my', '/UserManagement');
+    const page = await ui.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/UserManagement');
     await chooseInTree(page, 'Syarikat Pengangkutan Maju Jaya');
     const buttons = await page.getByTestId('user-card').locator('button').allTextContents();
     expect(buttons).toEqual(['Edit user', 'Add Vehicle', 'Add Device']);

@@ -1,7 +1,7 @@
 import { ACCOUNT_TEXTS, AddUserRequestSchema, validationMessage, type AddUserRequest } from '@jejak/contract';
 import { creatableRoles, mayParent, roleLabel, type RoleValue } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Card, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { accountKeys, addUser, fetchRelations } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
@@ -16,6 +16,8 @@ import { contactOf, DEFAULT_PREFIX, newUserProblem, type NewUserFormValues } fro
 import { userTreeData, type TreeUser, type UserTreeNode } from '../../ui/account/user-tree.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Creators who add users under themselves and may hand over their groups and templates (spec 1 §2). */
 const FLEET_CREATORS: readonly RoleValue[] = ['fleetOwner', 'fleetOperator'];
@@ -106,12 +108,7 @@ export function AddUserScreen() {
           initialValues={{ prefix: DEFAULT_PREFIX, ...(roles.length === 1 ? { userRole: roles[0] } : {}) }}
           onFinish={submit}
         >
-          <Form.Item label={f.userName} name="userName" required>
-            <Input id="userName" autoComplete="off" />
-          </Form.Item>
-          <Form.Item label={f.email} name="userEmail" required>
-            <Input id="userEmail" inputMode="email" autoComplete="off" />
-          </Form.Item>
+          <NameEmailFields emailLabel={f.email} />
           <PasswordFields passwordLabel={f.password} confirmLabel={f.confirmPassword} matchLabel={f.passwordsMatch} />
           {!fleetCreator && (
             <Form.Item label={f.assignedUser} required>
@@ -136,16 +133,9 @@ export function AddUserScreen() {
             />
           </Form.Item>
           <ContactField />
-          <Form.Item label={f.address} name="userAddress" required>
-            <Input.TextArea id="userAddress" autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
+          <AddressField />
           {fleetCreator && <RelationSelects relations={relations.data} loading={relations.isPending} vehicleGroups />}
-          <Space className="form-buttons">
-            <Button onClick={goBack}>{f.cancel}</Button>
-            <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="submit">
-              {f.add}
-            </Button>
-          </Space>
+          <FormButtons cancel={f.cancel} submit={f.add} onCancel={goBack} busy={create.isPending} />
         </Form>
       </Card>
     </div>

@@ -8,7 +8,7 @@ import {
 } from '@jejak/contract';
 import { roleLabel } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Card, Empty, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, configureUser, fetchRelations } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
@@ -21,6 +21,8 @@ import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 interface ConfigureValues extends UserFormValues {
   vgid?: string;
@@ -111,19 +113,12 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
       }}
       onFinish={submit}
     >
-      <Form.Item label={f.userName} name="userName" required>
-        <Input id="userName" />
-      </Form.Item>
-      <Form.Item label={f.editEmail} name="userEmail" required>
-        <Input id="userEmail" inputMode="email" />
-      </Form.Item>
+      <NameEmailFields emailLabel={f.editEmail} />
       <Form.Item label={f.userRole}>
         <Input id="userRole" value={roleLabel(user.userRole)} readOnly variant="filled" />
       </Form.Item>
       <ContactField />
-      <Form.Item label={f.address} name="userAddress" required>
-        <Input.TextArea id="userAddress" autoSize={{ minRows: 2, maxRows: 4 }} />
-      </Form.Item>
+      <AddressField />
       <Form.Item label={f.parent}>
         <Input
           id="parent"
@@ -155,12 +150,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
       {operatorLinks && (
         <RelationSelects relations={parentRelations ?? undefined} loading={false} vehicleGroups={false} />
       )}
-      <Space className="form-buttons">
-        <Button onClick={goBack}>{f.cancel}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="submit">
-          {f.save}
-        </Button>
-      </Space>
+      <FormButtons cancel={f.cancel} submit={f.save} onCancel={goBack} busy={save.isPending} />
     </Form>
   );
 }

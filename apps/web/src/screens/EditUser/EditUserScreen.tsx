@@ -9,7 +9,7 @@ import {
 import { MailOutlined } from '@ant-design/icons';
 import { EDIT_ROLE_OPTIONS, roleLabel, type RoleValue } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Spin, Typography } from 'antd';
+import { Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
@@ -20,6 +20,8 @@ import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Editors who never see the role field (spec 1 §2). */
 const ROLE_HIDDEN_FOR: readonly RoleValue[] = ['fleetOwner', 'fleetOperator'];
@@ -89,12 +91,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
           {ACCOUNT_TEXTS.selfEditNotice}
         </Typography.Paragraph>
       )}
-      <Form.Item label={f.userName} name="userName" required>
-        <Input id="userName" />
-      </Form.Item>
-      <Form.Item label={f.editEmail} name="userEmail" required>
-        <Input id="userEmail" inputMode="email" />
-      </Form.Item>
+      <NameEmailFields emailLabel={f.editEmail} />
       {!ROLE_HIDDEN_FOR.includes(me.userRole) && (
         <Form.Item label={f.userRole} name="userRole" required>
           <Select
@@ -105,25 +102,23 @@ function EditUserForm({ user }: { user: UserDetail }) {
         </Form.Item>
       )}
       <ContactField />
-      <Form.Item label={f.address} name="userAddress" required>
-        <Input.TextArea id="userAddress" autoSize={{ minRows: 2, maxRows: 4 }} />
-      </Form.Item>
-      <div className="form-buttons form-buttons-split">
-        <Button
-          icon={<MailOutlined />}
-          loading={reset.isPending}
-          onClick={() => reset.mutate()}
-          data-testid="reset-password"
-        >
-          {f.resetPassword}
-        </Button>
-        <Space>
-          <Button onClick={goBack}>{f.cancel}</Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="submit">
-            {f.save}
+      <AddressField />
+      <FormButtons
+        cancel={f.cancel}
+        submit={f.save}
+        onCancel={goBack}
+        busy={save.isPending}
+        extra={
+          <Button
+            icon={<MailOutlined />}
+            loading={reset.isPending}
+            onClick={() => reset.mutate()}
+            data-testid="reset-password"
+          >
+            {f.resetPassword}
           </Button>
-        </Space>
-      </div>
+        }
+      />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { MIGRATION_TEXTS } from '@jejak/contract';
 import { roleLabel, STAGE_NAMES, type StageName } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Select, Space, Spin, Typography } from 'antd';
+import { Card, Descriptions, Form, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
@@ -9,6 +9,7 @@ import { fetchMigrationUsers, migrateUser, MIGRATION_USERS_KEY } from '../../api
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showProgress, showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 
 /**
  * /Migration/MigrateUser/{uid} (spec 3 §2, §5): the chosen user, its current stage and the
@@ -77,12 +78,7 @@ export function MigrateUserScreen() {
               />
             </Form.Item>
             {migrate.isPending && <Typography.Text type="secondary">{MIGRATION_TEXTS.migrating}</Typography.Text>}
-            <Space className="form-buttons">
-              <Button onClick={goBack}>{m.back}</Button>
-              <Button type="primary" htmlType="submit" loading={migrate.isPending} data-testid="submit">
-                {m.submit}
-              </Button>
-            </Space>
+            <FormButtons cancel={m.back} submit={m.submit} onCancel={goBack} busy={migrate.isPending} />
           </Form>
         )}
       </Card>

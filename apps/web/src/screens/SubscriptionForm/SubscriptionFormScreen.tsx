@@ -1,7 +1,7 @@
 import { PACKAGE_TEXTS, type VehiclePackage } from '@jejak/contract';
 import { CONTRACT_TYPES, DEFAULT_CONTRACT_TYPE, timeStatus, type ContractType } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Result, Select, Space, Spin } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router';
 import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
@@ -17,6 +17,7 @@ import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { checkContract } from './contract-form.ts';
 import { readSubscriptionState, type SubscriptionState } from './subscription-state.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 
 export type SubscriptionMode = 'add' | 'edit' | 'renew';
 
@@ -127,12 +128,12 @@ function SubscriptionForm({ mode, row, ownerUid }: SubscriptionFormProps) {
       <Form.Item label={s.status}>
         {check.ok ? <TimeStatusText status={timeStatus(check.startAt, check.endAt, nowMs)} /> : '-'}
       </Form.Item>
-      <Space className="form-buttons">
-        <Button onClick={goBack}>{s.cancel}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="submit">
-          {mode === 'renew' ? s.renew : mode === 'add' ? s.add : s.save}
-        </Button>
-      </Space>
+      <FormButtons
+        cancel={s.cancel}
+        submit={{ add: s.add, edit: s.save, renew: s.renew }[mode]}
+        onCancel={goBack}
+        busy={save.isPending}
+      />
     </Form>
   );
 }

@@ -15,10 +15,29 @@ import { tablePagination } from '../../ui/table.ts';
 const text = (value: string | number | null) => (value === null || value === '' ? '-' : String(value));
 const date = (ms: number | null) => formatDateTime(ms).slice(0, 10);
 
+interface RowLink {
+  label: string;
+  to: string;
+  state: unknown;
+}
+
+/** A row's actions: links to other screens, each with its navigation state. */
+function RowLinks({ links }: { links: RowLink[] }) {
+  const navigate = useNavigate();
+  return (
+    <Space size={0}>
+      {links.map((link) => (
+        <Button key={link.label} type="link" size="small" onClick={() => void navigate(link.to, { state: link.state })}>
+          {link.label}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
 function useVehicleColumns(owner: UserDetail): TableColumnsType<UserVehicleRow> {
   const strings = useStrings();
   const c = strings.vehicleColumns;
-  const navigate = useNavigate();
   const mileage = (key: keyof UserVehicleRow) => ({
     title: c.nextMileage,
     key,
@@ -73,26 +92,16 @@ function useVehicleColumns(owner: UserDetail): TableColumnsType<UserVehicleRow> 
       key: 'actions',
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void navigate(`/VehicleInspector/${owner.uid}`, { state: { vehicle: row, uid: owner.uid } })}
-          >
-            {c.inspect}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() =>
-              void navigate(`/UserManagement/EditVehicle/${encodeURIComponent(row.vid)}`, {
-                state: { vehicle: row, uid: owner.uid },
-              })
-            }
-          >
-            {c.edit}
-          </Button>
-        </Space>
+        <RowLinks
+          links={[
+            { label: c.inspect, to: `/VehicleInspector/${owner.uid}`, state: { vehicle: row, uid: owner.uid } },
+            {
+              label: c.edit,
+              to: `/UserManagement/EditVehicle/${encodeURIComponent(row.vid)}`,
+              state: { vehicle: row, uid: owner.uid },
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -101,7 +110,6 @@ function useVehicleColumns(owner: UserDetail): TableColumnsType<UserVehicleRow> 
 function useDeviceColumns(owner: UserDetail): TableColumnsType<UserDeviceRow> {
   const strings = useStrings();
   const c = strings.deviceColumns;
-  const navigate = useNavigate();
   const targetUser = { uid: owner.uid, userRole: owner.userRole, userHierarchy: owner.userHierarchy };
   return [
     { title: c.dvid, dataIndex: 'dvid', key: 'dvid' },
@@ -112,28 +120,16 @@ function useDeviceColumns(owner: UserDetail): TableColumnsType<UserDeviceRow> {
       title: c.actions,
       key: 'actions',
       render: (_, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() =>
-              void navigate(`/DeviceInspector/${owner.uid}`, { state: { dvid: row.dvid, uid: owner.uid } })
-            }
-          >
-            {c.inspect}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() =>
-              void navigate(`/UserManagement/EditDevice/${encodeURIComponent(row.dvid)}`, {
-                state: { device: row, targetUser },
-              })
-            }
-          >
-            {c.edit}
-          </Button>
-        </Space>
+        <RowLinks
+          links={[
+            { label: c.inspect, to: `/DeviceInspector/${owner.uid}`, state: { dvid: row.dvid, uid: owner.uid } },
+            {
+              label: c.edit,
+              to: `/UserManagement/EditDevice/${encodeURIComponent(row.dvid)}`,
+              state: { device: row, targetUser },
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -166,16 +162,12 @@ export function FleetTables({ user }: { user: UserDetail }) {
 
   const vehicleRows = [...(vehicles.data ?? [])].sort((a, b) => a.vehiclePlate.localeCompare(b.vehiclePlate));
   const vehicleTable = (
-    <Table<UserVehicleRow>
-      data-testid="vehicle-table"
+    <FleetTable
+      testId="vehicle-table"
       rowKey="vid"
-      size="small"
-      bordered
       loading={vehicles.isPending}
       columns={vehicleColumns}
-      dataSource={vehicleRows}
-      pagination={tablePagination(vehicleRows.length)}
-      scroll={{ x: 'max-content' }}
+      rows={vehicleRows}
     />
   );
   if (!seesDevices) return <div className="fleet-tables">{vehicleTable}</div>;
@@ -190,20 +182,41 @@ export function FleetTables({ user }: { user: UserDetail }) {
           key: 'devices',
           label: strings.users.devices,
           children: (
-            <Table<UserDeviceRow>
-              data-testid="device-table"
+            <FleetTable
+              testId="device-table"
               rowKey="dvid"
-              size="small"
-              bordered
               loading={devices.isPending}
               columns={deviceColumns}
-              dataSource={deviceRows}
-              pagination={tablePagination(deviceRows.length)}
-              scroll={{ x: 'max-content' }}
+              rows={deviceRows}
             />
           ),
         },
       ]}
+    />
+  );
+}
+
+interface FleetTableProps<T> {
+  testId: string;
+  rowKey: keyof T & string;
+  loading: boolean;
+  columns: TableColumnsType<T>;
+  rows: T[];
+}
+
+/** A wide fleet table: scrolls sideways, paginates only above 10 rows. */
+function FleetTable<T extends object>({ testId, rowKey, loading, columns, rows }: FleetTableProps<T>) {
+  return (
+    <Table<T>
+      data-testid={testId}
+      rowKey={rowKey}
+      size="small"
+      bordered
+      loading={loading}
+      columns={columns}
+      dataSource={rows}
+      pagination={tablePagination(rows.length)}
+      scroll={{ x: 'max-content' }}
     />
   );
 }

@@ -53,7 +53,7 @@ export function UserManagementScreen() {
                 type="primary"
                 icon={<UserAddOutlined />}
                 data-testid="add-user"
-                onClick={() => void navigate('/UserManagement/Add', { state: { parentUid: selectedUid } })}
+                onClick={() => void navigate('/UserManagement/Add')}
               >
                 {strings.users.addUser}
               </Button>

@@ -43,6 +43,31 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
   const state = pkg ? { vehiclePackageId: pkg.vehiclePackageId, vid: vehicle.vid } : null;
   const busy = change.isPending;
 
+  /** A form action: shown (unless the package is terminated), enabled by the rules. */
+  const open = (form: 'Edit' | 'Renew', label: string, enabled: boolean) =>
+    !terminated && (
+      <Button
+        size="small"
+        type="link"
+        disabled={!enabled || busy}
+        onClick={() => void navigate(`/VehicleSubscription/${form}`, { state })}
+      >
+        {label}
+      </Button>
+    );
+  /** A one-click change: shown only when the rules allow it. */
+  const flip = (action: 'suspend' | 'unsuspend', label: string, shown: boolean) =>
+    shown && (
+      <Button
+        size="small"
+        type="link"
+        loading={busy && change.variables === action}
+        onClick={() => change.mutate(action)}
+      >
+        {label}
+      </Button>
+    );
+
   return (
     <Space size={0} wrap data-testid={`actions-${vehicle.vehiclePlate}`}>
       <Button
@@ -53,46 +78,10 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
       >
         {s.add}
       </Button>
-      {!terminated && (
-        <>
-          <Button
-            size="small"
-            type="link"
-            disabled={!allowed.edit || busy}
-            onClick={() => void navigate('/VehicleSubscription/Edit', { state })}
-          >
-            {s.edit}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            disabled={!allowed.renew || busy}
-            onClick={() => void navigate('/VehicleSubscription/Renew', { state })}
-          >
-            {s.renew}
-          </Button>
-        </>
-      )}
-      {live && allowed.suspend && (
-        <Button
-          size="small"
-          type="link"
-          loading={busy && change.variables === 'suspend'}
-          onClick={() => change.mutate('suspend')}
-        >
-          {s.suspend}
-        </Button>
-      )}
-      {allowed.unsuspend && (
-        <Button
-          size="small"
-          type="link"
-          loading={busy && change.variables === 'unsuspend'}
-          onClick={() => change.mutate('unsuspend')}
-        >
-          {s.unsuspend}
-        </Button>
-      )}
+      {open('Edit', s.edit, allowed.edit)}
+      {open('Renew', s.renew, allowed.renew)}
+      {flip('suspend', s.suspend, live && allowed.suspend)}
+      {flip('unsuspend', s.unsuspend, allowed.unsuspend)}
       {live && allowed.terminate && (
         <Popconfirm title={s.terminateConfirm} onConfirm={() => change.mutate('terminate')}>
           <Button size="small" type="link" danger disabled={busy}>

@@ -11,40 +11,40 @@ interface RelationSelectsProps {
 
 /** The optional multi-selects of a fleet owner's forms: Vehicle Groups, Geofence Templates, Rule Templates. */
 export function RelationSelects({ relations, loading, vehicleGroups }: RelationSelectsProps) {
-  const strings = useStrings();
-  const f = strings.userForm;
-  const common = {
-    mode: 'multiple' as const,
-    allowClear: true,
-    loading,
-    placeholder: f.optional,
-    optionFilterProp: 'label',
-  };
-  return (
-    <>
-      {vehicleGroups && (
-        <Form.Item label={f.vehicleGroups} name="vgids">
-          <Select
-            {...common}
-            id="vgids"
-            options={relations?.vehicleGroups.map((g) => ({ value: g.vgid, label: g.groupName }))}
-          />
-        </Form.Item>
-      )}
-      <Form.Item label={f.geofenceTemplates} name="gtids">
+  const f = useStrings().userForm;
+  const fields = [
+    {
+      name: 'vgids',
+      label: f.vehicleGroups,
+      shown: vehicleGroups,
+      options: relations?.vehicleGroups.map((g) => ({ value: g.vgid, label: g.groupName })),
+    },
+    {
+      name: 'gtids',
+      label: f.geofenceTemplates,
+      shown: true,
+      options: relations?.geofenceTemplates.map((t) => ({ value: t.id, label: t.templateName })),
+    },
+    {
+      name: 'rtids',
+      label: f.ruleTemplates,
+      shown: true,
+      options: relations?.ruleTemplates.map((t) => ({ value: t.id, label: t.templateName })),
+    },
+  ];
+  return fields
+    .filter((field) => field.shown)
+    .map((field) => (
+      <Form.Item key={field.name} label={field.label} name={field.name}>
         <Select
-          {...common}
-          id="gtids"
-          options={relations?.geofenceTemplates.map((t) => ({ value: t.id, label: t.templateName }))}
+          id={field.name}
+          mode="multiple"
+          allowClear
+          loading={loading}
+          placeholder={f.optional}
+          optionFilterProp="label"
+          options={field.options}
         />
       </Form.Item>
-      <Form.Item label={f.ruleTemplates} name="rtids">
-        <Select
-          {...common}
-          id="rtids"
-          options={relations?.ruleTemplates.map((t) => ({ value: t.id, label: t.templateName }))}
-        />
-      </Form.Item>
-    </>
-  );
+    ));
 }
