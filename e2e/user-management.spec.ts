@@ -92,8 +92,18 @@ describe('user management in Chromium', () => {
     const plates = (await page.getByTestId('group-vehicles').locator('.ant-tag').allTextContents()).sort();
     expect(plates).toEqual(GROUP_PLATES);
     await page.screenshot({ path: `${SCREENSHOTS}users-configure.png` });
+    // Its fleet owner may also change the templates it handed over: the one picked at creation
+    // is shown, and a rule template is added (applied through /userrelation/update).
+    expect(
+      await page
+        .locator('.ant-form-item', { has: page.locator('#gtids') })
+        .getByText('UNGROUP')
+        .count(),
+    ).toBe(1);
+    await pickOption(page, 'rtids', 'DEFAULT', true);
     await page.getByTestId('submit').click();
     await expectToast(page, 'Successfully configured user.');
+    await expectToast(page, 'Successfully Updated Groups For Edited User');
     await page.waitForURL(/\/UserManagement(\?|$)/);
     await tableRows(page, 'vehicle-table')
       .nth(GROUP_PLATES.length - 1)
