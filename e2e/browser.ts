@@ -69,3 +69,8 @@ export async function pickOption(page: Page, inputId: string, option: string, mu
 }
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+
+/** Saves e2e/screenshots/{name}.png with transitions finished, so fading toasts and rows show as they settle. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, pickOption, popupsClosed, SCREENSHOTS, signIn, signInAt } from './browser.ts';
+import { expectToast, pickOption, popupsClosed, screenshot, signIn, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const rows = (page: Page) => page.getByTestId('migration-table').locator('tr.ant-table-row');
@@ -35,7 +35,7 @@ describe('migration in Chromium', () => {
       () => document.querySelectorAll('[data-testid="migration-table"] tr.ant-table-row').length === 1,
     );
     await popupsClosed(page);
-    await page.screenshot({ path: `${SCREENSHOTS}migration-table.png` });
+    await screenshot(page, 'migration-table');
 
     await rowOf(page, 'legacy@demo.jejak.my').getByRole('button', { name: 'Migrate' }).click();
     await page.waitForURL(/\/Migration\/MigrateUser\//);
@@ -46,7 +46,7 @@ describe('migration in Chromium', () => {
     await page.getByTestId('submit').click();
     await expectToast(page, 'Please Select The Stage You Want To Send To');
     await pickOption(page, 'targetStage', 'V2');
-    await page.screenshot({ path: `${SCREENSHOTS}migration-form.png` });
+    await screenshot(page, 'migration-form');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Succesfully migrated user');
     await page.waitForURL(/\/Migration$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, SCREENSHOTS, signInAt } from './browser.ts';
+import { expectToast, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const LEVELS = ['INFO', 'WARNING', 'CRITICAL'] as const;
@@ -34,7 +34,7 @@ describe('profile in Chromium', () => {
     await switchOf(page, warning).click();
     await expectToast(page, 'Successfully update user profile.');
     expect(await isOn(page, warning)).toBe(!before);
-    await page.screenshot({ path: `${SCREENSHOTS}profile-switches.png` });
+    await screenshot(page, 'profile-switches');
 
     await page.reload();
     await switchOf(page, warning).waitFor();
@@ -42,7 +42,7 @@ describe('profile in Chromium', () => {
     await switchOf(page, master).click();
     await expectToast(page, 'Successfully update user profile.');
     expect(await page.getByText('CRITICAL', { exact: true }).count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}profile-notifications-off.png` });
+    await screenshot(page, 'profile-notifications-off');
 
     // Back returns to the previous page.
     await page.getByTestId('profile-back').click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
-import { expectToast, SCREENSHOTS, signIn, signInAt } from './browser.ts';
+import { expectToast, screenshot, signIn, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const LINK_RE = /(http:\/\/[^\s"<>]+\/ResetPassword\?token=[A-Za-z0-9_-]+)/;
@@ -46,7 +46,7 @@ describe('reset password in Chromium', () => {
     await page.fill('#confirmPassword', 'cold-chain-2026');
     await page.locator('#password').focus();
     expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
-    await page.screenshot({ path: `${SCREENSHOTS}reset-password.png` });
+    await screenshot(page, 'reset-password');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Reset password success');
     await page.waitForURL(/\/Login$/);

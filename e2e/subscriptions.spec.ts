@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectToast, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
+import { expectToast, pickOption, popupsClosed, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const row = (page: Page, plate: string): Locator =>
@@ -54,8 +54,7 @@ describe('vehicle subscriptions in Chromium', () => {
     const history = page.getByTestId('package-history');
     await history.getByText('Terminated', { exact: true }).waitFor();
     expect(await history.getByText('Added', { exact: true }).count()).toBe(1);
-    await page.waitForTimeout(400); // the expanded rows fade in
-    await page.screenshot({ path: `${SCREENSHOTS}subscriptions-table.png` });
+    await screenshot(page, 'subscriptions-table');
 
     // Renew: the contract type is required; 12 months from the current end, shown as PENDING (blue).
     await row(page, 'BMK 5521').getByRole('button', { name: 'Renew' }).click();
@@ -73,7 +72,7 @@ describe('vehicle subscriptions in Chromium', () => {
     expect(end?.slice(4)).toBe(start.slice(4));
     expect(await page.getByTestId('time-status').textContent()).toBe('PENDING');
     expect(await page.getByTestId('time-status').getAttribute('data-colour')).toBe('blue');
-    await page.screenshot({ path: `${SCREENSHOTS}subscriptions-renew.png` });
+    await screenshot(page, 'subscriptions-renew');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Renewed vehicle');
     await page.waitForURL(/\/VehicleSubscription$/);
@@ -93,7 +92,7 @@ describe('vehicle subscriptions in Chromium', () => {
       'Unsuspend',
       'Terminate',
     ]);
-    await page.screenshot({ path: `${SCREENSHOTS}subscriptions-suspended.png` });
+    await screenshot(page, 'subscriptions-suspended');
     await row(page, 'BMK 5521').getByRole('button', { name: 'Unsuspend' }).click();
     await expectToast(page, 'Unsuspended vehicle');
     await row(page, 'BMK 5521').getByRole('button', { name: 'Suspend' }).waitFor();
@@ -110,7 +109,7 @@ describe('vehicle subscriptions in Chromium', () => {
     await page.locator('#endAt').fill(customEnd);
     await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: 'OK' }).click();
     await popupsClosed(page);
-    await page.screenshot({ path: `${SCREENSHOTS}subscriptions-add-custom.png` });
+    await screenshot(page, 'subscriptions-add-custom');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Added package');
     await page.waitForURL(/\/VehicleSubscription$/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
-import { expectToast, pickOption, popupsClosed, SCREENSHOTS, signInAt } from './browser.ts';
+import { expectToast, pickOption, popupsClosed, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const GROUP_PLATES = DEMO_VEHICLES.filter((v) => v.operatorGroup)
@@ -24,7 +24,7 @@ describe('user management in Chromium', () => {
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
     await page.getByText('No user selected').waitFor();
     await page.getByText('Select a user from the sidebar').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}users-none-selected.png` });
+    await screenshot(page, 'users-none-selected');
 
     // The owner's existing operator: Configure User instead of Edit user, vehicles only. Its
     // details are held back a moment to see the loading card.
@@ -41,7 +41,7 @@ describe('user management in Chromium', () => {
     await page.getByTestId('user-tree').getByText('Nurul Aisyah binti Hamzah', { exact: true }).click();
     await page.getByTestId('user-card-loading').getByText('Fetching user data').waitFor();
     expect(await page.getByTestId('user-card-loading').getByText('Loading', { exact: true }).count()).toBe(1);
-    await page.screenshot({ path: `${SCREENSHOTS}users-loading.png` });
+    await screenshot(page, 'users-loading');
     release();
     await page.getByTestId('user-card').getByText('operator@demo.jejak.my').waitFor();
     await tableRows(page, 'vehicle-table').first().waitFor();
@@ -49,7 +49,7 @@ describe('user management in Chromium', () => {
     const buttons = await page.getByTestId('user-card').locator('button').allTextContents();
     expect(buttons).toEqual(['Configure User']);
     expect(await page.getByRole('tab', { name: 'Devices' }).count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}users-owner-operator.png` });
+    await screenshot(page, 'users-owner-operator');
 
     // Add New User: no Assigned User for a fleet owner; the role is fleet operator.
     await page.getByTestId('add-user').click();
@@ -71,7 +71,7 @@ describe('user management in Chromium', () => {
     await page.getByRole('tooltip').getByText('Password does not match').waitFor();
     await page.fill('#contactNumber', '12 987 6543');
     await page.fill('#userAddress', 'Lot 12, Jalan Puchong, 47100 Puchong');
-    await page.screenshot({ path: `${SCREENSHOTS}users-add-mismatch.png` });
+    await screenshot(page, 'users-add-mismatch');
     await page.fill('#confirmPassword', 'operator-pass-1');
     await page.locator('#contactNumber').focus();
     expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
@@ -91,7 +91,7 @@ describe('user management in Chromium', () => {
     await pickOption(page, 'vgid', 'Kumpulan Puchong');
     const plates = (await page.getByTestId('group-vehicles').locator('.ant-tag').allTextContents()).sort();
     expect(plates).toEqual(GROUP_PLATES);
-    await page.screenshot({ path: `${SCREENSHOTS}users-configure.png` });
+    await screenshot(page, 'users-configure');
     // Its fleet owner may also change the templates it handed over: the one picked at creation
     // is shown, and a rule template is added (applied through /userrelation/update).
     expect(
@@ -116,7 +116,7 @@ describe('user management in Chromium', () => {
     await tableRows(operator, 'subscription-table').first().waitFor();
     const seen = await tableRows(operator, 'subscription-table').locator('.subscription-plate').allTextContents();
     expect(seen.sort()).toEqual(GROUP_PLATES);
-    await operator.screenshot({ path: `${SCREENSHOTS}users-new-operator-vehicles.png` });
+    await screenshot(operator, 'users-new-operator-vehicles');
     await context.close();
     await page.close();
   });
@@ -139,7 +139,7 @@ describe('user management in Chromium', () => {
         const engine = [...el.querySelectorAll('th')].find((th) => th.textContent === 'Engine Service');
         el.scrollTo({ left: (engine?.offsetLeft ?? 0) - 120 });
       });
-    await page.screenshot({ path: `${SCREENSHOTS}users-vehicle-columns.png` });
+    await screenshot(page, 'users-vehicle-columns');
 
     // Add New User as a distributor: the Assigned User tree (no fleet operators in it) and the
     // roles a distributor may give, limited by the chosen parent.
@@ -158,7 +158,7 @@ describe('user management in Chromium', () => {
     expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option-disabled').count()).toBe(2);
     await page.keyboard.press('Escape');
     await popupsClosed(page);
-    await page.screenshot({ path: `${SCREENSHOTS}users-add-distributor.png` });
+    await screenshot(page, 'users-add-distributor');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('user-card').waitFor();
 
@@ -166,7 +166,7 @@ describe('user management in Chromium', () => {
     await tableRows(page, 'device-table').first().waitFor();
     expect(await tableRows(page, 'device-table').count()).toBe(10);
     await page.getByRole('tabpanel').locator('.ant-pagination').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}users-distributor-devices.png` });
+    await screenshot(page, 'users-distributor-devices');
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('cold chain');
     await page.locator('.user-search-hit').getByText('Klang Valley Cold Chain Sdn Bhd').click();
@@ -194,7 +194,7 @@ describe('user management in Chromium', () => {
     await page
       .getByText('*You are editing the currently logged in user. You will be logged out once edits are saved')
       .waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}users-self-edit.png` });
+    await screenshot(page, 'users-self-edit');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Successfully edited user.');
     await page.waitForURL(/\/Login$/);
