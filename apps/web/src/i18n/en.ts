@@ -156,7 +156,6 @@ export const en = {
   },
   subscriptions: {
     title: 'Vehicle Subscriptions',
-    plate: 'Vehicle Plate',
     vehicle: 'Vehicle',
     device: 'Device IMEI',
     contractType: 'Contract Type',
