@@ -53,7 +53,8 @@ export function AddUserScreen() {
     (u) => `${u.userName} (${roleLabel(u.userRole)})`,
     (u) => u.userRole !== 'fleetOperator',
   );
-  const parent = findUser(tree, parentUid);
+  // Fleet owners and operators add under themselves (no Assigned User field).
+  const parent: TreeUser | null = fleetCreator ? me : findUser(tree, parentUid);
   const relations = useQuery({
     queryKey: accountKeys.relations(me.uid),
     queryFn: () => fetchRelations(me.uid),
