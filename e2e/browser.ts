@@ -36,3 +36,41 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.fill('#password', password);
   await page.press('#password', 'Enter');
 }
+
+/** Signs in and opens `path` (a full load, with the session cookie the sign-in set). */
+export async function signInAt(page: Page, baseUrl: string, email: string, path: string, password = 'demo1234') {
+  // A missing element fails its step with the locator named, well inside the test's own limit.
+  page.setDefaultTimeout(15_000);
+  await signIn(page, baseUrl, email, password);
+  await page.waitForURL(`${baseUrl}/`);
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/** Waits for a toast with exactly this text (antd message). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Waits until no select or date-picker popup is open any more (they close with an animation). */
+export async function popupsClosed(page: Page): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown, .ant-picker-dropdown, .ant-dropdown')
+    .filter({ visible: true })
+    .first()
+    .waitFor({ state: 'hidden' });
+}
+
+/** Picks `option` in the antd Select whose input has this id, and lets its popup close. */
+export async function pickOption(page: Page, inputId: string, option: string, multiple = false): Promise<void> {
+  await page.locator(`#${inputId}`).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+  if (multiple) await page.keyboard.press('Escape');
+  await popupsClosed(page);
+}
+
+export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+
+/** Saves e2e/screenshots/{name}.png with transitions finished, so fading toasts and rows show as they settle. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@jejak/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './client.ts';
-import { errorText, signInErrorText, userInfoErrorText } from './error-text.ts';
+import { errorText, serverTextOr, signInErrorText, userInfoErrorText } from './error-text.ts';
 
 describe('sign-in error texts (spec 1 §8)', () => {
   it.each([
@@ -29,5 +29,17 @@ describe('other error texts', () => {
   it('shows the server message, never the code', () => {
     expect(errorText(new ApiError(500, 'InternalError', 'Something went wrong'))).toBe('Something went wrong');
     expect(errorText(new TypeError('x'))).toBe(MESSAGES.internal);
+  });
+});
+
+describe('server text or the screen text', () => {
+  it('shows the reason of a refusal and the fixed text otherwise', () => {
+    const duplicate = new ApiError(409, 'DuplicateEmail', 'A user with this email already exists');
+    expect(serverTextOr(duplicate, 'Error at editing user')).toBe('A user with this email already exists');
+    expect(serverTextOr(new ApiError(500, 'InternalError', 'Something went wrong'), 'Error creating user')).toBe(
+      'Error creating user',
+    );
+    expect(serverTextOr(new ApiError(0, 'NetworkError', 'offline'), 'Error getting users')).toBe('Error getting users');
+    expect(serverTextOr(new TypeError('x'), 'Error migrating user')).toBe('Error migrating user');
   });
 });

@@ -27,3 +27,13 @@ export function userInfoErrorText(error: unknown): string {
 export function errorText(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : MESSAGES.internal;
 }
+
+/**
+ * "The fixed text or the server message" (spec 1 §8, spec 3 §8): a refusal the server explains
+ * (4xx: a duplicate e-mail, a role it may not give) shows the server's reason; a failure without
+ * one (network, server error) shows the screen's own text.
+ */
+export function serverTextOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return fallback;
+}

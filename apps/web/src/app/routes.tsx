@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RESET_PASSWORD_ROUTE } from '@jejak/contract';
+import { AddUserScreen } from '../screens/AddUser/AddUserScreen.tsx';
 import { ComingSoonScreen } from '../screens/ComingSoon/ComingSoonScreen.tsx';
+import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
+import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
+import { MigrateUserScreen } from '../screens/MigrateUser/MigrateUserScreen.tsx';
+import { MigrationScreen } from '../screens/Migration/MigrationScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen.tsx';
 import { ProfileScreen } from '../screens/Profile/ProfileScreen.tsx';
+import { ResetPasswordScreen } from '../screens/ResetPassword/ResetPasswordScreen.tsx';
+import { SubscriptionFormScreen } from '../screens/SubscriptionForm/SubscriptionFormScreen.tsx';
+import { UserManagementScreen } from '../screens/UserManagement/UserManagementScreen.tsx';
+import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { ScreenError } from '../ui/ScreenError.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -26,10 +36,6 @@ const COMING_SOON_PATHS = [
   '/Geofence/EditGroup',
   // Other routes of spec 1
   '/InformationTable',
-  '/UserManagement',
-  '/UserManagement/Add',
-  '/UserManagement/Edit',
-  '/UserManagement/ConfigureUser',
   '/UserManagement/AddDevice',
   '/UserManagement/EditDevice/:dvid',
   '/UserManagement/AddVehicle',
@@ -56,14 +62,8 @@ const COMING_SOON_PATHS = [
   '/Management/Notification/Log',
   // Reporting and administration (spec 3)
   '/FuelAnalysis',
-  '/Migration',
-  '/Migration/MigrateUser/:uid',
   '/SOSAlerts',
   '/VehicleReport',
-  '/VehicleSubscription',
-  '/VehicleSubscription/Add',
-  '/VehicleSubscription/Edit',
-  '/VehicleSubscription/Renew',
 ];
 
 /** A screen route: its own error boundary keeps the frame alive when the screen fails. */
@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
     errorElement: <ScreenError />,
     children: [
       screen('/Login', <LoginScreen />),
+      // The e-mailed reset link is opened signed out.
+      screen(RESET_PASSWORD_ROUTE, <ResetPasswordScreen />),
       {
         element: <RequireSession />,
         children: [
@@ -86,6 +88,16 @@ export const routes: RouteObject[] = [
             children: [
               screen('/', <DashboardScreen />),
               screen('/Profile', <ProfileScreen />),
+              screen('/UserManagement', <UserManagementScreen />),
+              screen('/UserManagement/Add', <AddUserScreen />),
+              screen('/UserManagement/Edit', <EditUserScreen />),
+              screen('/UserManagement/ConfigureUser', <ConfigureUserScreen />),
+              screen('/Migration', <MigrationScreen />),
+              screen('/Migration/MigrateUser/:uid', <MigrateUserScreen />),
+              screen('/VehicleSubscription', <VehicleSubscriptionScreen />),
+              screen('/VehicleSubscription/Add', <SubscriptionFormScreen key="add" mode="add" />),
+              screen('/VehicleSubscription/Edit', <SubscriptionFormScreen key="edit" mode="edit" />),
+              screen('/VehicleSubscription/Renew', <SubscriptionFormScreen key="renew" mode="renew" />),
               ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),
               screen('*', <NotFoundScreen />),
             ],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatSpeedKmh, statusDurationText, statusSince } from './format.ts';
+import {
+  formatAdminDateTime,
+  formatDateTime,
+  formatDuration,
+  formatSpeedKmh,
+  statusDurationText,
+  statusSince,
+} from './format.ts';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -60,6 +67,13 @@ describe('formatDateTime', () => {
 
   it('shows - for a missing instant', () => {
     expect(formatDateTime(null)).toBe('-');
+  });
+});
+
+describe('formatAdminDateTime', () => {
+  it('formats YYYY-MM-DD HH:mm:ss for the administration screens', () => {
+    expect(formatAdminDateTime(Date.UTC(2024, 0, 31, 16, 5, 9))).toBe('2024-02-01 00:05:09');
+    expect(formatAdminDateTime(undefined)).toBe('-');
   });
 });
 

@@ -72,3 +72,8 @@ export function formatSpeedKmh(speedKmh: number | null | undefined): string {
   if (typeof speedKmh !== 'number' || !Number.isFinite(speedKmh)) return '-';
   return `${speedKmh.toFixed(1)} km/h`;
 }
+
+/** Spec 3's screens (migration, subscriptions) write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */
+export function formatAdminDateTime(ms: number | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatDateTime(ms, timeZone).replaceAll('/', '-');
+}

@@ -21,6 +21,15 @@ export function showToast(level: 'error' | 'warning' | 'info' | 'success', text:
   api?.message[level](text);
 }
 
+let progressCount = 0;
+
+/** A toast that stays while something runs ('Migrating user...'); the returned function closes it. */
+export function showProgress(text: string): () => void {
+  const key = `progress-${++progressCount}`;
+  api?.message.open({ key, type: 'loading', content: text, duration: 0 });
+  return () => api?.message.destroy(key);
+}
+
 /** The bottom-right pop-up area for in-app notifications (configured by POPUP_CONFIG). */
 export const popups = {
   open(level: 'info' | 'warning' | 'error', title: string, description?: string): void {

@@ -1,19 +1,63 @@
-import { ArrowLeftOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { roleLabel } from '@jejak/domain';
-import { Avatar, Button, Card, Descriptions, Space } from 'antd';
+import { ACCOUNT_TEXTS, type SessionUser } from '@jejak/contract';
+import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
+import { mayCall, roleLabel, toPermissionRole } from '@jejak/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { SESSION_QUERY_KEY } from '../../api/auth.ts';
+import { updateProfile } from '../../api/accounts.ts';
+import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
+import { Logo } from '../../ui/Logo.tsx';
+import { showToast } from '../../ui/notifier.ts';
+
+type Preference = SessionUser['preference'];
+type PreferenceKey = keyof Preference;
+
+/** The three level switches shown while in-app notifications are on (spec 1 §2). */
+const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
+  { key: 'in_app_notification_info', label: 'INFO' },
+  { key: 'in_app_notification_warning', label: 'WARNING' },
+  { key: 'in_app_notification_critical', label: 'CRITICAL' },
+];
 
 /**
- * /Profile: who is signed in, and Log Out. The in-app notification switches come with the
- * profile-update call (spec 1 §2, Profile).
+ * /Profile (spec 1 §2): who is signed in, the in-app notification switches (each change saved
+ * at once through /user/profile/update), Log Out and a back button.
  */
 export function ProfileScreen() {
   const user = useSessionUser();
   const strings = useStrings();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  // Fleet operators hold preferences read-only in the permission table: shown, not changeable.
+  const mayChange = mayCall(toPermissionRole(user.userRole), 'updatePreferences');
+
+  const save = useMutation({
+    mutationFn: (change: Partial<Preference>) => updateProfile({ uid: user.uid, preference: change }),
+    onSuccess: (_answer, change) => {
+      queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, (current) =>
+        current ? { ...current, preference: { ...current.preference, ...change } } : current,
+      );
+      showToast('success', ACCOUNT_TEXTS.profileUpdateSuccess);
+    },
+    onError: (error) => showToast('error', serverTextOr(error, ACCOUNT_TEXTS.profileUpdateError)),
+  });
+
+  const toggle = (key: PreferenceKey, label: string) => (
+    <Switch
+      checked={user.preference[key]}
+      checkedChildren={strings.profile.on}
+      unCheckedChildren={strings.profile.off}
+      disabled={!mayChange}
+      loading={save.isPending && save.variables[key] !== undefined}
+      onChange={(checked) => save.mutate({ [key]: checked })}
+      aria-label={label}
+      data-testid={`switch-${key}`}
+    />
+  );
 
   return (
     <div className="screen-padded">
@@ -25,6 +69,7 @@ export function ProfileScreen() {
               type="text"
               icon={<ArrowLeftOutlined />}
               aria-label={strings.profile.back}
+              data-testid="profile-back"
               onClick={() => void navigate(-1)}
             />
             {strings.profile.title}
@@ -36,8 +81,10 @@ export function ProfileScreen() {
           </Button>
         }
       >
-        <Space align="start" size="large">
-          <Avatar size={64} icon={<UserOutlined />} />
+        <div className="profile-body">
+          <div className="profile-logo">
+            <Logo textColour="#0f1c2e" />
+          </div>
           <Descriptions
             column={1}
             size="small"
@@ -48,7 +95,22 @@ export function ProfileScreen() {
               { key: 'role', label: strings.profile.role, children: roleLabel(user.userRole) },
             ]}
           />
-        </Space>
+        </div>
+        <Divider />
+        <div className="profile-switches" data-testid="notification-switches">
+          <div className="profile-switch-row">
+            <Typography.Text strong>{strings.profile.inAppNotification}</Typography.Text>
+            {toggle('in_app_notification', strings.profile.inAppNotification)}
+          </div>
+          {user.preference.in_app_notification &&
+            LEVELS.map((level) => (
+              <div className="profile-switch-row profile-switch-level" key={level.key}>
+                <Typography.Text>{level.label}</Typography.Text>
+                {toggle(level.key, level.label)}
+              </div>
+            ))}
+          {!mayChange && <Typography.Text type="secondary">{strings.profile.readOnly}</Typography.Text>}
+        </div>
       </Card>
     </div>
   );

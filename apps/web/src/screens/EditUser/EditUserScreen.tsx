@@ -1,0 +1,138 @@
+import {
+  ACCOUNT_TEXTS,
+  MESSAGES,
+  UpdateUserRequestSchema,
+  validationMessage,
+  type UpdateUserRequest,
+  type UserDetail,
+} from '@jejak/contract';
+import { MailOutlined } from '@ant-design/icons';
+import { EDIT_ROLE_OPTIONS, roleLabel, type RoleValue } from '@jejak/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Select, Spin, Typography } from 'antd';
+import { Navigate } from 'react-router';
+import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
+import { serverTextOr } from '../../api/error-text.ts';
+import { useSessionUser, useSignOut } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { ContactField } from '../../ui/account/ContactField.tsx';
+import { useTargetUser } from '../../ui/account/use-target-user.ts';
+import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
+import { useGoBack } from '../../ui/go-back.ts';
+import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
+
+/** Editors who never see the role field (spec 1 §2). */
+const ROLE_HIDDEN_FOR: readonly RoleValue[] = ['fleetOwner', 'fleetOperator'];
+
+function EditUserForm({ user }: { user: UserDetail }) {
+  const me = useSessionUser();
+  const strings = useStrings();
+  const f = strings.userForm;
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const goBack = useGoBack('/UserManagement');
+  const isSelf = user.uid === me.uid;
+  const roleOptions = EDIT_ROLE_OPTIONS.includes(user.userRole)
+    ? EDIT_ROLE_OPTIONS
+    : [user.userRole, ...EDIT_ROLE_OPTIONS];
+
+  const save = useMutation({
+    mutationFn: updateUser,
+    onSuccess: async () => {
+      showToast('success', ACCOUNT_TEXTS.editUserSuccess);
+      // Editing oneself ends the session (spec 1 §4).
+      if (isSelf) return signOut();
+      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      goBack();
+    },
+    onError: (error) => showToast('error', serverTextOr(error, ACCOUNT_TEXTS.editUserError)),
+  });
+  const reset = useMutation({
+    mutationFn: () => requestPasswordReset(user.uid),
+    onSuccess: (answer) => showToast('success', answer.message ?? ACCOUNT_TEXTS.resetLinkSent),
+    onError: (error) => showToast('error', serverTextOr(error, MESSAGES.internal)),
+  });
+
+  const submit = (values: UserFormValues) => {
+    const problem = editUserProblem(values);
+    if (problem) return showToast('error', problem);
+    const request: UpdateUserRequest = {
+      user: {
+        uid: user.uid,
+        userHierarchy: user.userHierarchy,
+        userName: values.userName?.trim() ?? '',
+        userEmail: values.userEmail?.trim() ?? '',
+        userRole: values.userRole ?? user.userRole,
+        userContact: contactOf(values.prefix, values.contactNumber),
+        userAddress: values.userAddress?.trim() ?? '',
+      },
+    };
+    const checked = UpdateUserRequestSchema.safeParse(request);
+    if (!checked.success) return showToast('error', validationMessage(checked.error));
+    save.mutate(checked.data);
+  };
+
+  return (
+    <Form<UserFormValues>
+      layout="vertical"
+      initialValues={{
+        userName: user.userName,
+        userEmail: user.userEmail,
+        userRole: user.userRole,
+        userAddress: user.userAddress,
+        ...contactFields(user.userContact),
+      }}
+      onFinish={submit}
+    >
+      {isSelf && (
+        <Typography.Paragraph type="danger" className="self-edit-notice" data-testid="self-edit-notice">
+          {ACCOUNT_TEXTS.selfEditNotice}
+        </Typography.Paragraph>
+      )}
+      <NameEmailFields emailLabel={f.editEmail} />
+      {!ROLE_HIDDEN_FOR.includes(me.userRole) && (
+        <Form.Item label={f.userRole} name="userRole" required>
+          <Select
+            id="userRole"
+            disabled={isSelf}
+            options={roleOptions.map((role) => ({ value: role, label: roleLabel(role) }))}
+          />
+        </Form.Item>
+      )}
+      <ContactField />
+      <AddressField />
+      <FormButtons
+        cancel={f.cancel}
+        submit={f.save}
+        onCancel={goBack}
+        busy={save.isPending}
+        extra={
+          <Button
+            icon={<MailOutlined />}
+            loading={reset.isPending}
+            onClick={() => reset.mutate()}
+            data-testid="reset-password"
+          >
+            {f.resetPassword}
+          </Button>
+        }
+      />
+    </Form>
+  );
+}
+
+/** /UserManagement/Edit (spec 1 §2): the user from the navigation state ({uid}). */
+export function EditUserScreen() {
+  const strings = useStrings();
+  const target = useTargetUser();
+  if (target.uid === null || target.failed) return <Navigate to="/UserManagement" replace />;
+  return (
+    <div className="screen-padded">
+      <Card className="form-card" title={strings.userForm.editTitle} data-testid="edit-user-form">
+        {target.user ? <EditUserForm key={target.user.uid} user={target.user} /> : <Spin />}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { ACCOUNT_TEXTS, ResetPasswordRequestSchema, validationMessage } from '@jejak/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Form } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { resetPassword } from '../../api/accounts.ts';
+import { errorText } from '../../api/error-text.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import { showToast } from '../../ui/notifier.ts';
+
+interface ResetValues {
+  password?: string;
+  confirmPassword?: string;
+}
+
+/**
+ * /ResetPassword?token=… — the page the e-mailed link opens, signed out. Success reads
+ * 'Reset password success' and leads to sign-in; otherwise the server's message is shown.
+ */
+export function ResetPasswordScreen() {
+  const strings = useStrings();
+  const r = strings.resetPassword;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => {
+      showToast('success', ACCOUNT_TEXTS.resetPasswordSuccess);
+      void navigate('/Login', { replace: true });
+    },
+    onError: (error) => showToast('error', errorText(error)),
+  });
+
+  const submit = (values: ResetValues) => {
+    if (!values.password?.trim()) return showToast('error', ACCOUNT_TEXTS.fieldsEmpty);
+    if (values.password !== values.confirmPassword) return showToast('error', ACCOUNT_TEXTS.passwordsMismatch);
+    const checked = ResetPasswordRequestSchema.safeParse({ token, newPassword: values.password });
+    if (!checked.success) {
+      const tokenBad = checked.error.issues.some((issue) => issue.path[0] === 'token');
+      return showToast('error', tokenBad ? ACCOUNT_TEXTS.resetLinkInvalid : validationMessage(checked.error));
+    }
+    reset.mutate(checked.data);
+  };
+
+  return (
+    <div className="login-page">
+      <Card className="login-card" data-testid="reset-password">
+        <div className="login-logo">
+          <Logo textColour="#0f1c2e" />
+        </div>
+        <h1 className="login-title">{r.title}</h1>
+        {token ? (
+          <Form<ResetValues> layout="vertical" requiredMark={false} onFinish={submit}>
+            <p className="reset-intro">{r.intro}</p>
+            <PasswordFields
+              passwordLabel={r.newPassword}
+              confirmLabel={r.confirmPassword}
+              matchLabel={strings.userForm.passwordsMatch}
+            />
+            <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending} data-testid="submit">
+              {r.submit}
+            </Button>
+          </Form>
+        ) : (
+          <Alert type="warning" title={r.missingToken} />
+        )}
+        <div className="login-links">
+          <Button type="link" size="small" onClick={() => void navigate('/Login')}>
+            {r.toLogin}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

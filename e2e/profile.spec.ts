@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectToast, screenshot, signInAt } from './browser.ts';
+import { consoleUnderTest } from './console.ts';
+
+const LEVELS = ['INFO', 'WARNING', 'CRITICAL'] as const;
+const switchOf = (page: Page, key: string) => page.getByTestId(`switch-${key}`);
+const isOn = async (page: Page, key: string) => (await switchOf(page, key).getAttribute('aria-checked')) === 'true';
+
+/** /Profile in Chromium (spec 1 §2): the details, the notification switches saved at once, Log Out, back. */
+describe('profile in Chromium', () => {
+  const ui = consoleUnderTest();
+
+  it('saves each notification switch at once, keeps it after a reload, and signs out clearing state', async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(/\/Profile$/);
+    const card = page.locator('.profile-card');
+    for (const text of ['Syarikat Pengangkutan Maju Jaya', 'owner@demo.jejak.my', '+60378801122', 'Fleet Owner']) {
+      await card.getByText(text, { exact: true }).waitFor();
+    }
+    expect(await card.getByRole('img', { name: 'Jejak' }).count()).toBe(1);
+
+    // The level switches show only while in-app notifications are on; each change is saved.
+    const master = 'in_app_notification';
+    if (!(await isOn(page, master))) {
+      await switchOf(page, master).click();
+      await expectToast(page, 'Successfully update user profile.');
+    }
+    for (const level of LEVELS) await page.getByText(level, { exact: true }).waitFor();
+    const warning = 'in_app_notification_warning';
+    const before = await isOn(page, warning);
+    await switchOf(page, warning).click();
+    await expectToast(page, 'Successfully update user profile.');
+    expect(await isOn(page, warning)).toBe(!before);
+    await screenshot(page, 'profile-switches');
+
+    await page.reload();
+    await switchOf(page, warning).waitFor();
+    expect(await isOn(page, warning)).toBe(!before);
+    await switchOf(page, master).click();
+    await expectToast(page, 'Successfully update user profile.');
+    expect(await page.getByText('CRITICAL', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'profile-notifications-off');
+
+    // Back returns to the previous page.
+    await page.getByTestId('profile-back').click();
+    await page.waitForURL(/\/UserManagement$/);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(/\/Profile$/);
+
+    // Log Out: signed out, and nothing of the session is left behind.
+    await page.getByTestId('profile-logout').click();
+    await page.waitForURL(/\/Login$/);
+    await page.goto(`${ui.server.baseUrl}/Profile`);
+    await page.waitForURL(/\/Login$/);
+    await page.close();
+  });
+
+  it("shows a fleet operator's switches without letting it change them (read-only preferences)", async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAt(page, ui.server.baseUrl, 'operator@demo.jejak.my', '/Profile');
+    await switchOf(page, 'in_app_notification').waitFor();
+    expect(await switchOf(page, 'in_app_notification').isDisabled()).toBe(true);
+    await page.getByText('Your role may not change notification settings.').waitFor();
+    await page.close();
+  });
+});

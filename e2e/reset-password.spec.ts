@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
+import { expectToast, screenshot, signIn, signInAt } from './browser.ts';
+import { consoleUnderTest } from './console.ts';
+
+const LINK_RE = /(http:\/\/[^\s"<>]+\/ResetPassword\?token=[A-Za-z0-9_-]+)/;
+
+/** Reset password in Chromium: Edit User's button e-mails a link; the link's page sets the password. */
+describe('reset password in Chromium', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  const ui = consoleUnderTest(() => ({ JEJAK_SMTP_HOST: '127.0.0.1', JEJAK_SMTP_PORT: String(sink?.port) }));
+
+  it("e-mails a link; the page sets the new password ('Reset password success') and the link works once", async () => {
+    const admin = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAt(admin, ui.server.baseUrl, 'distributor@demo.jejak.my', '/UserManagement');
+    await admin.getByTestId('user-tree').getByText('Klang Valley Cold Chain Sdn Bhd').click();
+    await admin.getByRole('button', { name: 'Edit user' }).click();
+    if (!sink) throw new Error('the SMTP server is not started');
+    const mail = sink.nextMail();
+    await admin.getByTestId('reset-password').click();
+    await expectToast(admin, 'A reset password link has been sent to the user');
+    const received = await mail;
+    expect(received.to).toEqual(['owner2@demo.jejak.my']);
+    const link = LINK_RE.exec(received.decoded)?.[1];
+    if (!link) throw new Error('no reset link in the e-mail');
+    expect(link.startsWith(ui.server.baseUrl)).toBe(true);
+    await admin.close();
+
+    // The owner opens the link signed out.
+    const context = await ui.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(link);
+    await page.getByTestId('reset-password').waitFor();
+    await page.fill('#password', 'short');
+    await page.fill('#confirmPassword', 'short');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Password must be at least 8 characters');
+    await page.fill('#password', 'cold-chain-2026');
+    await page.fill('#confirmPassword', 'cold-chain-2026');
+    await page.locator('#password').focus();
+    expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
+    await screenshot(page, 'reset-password');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Reset password success');
+    await page.waitForURL(/\/Login$/);
+
+    // The old password no longer works, the new one does; the link is spent.
+    await signIn(page, ui.server.baseUrl, 'owner2@demo.jejak.my');
+    await expectToast(page, 'Entered a wrong password, please try again');
+    await page.fill('#password', 'cold-chain-2026');
+    await page.press('#password', 'Enter');
+    await page.waitForURL(`${ui.server.baseUrl}/`);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/Login$/);
+    await page.goto(link);
+    await page.fill('#password', 'another-pass-1');
+    await page.fill('#confirmPassword', 'another-pass-1');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'This reset password link is invalid or has expired');
+    await context.close();
+  });
+});
