@@ -194,7 +194,15 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
     const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
     const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
-    return { log, transits: pushed.closed, trips: [...grouped.trips, ...parked], trip, moved: true, latestChanged: true, late: null };
+    return {
+      log,
+      transits: pushed.closed,
+      trips: [...grouped.trips, ...parked],
+      trip,
+      moved: true,
+      latestChanged: true,
+      late: null,
+    };
   }
   return still(log, true);
 }
