@@ -59,7 +59,8 @@ describe('vehicle subscriptions in Chromium', () => {
     // Renew: the contract type is required; 12 months from the current end, shown as PENDING (blue).
     await row(page, 'BMK 5521').getByRole('button', { name: 'Renew' }).click();
     await page.getByTestId('subscription-renew').waitFor();
-    expect(await page.locator('#user').inputValue()).toBe('owner@demo.jejak.my');
+    // The owner's e-mail arrives with a second call: wait for it.
+    await expect.poll(() => page.locator('#user').inputValue(), { timeout: 10_000 }).toBe('owner@demo.jejak.my');
     expect(await page.locator('#vehicle').inputValue()).toBe('BMK 5521');
     expect(await page.locator('#imei').inputValue()).toBe('359710040000002');
     await page.getByText(/^Current package ends at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
