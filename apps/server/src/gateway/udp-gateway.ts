@@ -26,7 +26,7 @@ interface Remote {
 
 /**
  * A UDP listener for one protocol: each datagram is one frame; each remote address has its own
- * session and channel. What it keeps is bounded, since any address can send (ADR 0015):
+ * session and channel. What it keeps is bounded, since any address can send (ADR 0022):
  * remotes are forgotten after the idle timeout or, past `maxRemotes`, least recently heard
  * first; and past `maxPending` messages waiting for their commit, new datagrams are dropped unread
  * (a tracker resends what was not acknowledged). Replies go back to the sender.
