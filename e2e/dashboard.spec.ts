@@ -59,104 +59,115 @@ describe('dashboard map in Chromium', () => {
     await server?.stop();
   });
 
-  it('shows a fleet owner only its own vehicles, moving live, with no request leaving the machine', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const foreign = watchForeignRequests(page, server.baseUrl);
-    await signIn(page, server.baseUrl, 'owner@demo.jejak.my');
-    await page.waitForURL(`${server.baseUrl}/`);
-    await page.waitForFunction(
-      () => {
-        const j = window.__jejak;
-        return (
-          j !== undefined && [...j.liveStore.vehicles()].length > 0 && j.map.querySourceFeatures('vehicles').length > 0
-        );
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
-    // Every vehicle has reported at least once (the simulator spreads them over an interval).
-    await page.waitForFunction(
-      () => {
-        const j = window.__jejak;
-        return j !== undefined && [...j.liveStore.vehicles()].every((v) => j.liveStore.device(v.dvid)?.location);
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
-    const first = await snapshot(page);
-    expect(first.plates).toEqual(plates('owner'));
-    expect(first.plates.some((p) => plates('owner2').includes(p))).toBe(false);
+  // Several steps each wait for the map (software WebGL): more than the default 30 s on a busy machine.
+  it(
+    'shows a fleet owner only its own vehicles, moving live, with no request leaving the machine',
+    { timeout: 120_000 },
+    async () => {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const foreign = watchForeignRequests(page, server.baseUrl);
+      await signIn(page, server.baseUrl, 'owner@demo.jejak.my');
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.waitForFunction(
+        () => {
+          const j = window.__jejak;
+          return (
+            j !== undefined &&
+            [...j.liveStore.vehicles()].length > 0 &&
+            j.map.querySourceFeatures('vehicles').length > 0
+          );
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      // Every vehicle has reported at least once (the simulator spreads them over an interval).
+      await page.waitForFunction(
+        () => {
+          const j = window.__jejak;
+          return j !== undefined && [...j.liveStore.vehicles()].every((v) => j.liveStore.device(v.dvid)?.location);
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      const first = await snapshot(page);
+      expect(first.plates).toEqual(plates('owner'));
+      expect(first.plates.some((p) => plates('owner2').includes(p))).toBe(false);
 
-    await page.waitForTimeout(4000);
-    const later = await snapshot(page);
-    const moved = later.plates.filter((p) => JSON.stringify(later.positions[p]) !== JSON.stringify(first.positions[p]));
-    expect(moved.length).toBeGreaterThan(6);
-    await page.screenshot({ path: `${SHOTS}dashboard-owner.png` });
+      await page.waitForTimeout(4000);
+      const later = await snapshot(page);
+      const moved = later.plates.filter(
+        (p) => JSON.stringify(later.positions[p]) !== JSON.stringify(first.positions[p]),
+      );
+      expect(moved.length).toBeGreaterThan(6);
+      await page.screenshot({ path: `${SHOTS}dashboard-owner.png` });
 
-    // The offline map's own context: town dots (GeoNames, credited), trails, a metric scale.
-    const context = await page.evaluate(() => {
-      const j = window.__jejak!;
-      const trailEnds = [...j.liveStore.vehicles()].flatMap((v) => {
-        const end = j.liveStore.trail(v.dvid)?.positions.at(-1);
-        const loc = j.liveStore.device(v.dvid)?.location;
-        return end && loc ? [end[0] === loc.lon && end[1] === loc.lat] : [];
+      // The offline map's own context: town dots (GeoNames, credited), trails, a metric scale.
+      const context = await page.evaluate(() => {
+        const j = window.__jejak!;
+        const trailEnds = [...j.liveStore.vehicles()].flatMap((v) => {
+          const end = j.liveStore.trail(v.dvid)?.positions.at(-1);
+          const loc = j.liveStore.device(v.dvid)?.location;
+          return end && loc ? [end[0] === loc.lon && end[1] === loc.lat] : [];
+        });
+        return {
+          places: j.map.querySourceFeatures('places').length,
+          trails: j.map.querySourceFeatures('vehicle-trails').length,
+          trailEnds,
+          layers: j.map.getStyle().layers.map((l) => l.id),
+          attribution: document.querySelector('.maplibregl-ctrl-attrib')?.textContent ?? '',
+          scale: document.querySelector('.maplibregl-ctrl-scale')?.textContent ?? '',
+        };
       });
-      return {
-        places: j.map.querySourceFeatures('places').length,
-        trails: j.map.querySourceFeatures('vehicle-trails').length,
-        trailEnds,
-        layers: j.map.getStyle().layers.map((l) => l.id),
-        attribution: document.querySelector('.maplibregl-ctrl-attrib')?.textContent ?? '',
-        scale: document.querySelector('.maplibregl-ctrl-scale')?.textContent ?? '',
-      };
-    });
-    expect(context.places).toBeGreaterThan(10);
-    expect(context.trails).toBeGreaterThan(0);
-    expect(context.trailEnds.length).toBeGreaterThan(6);
-    expect(context.trailEnds.every(Boolean)).toBe(true);
-    const order = ['basemap-coast', 'places', 'vehicle-trails', 'vehicles-selected', 'vehicles-arrows'];
-    expect(order.map((id) => context.layers.indexOf(id))).toEqual(
-      [...order.map((id) => context.layers.indexOf(id))].sort((a, b) => a - b),
-    );
-    expect(context.attribution).toContain('GeoNames (CC-BY-4.0)');
-    expect(context.attribution).toContain('Natural Earth');
-    expect(context.scale).toMatch(/^\d+\sk?m$/);
+      expect(context.places).toBeGreaterThan(10);
+      expect(context.trails).toBeGreaterThan(0);
+      expect(context.trailEnds.length).toBeGreaterThan(6);
+      expect(context.trailEnds.every(Boolean)).toBe(true);
+      const order = ['basemap-coast', 'places', 'vehicle-trails', 'vehicles-selected', 'vehicles-arrows'];
+      expect(order.map((id) => context.layers.indexOf(id))).toEqual(
+        [...order.map((id) => context.layers.indexOf(id))].sort((a, b) => a - b),
+      );
+      expect(context.attribution).toContain('GeoNames (CC-BY-4.0)');
+      expect(context.attribution).toContain('Natural Earth');
+      expect(context.scale).toMatch(/^\d+\sk?m$/);
 
-    // The whole peninsula at the spec's default zoom: coast, neighbours, towns.
-    const fitted = await page.evaluate(() => {
-      const map = window.__jejak!.map;
-      const view = { center: map.getCenter().toArray(), zoom: map.getZoom() };
-      map.jumpTo({ center: [102.213207, 4.527157], zoom: 7 });
-      return view;
-    });
-    await page.waitForFunction(() => window.__jejak!.map.areTilesLoaded(), undefined, { timeout: 10_000 });
-    await page.screenshot({ path: `${SHOTS}dashboard-country.png` });
-    await page.evaluate((view) => window.__jejak!.map.jumpTo(view), fitted);
+      // The whole peninsula at the spec's default zoom: coast, neighbours, towns.
+      const fitted = await page.evaluate(() => {
+        const map = window.__jejak!.map;
+        const view = { center: map.getCenter().toArray(), zoom: map.getZoom() };
+        map.jumpTo({ center: [102.213207, 4.527157], zoom: 7 });
+        return view;
+      });
+      await page.waitForFunction(() => window.__jejak!.map.areTilesLoaded(), undefined, { timeout: 10_000 });
+      await page.screenshot({ path: `${SHOTS}dashboard-country.png` });
+      await page.evaluate((view) => window.__jejak!.map.jumpTo(view), fitted);
 
-    // Clicking an arrow opens the info window with the spec's fields.
-    const target = await page.evaluate(() => {
-      const j = window.__jejak!;
-      const v = [...j.liveStore.vehicles()].find((x) => j.liveStore.device(x.dvid)?.location);
-      const loc = j.liveStore.device(v!.dvid)!.location!;
-      const pt = j.map.project([loc.lon, loc.lat]);
-      const box = j.map.getContainer().getBoundingClientRect();
-      return { x: box.left + pt.x, y: box.top + pt.y, name: v!.vehicleDisplayName };
-    });
-    await page.mouse.click(target.x, target.y);
-    const card = page.getByTestId('vehicle-info');
-    await card.waitFor({ timeout: 10_000 });
-    expect(await page.getByTestId('vehicle-info-name').textContent()).toBe(target.name);
-    expect(await page.getByTestId('vehicle-info-status').textContent()).toMatch(/For /);
-    expect(await page.getByTestId('vehicle-info-updated').textContent()).toMatch(
-      /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
-    );
-    await page.waitForFunction(() => Math.round(window.__jejak!.map.getZoom()) === 17, undefined, { timeout: 10_000 });
-    await page.screenshot({ path: `${SHOTS}dashboard-vehicle-info.png` });
-    expect(foreign).toEqual([]);
-    await page.close();
-  });
+      // Clicking an arrow opens the info window with the spec's fields.
+      const target = await page.evaluate(() => {
+        const j = window.__jejak!;
+        const v = [...j.liveStore.vehicles()].find((x) => j.liveStore.device(x.dvid)?.location);
+        const loc = j.liveStore.device(v!.dvid)!.location!;
+        const pt = j.map.project([loc.lon, loc.lat]);
+        const box = j.map.getContainer().getBoundingClientRect();
+        return { x: box.left + pt.x, y: box.top + pt.y, name: v!.vehicleDisplayName };
+      });
+      await page.mouse.click(target.x, target.y);
+      const card = page.getByTestId('vehicle-info');
+      await card.waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('vehicle-info-name').textContent()).toBe(target.name);
+      expect(await page.getByTestId('vehicle-info-status').textContent()).toMatch(/For /);
+      expect(await page.getByTestId('vehicle-info-updated').textContent()).toMatch(
+        /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
+      );
+      await page.waitForFunction(() => Math.round(window.__jejak!.map.getZoom()) === 17, undefined, {
+        timeout: 10_000,
+      });
+      await page.screenshot({ path: `${SHOTS}dashboard-vehicle-info.png` });
+      expect(foreign).toEqual([]);
+      await page.close();
+    },
+  );
 
-  it('shows a fleet operator only the vehicles of its vehicle group', async () => {
+  it('shows a fleet operator only the vehicles of its vehicle group', { timeout: 60_000 }, async () => {
     const page = await browser.newPage();
     await signIn(page, server.baseUrl, 'operator@demo.jejak.my');
     await page.waitForFunction(
