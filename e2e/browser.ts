@@ -60,6 +60,34 @@ export async function popupsClosed(page: Page): Promise<void> {
     .waitFor({ state: 'hidden' });
 }
 
+/**
+ * Opens the antd Select whose input has this id and reads its options and the disabled ones in one
+ * pass; reopens it when it closed before it could be read (a form that re-renders closes it).
+ */
+export async function selectOptions(page: Page, inputId: string): Promise<{ all: string[]; disabled: string[] }> {
+  for (let attempt = 0; ; attempt += 1) {
+    await page.locator(`#${inputId}`).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    const read = await page.evaluate(() => {
+      const open = [...document.querySelectorAll('.ant-select-dropdown')].filter(
+        (el) => !el.classList.contains('ant-select-dropdown-hidden') && (el as HTMLElement).offsetParent !== null,
+      );
+      const options = open.flatMap((el) => [...el.querySelectorAll('.ant-select-item-option')]);
+      return {
+        all: options.map((el) => el.textContent ?? ''),
+        disabled: options
+          .filter((el) => el.classList.contains('ant-select-item-option-disabled'))
+          .map((el) => el.textContent ?? ''),
+      };
+    });
+    if (read.all.length > 0 || attempt >= 3) {
+      await page.keyboard.press('Escape');
+      await popupsClosed(page);
+      return read;
+    }
+  }
+}
+
 /** Picks `option` in the antd Select whose input has this id, and lets its popup close. */
 export async function pickOption(page: Page, inputId: string, option: string, multiple = false): Promise<void> {
   await page.locator(`#${inputId}`).click();

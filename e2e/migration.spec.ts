@@ -22,6 +22,13 @@ describe('migration in Chromium', () => {
     expect(legacy[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(legacy[2]).toBe('-');
     expect(legacy[5]).toBe('Fleet Owner');
+    // Every row's Migrate action is in view without scrolling the table sideways.
+    const table = await page.getByTestId('migration-table').boundingBox();
+    for (const email of ['distributor@demo.jejak.my', 'owner2@demo.jejak.my']) {
+      const migrate = await rowOf(page, email).getByRole('button', { name: 'Migrate' }).boundingBox();
+      expect(migrate && table ? migrate.x + migrate.width <= table.x + table.width : false).toBe(true);
+    }
+    await screenshot(page, 'migration-table-all');
 
     // The e-mail column is searchable (case-insensitive contains).
     await page

@@ -7,6 +7,19 @@ const LEVELS = ['INFO', 'WARNING', 'CRITICAL'] as const;
 const switchOf = (page: Page, key: string) => page.getByTestId(`switch-${key}`);
 const isOn = async (page: Page, key: string) => (await switchOf(page, key).getAttribute('aria-checked')) === 'true';
 
+/** Flips a switch: saved at once (the toast), and still flipped after a reload. */
+async function flipAndReload(page: Page, key: string, shot: string): Promise<void> {
+  await switchOf(page, key).waitFor();
+  const before = await isOn(page, key);
+  await switchOf(page, key).click();
+  await expectToast(page, 'Successfully update user profile.');
+  expect(await isOn(page, key)).toBe(!before);
+  await screenshot(page, shot);
+  await page.reload();
+  await switchOf(page, key).waitFor();
+  expect(await isOn(page, key)).toBe(!before);
+}
+
 /** /Profile in Chromium (spec 1 §2): the details, the notification switches saved at once, Log Out, back. */
 describe('profile in Chromium', () => {
   const ui = consoleUnderTest();
@@ -29,16 +42,7 @@ describe('profile in Chromium', () => {
       await expectToast(page, 'Successfully update user profile.');
     }
     for (const level of LEVELS) await page.getByText(level, { exact: true }).waitFor();
-    const warning = 'in_app_notification_warning';
-    const before = await isOn(page, warning);
-    await switchOf(page, warning).click();
-    await expectToast(page, 'Successfully update user profile.');
-    expect(await isOn(page, warning)).toBe(!before);
-    await screenshot(page, 'profile-switches');
-
-    await page.reload();
-    await switchOf(page, warning).waitFor();
-    expect(await isOn(page, warning)).toBe(!before);
+    await flipAndReload(page, 'in_app_notification_warning', 'profile-switches');
     await switchOf(page, master).click();
     await expectToast(page, 'Successfully update user profile.');
     expect(await page.getByText('CRITICAL', { exact: true }).count()).toBe(0);
@@ -58,12 +62,10 @@ describe('profile in Chromium', () => {
     await page.close();
   });
 
-  it("shows a fleet operator's switches without letting it change them (read-only preferences)", async () => {
+  it('lets a fleet operator set its own switches too', async () => {
     const page = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signInAt(page, ui.server.baseUrl, 'operator@demo.jejak.my', '/Profile');
-    await switchOf(page, 'in_app_notification').waitFor();
-    expect(await switchOf(page, 'in_app_notification').isDisabled()).toBe(true);
-    await page.getByText('Your role may not change notification settings.').waitFor();
+    await flipAndReload(page, 'in_app_notification_critical', 'profile-operator');
     await page.close();
   });
 });

@@ -41,7 +41,8 @@ describe('vehicle subscriptions in Chromium', () => {
       'No package: 11',
     ]);
     expect(await page.getByTestId('subscription-table').locator('tr.ant-table-row').count()).toBe(10);
-    expect(await actionsOf(page, 'BNA 1919')).toEqual(['Add']);
+    // No actions for a terminated package, Add included (spec 3 §4).
+    expect(await actionsOf(page, 'BNA 1919')).toEqual([]);
     expect(await actionsOf(page, 'BQR 7703')).toEqual(['Add', 'Edit (disabled)', 'Renew (disabled)']);
     expect(await actionsOf(page, 'VBD 882')).toEqual(['Add (disabled)', 'Edit', 'Renew', 'Suspend', 'Terminate']);
     expect(await row(page, 'VBD 882').getByText('Expiring soon').count()).toBe(1);
@@ -56,30 +57,53 @@ describe('vehicle subscriptions in Chromium', () => {
     expect(await history.getByText('Added', { exact: true }).count()).toBe(1);
     await screenshot(page, 'subscriptions-table');
 
-    // Renew: the contract type is required; 12 months from the current end, shown as PENDING (blue).
-    await row(page, 'BMK 5521').getByRole('button', { name: 'Renew' }).click();
+    // Renew an ACTIVE package: the contract type is required; it starts at the current end and
+    // runs 12 months, shown as PENDING (blue). The renewal is booked: the vehicle stays ACTIVE.
+    await row(page, 'BKT 3321').getByRole('button', { name: 'Renew' }).click();
     await page.getByTestId('subscription-renew').waitFor();
     // The owner's e-mail arrives with a second call: wait for it.
-    await expect.poll(() => page.locator('#user').inputValue(), { timeout: 10_000 }).toBe('owner@demo.jejak.my');
-    expect(await page.locator('#vehicle').inputValue()).toBe('BMK 5521');
-    expect(await page.locator('#imei').inputValue()).toBe('359710040000002');
-    await page.getByText(/^Current package ends at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+    await expect.poll(() => page.locator('#user').inputValue(), { timeout: 10_000 }).toBe('owner2@demo.jejak.my');
+    expect(await page.locator('#vehicle').inputValue()).toBe('BKT 3321');
+    expect(await page.locator('#imei').inputValue()).toBe('359710040000013');
+    const help = await page.getByText(/^Current package ends at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).textContent();
+    const currentEnd = (help ?? '').replace('Current package ends at ', '');
+    expect(await page.locator('#startAt').inputValue()).toBe(currentEnd);
+    expect(await page.getByTestId('renewal-notice').count()).toBe(0);
     await page.getByTestId('submit').click();
     await expectToast(page, 'Please select contract type');
     await pickOption(page, 'contractType', 'TWELVE (12 months)');
-    const start = await page.locator('#startAt').inputValue();
-    const end = await page.getByTestId('computed-end').textContent();
-    expect(Number(end?.slice(0, 4))).toBe(Number(start.slice(0, 4)) + 1);
-    expect(end?.slice(4)).toBe(start.slice(4));
+    const end = (await page.getByTestId('computed-end').textContent()) ?? '';
+    expect(Number(end.slice(0, 4))).toBe(Number(currentEnd.slice(0, 4)) + 1);
+    expect(end.slice(4)).toBe(currentEnd.slice(4));
     expect(await page.getByTestId('time-status').textContent()).toBe('PENDING');
     expect(await page.getByTestId('time-status').getAttribute('data-colour')).toBe('blue');
     await screenshot(page, 'subscriptions-renew');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Renewed vehicle');
     await page.waitForURL(/\/VehicleSubscription$/);
-    await row(page, 'BMK 5521')
-      .getByText(end ?? '')
+    await row(page, 'BKT 3321').getByTestId('renewal-booked').waitFor();
+    expect(await statusOf(page, 'BKT 3321')).toBe('ACTIVE');
+    expect(await row(page, 'BKT 3321').getByText(currentEnd).count()).toBe(1);
+    await row(page, 'BKT 3321').getByTestId('renewal-booked').hover();
+    await page.getByRole('tooltip').getByText(`TWELVE from ${currentEnd} to ${end}`).waitFor();
+    await row(page, 'BKT 3321').locator('.ant-table-row-expand-icon').click();
+    const renewedRow = page.getByTestId('package-history').locator('tr', { hasText: 'Renewed' });
+    await renewedRow.getByText(end).waitFor();
+    expect(await renewedRow.getByTestId('package-status').textContent()).toBe('PENDING');
+    await screenshot(page, 'subscriptions-renewal-booked');
+    await row(page, 'BKT 3321').locator('.ant-table-row-expand-icon').click();
+
+    // Renew on a package with a booked renewal shows it, prefilled; saving would replace it.
+    await row(page, 'BMK 5521').getByRole('button', { name: 'Renew' }).click();
+    await page
+      .getByTestId('renewal-notice')
+      .getByText(/^A renewal is booked: TWELVE from .+ Renewing again replaces it\.$/)
       .waitFor();
+    const contractItem = page.locator('.ant-form-item', { has: page.locator('#contractType') });
+    expect(await contractItem.textContent()).toContain('TWELVE (12 months)');
+    await screenshot(page, 'subscriptions-renew-booked');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/VehicleSubscription$/);
 
     // Suspend: Edit and Renew disabled, Suspend hidden, Unsuspend shown; then back.
     await row(page, 'BMK 5521').getByRole('button', { name: 'Suspend' }).click();
@@ -117,7 +141,7 @@ describe('vehicle subscriptions in Chromium', () => {
     await row(page, 'BQR 7703').getByText(customEnd).waitFor();
     expect(await statusOf(page, 'BQR 7703')).toBe('ACTIVE');
 
-    // Edit it to 24 months, then terminate it: only Add is left.
+    // Edit it to 24 months, then terminate it: no actions are left.
     await row(page, 'BQR 7703').getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('subscription-edit').waitFor();
     await pickOption(page, 'contractType', 'TWENTY_FOUR (24 months)');
@@ -133,7 +157,7 @@ describe('vehicle subscriptions in Chromium', () => {
         (tr) => tr.textContent?.includes('BQR 7703') && tr.textContent.includes('TERMINATED'),
       ),
     );
-    expect(await actionsOf(page, 'BQR 7703')).toEqual(['Add']);
+    expect(await actionsOf(page, 'BQR 7703')).toEqual([]);
     await context.close();
   });
 });

@@ -57,6 +57,39 @@ async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<
   };
 }
 
+/** A pipeline state of a vehicle on the move, of the size the pipeline writes (pipeline/resume.ts). */
+function pipelineState(t0: number, n: number): string {
+  const fix = { deviceTimeMs: t0 + n * 1000, lat: 3.1 + n / 1e6, lon: 101.6 };
+  const point = {
+    timeMs: fix.deviceTimeMs,
+    lat: fix.lat,
+    lon: fix.lon,
+    speedKmh: 42,
+    status: 'MOVING',
+    mileageKm: n / 100,
+  };
+  const parking = {
+    tripStatus: 'PARKING',
+    startTime: t0,
+    endTime: t0 + 600_000,
+    totalDistance: 0,
+    topSpeed: 0,
+    totalMovingDuration: 0,
+    totalIdlingDuration: 0,
+  };
+  return JSON.stringify({
+    v: 1,
+    vid: null,
+    filter: { last: fix, jumps: [], moving: true, moveRun: null },
+    odometer: { mileageKm: n / 100, last: fix },
+    segmenter: {
+      open: { status: 'MOVING', start: point, last: point, topSpeed: 80, speedSum: 4200, samples: 100, fuelUsed: 0 },
+    },
+    trips: { last: parking, pending: [t0 + 600_000, t0 + 900_000] },
+    fuel: {},
+  });
+}
+
 /** Fixes round-robin over the devices, each device's time one second on per fix. */
 function batchMaker(dvids: string[], vids: string[]) {
   const t0 = Date.now() - 86_400_000;
@@ -69,6 +102,7 @@ function batchMaker(dvids: string[], vids: string[]) {
       vehicles: [],
       transits: [],
       trips: [],
+      states: [],
     };
     const touched = new Set<number>();
     for (let i = 0; i < BATCH; i++, n++) {
@@ -132,6 +166,7 @@ function batchMaker(dvids: string[], vids: string[]) {
         stoppedSince: null,
         mileageKm: n / 100,
       });
+      batch.states.push({ dvid: dvids[d] ?? '', seq: n, state: pipelineState(t0, n), lateSince: null });
     }
     return batch;
   };

@@ -63,7 +63,7 @@ function streams(r: FuzzResult): string {
       `${n(s.connections)} sockets, kernel drops ${r.udpKernelDrops ?? 'n/a'},` +
       ` dropped waiting for commit ${n(c.udpDatagramsDropped)}, remotes evicted ${n(c.udpRemotesEvicted)}`
     );
-  return `${n(s.connections)} connections, ${n(s.refusedByServer)} refused by the server`;
+  return `${n(s.connections)} connections, ${n(s.refusedByServer)} refused by the server, ${n(c.tcpPauses)} reads paused for unanswered frames`;
 }
 
 function line(r: FuzzResult, ok: boolean): string {

@@ -6,6 +6,7 @@ import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { seedDemoFleet } from './demo/seed.ts';
 import { createGatewayCounters, type GatewayCounters } from './gateway/counters.ts';
 import type { GatewayContext } from './gateway/device-channel.ts';
+import { createFlowGate } from './gateway/flow-gate.ts';
 import { startHttpGateway } from './gateway/http-gateway.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from './gateway/tcp-gateway.ts';
 import { startUdpGateway } from './gateway/udp-gateway.ts';
@@ -176,6 +177,10 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       jitterRadiusM: config.JEJAK_FILTER_JITTER_RADIUS_M,
       stoppedSpeedKmh: config.JEJAK_TRANSIT_MOVING_SPEED_KMH,
       jumpConfirmations: config.JEJAK_FILTER_JUMP_CONFIRMATIONS,
+      moveConfirmations: config.JEJAK_FILTER_MOVE_CONFIRMATIONS,
+      moveConfirmWindowMs: config.JEJAK_FILTER_MOVE_CONFIRM_WINDOW_MS,
+      moveConfirmRadiusM: config.JEJAK_FILTER_MOVE_CONFIRM_RADIUS_M,
+      moveMinSatellites: config.JEJAK_FILTER_MOVE_MIN_SATELLITES,
     },
     flushMs: config.JEJAK_STORE_FLUSH_MS,
     batchMax: config.JEJAK_STORE_BATCH_MAX,
@@ -195,6 +200,8 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
 
   // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
   await pipeline.sweepDisconnected();
+  // Late data the last run stored but had not recomputed yet (ADR 0025).
+  await pipeline.resumeRecomputes();
   const address = await http.listen({ host: config.JEJAK_HTTP_HOST, port: config.JEJAK_HTTP_PORT });
   const httpUrl = address.replace('0.0.0.0', '127.0.0.1');
   publicUrl ||= httpUrl;
@@ -251,6 +258,7 @@ async function startGateways(
 ): Promise<{ ports: Record<string, number>; listeners: RunningListener[] }> {
   const ports: Record<string, number> = {};
   const listeners: RunningListener[] = [];
+  const flow = createFlowGate(config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED_TOTAL);
   for (const protocol of PROTOCOLS) {
     let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
     if (port === undefined || port < 0) continue;
@@ -263,7 +271,7 @@ async function startGateways(
       };
       const listener: RunningListener =
         transport === 'tcp'
-          ? await startTcpGateway(ctx, opts)
+          ? await startTcpGateway(ctx, { ...opts, maxUnansweredFrames: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED, flow })
           : transport === 'udp'
             ? await startUdpGateway(ctx, {
                 ...opts,

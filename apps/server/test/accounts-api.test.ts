@@ -214,7 +214,7 @@ describe.each(kinds)('user accounts API on %s', (kind) => {
     expect(r.body).toEqual({ status: 200 });
   });
 
-  it('saves notification switches one at a time; operators only read them', async () => {
+  it('saves notification switches one at a time, each user only its own, fleet operators too', async () => {
     const { c, me } = s('owner');
     expect(
       (await c.post('/user/profile/update', { uid: me.uid, preference: { in_app_notification_warning: false } })).body,
@@ -232,11 +232,17 @@ describe.each(kinds)('user accounts API on %s', (kind) => {
     });
     expect(other.status).toBe(404);
     const op = s('operator');
-    const denied = await op.c.post('/user/profile/update', {
+    const own = await op.c.post('/user/profile/update', {
       uid: op.me.uid,
-      preference: { in_app_notification: false },
+      preference: { in_app_notification_critical: false },
     });
-    expect(denied.body.errorType).toBe('Forbidden');
+    expect(own.body).toEqual({ status: 200 });
+    expect(((await op.c.post('/auth/session')).body.user as { preference: unknown }).preference).toMatchObject({
+      in_app_notification: true,
+      in_app_notification_critical: false,
+    });
+    const parent = await op.c.post('/user/profile/update', { uid: me.uid, preference: { in_app_notification: false } });
+    expect(parent.status).toBe(404);
     const none = await c.post('/user/profile/update', { uid: me.uid, preference: {} });
     expect(none.status).toBe(400);
   });

@@ -76,7 +76,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     body: (o) => ({ user: { ...profile(o.user), userHierarchy: o.user.userHierarchy } }),
   },
   userProfileUpdate: {
-    gate: 'updatePreferences',
+    gate: 'any',
     body: (o) => ({ uid: o.variant === 'own' ? o.me.uid : o.user.uid, preference: { in_app_notification_info: true } }),
   },
   userConfigure: { gate: 'manageUsers', body: (o) => ({ user: profile(o.operator), vgid: null }) },

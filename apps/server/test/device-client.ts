@@ -68,14 +68,19 @@ export async function gt06Track(port: number, imei: string, t0: number) {
   let serial = 2;
   let t = t0;
   let here: GeoPoint = KLANG;
-  const sendAt = async (fix: { timeMs: number; at: GeoPoint; speedKmh: number; acc: boolean; reupload?: boolean }) => {
+  const sendAt = async (fix: {
+    timeMs: number;
+    at: GeoPoint;
+    speedKmh: number;
+    acc: boolean;
+    reupload?: boolean;
+    satellites?: number;
+  }) => {
     const s = serial++;
     const { lat, lon } = fix.at;
     const reupload = fix.reupload ?? false;
-    const { timeMs, speedKmh, acc } = fix;
-    device.write(
-      encodeGps22({ timeMs, lat, lon, speedKmh, course: 90, satellites: 10, valid: true, reupload, acc }, s),
-    );
+    const { timeMs, speedKmh, acc, satellites = 10 } = fix;
+    device.write(encodeGps22({ timeMs, lat, lon, speedKmh, course: 90, satellites, valid: true, reupload, acc }, s));
     await device.ack(s);
   };
   const send = async (speedKmh: number, acc: boolean, km = 0, course = 90) => {

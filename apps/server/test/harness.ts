@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
@@ -35,14 +38,9 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A real server on ports chosen by the OS, with the demo fleet seeded and no simulator. */
-export async function startTestServer(
-  kind: DbKind,
-  env: Record<string, string> = {},
-  now?: () => number,
-): Promise<TestServer> {
-  const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
-  const config = loadConfig({
+/** The configuration of a test server: every port chosen by the OS, quiet, quick commits. */
+function testConfig(env: Record<string, string>) {
+  return loadConfig({
     JEJAK_HTTP_PORT: '0',
     // Every gateway on a port the OS picks, so test servers never collide.
     ...Object.fromEntries(PROTOCOLS.map((p) => [`JEJAK_${p.id.toUpperCase()}_PORT`, '0'])),
@@ -50,9 +48,18 @@ export async function startTestServer(
     JEJAK_LOG_LEVEL: 'silent',
     JEJAK_WEB_DIST: '/nonexistent',
     JEJAK_STORE_FLUSH_MS: '5',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
+}
+
+/** A real server on ports chosen by the OS, with the demo fleet seeded and no simulator. */
+export async function startTestServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  now?: () => number,
+): Promise<TestServer> {
+  const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
+  const config = testConfig({ ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env });
   const app = await startJejak(config, { inMemoryDb: true, ...(now ? { now } : {}) });
   return {
     app,
@@ -61,6 +68,45 @@ export async function startTestServer(
     async stop() {
       await app.stop();
       await pgDb?.drop();
+    },
+  };
+}
+
+export interface RestartableServer extends TestServer {
+  /** Stops the server as a shutdown does and starts a new one on the same database. */
+  restart(env?: Record<string, string>): Promise<void>;
+}
+
+/**
+ * A test server whose database outlives it (a PGlite data directory, or a scratch PostgreSQL
+ * database), so a test can restart it; `app`, `baseUrl` and `gt06Port` follow the new one.
+ */
+export async function startRestartableServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<RestartableServer> {
+  const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
+  const dataDir = pgDb ? null : mkdtempSync(join(tmpdir(), 'jejak-restart-'));
+  const base: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : { JEJAK_DATA_DIR: dataDir ?? '' };
+  let app = await startJejak(testConfig({ ...base, ...env }));
+  return {
+    get app() {
+      return app;
+    },
+    get baseUrl() {
+      return app.httpUrl;
+    },
+    get gt06Port() {
+      return app.gatewayPorts.gt06 ?? 0;
+    },
+    async restart(next: Record<string, string> = env) {
+      await app.stop();
+      app = await startJejak(testConfig({ ...base, ...next }));
+    },
+    async stop() {
+      await app.stop();
+      await pgDb?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

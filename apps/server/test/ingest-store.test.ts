@@ -174,6 +174,30 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     expect(row.rows[0]).toEqual({ lat: 3.2, last_seen_at: T + 2000 });
   });
 
+  it('keeps the newest pipeline state when batches commit out of order, and lists late data not recomputed', async () => {
+    const state = (seq: number, lateSince: number | null) => ({
+      dvid: DVID,
+      seq,
+      state: JSON.stringify({ v: 1, n: seq, text: 'a "quoted", {braced} \\ text' }),
+      lateSince,
+    });
+    await store.write({ logs: [], devices: [], vehicles: [], states: [state(1, T)] });
+    expect(await store.pipelineState(DVID)).toEqual({
+      seq: 1,
+      state: state(1, T).state,
+      lateSince: T,
+    });
+    expect(await store.pendingRecomputes()).toContain(DVID);
+    await store.write({ logs: [], devices: [], vehicles: [], states: [state(3, null)] });
+    await store.write({ logs: [], devices: [], vehicles: [], states: [state(2, T)] });
+    expect(await store.pipelineState(DVID)).toEqual({
+      seq: 3,
+      state: state(3, null).state,
+      lateSince: null,
+    });
+    expect(await store.pendingRecomputes()).not.toContain(DVID);
+  });
+
   it('writes nothing of a batch that fails', async () => {
     const bad = { ...log(T + 5000, 'gps#latest'), dvid: null as unknown as string };
     await expect(

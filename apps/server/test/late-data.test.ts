@@ -15,6 +15,38 @@ describe.each(await dbKinds())('late data on %s', (kind) => {
     await server?.stop();
   });
 
+  it('replays a memory upload with the filters it would have met live: glitches of few satellites stay an idle', async () => {
+    const imei = demoImei(16); // owner2's
+    const t0 = Math.floor((Date.now() - 5 * 3_600_000) / MIN) * MIN;
+    const tracker = await gt06Track(server.gt06Port, imei, t0);
+    for (let i = 0; i < 5; i++) await tracker.send(0, true); // idling, 1'–5'
+    const spot = tracker.here();
+    await tracker.sendAt({ timeMs: t0 + 20 * MIN, at: spot, speedKmh: 0, acc: true });
+    // From memory: still idling, but at 10' and 11' the receiver, with 3 satellites, said 12 km/h 40 m away.
+    for (let m = 6; m <= 19; m++) {
+      const glitch = m === 10 || m === 11;
+      await tracker.sendAt({
+        timeMs: t0 + m * MIN,
+        at: glitch ? destinationPoint(spot, 45, 0.04) : spot,
+        speedKmh: glitch ? 12 : 0,
+        acc: true,
+        reupload: true,
+        ...(glitch ? { satellites: 3 } : {}),
+      });
+    }
+    await new Promise((r) => setTimeout(r, 600)); // the recompute delay, and the recompute
+    await tracker.sendAt({ timeMs: t0 + 21 * MIN, at: spot, speedKmh: 0, acc: false });
+    tracker.device.close();
+    const client = apiClient(server.baseUrl);
+    const vid = await vidOf(client, imei);
+    const records = (await client.post('/transitRecord/timeFrame', { vid, startTime: t0, endTime: t0 + 60 * MIN })).body
+      .transitRecords as { transitStatus: string; startTime: number; endTime: number; totalMileage: number }[];
+    expect(records.map((r) => [r.transitStatus, (r.startTime - t0) / MIN, (r.endTime - t0) / MIN])).toEqual([
+      ['IDLING', 1, 21],
+    ]);
+    expect(records[0]?.totalMileage).toBe(0);
+  });
+
   it('rewrites the window a memory upload falls into: the drive it reveals becomes a trip, with its true mileage', async () => {
     const imei = demoImei(15); // owner2's
     const t0 = Math.floor((Date.now() - 3 * 3_600_000) / MIN) * MIN;

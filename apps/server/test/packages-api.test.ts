@@ -6,6 +6,8 @@ import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 const kinds = await dbKinds();
 const DAY = 86_400_000;
 const KL = 'Asia/Kuala_Lumpur';
+/** A terminated package allows nothing, Add included (spec 3 §4). */
+const NO_ACTIONS = { add: false, edit: false, renew: false, suspend: false, unsuspend: false, terminate: false };
 
 interface Pkg {
   vehiclePackageId: string;
@@ -15,6 +17,7 @@ interface Pkg {
   startAt: number;
   endAt: number;
   expiringSoon: boolean;
+  renewal: { contractType: string; startAt: number; endAt: number } | null;
   actions: Record<string, boolean>;
 }
 
@@ -56,8 +59,18 @@ describe.each(kinds)('vehicle subscriptions on %s', (kind) => {
     (await owner.c.post('/vehiclepackagelog/get', { vids: [v(plate)] })).body.vehiclePackageLog as {
       action: string;
       status: string;
+      startAt: number;
+      endAt: number;
       updatedBy: string | null;
     }[];
+  const subsDates = async (plate: string) =>
+    (
+      (await owner.c.post('/user/getvehicles', { uid: owner.me.uid })).body.vehicles as {
+        vid: string;
+        subsStartDate: number;
+        subsEndDate: number;
+      }[]
+    ).find((x) => x.vid === v(plate));
 
   it('shows each vehicle its current package, status from time, the expiring flag and the enabled actions', async () => {
     const all = await get(owner.c, [...Object.values(vid), ...owner2Vids]);
@@ -76,6 +89,14 @@ describe.each(kinds)('vehicle subscriptions on %s', (kind) => {
     });
     expect((await byPlate('VBD 882'))?.expiringSoon).toBe(true);
     expect((await byPlate('WXY 1234'))?.expiringSoon).toBe(false);
+    // The demo's BMK 5521 was renewed ahead of its end: the renewal is booked from the end.
+    const renewed = await byPlate('BMK 5521');
+    expect(renewed?.renewal).toEqual({
+      contractType: 'TWELVE',
+      startAt: renewed?.endAt,
+      endAt: addCalendarMonths(renewed?.endAt ?? 0, 12, KL),
+    });
+    expect((await byPlate('BNA 1919'))?.actions).toEqual(NO_ACTIONS);
     expect((await byPlate('WVC 3308'))?.actions).toEqual({
       add: false,
       edit: false,
@@ -103,14 +124,7 @@ describe.each(kinds)('vehicle subscriptions on %s', (kind) => {
     const pkg = r.body.vehiclePackage as Pkg;
     expect(pkg).toMatchObject({ status: 'ACTIVE', startAt: clock, endAt: addCalendarMonths(clock, 12, KL) });
     expect((await logs('VEP 6021')).map((l) => l.action)).toEqual(['add']);
-    const row = (
-      (await owner.c.post('/user/getvehicles', { uid: owner.me.uid })).body.vehicles as {
-        vid: string;
-        subsStartDate: number;
-        subsEndDate: number;
-      }[]
-    ).find((x) => x.vid === v('VEP 6021'));
-    expect(row).toMatchObject({ subsStartDate: pkg.startAt, subsEndDate: pkg.endAt });
+    expect(await subsDates('VEP 6021')).toMatchObject({ subsStartDate: pkg.startAt, subsEndDate: pkg.endAt });
     const audit = await (
       await signIn(server.baseUrl, 'super')
     ).c.post('/audit/get', { targetId: pkg.vehiclePackageId });
@@ -204,26 +218,20 @@ describe.each(kinds)('vehicle subscriptions on %s', (kind) => {
     );
 
     const terminated = await d.post('/vehiclepackage/terminate', { vid: v('WXY 1234') });
-    expect((terminated.body.vehiclePackage as Pkg).actions).toEqual({
-      add: true,
-      edit: false,
-      renew: false,
-      suspend: false,
-      unsuspend: false,
-      terminate: false,
-    });
+    expect((terminated.body.vehiclePackage as Pkg).actions).toEqual(NO_ACTIONS);
     expect((await d.post('/vehiclepackage/suspend', { vid: v('WXY 1234') })).body.message).toBe(
       'This package is terminated',
     );
     expect((await logs('WXY 1234')).map((l) => l.action)).toEqual(['terminate', 'unsuspend', 'suspend', 'edit', 'add']);
+    // No actions for TERMINATED (spec 3 §4), Add included: termination is final for the vehicle.
     const readded = await d.post('/vehiclepackage/add', {
       vid: v('WXY 1234'),
       uid: owner.me.uid,
       startAt: clock,
       contractType: 'TWELVE',
     });
-    expect(readded.status).toBe(200);
-    expect((await byPlate('WXY 1234'))?.status).toBe('ACTIVE');
+    expect(readded.body).toEqual({ status: 409, errorType: 'InvalidState', message: 'This package is terminated' });
+    expect((await byPlate('WXY 1234'))?.status).toBe('TERMINATED');
   });
 
   it('answers a vehicle without a package with the spec text', async () => {
@@ -265,5 +273,66 @@ describe.each(kinds)('vehicle subscriptions on %s', (kind) => {
     expect(await stored('WQM 2245')).toBe('ACTIVE');
     clock += 2 * 3_600_000;
     await expect.poll(() => stored('WQM 2245'), { timeout: 20_000, interval: 100 }).toBe('EXPIRED');
+  });
+
+  it('renewing before the end books the renewal: the vehicle stays covered, and the job takes it at its start', async () => {
+    const d = distributor.c;
+    const current = await byPlate('VEP 6021');
+    if (!current) throw new Error('VEP 6021 has no package');
+    const renewal = {
+      contractType: 'TWENTY_FOUR',
+      startAt: current.endAt,
+      endAt: addCalendarMonths(current.endAt, 24, KL),
+    };
+    const r = await d.post('/vehiclepackage/renew', {
+      vid: v('VEP 6021'),
+      startAt: current.endAt,
+      contractType: 'TWELVE',
+    });
+    expect((r.body.vehiclePackage as Pkg).renewal?.contractType).toBe('TWELVE');
+    // Renewing again replaces the booked renewal.
+    const again = await d.post('/vehiclepackage/renew', {
+      vid: v('VEP 6021'),
+      startAt: current.endAt,
+      contractType: 'TWENTY_FOUR',
+    });
+    expect(again.body).toMatchObject({
+      message: 'Renewed vehicle',
+      vehiclePackage: { status: 'ACTIVE', startAt: current.startAt, endAt: current.endAt, renewal },
+    });
+    expect((await logs('VEP 6021')).slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'renew', status: 'PENDING', startAt: renewal.startAt, endAt: renewal.endAt }),
+      expect.objectContaining({ action: 'renew', status: 'PENDING', startAt: renewal.startAt }),
+    ]);
+    expect(await subsDates('VEP 6021')).toMatchObject({ subsStartDate: current.startAt, subsEndDate: current.endAt });
+
+    // A package ending tomorrow is flagged expiring soon until a renewal carries on from its end.
+    await d.post('/vehiclepackage/add', {
+      vid: v('VFA 5150'),
+      uid: owner.me.uid,
+      contractType: 'CUSTOM',
+      startAt: clock - DAY,
+      endAt: clock + DAY,
+    });
+    expect((await byPlate('VFA 5150'))?.expiringSoon).toBe(true);
+    await d.post('/vehiclepackage/renew', { vid: v('VFA 5150'), contractType: 'TWELVE', startAt: clock + DAY });
+    expect(await byPlate('VFA 5150')).toMatchObject({
+      status: 'ACTIVE',
+      expiringSoon: false,
+      renewal: { startAt: clock + DAY },
+    });
+
+    // At the renewal's start the job makes it the period, with a log row and the vehicle's dates.
+    clock = renewal.startAt;
+    await server.app.scheduler.runDue();
+    owner = await signIn(server.baseUrl, 'owner'); // a year on, the session has lapsed
+    expect(await byPlate('VEP 6021')).toMatchObject({ ...renewal, status: 'ACTIVE', renewal: null });
+    expect((await logs('VEP 6021'))[0]).toMatchObject({
+      action: 'start',
+      status: 'ACTIVE',
+      startAt: renewal.startAt,
+      updatedBy: null,
+    });
+    expect(await subsDates('VEP 6021')).toMatchObject({ subsStartDate: renewal.startAt, subsEndDate: renewal.endAt });
   });
 });

@@ -35,7 +35,7 @@ const DAY = dayOptions(Date.UTC(2026, 2, 1, 16));
 const DAY_END = DAY.startMs + DAY.durationMs;
 const OWNER = 'owner2@demo.jejak.my';
 const RECOMPUTE_DELAY_MS = 200;
-const FLEET = simulateFleetDay({ vehicles: 10, seed: 1 }, DAY);
+const FLEET = simulateFleetDay({ vehicles: 10, seed: Number(process.env.TRUTH_SEED ?? 1) }, DAY);
 
 interface Observed {
   day: VehicleDay;

@@ -3,10 +3,19 @@ import { CONTRACT_TYPES, PACKAGE_ACTIONS, PACKAGE_STATUSES } from '@jejak/domain
 import { ID, InstantMs } from './fields.ts';
 import { PACKAGE_TEXTS } from './texts.ts';
 
+/** A renewal booked to start later (ADR 0024): the package takes this period when it starts. */
+export const PackageRenewalSchema = z.object({
+  contractType: z.enum(CONTRACT_TYPES),
+  startAt: z.number(),
+  endAt: z.number(),
+});
+export type PackageRenewal = z.infer<typeof PackageRenewalSchema>;
+
 /**
  * A vehicle's current package (spec 3 §3). `status` is derived from time for packages that
- * are not suspended or terminated; `expiringSoon` flags ACTIVE with under 3 days left;
- * `actions` says which buttons the spec enables for it.
+ * are not suspended or terminated; `expiringSoon` flags ACTIVE with under 3 days left (not
+ * when a booked renewal carries on from the end); `renewal` is a renewal booked to start
+ * later; `actions` says which buttons the spec enables for it.
  */
 export const VehiclePackageSchema = z.object({
   vehiclePackageId: z.string(),
@@ -17,6 +26,7 @@ export const VehiclePackageSchema = z.object({
   endAt: z.number(),
   status: z.enum(PACKAGE_STATUSES),
   expiringSoon: z.boolean(),
+  renewal: PackageRenewalSchema.nullable(),
   actions: z.record(z.enum(PACKAGE_ACTIONS), z.boolean()),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -104,7 +114,10 @@ export const UpdatePackageRequestSchema = z
   .superRefine(checkCustomEnd);
 export type UpdatePackageRequest = z.infer<typeof UpdatePackageRequestSchema>;
 
-/** POST /api/vehiclepackage/renew {vid, startAt, endAt, contractType}: a new period for the package. */
+/**
+ * POST /api/vehiclepackage/renew {vid, startAt, endAt, contractType}: a new period for the
+ * package, at once when it starts now or earlier, else booked to follow on (ADR 0024).
+ */
 export const RenewPackageRequestSchema = z.object({ vid: ID, ...contractFields }).superRefine(checkCustomEnd);
 export type RenewPackageRequest = z.infer<typeof RenewPackageRequestSchema>;
 

@@ -55,6 +55,8 @@ export interface MotionSample {
   speedKmh: number;
   /** ACC line when the device reports it. */
   ignition?: boolean | undefined;
+  /** When the movement this fix confirms began (the fix filter's `movingFrom`). */
+  movingFrom?: number | undefined;
 }
 
 function classify(sample: MotionSample, stoppedSince: number | null, cfg: TransitConfig): TransitStatus {
@@ -82,10 +84,13 @@ export function nextTransitState(
   }
   // Without ignition a stop turns into PARKING only after parkAfterStopMs; the parking
   // really began when the vehicle stopped.
+  // A movement confirmed by a later fix began at its first fix.
   const transitFrom =
     status === 'PARKING' && sample.ignition === undefined && stoppedSince !== null
       ? Math.max(stoppedSince, prev?.transitFrom ?? stoppedSince)
-      : sample.deviceTimeMs;
+      : status === 'MOVING' && sample.movingFrom !== undefined
+        ? Math.max(sample.movingFrom, prev?.transitFrom ?? sample.movingFrom)
+        : sample.deviceTimeMs;
   return { status, transitFrom, updatedAt: sample.deviceTimeMs, stoppedSince };
 }
 

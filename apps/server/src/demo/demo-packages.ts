@@ -6,8 +6,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Subscriptions of the demo vehicles, by index in DEMO_VEHICLES, so every status and flag of
- * the Vehicle Subscription screen shows: running, expiring soon, future, expired, suspended,
- * terminated, and vehicles with no package (indexes not listed).
+ * the Vehicle Subscription screen shows: running, renewed ahead of its end (a booked renewal),
+ * expiring soon, future, expired, suspended, terminated, and vehicles with no package (indexes
+ * not listed).
  */
 const DEMO_PACKAGES: {
   vehicle: number;
@@ -15,9 +16,11 @@ const DEMO_PACKAGES: {
   startDaysAgo: number;
   endDays?: number;
   status?: PackageStatus;
+  /** A renewal of this type booked to start when the package ends, a week ago. */
+  renewal?: ContractType;
 }[] = [
   { vehicle: 0, contractType: 'TWELVE', startDaysAgo: 90 },
-  { vehicle: 1, contractType: 'TWENTY_FOUR', startDaysAgo: 400 },
+  { vehicle: 1, contractType: 'TWENTY_FOUR', startDaysAgo: 400, renewal: 'TWELVE' },
   { vehicle: 2, contractType: 'CUSTOM', startDaysAgo: 88, endDays: 2 },
   { vehicle: 3, contractType: 'TWELVE', startDaysAgo: -10 },
   { vehicle: 4, contractType: 'CUSTOM', startDaysAgo: 200, endDays: -15 },
@@ -47,12 +50,17 @@ export async function seedDemoPackages(
       startAt,
       endAt,
       status: timeStatus(startAt, endAt, Math.min(startAt, nowMs)),
+      renewal: null,
       createdAt: Math.min(startAt, nowMs),
       updatedAt: nowMs,
     };
-    const final = { ...pkg, status: p.status ?? timeStatus(startAt, endAt, nowMs) };
+    const renewal = p.renewal
+      ? { contractType: p.renewal, startAt: endAt, endAt: contractEndAt(p.renewal, endAt, null, timeZone) ?? endAt }
+      : null;
+    const final = { ...pkg, status: p.status ?? timeStatus(startAt, endAt, nowMs), renewal };
     await tx.packages.insert(final);
     await tx.packages.log(pkg, 'add', null, pkg.createdAt);
+    if (renewal) await tx.packages.log({ ...final, ...renewal, status: 'PENDING' }, 'renew', null, nowMs - 7 * DAY_MS);
     if (p.status === 'SUSPENDED') await tx.packages.log(final, 'suspend', null, nowMs - DAY_MS);
     if (p.status === 'TERMINATED') await tx.packages.log(final, 'terminate', null, nowMs - DAY_MS);
     await tx.userFleet.setSubscriptionDates(pkg.vid, pkg.startAt, pkg.endAt);

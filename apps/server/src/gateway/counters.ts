@@ -17,6 +17,8 @@ export interface GatewayCounters {
   udpRemotesEvicted: number;
   /** UDP datagrams dropped unread because too many messages were waiting for their commit. */
   udpDatagramsDropped: number;
+  /** Times a TCP connection stopped being read because too many of its frames were unanswered. */
+  tcpPauses: number;
   /** HTTP requests refused with 413: a body over the limit. */
   httpBodyTooLarge: number;
   /** HTTP requests refused with 431: headers over node's limit. */
@@ -40,6 +42,7 @@ export function createGatewayCounters(): GatewayCounters {
     storeFailedCloses: 0,
     udpRemotesEvicted: 0,
     udpDatagramsDropped: 0,
+    tcpPauses: 0,
     httpBodyTooLarge: 0,
     httpHeadersTooLarge: 0,
     httpBadRequests: 0,

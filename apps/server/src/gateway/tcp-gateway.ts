@@ -1,10 +1,22 @@
 import net from 'node:net';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
+import type { FlowGate } from './flow-gate.ts';
 
 export interface ListenerOptions {
   host: string;
   port: number;
   idleTimeoutMs: number;
+}
+
+export interface TcpListenerOptions extends ListenerOptions {
+  /**
+   * Frames of one connection read but not yet answered (decoded, submitted, committed) past
+   * which the socket stops reading until half of them are done: the kernel's window then
+   * slows the sender, and a flood (or a protocol without acknowledgements) cannot fill memory.
+   */
+  maxUnansweredFrames: number;
+  /** The process-wide limit, shared by every TCP listener. */
+  flow: FlowGate;
 }
 
 export interface RunningListener {
@@ -13,7 +25,7 @@ export interface RunningListener {
 }
 
 /** A TCP listener for one protocol: each connection has its own framer, session and channel. */
-export async function startTcpGateway(ctx: GatewayContext, opts: ListenerOptions): Promise<RunningListener> {
+export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOptions): Promise<RunningListener> {
   const { protocol, counters } = ctx;
   const sockets = new Set<net.Socket>();
 
@@ -46,7 +58,19 @@ export async function startTcpGateway(ctx: GatewayContext, opts: ListenerOptions
     });
     // Frames are handled one after another; replies wait for their commits inside the channel.
     let work: Promise<unknown> = Promise.resolve();
-
+    let unanswered = 0;
+    let cancelWait: (() => void) | null = null;
+    const tryResume = () => {
+      cancelWait = null;
+      if (!socket.isPaused() || socket.destroyed || unanswered > opts.maxUnansweredFrames / 2) return;
+      if (opts.flow.shut) cancelWait = opts.flow.whenOpen(tryResume);
+      else socket.resume();
+    };
+    const answered = () => {
+      unanswered--;
+      opts.flow.answered();
+      if (cancelWait === null) tryResume();
+    };
     socket.setTimeout(opts.idleTimeoutMs, () => {
       channel.sessionEvent('event#session#timeout', 'idle');
       channel.markClosed();
@@ -56,22 +80,38 @@ export async function startTcpGateway(ctx: GatewayContext, opts: ListenerOptions
       if (channel.closed) return;
       const { frames, error } = framer.push(chunk);
       for (const frame of frames) {
+        unanswered++;
+        opts.flow.taken();
         // The next frame waits for this one's identification and submission, not its commit.
-        work = work.then(() =>
-          channel.closed ? undefined : channel.handle(session.decode(frame, { receivedAtMs: ctx.now() }), frame),
-        );
+        work = work.then(async () => {
+          let done: Promise<unknown> | null = null;
+          try {
+            if (!channel.closed)
+              done = (await channel.handle(session.decode(frame, { receivedAtMs: ctx.now() }), frame)).done;
+          } finally {
+            // Every frame counted is answered exactly once, whatever happened to it.
+            if (done) void done.finally(answered);
+            else answered();
+          }
+        });
+      }
+      if ((unanswered >= opts.maxUnansweredFrames || opts.flow.shut) && !socket.isPaused()) {
+        counters.tcpPauses++;
+        socket.pause();
+        if (unanswered < opts.maxUnansweredFrames && cancelWait === null) cancelWait = opts.flow.whenOpen(tryResume);
       }
       if (error) work = work.then(() => channel.reject(error, chunk));
       work = work.catch((err: unknown) => channel.reject(`internal: ${String(err)}`, chunk));
     });
     socket.on('error', () => undefined);
     socket.on('close', () => {
+      cancelWait?.();
+      cancelWait = null;
       sockets.delete(socket);
       counters.connections--;
-      if (!channel.closed) {
-        channel.sessionEvent('event#session#close', null);
-        channel.markClosed();
-      }
+      // Frames already read are still stored: the peer hung up, but its data is here, and an
+      // H02 tracker, never acknowledged, will not send it again. Only the replies stop.
+      if (!channel.closed) channel.sessionEvent('event#session#close', null);
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   filterFix,
+  type AcceptedFix,
   nextOdometer,
   nextTransitState,
   type Device,
@@ -95,6 +96,16 @@ function hasUsableFix(msg: NormalizedMessage): msg is NormalizedMessage & { lati
   );
 }
 
+/**
+ * The device log's attributes: the message's, and its satellite count, which the filters read
+ * and a recompute must read again (ADR 0023).
+ */
+function logAttributes(msg: NormalizedMessage): DeviceLogRow['attributes'] {
+  const satellites = msg.satellites;
+  if (satellites !== undefined && Number.isFinite(satellites)) return { ...msg.attributes, satellites };
+  return Object.keys(msg.attributes).length > 0 ? msg.attributes : null;
+}
+
 const boolAttr = (msg: NormalizedMessage, key: string): boolean | null =>
   typeof msg.attributes[key] === 'boolean' ? msg.attributes[key] : null;
 
@@ -125,7 +136,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     engineStatus: ignition,
     isAlive: true,
     deviceMessage: typeof msg.attributes.alarm === 'string' ? msg.attributes.alarm : null,
-    attributes: Object.keys(msg.attributes).length > 0 ? msg.attributes : null,
+    attributes: logAttributes(msg),
   };
 
   const device = state.device;
@@ -133,7 +144,24 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
   // Late (memory) data is stored but never moves the vehicle now (DESIGN §1).
-  if (!fix) return still(log, pkg === 'heartbeat' || pkg === 'auth');
+  if (!fix) {
+    if (pkg === 'gps#latest' && ignitionTurned(state, msg, ignition)) {
+      // The key turned in a record without a fix: the vehicle stands where it last stood.
+      const at = state.filter.last;
+      if (!at) return firstStatus(state, log, deviceTime, ignition, ctx);
+      return advance(
+        state,
+        log,
+        { deviceTimeMs: deviceTime, lat: at.lat, lon: at.lon },
+        0,
+        ignition,
+        msg,
+        fuel.levelL,
+        ctx,
+      );
+    }
+    return still(log, pkg === 'heartbeat' || pkg === 'auth');
+  }
   if (pkg !== 'gps#latest') return still(log, false, deviceTime);
 
   const speedKmh = fix.speedKmh ?? 0;
@@ -158,51 +186,99 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
     const outOfOrder = verdict.reason === 'stale' && deviceTime < (state.filter.last?.deviceTimeMs ?? deviceTime);
     return still(log, false, outOfOrder ? deviceTime : null);
   }
-  if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
+  if (verdict.unconfirmed) log.attributes = { ...(log.attributes ?? {}), unconfirmed: true };
+  else if (verdict.clamped) log.attributes = { ...(log.attributes ?? {}), clamped: true };
 
-  device.location = { lat: verdict.fix.lat, lon: verdict.fix.lon };
   device.heading = fix.course ?? device.heading;
   device.speed = speedKmh;
-  device.deviceTime = deviceTime;
   device.gpsStatus = true;
-  if (state.vehicle) {
-    const odometerM = typeof msg.attributes.odometer === 'number' ? msg.attributes.odometer : undefined;
-    state.odometer = nextOdometer(state.odometer, verdict.fix, odometerM, ignition ?? undefined);
-    state.vehicle.mileage = Math.round(state.odometer.mileageKm * 1000) / 1000;
-    state.transit = nextTransitState(
-      state.transit,
-      { deviceTimeMs: deviceTime, speedKmh, ignition: ignition ?? undefined },
-      ctx.transit,
-    );
-    state.vehicle.transitStatus = state.transit.status;
-    state.vehicle.transitFrom = state.transit.transitFrom;
-    state.vehicle.updatedAt = state.transit.updatedAt;
-    const before = state.segmenter.open;
-    const pushed = pushPoint(state.segmenter, {
-      timeMs: deviceTime,
-      lat: verdict.fix.lat,
-      lon: verdict.fix.lon,
-      speedKmh,
-      status: state.transit.status,
-      mileageKm: state.odometer.mileageKm,
-      fuelL: fuel.levelL,
-    });
-    state.segmenter = pushed.state;
-    const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
-    state.trips = grouped.state;
-    const open = state.segmenter.open;
-    const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
-    const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
-    const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
-    return {
-      log,
-      transits: pushed.closed,
-      trips: [...grouped.trips, ...parked],
-      trip,
-      moved: true,
-      latestChanged: true,
-      late: null,
-    };
-  }
+  // A movement not yet confirmed counts as standing still.
+  const motionSpeed = verdict.unconfirmed ? 0 : speedKmh;
+  return advance(state, log, verdict.fix, motionSpeed, ignition, msg, fuel.levelL, ctx, verdict.movingFrom);
+}
+
+/**
+ * Whether a record without a fix carries an ignition change the transit status has not seen
+ * (ignition off while not parked, or on while parked, disconnected or not known yet). Only such a change
+ * moves the status: without a fix the speed is unknown, so nothing else can.
+ */
+function ignitionTurned(state: DeviceState, msg: NormalizedMessage, ignition: boolean | null): ignition is boolean {
+  const status = state.transit?.status;
+  const last = state.filter.last;
+  const seen = last?.deviceTimeMs ?? state.transit?.updatedAt ?? -Infinity;
+  if (ignition === null || !state.vehicle || msg.deviceTimeMs === undefined || msg.deviceTimeMs <= seen) return false;
+  return ignition ? !status || status === 'PARKING' || status === 'DISCONNECTED' : status !== 'PARKING';
+}
+
+/** The status of a vehicle not yet placed by any fix, from its ignition alone. */
+function firstStatus(
+  state: DeviceState,
+  log: DeviceLogRow,
+  deviceTime: number,
+  ignition: boolean,
+  ctx: StepContext,
+): Step {
+  if (!state.vehicle) return still(log, false);
+  state.transit = nextTransitState(state.transit, { deviceTimeMs: deviceTime, speedKmh: 0, ignition }, ctx.transit);
+  state.vehicle.transitStatus = state.transit.status;
+  state.vehicle.transitFrom = state.transit.transitFrom;
+  state.vehicle.updatedAt = state.transit.updatedAt;
   return still(log, true);
+}
+
+/** Moves the vehicle on to an accepted position: odometer, transit status, records, trips. */
+function advance(
+  state: DeviceState,
+  log: DeviceLogRow,
+  at: AcceptedFix,
+  speedKmh: number,
+  ignition: boolean | null,
+  msg: NormalizedMessage,
+  fuelL: number | undefined,
+  ctx: StepContext,
+  movingFrom?: number,
+): Step {
+  const device = state.device;
+  const deviceTime = at.deviceTimeMs;
+  device.location = { lat: at.lat, lon: at.lon };
+  device.deviceTime = deviceTime;
+  if (!state.vehicle) return still(log, true);
+  const odometerM = typeof msg.attributes.odometer === 'number' ? msg.attributes.odometer : undefined;
+  state.odometer = nextOdometer(state.odometer, at, odometerM, ignition ?? undefined);
+  state.vehicle.mileage = Math.round(state.odometer.mileageKm * 1000) / 1000;
+  state.transit = nextTransitState(
+    state.transit,
+    { deviceTimeMs: deviceTime, speedKmh, ignition: ignition ?? undefined, movingFrom },
+    ctx.transit,
+  );
+  state.vehicle.transitStatus = state.transit.status;
+  state.vehicle.transitFrom = state.transit.transitFrom;
+  state.vehicle.updatedAt = state.transit.updatedAt;
+  const before = state.segmenter.open;
+  const pushed = pushPoint(state.segmenter, {
+    timeMs: deviceTime,
+    lat: at.lat,
+    lon: at.lon,
+    speedKmh,
+    status: state.transit.status,
+    mileageKm: state.odometer.mileageKm,
+    fuelL,
+    since: movingFrom ?? (state.segmenter.open ? undefined : state.transit.transitFrom),
+  });
+  state.segmenter = pushed.state;
+  const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
+  state.trips = grouped.state;
+  const open = state.segmenter.open;
+  const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
+  const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
+  const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
+  return {
+    log,
+    transits: pushed.closed,
+    trips: [...grouped.trips, ...parked],
+    trip,
+    moved: true,
+    latestChanged: true,
+    late: null,
+  };
 }

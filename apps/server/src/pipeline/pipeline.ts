@@ -11,18 +11,20 @@ import {
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { DeviceLogRow, IngestStore, TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
+import type {
+  DeviceLogRow,
+  DeviceStateRow,
+  IngestStore,
+  PipelineStateRow,
+  TransitRow,
+  TripRow,
+  VehicleLogRow,
+  VehicleStateRow,
+} from '../storage/ingest-store.ts';
 import { applyMessage, type DeviceState } from './device-state.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
-import {
-  deviceRow,
-  resumeSegmenter,
-  sessionLogRow,
-  transitRow,
-  vehicleLogRow,
-  vehicleRow,
-  type SessionPackage,
-} from './rows.ts';
+import { approximateMotion, readResumable, resumableJson, withPending } from './resume.ts';
+import { deviceRow, sessionLogRow, transitRow, vehicleLogRow, vehicleRow, type SessionPackage } from './rows.ts';
 
 export type { SessionPackage };
 
@@ -49,15 +51,30 @@ interface Waiter {
   reject: (e: unknown) => void;
 }
 
+/** A device's state as the pipeline holds it, with what it last handed to the store of it. */
+interface HeldState extends DeviceState {
+  /** Earliest device time of late data whose window has not been recomputed yet. */
+  lateSinceMs: number | null;
+  /** The resumable state (JSON) and late mark last written, and the `seq` they were written with. */
+  saved: { seq: number; json: string | null; lateSinceMs: number | null };
+}
+
 interface Batch {
   logs: DeviceLogRow[];
   vehicleLogs: VehicleLogRow[];
   transits: TransitRow[];
   trips: TripRow[];
-  touched: Map<string, DeviceState>;
+  /** Devices whose device row (and vehicle row) is due. */
+  touched: Map<string, HeldState>;
+  /** Devices whose state this batch's messages moved on: their pipeline-state row may be due. */
+  applied: Map<string, HeldState>;
   waiters: Waiter[];
   /** The device each vehicle row belongs to, to split a failed batch by device. */
   deviceOfVehicle: Map<string, string>;
+  /** Rows of the state as it stood when the batch was sealed, consistent with the rows above. */
+  devices: DeviceStateRow[];
+  vehicles: VehicleStateRow[];
+  states: PipelineStateRow[];
 }
 
 function newBatch(): Batch {
@@ -67,9 +84,32 @@ function newBatch(): Batch {
     transits: [],
     trips: [],
     touched: new Map(),
+    applied: new Map(),
     waiters: [],
     deviceOfVehicle: new Map(),
+    devices: [],
+    vehicles: [],
+    states: [],
   };
+}
+
+/**
+ * Fixes the batch's device, vehicle and pipeline-state rows at the moment it is sealed: the
+ * state then is the one its rows lead to, even if later messages move it on before it commits.
+ */
+function seal(b: Batch): void {
+  for (const s of b.touched.values()) {
+    b.devices.push(deviceRow(s));
+    if (!s.vehicle || !s.transit) continue;
+    b.vehicles.push(vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage));
+    b.deviceOfVehicle.set(s.vehicle.vid, s.device.dvid);
+  }
+  for (const s of b.applied.values()) {
+    const json = resumableJson(s);
+    if (json === s.saved.json && s.lateSinceMs === s.saved.lateSinceMs) continue;
+    s.saved = { seq: s.saved.seq + 1, json, lateSinceMs: s.lateSinceMs };
+    b.states.push({ dvid: s.device.dvid, seq: s.saved.seq, state: json, lateSince: s.lateSinceMs });
+  }
 }
 
 /** One batch per device, so a device whose rows the store refuses cannot fail the others. */
@@ -85,7 +125,11 @@ function splitByDevice(b: Batch): Batch[] {
   for (const v of b.vehicleLogs) ofVehicle(v.vid).vehicleLogs.push(v);
   for (const t of b.transits) ofVehicle(t.vid).transits.push(t);
   for (const t of b.trips) ofVehicle(t.vid).trips.push(t);
+  for (const v of b.vehicles) ofVehicle(v.vid).vehicles.push(v);
+  for (const d of b.devices) part(d.dvid).devices.push(d);
+  for (const st of b.states) part(st.dvid).states.push(st);
   for (const [dvid, s] of b.touched) part(dvid).touched.set(dvid, s);
+  for (const [dvid, s] of b.applied) part(dvid).applied.set(dvid, s);
   for (const w of b.waiters) part(w.dvid).waiters.push(w);
   return [...parts.values()];
 }
@@ -96,8 +140,10 @@ function splitByDevice(b: Batch): Batch[] {
  * the message is durably stored — the gateway acknowledges to the device after that.
  */
 export function createPipeline(opts: PipelineOptions) {
-  const states = new Map<string, DeviceState>();
-  const loading = new Map<string, Promise<DeviceState>>();
+  const states = new Map<string, HeldState>();
+  const loading = new Map<string, Promise<HeldState>>();
+  /** Devices forgotten after a failed commit: reloaded only once the batches before are done. */
+  const dropped = new Set<string>();
   /** Per-device chain so messages that wait for a state load keep their order. */
   const chains = new Map<string, Promise<unknown>>();
   let batch: Batch = newBatch();
@@ -105,11 +151,21 @@ export function createPipeline(opts: PipelineOptions) {
   let sealWhenFree = false;
   const inFlight: Promise<void>[] = [];
   let closed = false;
+  /** Set when shutdown begins: no recompute starts after it (the store keeps them pending). */
+  let stopping = false;
 
-  async function loadState(dvid: string): Promise<DeviceState> {
-    const [device, vehicle] = await Promise.all([opts.fleet.deviceByDvid(dvid), opts.fleet.vehicleByDvid(dvid)]);
+  async function loadState(dvid: string): Promise<HeldState> {
+    if (dropped.delete(dvid)) {
+      // Batches sealed before the failure may still hold this device's rows: read after them.
+      await flush().catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    }
+    const [device, vehicle, saved] = await Promise.all([
+      opts.fleet.deviceByDvid(dvid),
+      opts.fleet.vehicleByDvid(dvid),
+      opts.store.pipelineState(dvid),
+    ]);
     if (!device) throw new Error(`device ${dvid} is not registered`);
-    const trips = vehicle ? await opts.store.tripTracker(vehicle.vid) : emptyTripTracker();
     let transit: TransitState | null = null;
     if (vehicle?.transitStatus && vehicle.transitFrom !== null && vehicle.updatedAt !== null) {
       transit = {
@@ -120,27 +176,41 @@ export function createPipeline(opts: PipelineOptions) {
       };
     }
     const d = device.device;
-    // The filter and odometer go on from the last accepted fix the store holds.
+    // Exactly where the pipeline stood, if the store holds it; else an approximation from the
+    // last accepted fix and the stored records.
     const lastFix: AcceptedFix | null =
       d.location && d.deviceTime !== null
         ? { deviceTimeMs: d.deviceTime, lat: d.location.lat, lon: d.location.lon }
         : null;
-    const state: DeviceState = {
+    const stored = saved && readResumable(saved.state, vehicle);
+    const resumed =
+      stored &&
+      withPending(
+        stored,
+        vehicle && stored.trips.pending.length > 0
+          ? await opts.store.transitRecordsAt(vehicle.vid, stored.trips.pending)
+          : [],
+      );
+    const motion = resumed ?? {
+      ...approximateMotion(transit, lastFix, vehicle?.mileage ?? 0),
+      trips: vehicle ? await opts.store.tripTracker(vehicle.vid) : emptyTripTracker(),
+      fuel: emptyVehicleFuel(),
+    };
+    const lateSinceMs = saved?.lateSince ?? null;
+    const state: HeldState = {
       device: d,
       vehicle,
       transit,
-      filter: { last: lastFix, jumps: [] },
-      odometer: { mileageKm: vehicle?.mileage ?? 0, last: lastFix },
-      segmenter: resumeSegmenter(transit, lastFix, vehicle?.mileage ?? 0),
-      trips,
-      fuel: emptyVehicleFuel(),
+      ...motion,
       lastSeenAtMs: device.lastSeenAtMs ?? 0,
+      lateSinceMs,
+      saved: { seq: saved?.seq ?? 0, json: resumed ? (saved?.state ?? null) : null, lateSinceMs },
     };
     states.set(dvid, state);
     return state;
   }
 
-  function stateOf(dvid: string): DeviceState | Promise<DeviceState> {
+  function stateOf(dvid: string): HeldState | Promise<HeldState> {
     const s = states.get(dvid);
     if (s) return s;
     let p = loading.get(dvid);
@@ -151,7 +221,7 @@ export function createPipeline(opts: PipelineOptions) {
     return p;
   }
 
-  function enqueue(state: DeviceState, msg: NormalizedMessage, receivedAtMs: number): Promise<void> {
+  function enqueue(state: HeldState, msg: NormalizedMessage, receivedAtMs: number): Promise<void> {
     const step = applyMessage(state, msg, {
       receivedAtMs,
       transit: opts.transit,
@@ -166,12 +236,17 @@ export function createPipeline(opts: PipelineOptions) {
       for (const t of step.trips) batch.trips.push({ ...t, vid, createdAt: receivedAtMs });
       const row = vehicleLogRow(state, step, receivedAtMs);
       if (row) batch.vehicleLogs.push(row);
-      if (step.late !== null) scheduleRecompute(state.device.dvid, step.late);
+      if (step.late !== null) {
+        // Stored with the late row, so a restart still runs the recompute.
+        state.lateSinceMs = Math.min(state.lateSinceMs ?? step.late, step.late);
+        scheduleRecompute(state.device.dvid);
+      }
     }
-    if (step.latestChanged) batch.touched.set(state.device.dvid, state);
     const dvid = state.device.dvid;
+    if (step.latestChanged) batch.touched.set(dvid, state);
+    batch.applied.set(dvid, state);
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ dvid, resolve, reject }));
-    if (batch.logs.length >= opts.batchMax) void flush();
+    if (batch.logs.length >= opts.batchMax) sealNowOrWhenFree();
     else timer ??= setTimeout(onFlushTimer, opts.flushMs);
     return done;
   }
@@ -189,50 +264,66 @@ export function createPipeline(opts: PipelineOptions) {
     return next;
   }
 
-  const lateSince = new Map<string, number>();
   const lateTimers = new Map<string, NodeJS.Timeout>();
+  /**
+   * Recomputes run one at a time, each entering its device's chain only when its turn comes:
+   * when every tracker uploads its memory at once (after an outage, or a restart), the store's
+   * connections stay free for live data, and each device's live messages wait only for its own
+   * recompute, not for the queue.
+   */
+  let recomputes: Promise<void> = Promise.resolve();
 
   /** Late fixes come in bursts (a memory upload): recompute once the burst is over. */
-  function scheduleRecompute(dvid: string, lateMs: number): void {
-    lateSince.set(dvid, Math.min(lateSince.get(dvid) ?? lateMs, lateMs));
+  function scheduleRecompute(dvid: string): void {
     clearTimeout(lateTimers.get(dvid));
     lateTimers.set(
       dvid,
       setTimeout(() => {
         lateTimers.delete(dvid);
-        const since = lateSince.get(dvid);
-        lateSince.delete(dvid);
-        if (since === undefined || closed) return;
-        inChain(dvid, () => recompute(dvid, since)).catch((err: unknown) => opts.onError(err, `recompute ${dvid}`));
+        recomputes = recomputes.then(async () => {
+          if (stopping) return;
+          await inChain(dvid, () => recompute(dvid)).catch((err: unknown) => opts.onError(err, `recompute ${dvid}`));
+        });
       }, opts.recompute.delayMs),
     );
   }
 
-  async function recompute(dvid: string, since: number): Promise<void> {
+  async function recompute(dvid: string): Promise<void> {
     // The late rows must be in the store before they are replayed.
     await flush();
     await Promise.all(inFlight);
     const state = await stateOf(dvid);
+    const since = state.lateSinceMs;
+    if (since === null) return;
     await recomputeLateWindow(
       state,
       since,
       { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter },
       opts.recompute,
     );
+    // Nothing of this device was applied meanwhile (the recompute runs in its chain): the mark
+    // is cleared in the commit of the replayed state.
+    state.lateSinceMs = null;
     batch.touched.set(dvid, state);
+    batch.applied.set(dvid, state);
     await new Promise<void>((resolve, reject) => {
       batch.waiters.push({ dvid, resolve, reject });
       void flush();
     });
   }
 
-  /**
-   * Group commit: the timer seals the batch only when a commit slot is free. While every slot
-   * is busy the batch keeps growing and is sealed as soon as one frees, so a busy store gets
-   * fewer, larger batches and an idle one no wait.
-   */
   function onFlushTimer(): void {
     timer = null;
+    sealNowOrWhenFree();
+  }
+
+  /**
+   * Group commit: a batch (its timer due, or full) is sealed only when a commit slot is free.
+   * While every slot is busy it keeps growing and is sealed as soon as one frees, so a busy store
+   * gets fewer, larger batches (the gateways bound how large), an idle one no wait, and sealed
+   * batches never queue without end.
+   */
+  function sealNowOrWhenFree(): void {
     if (inFlight.length < opts.concurrentCommits) void flush();
     else sealWhenFree = true;
   }
@@ -244,6 +335,7 @@ export function createPipeline(opts: PipelineOptions) {
     const current = batch;
     batch = newBatch();
     if (current.waiters.length === 0) return Promise.all(inFlight).then(() => undefined);
+    seal(current);
     // Up to `concurrentCommits` batches commit at once; the store keeps the newest state
     // whichever finishes last, and each connection still acknowledges in its own order.
     const slot = inFlight.length >= opts.concurrentCommits ? Promise.race(inFlight) : Promise.resolve();
@@ -258,16 +350,14 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   function write(b: Batch): Promise<void> {
-    const touched = [...b.touched.values()];
     return opts.store.write({
       logs: b.logs,
       vehicleLogs: b.vehicleLogs,
       transits: b.transits,
       trips: b.trips,
-      devices: touched.map(deviceRow),
-      vehicles: touched.flatMap((s) =>
-        s.vehicle && s.transit ? [vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage)] : [],
-      ),
+      devices: b.devices,
+      vehicles: b.vehicles,
+      states: b.states,
     });
   }
 
@@ -294,7 +384,10 @@ export function createPipeline(opts: PipelineOptions) {
   function failed(b: Batch, err: unknown): void {
     opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);
     // Memory is ahead of the store: forget it so the next message reloads from the store.
-    for (const dvid of b.touched.keys()) states.delete(dvid);
+    for (const dvid of new Set([...b.touched.keys(), ...b.applied.keys()])) {
+      states.delete(dvid);
+      dropped.add(dvid);
+    }
     for (const w of b.waiters) w.reject(err);
   }
 
@@ -309,7 +402,13 @@ export function createPipeline(opts: PipelineOptions) {
     submit(dvid: string, msg: NormalizedMessage, receivedAtMs: number = opts.now()): Promise<void> {
       const ready = states.get(dvid);
       if (ready && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
-      return inChain(dvid, async () => enqueue(await stateOf(dvid), msg, receivedAtMs));
+      // The chain holds the device's next message only until this one is in the batch, not
+      // until it is committed: a busy device's burst shares batches like everyone else's.
+      let committed: Promise<void> = Promise.resolve();
+      const queued = inChain(dvid, async () => {
+        committed = enqueue(await stateOf(dvid), msg, receivedAtMs);
+      });
+      return queued.then(() => committed);
     },
 
     /** Records a connection event (error, close, timeout) in the device log. */
@@ -330,7 +429,7 @@ export function createPipeline(opts: PipelineOptions) {
     /** Marks loaded vehicles DISCONNECTED after silence; returns how many changed. */
     async sweepDisconnected(): Promise<number> {
       const nowMs = opts.now();
-      const changed: DeviceState[] = [];
+      const changed: HeldState[] = [];
       for (const s of states.values()) {
         if (!s.vehicle || !s.transit) continue;
         const next = disconnectIfSilent(s.transit, s.lastSeenAtMs, nowMs, opts.transit);
@@ -355,17 +454,32 @@ export function createPipeline(opts: PipelineOptions) {
       return changed.length + stored.length;
     },
 
+    /**
+     * Schedules the recomputes that a previous run stored as due but did not run (it stopped
+     * within the delay); returns how many.
+     */
+    async resumeRecomputes(): Promise<number> {
+      const dvids = await opts.store.pendingRecomputes();
+      for (const dvid of dvids) if (!lateTimers.has(dvid)) scheduleRecompute(dvid);
+      return dvids.length;
+    },
+
     /** Commits everything submitted so far. */
     async drain(): Promise<void> {
+      await recomputes;
       await Promise.allSettled([...chains.values()]);
       await flush();
     },
 
-    /** Shutdown: commits what was submitted; session events after this are dropped. */
+    /**
+     * Shutdown: commits what was submitted; session events after this are dropped. Recomputes
+     * not started yet stay pending in the store for the next start.
+     */
     async close(): Promise<void> {
+      stopping = true;
+      for (const t of lateTimers.values()) clearTimeout(t);
       await this.drain();
       closed = true;
-      for (const t of lateTimers.values()) clearTimeout(t);
       await flush();
     },
 

@@ -1,4 +1,10 @@
-import { emptySegmenter, emptyTripTracker, emptyVehicleFuel, type TripRecordValue } from '@jejak/domain';
+import {
+  resumeFixFilter,
+  emptySegmenter,
+  emptyTripTracker,
+  emptyVehicleFuel,
+  type TripRecordValue,
+} from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
 import type { RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
@@ -16,19 +22,21 @@ function messageOf(f: StoredFix): NormalizedMessage {
   const attributes = Object.fromEntries(
     Object.entries(f.attributes ?? {}).filter(
       (e): e is [string, string | number | boolean] =>
-        e[0] !== 'filtered' && e[0] !== 'clamped' && ['string', 'number', 'boolean'].includes(typeof e[1]),
+        !['filtered', 'clamped', 'unconfirmed'].includes(e[0]) && ['string', 'number', 'boolean'].includes(typeof e[1]),
     ),
   );
   if (f.ignition !== null) attributes.ignition = f.ignition;
+  const { satellites, ...rest } = attributes;
   return {
     kind: 'position',
     deviceTimeMs: f.deviceTime,
     valid: f.valid,
-    latitude: f.lat,
-    longitude: f.lon,
+    latitude: f.lat ?? undefined,
+    longitude: f.lon ?? undefined,
     speedKmh: f.speed ?? undefined,
     course: f.heading ?? undefined,
-    attributes,
+    ...(typeof satellites === 'number' ? { satellites } : {}),
+    attributes: rest,
   };
 }
 
@@ -47,15 +55,15 @@ export async function recomputeLateWindow(
 ): Promise<void> {
   const vehicle = state.vehicle;
   if (!vehicle) return;
-  const { fromMs, mileageKm } = await opts.store.anchor(vehicle.vid, lateMs, lateMs - opts.maxWindowMs);
+  const { fromMs, mileageKm, lastFix } = await opts.store.anchor(vehicle.vid, lateMs, lateMs - opts.maxWindowMs);
   const fixes = await opts.store.fixesSince(state.device.dvid, fromMs);
   if (fixes.length === 0) return;
   const replay: DeviceState = {
     device: { ...state.device },
     vehicle: { ...vehicle, mileage: mileageKm },
     transit: null,
-    filter: { last: null, jumps: [] },
-    odometer: { mileageKm, last: null },
+    filter: resumeFixFilter(lastFix, false),
+    odometer: { mileageKm, last: lastFix },
     segmenter: emptySegmenter(),
     trips: emptyTripTracker(),
     fuel: emptyVehicleFuel(),

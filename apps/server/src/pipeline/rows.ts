@@ -1,12 +1,4 @@
-import {
-  describePlace,
-  emptySegmenter,
-  type AcceptedFix,
-  type GeoPoint,
-  type SegmenterState,
-  type TransitRecordValue,
-  type TransitState,
-} from '@jejak/domain';
+import { addressOf, type TransitRecordValue, type TransitState } from '@jejak/domain';
 import type {
   DeviceLogRow,
   DevicePackage,
@@ -19,36 +11,6 @@ import type { DeviceState, Step } from './device-state.ts';
 import { storableText } from './sanitize.ts';
 
 /** Rows the pipeline writes, built from a device's in-memory state. */
-/**
- * After a restart the open transit record goes on from the stored status (its speeds start
- * afresh); recomputing from the device log refines it (TODO(#3): late-data recompute).
- */
-export function resumeSegmenter(
-  transit: TransitState | null,
-  lastFix: AcceptedFix | null,
-  mileageKm: number,
-): SegmenterState {
-  if (!transit || !lastFix) return emptySegmenter();
-  const start = {
-    timeMs: transit.transitFrom,
-    lat: lastFix.lat,
-    lon: lastFix.lon,
-    speedKmh: 0,
-    status: transit.status,
-    mileageKm,
-  };
-  return {
-    open: {
-      status: transit.status,
-      start,
-      last: { ...start, timeMs: lastFix.deviceTimeMs },
-      topSpeed: 0,
-      speedSum: 0,
-      samples: 0,
-      fuelUsed: 0,
-    },
-  };
-}
 
 export type SessionPackage = Extract<DevicePackage, `event#session#${string}`>;
 
@@ -110,18 +72,15 @@ export function vehicleLogRow(s: DeviceState, step: Step, receivedAtMs: number):
     lat: s.device.location.lat,
     lon: s.device.location.lon,
     speed: s.device.speed ?? 0,
-    address: addressOf(s.device.location),
+    // Filled in when read (records-repo): a pure function of the position, and a fix is stored
+    // far more often than it is read (ADR 0016).
+    address: null,
     tripStatus: step.trip?.tripStatus ?? null,
     tripFrom: step.trip?.tripFrom ?? null,
     transitStatus: s.transit.status,
     transitFrom: s.transit.transitFrom,
     mileage: s.vehicle.mileage,
   };
-}
-
-/** The offline gazetteer's address of a point (DESIGN §6), or null off the map. */
-export function addressOf(p: GeoPoint): string | null {
-  return describePlace(p.lat, p.lon) || null;
 }
 
 /** A closed transit record as stored, with its addresses. */

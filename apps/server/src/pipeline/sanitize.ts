@@ -13,9 +13,12 @@ const MAX_TIME_MS = 253_402_300_799_999;
 const MAX_DEPTH = 4;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Any character that may need cleaning: one scan, so the usual clean text costs no copy. */
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 /** Text without NUL characters and with lone surrogates replaced by U+FFFD. */
 export function storableText(text: string): string {
+  if (!SUSPECT.test(text)) return text;
   return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 

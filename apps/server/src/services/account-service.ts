@@ -206,10 +206,9 @@ export function createAccountService(store: AccountStore, now: () => number) {
       );
     },
 
-    /** The caller's own notification switches; only those sent change. */
+    /** The caller's own notification switches, whatever its role (ADR 0024); only those sent change. */
     async updatePreference(actor: Actor, req: ProfileUpdateRequest): Promise<void> {
       const caller = actor.user;
-      requireCall(caller, 'updatePreferences');
       if (req.uid !== caller.uid) throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
       const at = now();
       await store.transaction(async (tx) => {

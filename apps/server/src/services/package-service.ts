@@ -9,13 +9,16 @@ import {
 } from '@jejak/contract';
 import {
   contractEndAt,
-  dueStatus,
-  effectiveStatus,
+  dueChange,
   isExpiringSoon,
   packageActions,
+  renewPackage,
+  settlePackage,
   timeStatus,
+  type ContractPeriod,
   type ContractType,
   type PackageAction,
+  type PackageStatus,
   type User,
 } from '@jejak/domain';
 import { AppError } from '../errors.ts';
@@ -38,11 +41,16 @@ const SWEEP_BATCH = 500;
 const invalidState = (message: string) => new AppError(409, ERROR_TYPES.invalidState, message);
 const vehicleNotFound = () => AppError.notFound(PACKAGE_TEXTS.vehicleNotFound);
 
-/** The package as the screens read it: status from the clock, expiring-soon flag, enabled actions. */
+/**
+ * The package as the screens read it: settled at the clock (a booked renewal that started is
+ * the period, the status follows time), the expiring-soon flag and the enabled actions.
+ */
 export function presentPackage(pkg: StoredPackage, nowMs: number): VehiclePackage {
-  const status = effectiveStatus(pkg, nowMs);
-  return { ...pkg, status, expiringSoon: isExpiringSoon(pkg, nowMs), actions: packageActions(status) };
+  const now = settlePackage(pkg, nowMs);
+  return { ...now, expiringSoon: isExpiringSoon(now, nowMs), actions: packageActions(now.status) };
 }
+
+const SCHEDULER: AuditActor = { uid: null, email: null, ip: null };
 
 /** Vehicle subscriptions (spec 3): reads for whoever sees the vehicle; changes for provisioning roles. */
 export function createPackageService(opts: PackageServiceOptions) {
@@ -58,15 +66,19 @@ export function createPackageService(opts: PackageServiceOptions) {
     if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw vehicleNotFound();
   }
 
-  /** Writes a change with its package log row, the vehicle's subscription dates and an audit row. */
+  /**
+   * Writes a change with its package log row, the vehicle's subscription dates and an audit row.
+   * The log row holds the package after the change; for a booked renewal, the renewal.
+   */
   async function record(
     tx: AccountRepos,
     who: AuditActor,
     pkg: StoredPackage,
     action: PackageLogAction,
     at: number,
+    logged: ContractPeriod & { status: PackageStatus } = pkg,
   ): Promise<void> {
-    await tx.packages.log(pkg, action, who.uid, at);
+    await tx.packages.log({ ...pkg, ...logged }, action, who.uid, at);
     await tx.userFleet.setSubscriptionDates(pkg.vid, pkg.startAt, pkg.endAt);
     await tx.audit(
       who,
@@ -80,6 +92,7 @@ export function createPackageService(opts: PackageServiceOptions) {
           status: pkg.status,
           startAt: pkg.startAt,
           endAt: pkg.endAt,
+          renewal: pkg.renewal,
         },
       },
       at,
@@ -88,7 +101,9 @@ export function createPackageService(opts: PackageServiceOptions) {
 
   /**
    * Changes the live package of a vehicle the caller sees, under a row lock on the vehicle.
-   * `change` gets the package and returns its new state; `gate` is the spec's enabling rule.
+   * The package is first settled at the clock (a change the job has not stored yet is logged
+   * as the job's); `change` gets it and returns its new state, `logged` what its log row
+   * holds; `gate` is the spec's enabling rule.
    */
   async function changeLive(
     actor: Actor,
@@ -96,22 +111,24 @@ export function createPackageService(opts: PackageServiceOptions) {
     gate: PackageAction,
     action: PackageLogAction,
     change: (pkg: StoredPackage, at: number) => StoredPackage,
+    logged?: (pkg: StoredPackage, at: number) => ContractPeriod & { status: PackageStatus },
   ): Promise<VehiclePackage> {
     requireCall(actor.user, 'managePackages');
     await visibleVehicle(actor.user, vid);
     const at = now();
     const updated = await store.transaction(async (tx) => {
       await tx.packages.lockVehicle(vid);
-      const [current] = await tx.packages.currentByVids([vid]);
-      const status = current ? effectiveStatus(current, at) : null;
-      if (!current || status === 'TERMINATED') {
-        throw current ? invalidState(PACKAGE_TEXTS.terminated) : AppError.notFound(PACKAGE_TEXTS.noPackage);
-      }
-      if (!packageActions(status)[gate])
-        throw invalidState(status === 'SUSPENDED' ? PACKAGE_TEXTS.suspended : PACKAGE_TEXTS.notSuspended);
+      const [stored] = await tx.packages.currentByVids([vid]);
+      if (!stored) throw AppError.notFound(PACKAGE_TEXTS.noPackage);
+      const current = settlePackage(stored, at);
+      if (current.status === 'TERMINATED') throw invalidState(PACKAGE_TEXTS.terminated);
+      if (!packageActions(current.status)[gate])
+        throw invalidState(current.status === 'SUSPENDED' ? PACKAGE_TEXTS.suspended : PACKAGE_TEXTS.notSuspended);
+      const due = dueChange(stored, at);
+      if (due) await record(tx, SCHEDULER, current, due, at);
       const next = { ...change(current, at), updatedAt: at };
-      if (!(await tx.packages.update(next, current.status))) throw invalidState(PACKAGE_TEXTS.packageNotFound);
-      await record(tx, auditActor(actor), next, action, at);
+      if (!(await tx.packages.update(next, stored.status))) throw invalidState(PACKAGE_TEXTS.packageNotFound);
+      await record(tx, auditActor(actor), next, action, at, logged?.(next, at));
       return next;
     });
     return presentPackage(updated, at);
@@ -148,13 +165,15 @@ export function createPackageService(opts: PackageServiceOptions) {
         uid: req.uid,
         ...p,
         status: timeStatus(p.startAt, p.endAt, at),
+        renewal: null,
         createdAt: at,
         updatedAt: at,
       };
       await store.transaction(async (tx) => {
         await tx.packages.lockVehicle(req.vid);
         const [current] = await tx.packages.currentByVids([req.vid]);
-        if (current && !packageActions(current.status).add) throw invalidState(PACKAGE_TEXTS.alreadyHasPackage);
+        if (current?.status === 'TERMINATED') throw invalidState(PACKAGE_TEXTS.terminated);
+        if (current) throw invalidState(PACKAGE_TEXTS.alreadyHasPackage);
         await tx.packages.insert(pkg);
         await record(tx, auditActor(actor), pkg, 'add', at);
       });
@@ -172,30 +191,50 @@ export function createPackageService(opts: PackageServiceOptions) {
       return changeLive(actor, found.vid, 'edit', 'edit', withPeriod(period(req)));
     },
 
-    /** A new period (Renew); the previous one stays in the package log. */
+    /**
+     * Renew: a period starting now or earlier replaces the current one (which stays in the log);
+     * one starting later is booked and taken when it starts, the vehicle staying covered by its
+     * current period until then (ADR 0024). The log row holds the renewal's period.
+     */
     renew(actor: Actor, req: RenewPackageRequest): Promise<VehiclePackage> {
-      return changeLive(actor, req.vid, 'renew', 'renew', withPeriod(period(req)));
+      const p = period(req);
+      return changeLive(
+        actor,
+        req.vid,
+        'renew',
+        'renew',
+        (pkg, at) => renewPackage(pkg, p, at),
+        (pkg, at) => (pkg.renewal ? { ...pkg.renewal, status: timeStatus(p.startAt, p.endAt, at) } : pkg),
+      );
     },
 
     suspend(actor: Actor, vid: string): Promise<VehiclePackage> {
       return changeLive(actor, vid, 'suspend', 'suspend', (pkg) => ({ ...pkg, status: 'SUSPENDED' }));
     },
 
-    /** Back to the status the clock gives; a suspension does not move the end date. */
+    /**
+     * Back to what the clock gives, a booked renewal whose start passed meanwhile included; a
+     * suspension does not move the end date.
+     */
     unsuspend(actor: Actor, vid: string): Promise<VehiclePackage> {
-      return changeLive(actor, vid, 'unsuspend', 'unsuspend', (pkg, at) => ({
+      return changeLive(actor, vid, 'unsuspend', 'unsuspend', (pkg, at) =>
+        settlePackage({ ...pkg, status: 'ACTIVE' }, at),
+      );
+    },
+
+    /** Final for the vehicle: a booked renewal is dropped, and no new package may be added. */
+    terminate(actor: Actor, vid: string): Promise<VehiclePackage> {
+      return changeLive(actor, vid, 'terminate', 'terminate', (pkg) => ({
         ...pkg,
-        status: timeStatus(pkg.startAt, pkg.endAt, at),
+        status: 'TERMINATED',
+        renewal: null,
       }));
     },
 
-    terminate(actor: Actor, vid: string): Promise<VehiclePackage> {
-      return changeLive(actor, vid, 'terminate', 'terminate', (pkg) => ({ ...pkg, status: 'TERMINATED' }));
-    },
-
     /**
-     * The scheduled job: stores ACTIVE for PENDING packages whose start has come and EXPIRED
-     * for those whose end has, each with a log and audit row. Returns how many changed.
+     * The scheduled job: stores ACTIVE for PENDING packages whose start has come, EXPIRED for
+     * those whose end has, and takes booked renewals that start, each with a log and audit row
+     * (under the vehicle's lock, so a concurrent change is not lost). Returns how many changed.
      */
     async sweep(): Promise<number> {
       const at = now();
@@ -203,13 +242,15 @@ export function createPackageService(opts: PackageServiceOptions) {
       for (;;) {
         const due = await store.packages.due(at, SWEEP_BATCH);
         let progressed = 0;
-        for (const pkg of due) {
-          const status = dueStatus(pkg, at);
-          if (!status) continue;
-          const next: StoredPackage = { ...pkg, status, updatedAt: at };
+        for (const { vid } of due) {
           const done = await store.transaction(async (tx) => {
+            await tx.packages.lockVehicle(vid);
+            const [pkg] = await tx.packages.currentByVids([vid]);
+            const change = pkg ? dueChange(pkg, at) : null;
+            if (!pkg || !change) return false;
+            const next: StoredPackage = { ...settlePackage(pkg, at), updatedAt: at };
             if (!(await tx.packages.update(next, pkg.status))) return false;
-            await record(tx, { uid: null, email: null, ip: null }, next, status === 'EXPIRED' ? 'expire' : 'start', at);
+            await record(tx, SCHEDULER, next, change, at);
             return true;
           });
           if (done) progressed++;

@@ -85,6 +85,17 @@ export interface VehicleLogRow {
   mileage: number;
 }
 
+/** What the pipeline needs to resume a device exactly (migrations/014_pipeline_states.sql). */
+export interface PipelineStateRow {
+  dvid: string;
+  /** Grows with each write of the device's state: an older one never overwrites a newer one. */
+  seq: number;
+  /** JSON text (pipeline/resume.ts). */
+  state: string;
+  /** Earliest device time of late data whose recompute has not run yet. */
+  lateSince: number | null;
+}
+
 export interface IngestBatch {
   logs: DeviceLogRow[];
   vehicleLogs?: VehicleLogRow[];
@@ -93,6 +104,8 @@ export interface IngestBatch {
   transits?: TransitRow[];
   /** Trips made final (or extended) by this batch; rewritten by id. */
   trips?: TripRow[];
+  /** The pipeline's state of the devices this batch's rows came from, as it stood after them. */
+  states?: PipelineStateRow[];
 }
 
 export function transitId(vid: string, startTime: number): string {
@@ -189,6 +202,21 @@ export async function writeTrips(trx: Transaction<Database>, emitted: TripRow[])
 }
 
 /**
+ * One upsert for all the batch's devices, in key order (concurrent batches never deadlock); a
+ * state older than the stored one (a batch that committed late) leaves it alone.
+ */
+async function writePipelineStates(trx: Transaction<Database>, states: PipelineStateRow[]): Promise<void> {
+  await sql`
+    insert into pipeline_states (dvid, seq, state, late_since)
+    select x.dvid, x.seq, x.state, x.late_since
+    from unnest(${col(states, 'dvid')}::text[], ${col(states, 'seq')}::int8[], ${col(states, 'state')}::text[],
+      ${col(states, 'lateSince')}::int8[]) as x(dvid, seq, state, late_since)
+    order by x.dvid
+    on conflict (dvid) do update set seq = excluded.seq, state = excluded.state, late_since = excluded.late_since
+    where pipeline_states.seq < excluded.seq`.execute(trx);
+}
+
+/**
  * Writes one batch in one transaction. The log rows go in by COPY (DESIGN §2); a batch that
  * holds a row already stored (a tracker resending what we stored but could not acknowledge)
  * fails as a whole and is written again with idempotent inserts, so it is stored exactly once.
@@ -245,6 +273,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         if (vl.length > 0) await insertVehicleLogs(trx, vl, copy);
         if (batch.transits && batch.transits.length > 0) await writeTransits(trx, batch.transits);
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
+        if (batch.states && batch.states.length > 0) await writePipelineStates(trx, batch.states);
       });
       await written.catch(async (err: unknown) => {
         if (!copy || !isUniqueViolation(err)) throw err;
@@ -306,6 +335,37 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         .limit(10_000)
         .execute();
       return { pending: records.flatMap(toTransitValue), last: last ? toTripValue(last) : null };
+    },
+
+    /** The pipeline state stored for a device, if any (`state` is JSON text). */
+    async pipelineState(dvid: string): Promise<{ seq: number; state: string; lateSince: number | null } | null> {
+      const row = await db
+        .selectFrom('pipeline_states')
+        .select(['seq', 'state', 'late_since'])
+        .where('dvid', '=', dvid)
+        .executeTakeFirst();
+      if (!row) return null;
+      const lateSince = row.late_since === null ? null : Number(row.late_since);
+      return { seq: Number(row.seq), state: row.state, lateSince };
+    },
+
+    /** A vehicle's transit records that start at the given times, oldest first. */
+    async transitRecordsAt(vid: string, startTimes: number[]): Promise<TransitRecordValue[]> {
+      if (startTimes.length === 0) return [];
+      const rows = await db
+        .selectFrom('transit_records')
+        .selectAll()
+        .where('vid', '=', vid)
+        .where('start_time', 'in', startTimes)
+        .orderBy('start_time')
+        .execute();
+      return rows.flatMap(toTransitValue);
+    },
+
+    /** Devices with late data whose recompute has not run yet. */
+    async pendingRecomputes(): Promise<string[]> {
+      const rows = await db.selectFrom('pipeline_states').select('dvid').where('late_since', 'is not', null).execute();
+      return rows.map((r) => r.dvid);
     },
 
     async countLogs(dvid?: string): Promise<number> {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { VehiclePackageLog } from '@jejak/contract';
-import { isContractType, isPackageStatus, type ContractType, type PackageStatus } from '@jejak/domain';
+import {
+  isContractType,
+  isPackageStatus,
+  type ContractPeriod,
+  type ContractType,
+  type PackageStatus,
+} from '@jejak/domain';
 import type { Db } from './database.ts';
 import type { VehiclePackagesTable } from './schema.ts';
 
@@ -13,11 +19,29 @@ export interface StoredPackage {
   startAt: number;
   endAt: number;
   status: PackageStatus;
+  /** A renewal booked to start later, taken when it starts (ADR 0024). */
+  renewal: ContractPeriod | null;
   createdAt: number;
   updatedAt: number;
 }
 
 export type PackageLogAction = VehiclePackageLog['action'];
+
+function toRenewal(r: VehiclePackagesTable): ContractPeriod | null {
+  if (r.renewal_contract_type === null || r.renewal_start_at === null || r.renewal_end_at === null) return null;
+  if (!isContractType(r.renewal_contract_type))
+    throw new Error(`package ${r.vehicle_package_id} has an unknown renewal contract type`);
+  return { contractType: r.renewal_contract_type, startAt: r.renewal_start_at, endAt: r.renewal_end_at };
+}
+
+/** The renewal columns of a package row. */
+function renewalColumns(renewal: ContractPeriod | null) {
+  return {
+    renewal_contract_type: renewal?.contractType ?? null,
+    renewal_start_at: renewal?.startAt ?? null,
+    renewal_end_at: renewal?.endAt ?? null,
+  };
+}
 
 function toStored(r: VehiclePackagesTable): StoredPackage {
   if (!isContractType(r.contract_type) || !isPackageStatus(r.status))
@@ -30,6 +54,7 @@ function toStored(r: VehiclePackagesTable): StoredPackage {
     startAt: r.start_at,
     endAt: r.end_at,
     status: r.status,
+    renewal: toRenewal(r),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -81,6 +106,7 @@ export function createPackagesRepo(db: Db) {
           start_at: pkg.startAt,
           end_at: pkg.endAt,
           status: pkg.status,
+          ...renewalColumns(pkg.renewal),
           created_at: pkg.createdAt,
           updated_at: pkg.updatedAt,
         })
@@ -96,6 +122,7 @@ export function createPackagesRepo(db: Db) {
           start_at: pkg.startAt,
           end_at: pkg.endAt,
           status: pkg.status,
+          ...renewalColumns(pkg.renewal),
           updated_at: pkg.updatedAt,
         })
         .where('vehicle_package_id', '=', pkg.vehiclePackageId)
@@ -104,7 +131,13 @@ export function createPackagesRepo(db: Db) {
       return Number(r.numUpdatedRows) === 1;
     },
 
-    async log(pkg: StoredPackage, action: PackageLogAction, by: string | null, nowMs: number): Promise<void> {
+    /** A log row holding `pkg`'s contract, status and period (for a booked renewal, the renewal's). */
+    async log(
+      pkg: ContractPeriod & { vehiclePackageId: string; vid: string; status: PackageStatus },
+      action: PackageLogAction,
+      by: string | null,
+      nowMs: number,
+    ): Promise<void> {
       await db
         .insertInto('vehicle_package_logs')
         .values({
@@ -154,7 +187,7 @@ export function createPackagesRepo(db: Db) {
       );
     },
 
-    /** PENDING or ACTIVE packages whose stored status the clock has overtaken. */
+    /** PENDING or ACTIVE packages whose stored status the clock has overtaken, and booked renewals that start. */
     async due(nowMs: number, limit: number): Promise<StoredPackage[]> {
       const rows = await db
         .selectFrom('vehicle_packages')
@@ -163,6 +196,11 @@ export function createPackagesRepo(db: Db) {
           eb.or([
             eb.and([eb('status', '=', 'PENDING'), eb('start_at', '<=', nowMs)]),
             eb.and([eb('status', '=', 'ACTIVE'), eb('end_at', '<=', nowMs)]),
+            eb.and([
+              eb('status', 'in', ['PENDING', 'ACTIVE', 'EXPIRED']),
+              eb('renewal_start_at', 'is not', null),
+              eb('renewal_start_at', '<=', nowMs),
+            ]),
           ]),
         )
         .orderBy('end_at')

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AcceptedFix } from '@jejak/domain';
 import type { Db } from './database.ts';
 import { writeTransits, writeTrips, type TransitRow, type TripRow, type VehicleLogRow } from './ingest-store.ts';
 
@@ -6,8 +7,9 @@ import { writeTransits, writeTrips, type TransitRow, type TripRow, type VehicleL
 export interface StoredFix {
   deviceTime: number;
   createdAt: number;
-  lat: number;
-  lon: number;
+  /** Null in a record without a fix that still carries the ignition. */
+  lat: number | null;
+  lon: number | null;
   speed: number | null;
   heading: number | null;
   valid: boolean;
@@ -35,7 +37,11 @@ export function createRecomputeStore(db: Db) {
      * that began at or before it (trips regroup cleanly from there), not before `floorMs`; and
      * the odometer just before that point.
      */
-    async anchor(vid: string, lateMs: number, floorMs: number): Promise<{ fromMs: number; mileageKm: number }> {
+    async anchor(
+      vid: string,
+      lateMs: number,
+      floorMs: number,
+    ): Promise<{ fromMs: number; mileageKm: number; lastFix: AcceptedFix | null }> {
       const trip = await db
         .selectFrom('trip_records')
         .select('start_time')
@@ -49,15 +55,18 @@ export function createRecomputeStore(db: Db) {
       const odometer = (before: boolean) =>
         db
           .selectFrom('vehicle_logs')
-          .select('mileage')
+          .select(['mileage', 'vehicle_time', 'lat', 'lon'])
           .where('vid', '=', vid)
           .where('vehicle_time', before ? '<' : '>=', fromMs)
           .orderBy('vehicle_time', before ? 'desc' : 'asc')
           .limit(1)
           .executeTakeFirst();
       // Without a fix before the window, its first live fix added no distance.
-      const at = (await odometer(true)) ?? (await odometer(false));
-      return { fromMs, mileageKm: at?.mileage ?? 0 };
+      const before = await odometer(true);
+      const at = before ?? (await odometer(false));
+      // Where the vehicle stood when the window opens, for records in it that carry no fix.
+      const lastFix = before ? { deviceTimeMs: Number(before.vehicle_time), lat: before.lat, lon: before.lon } : null;
+      return { fromMs, mileageKm: at?.mileage ?? 0, lastFix };
     },
 
     /** A device's fixes from `fromMs` on, live and from memory, oldest first, one per instant. */
@@ -65,8 +74,8 @@ export function createRecomputeStore(db: Db) {
       const rows = await sql<{
         device_time: number;
         created_at: number;
-        lat: number;
-        lon: number;
+        lat: number | null;
+        lon: number | null;
         speed: number | null;
         heading: number | null;
         gps_status: boolean | null;
@@ -77,7 +86,7 @@ export function createRecomputeStore(db: Db) {
           engine_status, attributes
         from device_logs
         where dvid = ${dvid} and device_time >= ${fromMs} and package in ('gps#latest', 'gps#memory')
-          and lat is not null and lon is not null
+          and ((lat is not null and lon is not null) or engine_status is not null)
         order by device_time, package
         limit ${REPLAY_LIMIT}`.execute(db);
       return rows.rows.map((r) => ({

@@ -1,4 +1,5 @@
 import { LOG_PAGE_LIMIT, type DeviceLog, type TransitRecord, type TripRecord, type VehicleLog } from '@jejak/contract';
+import { addressOf } from '@jejak/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
@@ -104,7 +105,7 @@ export function createRecordsRepo(db: Db) {
         createdAt: r.created_at,
         location: { lat: r.lat, lon: r.lon },
         speed: r.speed,
-        address: r.address,
+        address: r.address ?? addressOf(r),
         tripStatus: r.trip_status,
         tripFrom: r.trip_from,
         transitStatus: r.transit_status,

@@ -228,6 +228,9 @@ export interface VehiclePackagesTable {
   start_at: number;
   end_at: number;
   status: string;
+  renewal_contract_type: string | null;
+  renewal_start_at: number | null;
+  renewal_end_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -245,6 +248,15 @@ export interface VehiclePackageLogsTable {
   updated_by: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** migrations/014_pipeline_states.sql: one row per device the pipeline has applied data to. */
+export interface PipelineStatesTable {
+  dvid: string;
+  seq: number;
+  /** JSON text of a ResumableState (pipeline/resume.ts). */
+  state: string;
+  late_since: number | null;
 }
 
 export interface SchemaMigrationsTable {
@@ -274,5 +286,6 @@ export interface Database {
   user_rule_templates: UserRuleTemplatesTable;
   vehicle_packages: VehiclePackagesTable;
   vehicle_package_logs: VehiclePackageLogsTable;
+  pipeline_states: PipelineStatesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -47,7 +47,6 @@ export const en = {
     inAppNotification: 'In-app notification',
     on: 'On',
     off: 'Off',
-    readOnly: 'Your role may not change notification settings.',
   },
   users: {
     title: 'User Management',
@@ -165,6 +164,9 @@ export const en = {
     actions: 'Actions',
     noPackage: 'No package',
     expiringSoon: 'Expiring soon',
+    renewalBooked: 'Renewal booked',
+    renewalPeriod: '{type} from {start} to {end}',
+    renewalReplaces: 'A renewal is booked: {period}. Renewing again replaces it.',
     total: 'Vehicles',
     add: 'Add',
     edit: 'Edit',

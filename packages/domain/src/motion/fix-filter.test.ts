@@ -28,7 +28,7 @@ function run(fixes: CandidateFix[]): FilterVerdict[] {
 }
 
 const reasons = (verdicts: FilterVerdict[]) =>
-  verdicts.map((v) => (v.accepted ? (v.clamped ? 'clamped' : 'ok') : v.reason));
+  verdicts.map((v) => (v.accepted ? (v.unconfirmed ? 'unconfirmed' : v.clamped ? 'clamped' : 'ok') : v.reason));
 
 describe('filterFix', () => {
   it.each([
@@ -81,9 +81,79 @@ describe('filterFix', () => {
       ...drift.map((p, i) => fix(NOW - (50 - i * 10) * SEC, p.lat, p.lon, { speedKmh: 1, ignition: false })),
       fix(NOW, away.lat, away.lon, { speedKmh: 35, ignition: true }),
     ]);
+    // 200 m from where it stood: the movement needs no second fix.
     expect(reasons(verdicts)).toEqual(['ok', 'clamped', 'clamped', 'clamped', 'clamped', 'ok']);
     const held = verdicts.slice(1, 5).map((v) => (v.accepted ? [v.fix.lat, v.fix.lon] : null));
     expect(new Set(held.map((h) => JSON.stringify(h))).size).toBe(1);
+  });
+});
+
+describe('filterFix: a stopped vehicle sets off only when the movement is confirmed', () => {
+  const idle = (t: number, p = KL) => fix(t, p.lat, p.lon, { speedKmh: 0, ignition: true });
+
+  it('holds a lone speed reading while idling where the vehicle stands', () => {
+    const glitch = destinationPoint(KL, 120, 0.06);
+    const verdicts = run([
+      idle(NOW - 40 * SEC),
+      fix(NOW - 30 * SEC, glitch.lat, glitch.lon, { speedKmh: 12, ignition: true, satellites: 4 }),
+      idle(NOW - 20 * SEC),
+      idle(NOW - 10 * SEC),
+    ]);
+    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'clamped', 'clamped']);
+    for (const v of verdicts) if (v.accepted) expect([v.fix.lat, v.fix.lon]).toEqual([KL.lat, KL.lon]);
+  });
+
+  it('starts the movement at its first fix once the next one confirms it', () => {
+    const a = destinationPoint(KL, 90, 0.02);
+    const b = destinationPoint(KL, 90, 0.12);
+    const verdicts = run([
+      idle(NOW - 30 * SEC),
+      fix(NOW - 20 * SEC, a.lat, a.lon, { speedKmh: 18, ignition: true }),
+      fix(NOW - 10 * SEC, b.lat, b.lon, { speedKmh: 36, ignition: true }),
+    ]);
+    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'ok']);
+    const confirmed = verdicts[2];
+    expect(confirmed?.accepted && confirmed.movingFrom).toBe(NOW - 20 * SEC);
+  });
+
+  it('never lets a fix with poor satellite geometry start a movement, however far it lands', () => {
+    const far = destinationPoint(KL, 200, 0.3);
+    const verdicts = run([
+      idle(NOW - 30 * SEC),
+      fix(NOW - 20 * SEC, far.lat, far.lon, { speedKmh: 14, ignition: true, satellites: 4 }),
+      fix(NOW - 10 * SEC, far.lat, far.lon, { speedKmh: 14, ignition: true, satellites: 3 }),
+    ]);
+    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'unconfirmed']);
+  });
+
+  it('does not let two glitches far apart in time confirm each other', () => {
+    const g = destinationPoint(KL, 0, 0.05);
+    const verdicts = run([
+      idle(NOW - 600 * SEC),
+      fix(NOW - 590 * SEC, g.lat, g.lon, { speedKmh: 9, ignition: true }),
+      fix(NOW - 10 * SEC, g.lat, g.lon, { speedKmh: 9, ignition: true }),
+    ]);
+    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'unconfirmed']);
+  });
+
+  it('needs no confirmation once moving, nor when told so by configuration', () => {
+    const legs = [0, 0.02, 0.2, 0.4].map((km) => destinationPoint(KL, 90, km));
+    expect(
+      reasons(run(legs.map((p, i) => fix(NOW - (40 - i * 10) * SEC, p.lat, p.lon, { speedKmh: i === 0 ? 0 : 40 })))),
+    ).toEqual(['ok', 'unconfirmed', 'ok', 'ok']);
+    let state: FixFilterState = EMPTY_FIX_FILTER_STATE;
+    const once = { ...DEFAULT_FIX_FILTER, moveConfirmations: 1 };
+    const out = legs.slice(0, 2).map((p, i) => {
+      const r = filterFix(
+        state,
+        fix(NOW - (40 - i * 10) * SEC, p.lat, p.lon, { speedKmh: i === 0 ? 0 : 40 }),
+        once,
+        NOW,
+      );
+      state = r.state;
+      return r.verdict;
+    });
+    expect(reasons(out)).toEqual(['ok', 'ok']);
   });
 });
 

@@ -18,6 +18,17 @@ export interface FixFilterConfig {
   stoppedSpeedKmh: number;
   /** After this many consecutive jump rejections that agree with each other, the new place is real. */
   jumpConfirmations: number;
+  /**
+   * A stopped vehicle sets off only after this many consecutive fixes say it moves (1: the
+   * first one does). A lone speed reading while parked or idling is a GNSS glitch, not a drive.
+   */
+  moveConfirmations: number;
+  /** Fixes further apart than this do not confirm each other's movement. */
+  moveConfirmWindowMs: number;
+  /** A fix this far from where the vehicle stood confirms its movement on its own. */
+  moveConfirmRadiusM: number;
+  /** Fixes with fewer satellites than this (when the device says) neither start nor confirm a movement. */
+  moveMinSatellites: number;
 }
 
 export const DEFAULT_FIX_FILTER: FixFilterConfig = {
@@ -27,6 +38,10 @@ export const DEFAULT_FIX_FILTER: FixFilterConfig = {
   jitterRadiusM: 30,
   stoppedSpeedKmh: 5,
   jumpConfirmations: 3,
+  moveConfirmations: 2,
+  moveConfirmWindowMs: 2 * 60_000,
+  moveConfirmRadiusM: 150,
+  moveMinSatellites: 5,
 };
 
 export interface CandidateFix {
@@ -48,16 +63,41 @@ export interface AcceptedFix {
 export type RejectReason = 'invalid' | 'zero' | 'future' | 'satellites' | 'stale' | 'jump';
 
 export type FilterVerdict =
-  { accepted: true; fix: AcceptedFix; clamped: boolean } | { accepted: false; reason: RejectReason };
+  | {
+      accepted: true;
+      fix: AcceptedFix;
+      /** Held at the last position: drift, or a movement not yet confirmed. */
+      clamped: boolean;
+      /** The fix says the vehicle moves, but it is not confirmed yet: treat it as stopped. */
+      unconfirmed?: true;
+      /** This fix confirmed a movement that began at this device time. */
+      movingFrom?: number;
+    }
+  | { accepted: false; reason: RejectReason };
+
+/** Consecutive fixes that say a stopped vehicle moves. */
+export interface MoveRun {
+  since: number;
+  lastMs: number;
+  count: number;
+}
 
 /** What the filter remembers between fixes of one device. */
 export interface FixFilterState {
   last: AcceptedFix | null;
   /** Consecutive fixes rejected as jumps, newest last. */
   jumps: AcceptedFix[];
+  /** Whether the vehicle is moving (a confirmed movement, not yet followed by a stop). */
+  moving: boolean;
+  moveRun: MoveRun | null;
 }
 
-export const EMPTY_FIX_FILTER_STATE: FixFilterState = { last: null, jumps: [] };
+export const EMPTY_FIX_FILTER_STATE: FixFilterState = { last: null, jumps: [], moving: false, moveRun: null };
+
+/** The filter state resumed at a stored last fix (after a restart or a reload). */
+export function resumeFixFilter(last: AcceptedFix | null, moving: boolean): FixFilterState {
+  return { last, jumps: [], moving, moveRun: null };
+}
 
 function impliedSpeedKmh(a: AcceptedFix, b: AcceptedFix): number {
   const hours = Math.max(b.deviceTimeMs - a.deviceTimeMs, 1) / 3_600_000;
@@ -90,21 +130,53 @@ export function filterFix(
   if (basic) return { verdict: { accepted: false, reason: basic }, state };
   const candidate: AcceptedFix = { deviceTimeMs: fix.deviceTimeMs, lat: fix.latitude, lon: fix.longitude };
   const last = state.last;
-  if (!last)
-    return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { last: candidate, jumps: [] } };
+  if (!last) {
+    const moving = fix.ignition !== false && fix.speedKmh >= cfg.stoppedSpeedKmh;
+    return {
+      verdict: { accepted: true, fix: candidate, clamped: false },
+      state: { last: candidate, jumps: [], moving, moveRun: null },
+    };
+  }
   if (fix.deviceTimeMs <= last.deviceTimeMs) return { verdict: { accepted: false, reason: 'stale' }, state };
 
   if (impliedSpeedKmh(last, candidate) > cfg.maxJumpSpeedKmh) {
     const jumps = [...state.jumps, candidate].slice(-cfg.jumpConfirmations);
-    if (!jumpsConfirmed(jumps, cfg)) return { verdict: { accepted: false, reason: 'jump' }, state: { last, jumps } };
-    return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { last: candidate, jumps: [] } };
+    if (!jumpsConfirmed(jumps, cfg))
+      return { verdict: { accepted: false, reason: 'jump' }, state: { ...state, jumps } };
+    return {
+      verdict: { accepted: true, fix: candidate, clamped: false },
+      state: { ...state, last: candidate, jumps: [] },
+    };
   }
 
   const stopped = fix.ignition === false || fix.speedKmh < cfg.stoppedSpeedKmh;
   const driftM = haversineKm({ lat: last.lat, lon: last.lon }, { lat: candidate.lat, lon: candidate.lon }) * 1000;
-  if (stopped && driftM < cfg.jitterRadiusM) {
-    const held: AcceptedFix = { deviceTimeMs: candidate.deviceTimeMs, lat: last.lat, lon: last.lon };
-    return { verdict: { accepted: true, fix: held, clamped: true }, state: { last: held, jumps: [] } };
+  /** The fix held where the vehicle stood: drift, or a movement not yet confirmed. */
+  const held: AcceptedFix = { deviceTimeMs: candidate.deviceTimeMs, lat: last.lat, lon: last.lon };
+  if (!stopped && !state.moving) {
+    const prev = state.moveRun;
+    // A fix with poor satellite geometry is where parked GNSS invents speed: it never counts.
+    const poor = fix.satellites !== undefined && fix.satellites < cfg.moveMinSatellites;
+    const run: MoveRun | null = poor
+      ? prev
+      : prev && fix.deviceTimeMs - prev.lastMs <= cfg.moveConfirmWindowMs
+        ? { since: prev.since, lastMs: fix.deviceTimeMs, count: prev.count + 1 }
+        : { since: fix.deviceTimeMs, lastMs: fix.deviceTimeMs, count: 1 };
+    if (!run || poor || (run.count < cfg.moveConfirmations && driftM < cfg.moveConfirmRadiusM)) {
+      // Not confirmed yet: the vehicle stays where it stood until the next fix says so too.
+      return {
+        verdict: { accepted: true, fix: held, clamped: true, unconfirmed: true },
+        state: { last: held, jumps: [], moving: false, moveRun: run },
+      };
+    }
+    return {
+      verdict: { accepted: true, fix: candidate, clamped: false, movingFrom: run.since },
+      state: { last: candidate, jumps: [], moving: true, moveRun: null },
+    };
   }
-  return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { last: candidate, jumps: [] } };
+  const next = { jumps: [], moving: !stopped, moveRun: null };
+  if (stopped && driftM < cfg.jitterRadiusM) {
+    return { verdict: { accepted: true, fix: held, clamped: true }, state: { ...next, last: held } };
+  }
+  return { verdict: { accepted: true, fix: candidate, clamped: false }, state: { ...next, last: candidate } };
 }

@@ -17,6 +17,11 @@ export interface MotionPoint {
   mileageKm: number;
   /** Litres in the tanks, when known. */
   fuelL?: number | undefined;
+  /**
+   * When this point's status began, if before the point: a movement confirmed by a later fix,
+   * or the vehicle's very first status, known from its ignition before its first fix.
+   */
+  since?: number | undefined;
 }
 
 export interface TransitRecordValue {
@@ -172,13 +177,20 @@ export function pushPoint(
   state: SegmenterState,
   p: MotionPoint,
 ): { state: SegmenterState; closed: TransitRecordValue[] } {
-  if (!state.open) return { state: { open: openTransit(p) }, closed: [] };
+  if (!state.open) {
+    // The first record may have begun before its first fix (parked, the key known, no fix yet).
+    const open = openTransit(p);
+    if (p.since !== undefined && p.since < p.timeMs) open.start = { ...p, timeMs: p.since };
+    return { state: { open }, closed: [] };
+  }
   if (p.timeMs <= state.open.last.timeMs) return { state, closed: [] };
   if (p.status === state.open.status) return { state: { open: extend(state.open, p) }, closed: [] };
   if (p.status !== 'MOVING') return { state: { open: openTransit(p) }, closed: [closeTransit(state.open, p)] };
   // Setting off: the drive began where the vehicle last stood, so the leg to this fix (its
   // distance and fuel) belongs to the drive, and the drive starts at the parking spot.
-  const boundary: MotionPoint = { ...state.open.last, timeMs: p.timeMs, status: p.status };
+  // A movement confirmed late began at its first fix, which the open record already holds.
+  const startMs = Math.max(state.open.start.timeMs, Math.min(p.since ?? p.timeMs, p.timeMs));
+  const boundary: MotionPoint = { ...state.open.last, timeMs: startMs, status: p.status };
   const fresh: OpenTransit = {
     status: p.status,
     start: boundary,
@@ -188,7 +200,9 @@ export function pushPoint(
     samples: 0,
     fuelUsed: 0,
   };
-  return { state: { open: extend(fresh, p) }, closed: [closeTransit(state.open, boundary)] };
+  // A record that only held the unconfirmed start of this movement is not a record of its own.
+  const closed = startMs > state.open.start.timeMs ? [closeTransit(state.open, boundary)] : [];
+  return { state: { open: extend(fresh, p) }, closed };
 }
 
 /** Batch form for reports and recomputation: every transit record and trip of a span of points. */

@@ -3,16 +3,10 @@ import { canManage, canRead } from './ability.ts';
 
 /**
  * Account operations and the permission-table grant each needs (ADR accounts-decisions).
- * Reads of users, vehicles and packages need no grant beyond the hierarchy; these do.
+ * Reads of users, vehicles and packages need no grant beyond the hierarchy; these do. One's
+ * own Profile notification switches need none: every signed-in user sets them (ADR 0024).
  */
-export const ACCOUNT_CALLS = [
-  'manageUsers',
-  'readDevices',
-  'managePackages',
-  'migrate',
-  'readAudit',
-  'updatePreferences',
-] as const;
+export const ACCOUNT_CALLS = ['manageUsers', 'readDevices', 'managePackages', 'migrate', 'readAudit'] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
 export function mayCall(role: PermissionRole, call: AccountCall): boolean {
@@ -31,8 +25,5 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // The audit log is for the platform's administrators only.
     case 'readAudit':
       return role === 'SUPER';
-    // The Profile switches save preferences; the table gives fleet operators read only.
-    case 'updatePreferences':
-      return canManage(role, 'preferences');
   }
 }

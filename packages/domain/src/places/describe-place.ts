@@ -44,3 +44,8 @@ export function describePlace(lat: number, lon: number): string {
   const label = region && region !== name ? `${name}, ${region}` : name;
   return hit.km <= AT_PLACE_KM ? label : `near ${label}`;
 }
+
+/** A stored address: the offline address of a point, or null for a point not on Earth. */
+export function addressOf(p: { lat: number; lon: number }): string | null {
+  return describePlace(p.lat, p.lon) || null;
+}

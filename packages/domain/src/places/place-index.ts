@@ -13,7 +13,7 @@ export interface PlaceIndex {
   nearest(lat: number, lon: number, maxKm: number): NearestPlace | null;
 }
 
-const CELL_DEG = 0.5;
+const CELL_DEG = 0.1;
 const KM_PER_DEG = (Math.PI / 180) * EARTH_RADIUS_KM;
 const LAT_CELLS = Math.ceil(180 / CELL_DEG) + 1;
 const LON_CELLS = Math.ceil(360 / CELL_DEG);
@@ -34,8 +34,10 @@ function approxKm(lat: number, lon: number, place: PlaceRow): number {
 }
 
 /**
- * A grid of 0.5° cells (about 55 km) built once over the rows: a lookup reads only the cells
- * within `maxKm` of the point, so it costs a few dozen distance sums, not one per place.
+ * A grid of 0.1° cells (about 11 km) built once over the rows. A lookup reads rings of cells
+ * around the point, nearest first, and stops as soon as every unread cell is further away than
+ * the best place found (or than `maxKm`): in a town-dense valley that is the 3 × 3 cells around
+ * the point, a few dozen distance sums; it runs for every stored fix.
  */
 export function createPlaceIndex(rows: readonly PlaceRow[]): PlaceIndex {
   const cells = new Map<number, PlaceRow[]>();
@@ -48,25 +50,35 @@ export function createPlaceIndex(rows: readonly PlaceRow[]): PlaceIndex {
 
   return {
     nearest(lat, lon, maxKm) {
-      const latSpan = Math.ceil(maxKm / KM_PER_DEG / CELL_DEG);
-      // Columns narrow towards the poles: widen the search by the band's smallest cosine.
-      const edgeLat = Math.min(89.9, Math.abs(lat) + (latSpan + 1) * CELL_DEG);
-      const lonSpan = Math.min(
-        Math.floor(LON_CELLS / 2),
-        Math.ceil(maxKm / (KM_PER_DEG * Math.cos(toRad(edgeLat))) / CELL_DEG),
-      );
       const row0 = latCell(lat);
       const col0 = lonCell(lon);
       let best: NearestPlace | null = null;
-      for (let r = Math.max(0, row0 - latSpan); r <= Math.min(LAT_CELLS - 1, row0 + latSpan); r++) {
-        for (let dc = -lonSpan; dc <= lonSpan; dc++) {
-          const cell = cells.get(r * LON_CELLS + ((((col0 + dc) % LON_CELLS) + LON_CELLS) % LON_CELLS));
-          if (!cell) continue;
-          for (const place of cell) {
-            const km = approxKm(lat, lon, place);
-            if (km <= maxKm && (best === null || km < best.km)) best = { place, km };
-          }
+      const scan = (r: number, c: number) => {
+        if (r < 0 || r >= LAT_CELLS) return;
+        const cell = cells.get(r * LON_CELLS + (((c % LON_CELLS) + LON_CELLS) % LON_CELLS));
+        if (!cell) return;
+        for (const place of cell) {
+          const km = approxKm(lat, lon, place);
+          if (km <= maxKm && (best === null || km < best.km)) best = { place, km };
         }
+      };
+      const maxRing = Math.floor(LON_CELLS / 2);
+      for (let ring = 0; ring <= maxRing; ring++) {
+        if (ring === 0) scan(row0, col0);
+        else
+          for (let d = -ring; d <= ring; d++) {
+            scan(row0 - ring, col0 + d);
+            scan(row0 + ring, col0 + d);
+            if (d !== -ring && d !== ring) {
+              scan(row0 + d, col0 - ring);
+              scan(row0 + d, col0 + ring);
+            }
+          }
+        // Every unread cell lies at least `ring` whole cells away; columns narrow towards the poles.
+        const edgeLat = Math.min(89.9, Math.abs(lat) + (ring + 1) * CELL_DEG);
+        const coveredKm = ring * CELL_DEG * KM_PER_DEG * Math.cos(toRad(edgeLat));
+        const found = best as NearestPlace | null;
+        if ((found !== null && found.km <= coveredKm) || coveredKm >= maxKm) break;
       }
       return best;
     },

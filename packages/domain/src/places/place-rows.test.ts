@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlaceIndex, type PlaceRow } from './place-index.ts';
+import { BORDER_PLACES, MY_PLACES } from './describe-place.ts';
 import { borderPlaceRows, malaysianPlaceRows, parsePlaceRows, type GazetteerCity } from './place-rows.ts';
 
 const city = (name: string, lng: string, lat: string, country = 'MY', admin1 = '02'): GazetteerCity => ({
@@ -88,6 +89,23 @@ describe('createPlaceIndex', () => {
         expect(found?.place, `${lat}, ${lon} within ${maxKm} km`).toBe(expected?.place);
         if (expected) expect(found?.km).toBeCloseTo(expected.km, 1);
       }
+    }
+  });
+
+  it('finds the same nearest town as a scan of every town among the real, uneven Malaysian towns', () => {
+    const real = [...MY_PLACES, ...BORDER_PLACES];
+    const realIndex = createPlaceIndex(real);
+    for (let i = 0; i < 2000; i++) {
+      const lat = 0.5 + ((i * 7919) % 7000) / 1000;
+      const lon = 99 + ((i * 104_729) % 20_000) / 1000;
+      let expected: PlaceRow | null = null;
+      let bestKm = Infinity;
+      for (const place of real) {
+        const km =
+          111.19 * Math.hypot((place[1] - lon) * Math.cos((((lat + place[2]) / 2) * Math.PI) / 180), place[2] - lat);
+        if (km <= 50 && km < bestKm) [expected, bestKm] = [place, km];
+      }
+      expect(realIndex.nearest(lat, lon, 50)?.place ?? null, `${lat}, ${lon}`).toBe(expected);
     }
   });
 

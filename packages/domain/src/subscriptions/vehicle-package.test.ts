@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { addCalendarMonths, utcOffsetMs } from './calendar.ts';
 import {
   contractEndAt,
-  dueStatus,
+  dueChange,
   effectiveStatus,
   isExpiringSoon,
   packageActions,
+  renewPackage,
+  settlePackage,
   timeStatus,
+  type ContractPeriod,
+  type PackageState,
   type PackageStatus,
 } from './vehicle-package.ts';
 
@@ -15,6 +19,10 @@ const KL = 'Asia/Kuala_Lumpur';
 const myt = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h - 8, min);
 const DAY = 86_400_000;
 const NOW = myt(2026, 6, 15, 10, 30);
+
+const pkg = (status: PackageStatus, startAt: number, endAt: number, renewal: ContractPeriod | null = null) =>
+  ({ contractType: 'CUSTOM', status, startAt, endAt, renewal }) satisfies PackageState;
+const period = (startAt: number, endAt: number): ContractPeriod => ({ contractType: 'TWELVE', startAt, endAt });
 
 describe('calendar', () => {
   it('knows the Kuala Lumpur offset', () => {
@@ -79,7 +87,7 @@ describe('status from time (fixed clock)', () => {
     ['ACTIVE', 'ACTIVE'],
     ['EXPIRED', 'ACTIVE'],
   ] as const)('stored %s shows as %s while the period runs', (stored, shown) => {
-    expect(effectiveStatus({ status: stored, startAt: NOW - DAY, endAt: NOW + DAY }, NOW)).toBe(shown);
+    expect(effectiveStatus(pkg(stored, NOW - DAY, NOW + DAY), NOW)).toBe(shown);
   });
 
   it.each([
@@ -89,11 +97,11 @@ describe('status from time (fixed clock)', () => {
     ['1 ms left', NOW + 1, true],
     ['ended', NOW, false],
   ])('expiring soon with %s: %s', (_name, end, soon) => {
-    expect(isExpiringSoon({ status: 'ACTIVE', startAt: NOW - 30 * DAY, endAt: end }, NOW)).toBe(soon);
+    expect(isExpiringSoon(pkg('ACTIVE', NOW - 30 * DAY, end), NOW)).toBe(soon);
   });
 
   it('a suspended package is never flagged expiring soon', () => {
-    expect(isExpiringSoon({ status: 'SUSPENDED', startAt: NOW - DAY, endAt: NOW + DAY }, NOW)).toBe(false);
+    expect(isExpiringSoon(pkg('SUSPENDED', NOW - DAY, NOW + DAY), NOW)).toBe(false);
   });
 });
 
@@ -107,10 +115,66 @@ describe('enabling rules (spec 3 §4)', () => {
     ['ACTIVE', [F, T, T, T, F, T]],
     ['EXPIRED', [F, T, T, T, F, T]],
     ['SUSPENDED', [F, F, F, F, T, T]],
-    ['TERMINATED', [T, F, F, F, F, F]],
+    ['TERMINATED', [F, F, F, F, F, F]],
   ] as [PackageStatus | null, boolean[]][])('%s', (status, expected) => {
     const a = packageActions(status);
     expect([a.add, a.edit, a.renew, a.suspend, a.unsuspend, a.terminate]).toEqual(expected);
+  });
+
+  it('a renewal booked to start by the end keeps the vehicle from being flagged', () => {
+    const ending = NOW + DAY;
+    expect(isExpiringSoon(pkg('ACTIVE', NOW - 30 * DAY, ending, period(ending, ending + 365 * DAY)), NOW)).toBe(false);
+    expect(isExpiringSoon(pkg('ACTIVE', NOW - 30 * DAY, ending, period(ending + 1, ending + 365 * DAY)), NOW)).toBe(
+      true,
+    );
+  });
+});
+
+describe('renewals (ADR 0024)', () => {
+  const running = pkg('ACTIVE', NOW - 300 * DAY, NOW + 65 * DAY);
+
+  it('books a renewal that starts later; the package stays ACTIVE on its period until then', () => {
+    const renewal = period(running.endAt, running.endAt + 365 * DAY);
+    const booked = renewPackage(running, renewal, NOW);
+    expect(booked).toEqual({ ...running, renewal });
+    expect(effectiveStatus(booked, NOW)).toBe('ACTIVE');
+    expect(effectiveStatus(booked, running.endAt - 1)).toBe('ACTIVE');
+    // At its start the renewal is the period: no gap, still ACTIVE.
+    expect(settlePackage(booked, running.endAt)).toEqual({ ...renewal, status: 'ACTIVE', renewal: null });
+  });
+
+  it('a renewal starting before the end takes over at its start', () => {
+    const renewal = period(NOW + 10 * DAY, NOW + 375 * DAY);
+    const booked = renewPackage(running, renewal, NOW);
+    expect(settlePackage(booked, NOW + 10 * DAY - 1)).toMatchObject({ startAt: running.startAt, status: 'ACTIVE' });
+    expect(settlePackage(booked, NOW + 10 * DAY)).toMatchObject({ startAt: renewal.startAt, renewal: null });
+  });
+
+  it('a renewal starting after a gap leaves the package EXPIRED between the two periods', () => {
+    const renewal = period(running.endAt + 5 * DAY, running.endAt + 370 * DAY);
+    const booked = renewPackage(running, renewal, NOW);
+    expect(effectiveStatus(booked, running.endAt + DAY)).toBe('EXPIRED');
+    expect(effectiveStatus(booked, renewal.startAt)).toBe('ACTIVE');
+  });
+
+  it('a renewal starting now or earlier replaces the period at once', () => {
+    const renewal = period(NOW, NOW + 365 * DAY);
+    expect(renewPackage(running, renewal, NOW)).toEqual({ ...renewal, status: 'ACTIVE', renewal: null });
+    const expired = pkg('EXPIRED', NOW - 400 * DAY, NOW - 35 * DAY);
+    expect(renewPackage(expired, period(NOW - DAY, NOW + 364 * DAY), NOW).status).toBe('ACTIVE');
+  });
+
+  it('renewing again replaces the booked renewal', () => {
+    const first = renewPackage(running, period(running.endAt, running.endAt + 365 * DAY), NOW);
+    const second = period(running.endAt, running.endAt + 730 * DAY);
+    expect(renewPackage(first, second, NOW).renewal).toEqual(second);
+  });
+
+  it('a suspended package keeps its booked renewal untaken until it is settled again', () => {
+    const renewal = period(NOW - DAY, NOW + 364 * DAY);
+    const suspended = pkg('SUSPENDED', NOW - 300 * DAY, NOW - DAY, renewal);
+    expect(settlePackage(suspended, NOW)).toBe(suspended);
+    expect(settlePackage({ ...suspended, status: 'ACTIVE' }, NOW)).toMatchObject({ ...renewal, renewal: null });
   });
 });
 
@@ -126,6 +190,18 @@ describe('what the expiry job stores', () => {
     ['TERMINATED', 'TERMINATED', NOW - 10 * DAY, NOW - 1, null],
     ['EXPIRED', 'EXPIRED', NOW - 10 * DAY, NOW - 1, null],
   ] as const)('%s → %s', (_name, status, start, end, next) => {
-    expect(dueStatus({ status, startAt: start, endAt: end }, NOW)).toBe(next);
+    const change = dueChange(pkg(status, start, end), NOW);
+    expect(change).toBe(next === null ? null : next === 'ACTIVE' ? 'start' : 'expire');
+  });
+
+  it.each([
+    ['ACTIVE whose booked renewal starts', 'ACTIVE', NOW - DAY, 'start'],
+    ['EXPIRED whose booked renewal starts', 'EXPIRED', NOW, 'start'],
+    ['ACTIVE whose booked renewal is still ahead', 'ACTIVE', NOW + 1, null],
+    ['SUSPENDED whose booked renewal start passed', 'SUSPENDED', NOW - DAY, null],
+  ] as const)('%s: %s', (_name, status, renewalStart, change) => {
+    const end = status === 'EXPIRED' ? NOW - DAY : NOW + DAY;
+    const renewal = period(renewalStart, renewalStart + 365 * DAY);
+    expect(dueChange(pkg(status, NOW - 300 * DAY, end, renewal), NOW)).toBe(change);
   });
 });

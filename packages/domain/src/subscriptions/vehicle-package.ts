@@ -62,21 +62,55 @@ export function timeStatus(startAt: number, endAt: number, nowMs: number): TimeS
   return 'EXPIRED';
 }
 
-export interface PackagePeriod {
-  status: PackageStatus;
+/** A contract's period: its type and when it starts and ends. */
+export interface ContractPeriod {
+  contractType: ContractType;
   startAt: number;
   endAt: number;
 }
 
-/** Suspended and terminated packages keep their status; the others follow the clock. */
-export function effectiveStatus(pkg: PackagePeriod, nowMs: number): PackageStatus {
-  if (pkg.status === 'SUSPENDED' || pkg.status === 'TERMINATED') return pkg.status;
-  return timeStatus(pkg.startAt, pkg.endAt, nowMs);
+/** What the status rules read of a package: its period, stored status and booked renewal. */
+export interface PackageState extends ContractPeriod {
+  status: PackageStatus;
+  /** A renewal booked to start later; the package takes it when it starts (ADR 0024). */
+  renewal: ContractPeriod | null;
 }
 
-/** ACTIVE with fewer than 3 days left. */
-export function isExpiringSoon(pkg: PackagePeriod, nowMs: number): boolean {
-  return effectiveStatus(pkg, nowMs) === 'ACTIVE' && pkg.endAt - nowMs < EXPIRING_SOON_MS;
+/**
+ * The package as it stands at `nowMs`: a booked renewal whose start has come becomes the
+ * period, and the status follows the clock. Suspended and terminated packages stay as they
+ * are (unsuspending settles a suspended one).
+ */
+export function settlePackage<P extends PackageState>(pkg: P, nowMs: number): P {
+  if (pkg.status === 'SUSPENDED' || pkg.status === 'TERMINATED') return pkg;
+  const taken = pkg.renewal !== null && nowMs >= pkg.renewal.startAt ? { ...pkg.renewal, renewal: null } : {};
+  const next = { ...pkg, ...taken };
+  return { ...next, status: timeStatus(next.startAt, next.endAt, nowMs) };
+}
+
+/** Suspended and terminated packages keep their status; the others follow the clock. */
+export function effectiveStatus(pkg: PackageState, nowMs: number): PackageStatus {
+  return settlePackage(pkg, nowMs).status;
+}
+
+/**
+ * ACTIVE with fewer than 3 days left, unless a booked renewal starts by the end: that vehicle
+ * does not run out.
+ */
+export function isExpiringSoon(pkg: PackageState, nowMs: number): boolean {
+  const now = settlePackage(pkg, nowMs);
+  if (now.status !== 'ACTIVE' || now.endAt - nowMs >= EXPIRING_SOON_MS) return false;
+  return now.renewal === null || now.renewal.startAt > now.endAt;
+}
+
+/**
+ * Renew: a renewal starting later is booked and the package keeps its current period until
+ * the renewal starts, so a vehicle renewed before its end stays covered; a renewal starting
+ * now or earlier replaces the period at once. Renewing again replaces a booked renewal.
+ */
+export function renewPackage<P extends PackageState>(pkg: P, period: ContractPeriod, nowMs: number): P {
+  if (period.startAt > nowMs) return { ...pkg, renewal: { ...period } };
+  return settlePackage({ ...pkg, ...period, renewal: null }, nowMs);
 }
 
 export const PACKAGE_ACTIONS = ['add', 'edit', 'renew', 'suspend', 'unsuspend', 'terminate'] as const;
@@ -85,14 +119,13 @@ export type PackageAction = (typeof PACKAGE_ACTIONS)[number];
 /**
  * Which actions a vehicle's current package allows (spec 3 §4): Add only without a package;
  * Edit and Renew need a package that is not suspended; Suspend needs one not yet suspended;
- * Unsuspend only a suspended one; nothing for TERMINATED. Terminate is allowed from every
- * other state. A terminated package no longer counts as "a package exists", so a new one
- * may be added (ADR accounts-decisions).
+ * Unsuspend only a suspended one; nothing for TERMINATED, Add included (termination is final
+ * for the vehicle). Terminate is allowed from every other state.
  */
 export function packageActions(status: PackageStatus | null): Readonly<Record<PackageAction, boolean>> {
   const live = status !== null && status !== 'TERMINATED';
   return {
-    add: !live,
+    add: status === null,
     edit: live && status !== 'SUSPENDED',
     renew: live && status !== 'SUSPENDED',
     suspend: live && status !== 'SUSPENDED',
@@ -101,9 +134,14 @@ export function packageActions(status: PackageStatus | null): Readonly<Record<Pa
   };
 }
 
-/** The status a sweep at `nowMs` stores for a package, or null when it stays as it is. */
-export function dueStatus(pkg: PackagePeriod, nowMs: number): TimeStatus | null {
-  if (pkg.status !== 'PENDING' && pkg.status !== 'ACTIVE') return null;
-  const next = timeStatus(pkg.startAt, pkg.endAt, nowMs);
-  return next === pkg.status ? null : next;
+/**
+ * What the scheduled job records for a package at `nowMs`: 'start' when a pending period or a
+ * booked renewal begins, 'expire' when the period ends, null when nothing is due.
+ */
+export function dueChange(pkg: PackageState, nowMs: number): 'start' | 'expire' | null {
+  const next = settlePackage(pkg, nowMs);
+  const renewed = next.renewal !== pkg.renewal;
+  if (!renewed && next.status === pkg.status) return null;
+  if (next.status === 'EXPIRED') return 'expire';
+  return next.status === 'ACTIVE' ? 'start' : null;
 }

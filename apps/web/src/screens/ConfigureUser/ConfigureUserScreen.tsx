@@ -142,7 +142,9 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
             {picked.vehicles.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={f.noVehicles} />
             ) : (
-              picked.vehicles.map((v) => <Tag key={v.vid}>{v.vehiclePlate}</Tag>)
+              [...picked.vehicles]
+                .sort((a, b) => a.vehiclePlate.localeCompare(b.vehiclePlate))
+                .map((v) => <Tag key={v.vid}>{v.vehiclePlate}</Tag>)
             )}
           </div>
         </div>

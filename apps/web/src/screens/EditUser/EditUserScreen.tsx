@@ -7,7 +7,7 @@ import {
   type UserDetail,
 } from '@jejak/contract';
 import { MailOutlined } from '@ant-design/icons';
-import { EDIT_ROLE_OPTIONS, roleLabel, type RoleValue } from '@jejak/domain';
+import { EDIT_ROLE_OPTIONS, mayParent, roleLabel, type RoleValue } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
@@ -97,7 +97,13 @@ function EditUserForm({ user }: { user: UserDetail }) {
           <Select
             id="userRole"
             disabled={isSelf}
-            options={roleOptions.map((role) => ({ value: role, label: roleLabel(role) }))}
+            // A role that does not fit under the user's parent is shown but not offered (the
+            // server also checks the children and the fleet the user holds).
+            options={roleOptions.map((role) => ({
+              value: role,
+              label: roleLabel(role),
+              disabled: user.parent !== null && !mayParent(user.parent.userRole, role),
+            }))}
           />
         </Form.Item>
       )}

@@ -29,8 +29,9 @@ export function MigrationScreen() {
       key: 'name',
       ...searchableColumn((u: MigrationUser) => u.userName, labels),
     },
-    { title: m.v1, key: 'v1', render: (_, u) => formatAdminDateTime(u.v1CreatedAt) },
-    { title: m.v2, key: 'v2', render: (_, u) => formatAdminDateTime(u.v2CreatedAt) },
+    // Narrow date columns: the time wraps under the date, so the whole table fits.
+    { title: m.v1, key: 'v1', width: 104, render: (_, u) => formatAdminDateTime(u.v1CreatedAt) },
+    { title: m.v2, key: 'v2', width: 104, render: (_, u) => formatAdminDateTime(u.v2CreatedAt) },
     {
       title: m.uid,
       key: 'uid',
@@ -53,6 +54,7 @@ export function MigrationScreen() {
     {
       title: m.action,
       key: 'action',
+      fixed: 'right',
       render: (_, u) => (
         <Button size="small" onClick={() => void navigate(`/Migration/MigrateUser/${encodeURIComponent(u.uid)}`)}>
           {m.migrate}

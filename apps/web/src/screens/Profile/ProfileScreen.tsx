@@ -1,6 +1,6 @@
 import { ACCOUNT_TEXTS, type SessionUser } from '@jejak/contract';
 import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
-import { mayCall, roleLabel, toPermissionRole } from '@jejak/domain';
+import { roleLabel } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
 
 /**
  * /Profile (spec 1 §2): who is signed in, the in-app notification switches (each change saved
- * at once through /user/profile/update), Log Out and a back button.
+ * at once through /user/profile/update, for every role), Log Out and a back button.
  */
 export function ProfileScreen() {
   const user = useSessionUser();
@@ -32,8 +32,6 @@ export function ProfileScreen() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const queryClient = useQueryClient();
-  // Fleet operators hold preferences read-only in the permission table: shown, not changeable.
-  const mayChange = mayCall(toPermissionRole(user.userRole), 'updatePreferences');
 
   const save = useMutation({
     mutationFn: (change: Partial<Preference>) => updateProfile({ uid: user.uid, preference: change }),
@@ -51,7 +49,6 @@ export function ProfileScreen() {
       checked={user.preference[key]}
       checkedChildren={strings.profile.on}
       unCheckedChildren={strings.profile.off}
-      disabled={!mayChange}
       loading={save.isPending && save.variables[key] !== undefined}
       onChange={(checked) => save.mutate({ [key]: checked })}
       aria-label={label}
@@ -109,7 +106,6 @@ export function ProfileScreen() {
                 {toggle(level.key, level.label)}
               </div>
             ))}
-          {!mayChange && <Typography.Text type="secondary">{strings.profile.readOnly}</Typography.Text>}
         </div>
       </Card>
     </div>

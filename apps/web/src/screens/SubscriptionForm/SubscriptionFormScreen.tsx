@@ -1,7 +1,7 @@
 import { PACKAGE_TEXTS, type VehiclePackage } from '@jejak/contract';
 import { CONTRACT_TYPES, DEFAULT_CONTRACT_TYPE, timeStatus, type ContractType } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router';
 import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
@@ -12,7 +12,7 @@ import { DEFAULT_TIME_ZONE, formatAdminDateTime } from '../../ui/format.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { TimeStatusText } from '../../ui/package-status.tsx';
-import { deviceImei, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
+import { deviceImei, renewalText, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { checkContract } from './contract-form.ts';
@@ -33,7 +33,10 @@ const TEXTS: Record<SubscriptionMode, { success: string; error: string }> = {
   renew: { success: PACKAGE_TEXTS.renewSuccess, error: PACKAGE_TEXTS.renewError },
 };
 
-/** Defaults (spec 3 §5): a new package is 12 months from now; Edit shows the package; Renew starts when it ends. */
+/**
+ * Defaults (spec 3 §5): a new package is 12 months from now; Edit shows the package; Renew
+ * starts when the package ends (so it carries on without a gap), or shows the booked renewal.
+ */
 function initialValues(mode: SubscriptionMode, pkg: VehiclePackage | null, nowMs: number): FormValues {
   if (mode === 'add' || !pkg) return { contractType: DEFAULT_CONTRACT_TYPE, startAt: toPickerValue(nowMs) };
   if (mode === 'edit') {
@@ -41,6 +44,13 @@ function initialValues(mode: SubscriptionMode, pkg: VehiclePackage | null, nowMs
       contractType: pkg.contractType,
       startAt: toPickerValue(pkg.startAt),
       endAt: pkg.contractType === 'CUSTOM' ? toPickerValue(pkg.endAt) : null,
+    };
+  }
+  if (pkg.renewal) {
+    return {
+      contractType: pkg.renewal.contractType,
+      startAt: toPickerValue(pkg.renewal.startAt),
+      endAt: pkg.renewal.contractType === 'CUSTOM' ? toPickerValue(pkg.renewal.endAt) : null,
     };
   }
   return { startAt: toPickerValue(Math.max(nowMs, pkg.endAt)) };
@@ -98,6 +108,15 @@ function SubscriptionForm({ mode, row, ownerUid }: SubscriptionFormProps) {
 
   return (
     <Form<FormValues> form={form} layout="vertical" initialValues={initialValues(mode, pkg, nowMs)} onFinish={submit}>
+      {mode === 'renew' && pkg?.renewal && (
+        <Alert
+          className="form-notice"
+          type="info"
+          showIcon
+          data-testid="renewal-notice"
+          title={s.renewalReplaces.replace('{period}', renewalText(pkg.renewal, s.renewalPeriod))}
+        />
+      )}
       <Form.Item label={s.user}>
         <Input id="user" readOnly variant="filled" value={owner.data?.userEmail ?? '…'} />
       </Form.Item>

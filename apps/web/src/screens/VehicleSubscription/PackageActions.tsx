@@ -18,7 +18,7 @@ const SWITCH_TEXTS: Record<PackageSwitch, { success: string; error: string }> = 
 /**
  * A row's actions with the enabling rules of spec 3 §4: Add only without a package; Edit and
  * Renew disabled when suspended; Suspend hidden when suspended, Unsuspend shown only then.
- * A terminated package shows none of its own actions; the vehicle may get a new one (Add).
+ * No actions appear for a terminated package, Add included.
  */
 export function PackageActions({ row }: { row: SubscriptionRow }) {
   const strings = useStrings();
@@ -70,14 +70,16 @@ export function PackageActions({ row }: { row: SubscriptionRow }) {
 
   return (
     <Space size={0} wrap data-testid={`actions-${vehicle.vehiclePlate}`}>
-      <Button
-        size="small"
-        type="link"
-        disabled={!allowed.add || busy}
-        onClick={() => void navigate('/VehicleSubscription/Add', { state: { vid: vehicle.vid, uid: vehicle.uid } })}
-      >
-        {s.add}
-      </Button>
+      {!terminated && (
+        <Button
+          size="small"
+          type="link"
+          disabled={!allowed.add || busy}
+          onClick={() => void navigate('/VehicleSubscription/Add', { state: { vid: vehicle.vid, uid: vehicle.uid } })}
+        >
+          {s.add}
+        </Button>
+      )}
       {open('Edit', s.edit, allowed.edit)}
       {open('Renew', s.renew, allowed.renew)}
       {flip('suspend', s.suspend, live && allowed.suspend)}

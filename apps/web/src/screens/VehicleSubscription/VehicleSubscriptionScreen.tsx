@@ -1,12 +1,12 @@
 import { PACKAGE_TEXTS } from '@jejak/contract';
 import { mayCall, PACKAGE_STATUSES, toPermissionRole } from '@jejak/domain';
-import { Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useSessionUser } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { PackageStatusTag } from '../../ui/package-status.tsx';
-import { statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
+import { renewalText, statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { PackageActions } from './PackageActions.tsx';
 import { PackageHistory } from './PackageHistory.tsx';
@@ -68,6 +68,13 @@ export function VehicleSubscriptionScreen() {
           <Space size={4} orientation="vertical">
             <PackageStatusTag status={r.pkg.status} />
             {r.pkg.expiringSoon && <Tag color="gold">{s.expiringSoon}</Tag>}
+            {r.pkg.renewal && (
+              <Tooltip title={renewalText(r.pkg.renewal, s.renewalPeriod)}>
+                <Tag color="cyan" data-testid="renewal-booked">
+                  {s.renewalBooked}
+                </Tag>
+              </Tooltip>
+            )}
           </Space>
         ) : (
           <Typography.Text type="secondary">{s.noPackage}</Typography.Text>

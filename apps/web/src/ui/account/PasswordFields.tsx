@@ -35,24 +35,30 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel }: Pass
       <Form.Item label={passwordLabel} name="password" required>
         <Input.Password id="password" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label={confirmLabel} required>
-        <div className="password-confirm">
-          <Form.Item name="confirmPassword" noStyle>
-            <Input.Password id="confirmPassword" autoComplete="new-password" onBlur={onConfirmBlur} />
-          </Form.Item>
-          <span className="password-match" data-testid="password-match" data-state={match}>
-            {match === 'match' && (
-              <Tooltip title={matchLabel}>
-                <CheckCircleFilled className="password-match-ok" aria-label={matchLabel} />
-              </Tooltip>
-            )}
-            {match === 'mismatch' && (
-              <Tooltip title={ACCOUNT_TEXTS.passwordMismatchTooltip}>
-                <CloseCircleFilled className="password-match-bad" aria-label={ACCOUNT_TEXTS.passwordMismatchTooltip} />
-              </Tooltip>
-            )}
-          </span>
-        </div>
+      <Form.Item label={confirmLabel} name="confirmPassword" required>
+        <Input.Password
+          id="confirmPassword"
+          autoComplete="new-password"
+          onBlur={onConfirmBlur}
+          // Inside the field, after the show-password eye, so both password fields line up.
+          suffix={
+            <span className="password-match" data-testid="password-match" data-state={match}>
+              {match === 'match' && (
+                <Tooltip title={matchLabel}>
+                  <CheckCircleFilled className="password-match-ok" aria-label={matchLabel} />
+                </Tooltip>
+              )}
+              {match === 'mismatch' && (
+                <Tooltip title={ACCOUNT_TEXTS.passwordMismatchTooltip}>
+                  <CloseCircleFilled
+                    className="password-match-bad"
+                    aria-label={ACCOUNT_TEXTS.passwordMismatchTooltip}
+                  />
+                </Tooltip>
+              )}
+            </span>
+          }
+        />
       </Form.Item>
     </>
   );

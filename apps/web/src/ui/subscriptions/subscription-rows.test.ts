@@ -36,6 +36,7 @@ const pkg = (vid: string, status: VehiclePackage['status'], expiringSoon = false
   endAt: 1,
   status,
   expiringSoon,
+  renewal: null,
   actions: packageActions(status),
   createdAt: 0,
   updatedAt: 0,

@@ -1,5 +1,6 @@
-import type { UserVehicleRow, VehiclePackage } from '@jejak/contract';
+import type { PackageRenewal, UserVehicleRow, VehiclePackage } from '@jejak/contract';
 import { PACKAGE_STATUSES, type PackageStatus } from '@jejak/domain';
+import { formatAdminDateTime } from '../format.ts';
 
 /** A row of the subscription table: a vehicle and its current package, if any. */
 export interface SubscriptionRow {
@@ -44,4 +45,12 @@ export function deviceImei(dvid: string): string {
   const at = dvid.indexOf('#');
   if (dvid === '-' || dvid === '') return '-';
   return at >= 0 ? dvid.slice(at + 1) : dvid;
+}
+
+/** A booked renewal in words: `template` with {type}, {start} and {end}. */
+export function renewalText(renewal: PackageRenewal, template: string): string {
+  return template
+    .replace('{type}', renewal.contractType)
+    .replace('{start}', formatAdminDateTime(renewal.startAt))
+    .replace('{end}', formatAdminDateTime(renewal.endAt));
 }

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoImei } from '../src/demo/demo-fleet.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Group commit must hold for a single busy device too (a UDP tracker flushing its memory):
+ * while one of its messages waits to be committed, the next ones join the open batch instead
+ * of waiting for that commit, so a burst lands in a few transactions, not one per message.
+ * Rows of one transaction share their xmin.
+ */
+describe('pipeline batching for one busy device', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { JEJAK_STORE_FLUSH_MS: '20' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('commits a burst of 300 messages in a handful of transactions, each stored once and in order', async () => {
+    const dvid = `GPS100#${demoImei(3)}`;
+    const t0 = Date.now() - 3_600_000;
+    const burst = Array.from({ length: 300 }, (_, i) =>
+      server.app.pipeline.submit(dvid, {
+        kind: 'position',
+        deviceTimeMs: t0 + i * 1000,
+        valid: true,
+        latitude: 3.1 + i * 1e-4,
+        longitude: 101.6,
+        speedKmh: 30,
+        memory: false,
+        attributes: {},
+      }),
+    );
+    await Promise.all(burst);
+    const rows = await sql<{ tx: string; n: string }>`
+      select xmin::text as tx, count(*)::text as n from device_logs where dvid = ${dvid} group by xmin`.execute(
+      server.app.database.db,
+    );
+    const total = rows.rows.reduce((a, r) => a + Number(r.n), 0);
+    expect(total).toBe(300);
+    // One commit per message was the bug; a few batches (flush timer, batch size) is right.
+    expect(rows.rows.length).toBeLessThanOrEqual(10);
+  });
+});
