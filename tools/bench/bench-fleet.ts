@@ -5,8 +5,8 @@ import { hashPassword } from '../../apps/server/src/services/passwords.ts';
 
 const IMEI_BASE = 868_000_000_000_000;
 
-/** One fleet owner with N GPS100 devices and vehicles; returns the IMEIs. */
-export async function seedBenchFleet(db: Db, count: number): Promise<string[]> {
+/** One fleet owner with N devices of `model` (GPS100 by default) and vehicles; returns the IMEIs. */
+export async function seedBenchFleet(db: Db, count: number, model = 'GPS100'): Promise<string[]> {
   const uid = randomUUID();
   const now = Date.now();
   await db
@@ -34,8 +34,8 @@ export async function seedBenchFleet(db: Db, count: number): Promise<string[]> {
       .insertInto('devices')
       .values(
         chunk.map((imei) => ({
-          dvid: `GPS100#${imei}`,
-          model: 'GPS100',
+          dvid: `${model}#${imei}`,
+          model,
           imei,
           uid,
           sim_card: '',
@@ -49,7 +49,7 @@ export async function seedBenchFleet(db: Db, count: number): Promise<string[]> {
       .values(
         chunk.map((imei) => ({
           vid: randomUUID(),
-          dvid: `GPS100#${imei}`,
+          dvid: `${model}#${imei}`,
           uid,
           vehicle_plate: `B ${imei.slice(-4)}`,
           vehicle_display_name: `Bench ${imei.slice(-4)}`,

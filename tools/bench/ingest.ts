@@ -6,6 +6,9 @@
  *   2. latency: a fixed rate (devices × 1 fix/s); prints device-to-live-channel p50/p99.
  * Options: --db pglite|postgres  --devices N  --seconds S  --window K  --rate-devices N
  *   --phase throughput|latency (default both)
+ *   --protocol gt06|teltonika (default gt06: one fix per packet, `window` packets in flight; teltonika:
+ *     codec 8 Extended packets of `--records` records (default 10), one packet in flight, as an FMB
+ *     device sends what it saved since its last send)
  *   --sink: the simulator against a bare acknowledger instead (its own ceiling).
  *   --env KEY=VALUE (repeatable): server configuration, e.g. --env JEJAK_STORE_BATCH_MAX=10000
  */
@@ -32,6 +35,8 @@ const { values } = parseArgs({
     window: { type: 'string', default: '16' },
     'rate-devices': { type: 'string', default: '1000' },
     phase: { type: 'string', default: 'both' },
+    protocol: { type: 'string', default: 'gt06' },
+    records: { type: 'string', default: '10' },
     sink: { type: 'boolean', default: false },
     env: { type: 'string', multiple: true, default: [] },
   },
@@ -42,7 +47,16 @@ const SECONDS = Number(values.seconds);
 const WINDOW = Number(values.window);
 const RATE_DEVICES = Number(values['rate-devices']);
 const WARM_UP_MS = 5000;
+const PROTOCOL = values.protocol === 'teltonika' ? 'teltonika' : 'gt06';
+const RECORDS = Number(values.records);
+const MODEL = PROTOCOL === 'teltonika' ? 'TEL100' : 'GPS100';
 const PG_URL = process.env.JEJAK_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function describeLoad(): string {
+  return PROTOCOL === 'teltonika'
+    ? `teltonika, ${DEVICES} devices, ${RECORDS} records per packet`
+    : `gt06, ${DEVICES} devices, window ${WINDOW}`;
+}
 
 async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'jejak-bench-'));
@@ -50,7 +64,7 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
   const env: Record<string, string> = {
     JEJAK_HTTP_PORT: '0',
     ...Object.fromEntries(PROTOCOLS.map((p) => [`JEJAK_${p.id.toUpperCase()}_PORT`, '-1'])),
-    JEJAK_GT06_PORT: '0',
+    [`JEJAK_${PROTOCOL.toUpperCase()}_PORT`]: '0',
     JEJAK_GATEWAY_HOST: '127.0.0.1',
     JEJAK_LOG_LEVEL: 'warn',
     JEJAK_DEMO: 'false',
@@ -86,7 +100,15 @@ function runSimulator(
     const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${entry}); })`;
     const worker = new Worker(boot, {
       eval: true,
-      workerData: { port, imeis, intervalMs: 1000, fullRateWindow, seconds: SECONDS },
+      workerData: {
+        port,
+        imeis,
+        intervalMs: 1000,
+        fullRateWindow,
+        seconds: SECONDS,
+        protocol: PROTOCOL,
+        records: RECORDS,
+      },
     });
     worker.on(
       'message',
@@ -119,8 +141,8 @@ function percentile(sorted: number[], p: number): number {
 
 async function throughputPhase(): Promise<void> {
   const { app, cleanup } = await startServer();
-  const imeis = await seedBenchFleet(app.database.db, DEVICES);
-  const port = app.gatewayPorts.gt06 ?? 0;
+  const imeis = await seedBenchFleet(app.database.db, DEVICES, MODEL);
+  const port = app.gatewayPorts[PROTOCOL] ?? 0;
   const before = await storedPositions(app);
   // Enough connections open that every concurrent commit has its backend before metering.
   await Promise.all(Array.from({ length: 8 }, () => sql`select pg_sleep(0.05)`.execute(app.database.db)));
@@ -133,7 +155,7 @@ async function throughputPhase(): Promise<void> {
   const stored = (await storedPositions(app)) - before;
   const perFix = (s: number) => Math.round((s * 1e6) / Math.max(1, stored));
   console.log(
-    `throughput (${DB}, ${DEVICES} devices, window ${WINDOW}): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
+    `throughput (${DB}, ${describeLoad()}): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
       `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames}); ` +
       `CPU per fix: main thread ${perFix(used.mainS)} µs, simulator ${perFix(stats.cpuS)} µs, ` +
       `other threads ${perFix(used.ownS - used.mainS - stats.cpuS)} µs` +
@@ -145,7 +167,7 @@ async function throughputPhase(): Promise<void> {
 
 async function latencyPhase(): Promise<void> {
   const { app, cleanup } = await startServer();
-  const imeis = await seedBenchFleet(app.database.db, RATE_DEVICES);
+  const imeis = await seedBenchFleet(app.database.db, RATE_DEVICES, MODEL);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   /** Latencies of fixes sent after the warm-up (every device connected and loaded). */
@@ -164,7 +186,7 @@ async function latencyPhase(): Promise<void> {
   ws.send(
     JSON.stringify({
       action: 'subscribeTo',
-      data: { uid: owner.rows[0]?.uid, ids: imeis.map((i) => `dev#GPS100#${i}`) },
+      data: { uid: owner.rows[0]?.uid, ids: imeis.map((i) => `dev#${MODEL}#${i}`) },
     }),
   );
   const pendingArrivals = new Map<string, number>();
@@ -176,7 +198,7 @@ async function latencyPhase(): Promise<void> {
     if (sent === undefined) pendingArrivals.set(key, Date.now());
     else record(sent, Date.now());
   });
-  const stats = await runSimulator(app.gatewayPorts.gt06 ?? 0, imeis, null, (sends) => {
+  const stats = await runSimulator(app.gatewayPorts[PROTOCOL] ?? 0, imeis, null, (sends) => {
     for (const [imei, deviceTime, at] of sends) {
       // GT06 sends whole seconds.
       const key = `${imei}/${Math.floor(deviceTime / 1000)}`;
@@ -193,7 +215,7 @@ async function latencyPhase(): Promise<void> {
   steady.sort((a, b) => a - b);
   const rate = Math.round(stats.sent / SECONDS);
   console.log(
-    `latency (${DB}, ${RATE_DEVICES} devices × 1 fix/s ≈ ${rate} msg/s): device → live channel ` +
+    `latency (${DB}, ${PROTOCOL}, ${RATE_DEVICES} devices × 1 fix/s ≈ ${rate} msg/s): device → live channel ` +
       `p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms over ${latencies.length} fixes; ` +
       `after ${WARM_UP_MS / 1000} s warm-up p50 ${percentile(steady, 50)} ms, p99 ${percentile(steady, 99)} ms over ${steady.length} fixes`,
   );

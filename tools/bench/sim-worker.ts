@@ -12,6 +12,8 @@ interface WorkerInput {
   intervalMs: number;
   fullRateWindow: number | null;
   seconds: number;
+  protocol: 'gt06' | 'teltonika';
+  records: number;
 }
 
 const input = workerData as WorkerInput;
@@ -23,6 +25,8 @@ const sim = startSimulator({
   devices: input.imeis.map((imei, i) => ({ imei, seed: i + 1 })),
   intervalMs: input.intervalMs,
   heartbeatEveryMs: 0,
+  protocol: input.protocol,
+  recordsPerPacket: input.records,
   ...(input.fullRateWindow ? { fullRate: { window: input.fullRateWindow } } : {}),
   // Send times matter to the latency phase only; full rate would spend the thread posting them.
   ...(input.fullRateWindow

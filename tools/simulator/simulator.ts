@@ -1,5 +1,6 @@
-import { createGt06Client, type Gt06Client } from './gt06-client.ts';
-import type { AckEvent, ClientStats, SendEvent } from './tracker-client.ts';
+import { createGt06Client } from './gt06-client.ts';
+import { createTeltonikaClient } from './teltonika-client.ts';
+import type { AckEvent, ClientStats, SendEvent, TrackerClient } from './tracker-client.ts';
 import { createRng, createRoute, type Bounds } from './routes.ts';
 
 export interface SimulatorDevice {
@@ -30,6 +31,13 @@ export interface SimulatorOptions {
   onAck?: (event: AckEvent) => void;
   /** Each device makes no new fixes after this many (it still resends unacknowledged ones). */
   maxFixesPerDevice?: number;
+  /**
+   * The trackers' protocol. Default 'gt06' (one fix per packet, several packets in flight);
+   * 'teltonika' sends codec 8 Extended packets of up to `recordsPerPacket` records, one at a time.
+   */
+  protocol?: 'gt06' | 'teltonika';
+  /** Teltonika only: records per packet at most (default 25). */
+  recordsPerPacket?: number;
 }
 
 export interface SimulatorStats extends ClientStats {
@@ -44,7 +52,7 @@ export interface RunningSimulator {
 }
 
 /**
- * Drives N simulated GT06 trackers, each on its own seeded route around the Klang Valley,
+ * Drives N simulated GT06 (or Teltonika) trackers, each on its own seeded route around the Klang Valley,
  * over real TCP to `host:port`. In live mode the devices' first fixes are spread over one
  * interval so the server does not see them all at once.
  */
@@ -53,7 +61,7 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
   const fixEveryMs = Math.max(1, Math.round(options.intervalMs / speedFactor));
   const startTimeMs = options.startTimeMs ?? Date.now();
   const count = options.devices.length;
-  const clients: Gt06Client[] = [];
+  const clients: TrackerClient[] = [];
   const delays = new Set<ReturnType<typeof setTimeout>>();
 
   options.devices.forEach((device, i) => {
@@ -64,7 +72,7 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       intervalMs: options.intervalMs,
       ...(options.bounds ? { bounds: options.bounds } : {}),
     });
-    const client = createGt06Client({
+    const clientOptions = {
       host: options.host,
       port: options.port,
       imei: device.imei,
@@ -76,7 +84,14 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       ...(options.onSend ? { onSend: options.onSend } : {}),
       ...(options.onAck ? { onAck: options.onAck } : {}),
       ...(options.maxFixesPerDevice !== undefined ? { maxFixes: options.maxFixesPerDevice } : {}),
-    });
+    };
+    const client =
+      options.protocol === 'teltonika'
+        ? createTeltonikaClient({
+            ...clientOptions,
+            ...(options.recordsPerPacket !== undefined ? { maxRecordsPerPacket: options.recordsPerPacket } : {}),
+          })
+        : createGt06Client(clientOptions);
     clients.push(client);
     if (offsetMs === 0) client.start();
     else {

@@ -112,7 +112,11 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     if (claimed && claimed !== imei && !(await identify(claimed))) return settled('closed');
     if (!dvid) return settled(reject('data before the device identified itself', raw));
     const current = dvid;
-    const committed = Promise.all(result.messages.map((m: NormalizedMessage) => pipeline.submit(current, m)));
+    const [only] = result.messages;
+    const committed: Promise<unknown> =
+      result.messages.length === 1 && only
+        ? pipeline.submit(current, only)
+        : Promise.all(result.messages.map((m: NormalizedMessage) => pipeline.submit(current, m)));
     // Awaited below, in order; until then a failure must not count as unhandled.
     committed.catch(() => undefined);
     const reply = result.reply;

@@ -61,8 +61,64 @@ function storableRecord(record: Record<string, unknown>, depth: number): Record<
   return out;
 }
 
-/** The message with every value the store cannot hold cleaned or, failing that, left out. */
+/** True when `value` would pass `storableValue` unchanged (so no copy is needed). */
+function isStorableValue(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+      return !SUSPECT.test(value);
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object':
+      if (value === null) return true;
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(value)) return value.every((v) => v !== undefined && isStorableValue(v, depth + 1));
+      return isStorableRecord(value as Record<string, unknown>, depth + 1);
+    case 'bigint':
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return false;
+  }
+}
+
+function isStorableRecord(record: Record<string, unknown>, depth: number): boolean {
+  if (Object.getPrototypeOf(record) !== Object.prototype) return false;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key) || SUSPECT.test(key) || !isStorableValue(record[key], depth)) return false;
+  }
+  return true;
+}
+
+const finiteOrAbsent = (n: number | undefined): boolean => n === undefined || Number.isFinite(n);
+
+/** True when every value of the message is one the store can hold as it is (the usual case). */
+function isStorable(msg: NormalizedMessage): boolean {
+  const t = msg.deviceTimeMs;
+  const lat = msg.latitude;
+  const lon = msg.longitude;
+  return (
+    (t === undefined || storableTime(t) === t) &&
+    (lat === undefined ? lon === undefined : lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) &&
+    finiteOrAbsent(msg.speedKmh) &&
+    finiteOrAbsent(msg.course) &&
+    finiteOrAbsent(msg.altitude) &&
+    finiteOrAbsent(msg.satellites) &&
+    isStorableRecord(msg.attributes, 0)
+  );
+}
+
+/**
+ * The message with every value the store cannot hold cleaned or, failing that, left out. A
+ * message that is storable already (nearly all) is returned as it is, without a copy.
+ */
 export function storableMessage(msg: NormalizedMessage): NormalizedMessage {
+  return isStorable(msg) ? msg : cleanedMessage(msg);
+}
+
+/** A copy of the message with every value cleaned (exported for the test of the fast path). */
+export function cleanedMessage(msg: NormalizedMessage): NormalizedMessage {
   const lat = finiteOrUndefined(msg.latitude);
   const lon = finiteOrUndefined(msg.longitude);
   const coordinatesOk = lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;

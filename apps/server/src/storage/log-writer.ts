@@ -59,7 +59,7 @@ export async function insertLogs(trx: Transaction<Database>, logs: DeviceLogRow[
     insert into device_logs (${sql.raw(LOG_COLUMNS.join(', '))})
     select x.dvid, x.device_time, x.package, x.package_time, x.created_at, x.lat, x.lon, x.speed,
       x.altitude, x.heading, to_jsonb(x.fuel), x.gps_status, x.engine_status, x.is_alive, x.device_message,
-      x.attributes::jsonb
+      x.attributes::json
     from unnest(${col(logs, 'dvid')}::text[], ${col(logs, 'deviceTime')}::int8[], ${col(logs, 'package')}::text[],
       ${col(logs, 'packageTime')}::int8[], ${col(logs, 'createdAt')}::int8[], ${col(logs, 'lat')}::float8[],
       ${col(logs, 'lon')}::float8[], ${col(logs, 'speed')}::float8[], ${col(logs, 'altitude')}::float8[],

@@ -77,9 +77,10 @@ const sameTank = (a: FuelTank, b: FuelTank) =>
 export function readFuel(
   profile: FuelProfile,
   attributes: Readonly<Record<string, unknown>>,
+  setUp: [string, FuelTank][] = setUpTanks(profile),
 ): { tanks: Record<string, number | null>; readingL: number | null } {
   const tanks: Record<string, number | null> = {};
-  for (const [key, tank] of setUpTanks(profile)) {
+  for (const [key, tank] of setUp) {
     const reading = tankReading(tank, attributes);
     tanks[key] = reading === undefined ? null : tankLitres(tank, reading);
   }
@@ -93,13 +94,16 @@ export function stepVehicleFuel(
   profile: FuelProfile,
   cfg: FuelTrackerConfig = DEFAULT_FUEL_TRACKER,
 ): VehicleFuelStep {
-  const read = readFuel(profile, input.attributes);
+  const setUp = setUpTanks(profile);
+  // The usual vehicle without a fuel sensor: nothing to read or track.
+  if (setUp.length === 0) return { state: {}, tanks: {}, readingL: null, levelL: null, steadyL: null, events: [] };
+  const read = readFuel(profile, input.attributes, setUp);
   const ignition = input.attributes.ignition;
   const engineOn = typeof ignition === 'boolean' ? ignition : undefined;
   const next: VehicleFuelState = {};
   const tanks: Record<string, TankFuel> = {};
   const events: TankFuelEvent[] = [];
-  for (const [key, tank] of setUpTanks(profile)) {
+  for (const [key, tank] of setUp) {
     const prior = state[key];
     let level = prior && sameTank(prior.tank, tank) ? prior.level : emptyFuelLevel();
     const readingL = read.tanks[key] ?? null;

@@ -41,7 +41,7 @@ export interface TeltonikaRecordInput {
   io: TeltonikaIoInput;
 }
 
-type Element = { id: number; size: 1 | 2 | 4 | 8; value: bigint };
+type Element = { id: number; size: 1 | 2 | 4 | 8; value: number | bigint };
 
 /** The IMEI handshake ("Communication with server"): 2-byte length, then the IMEI in ASCII. */
 export function encodeTeltonikaImei(imei: string): Uint8Array {
@@ -51,7 +51,9 @@ export function encodeTeltonikaImei(imei: string): Uint8Array {
 
 /** The server's TCP acknowledgement: the number of records received, 4 bytes big-endian. */
 export function encodeTeltonikaAck(count: number): Uint8Array {
-  return Uint8Array.from(uint(BigInt(count), 4));
+  const w = new ByteWriter(4);
+  w.uint(count, 4);
+  return w.done();
 }
 
 /** The record count of a TCP acknowledgement; null for anything else. */
@@ -62,7 +64,13 @@ export function decodeTeltonikaAck(bytes: Uint8Array): number | null {
 
 /** The UDP acknowledgement ("UDP channel"): length 0005, packet id, 01, AVL packet id, count. */
 export function encodeTeltonikaUdpAck(packetId: number, avlPacketId: number, count: number): Uint8Array {
-  return Uint8Array.from([0x00, 0x05, ...uint(BigInt(packetId), 2), 0x01, avlPacketId & 0xff, Math.min(count, 255)]);
+  const w = new ByteWriter(7);
+  w.uint(5, 2);
+  w.uint(packetId, 2);
+  w.u8(0x01);
+  w.u8(avlPacketId & 0xff);
+  w.u8(Math.min(count, 255));
+  return w.done();
 }
 
 export function decodeTeltonikaUdpAck(
@@ -96,52 +104,67 @@ export function encodeTeltonikaUdpDatagram(
 ): Uint8Array {
   const data = dataField(opts.extended ? CODEC_8E_ID : CODEC_8_ID, records);
   const imeiBytes = encodeTeltonikaImei(imei);
-  const body = [...uint(BigInt(opts.packetId), 2), 0x01, opts.avlPacketId & 0xff, ...imeiBytes, ...data];
-  return Uint8Array.from([...uint(BigInt(body.length), 2), ...body]);
+  const w = new ByteWriter();
+  w.uint(2 + 1 + 1 + imeiBytes.length + data.length, 2);
+  w.uint(opts.packetId, 2);
+  w.u8(0x01);
+  w.u8(opts.avlPacketId & 0xff);
+  w.bytes(imeiBytes);
+  w.bytes(data);
+  return w.done();
 }
 
-function tcpPacket(data: number[]): Uint8Array {
-  const out = Uint8Array.from([0, 0, 0, 0, ...uint(BigInt(data.length), 4), ...data, 0, 0, 0, 0]);
-  const crc = crc16Ibm(out, 8, 8 + data.length);
-  out[out.length - 2] = crc >> 8;
-  out[out.length - 1] = crc & 0xff;
-  return out;
+function tcpPacket(data: Uint8Array): Uint8Array {
+  const w = new ByteWriter(data.length + 12);
+  w.uint(0, 4);
+  w.uint(data.length, 4);
+  w.bytes(data);
+  w.uint(0, 2);
+  w.uint(crc16Ibm(data, 0, data.length), 2);
+  return w.done();
 }
 
-function dataField(codec: number, records: TeltonikaRecordInput[]): number[] {
+function dataField(codec: number, records: TeltonikaRecordInput[]): Uint8Array {
   if (records.length > 255) throw new RangeError(`${records.length} records do not fit one packet`);
   const wide = codec === CODEC_8E_ID ? 2 : 1;
-  return [codec, records.length, ...records.flatMap((rec) => record(rec, wide)), records.length];
+  const w = new ByteWriter(3 + records.length * 64);
+  w.u8(codec);
+  w.u8(records.length);
+  for (const rec of records) record(w, rec, wide);
+  w.u8(records.length);
+  return w.done();
 }
 
 /** One record ("Codec 8", AVL Data), with 1-byte or (8 Extended) 2-byte ids and counts. */
-function record(rec: TeltonikaRecordInput, wide: 1 | 2): number[] {
+function record(w: ByteWriter, rec: TeltonikaRecordInput, wide: 1 | 2): void {
   const elements = ioElements(rec.io);
-  const out = [
-    ...uint(BigInt(rec.timeMs), 8),
-    rec.priority ?? 0,
-    ...int(Math.round(rec.lon * 1e7), 4),
-    ...int(Math.round(rec.lat * 1e7), 4),
-    ...int(Math.round(rec.altitude), 2),
-    ...uint(BigInt(Math.round(rec.course) % 360), 2),
-    ...uint(BigInt(rec.satellites), 1),
-    ...uint(BigInt(Math.round(rec.speedKmh)), 2),
-    ...uint(BigInt(rec.eventIoId ?? 0), wide),
-    ...uint(BigInt(elements.length), wide),
-  ];
+  w.uint(rec.timeMs, 8);
+  w.u8(rec.priority ?? 0);
+  w.int(Math.round(rec.lon * 1e7), 4);
+  w.int(Math.round(rec.lat * 1e7), 4);
+  w.int(Math.round(rec.altitude), 2);
+  w.uint(Math.round(rec.course) % 360, 2);
+  w.uint(rec.satellites, 1);
+  w.uint(Math.round(rec.speedKmh), 2);
+  w.uint(rec.eventIoId ?? 0, wide);
+  w.uint(elements.length, wide);
   for (const size of [1, 2, 4, 8] as const) {
-    const group = elements.filter((e) => e.size === size);
-    out.push(...uint(BigInt(group.length), wide));
-    for (const e of group) out.push(...uint(BigInt(e.id), wide), ...uint(e.value, size));
+    let count = 0;
+    for (const e of elements) if (e.size === size) count++;
+    w.uint(count, wide);
+    for (const e of elements) {
+      if (e.size !== size) continue;
+      w.uint(e.id, wide);
+      w.uint(e.value, size);
+    }
   }
-  if (wide === 2) out.push(0, 0); // NX: no variable-length elements
-  return out;
+  if (wide === 2) w.uint(0, 2); // NX: no variable-length elements
 }
 
 function ioElements(io: TeltonikaIoInput): Element[] {
   const out: Element[] = [];
   const add = (id: number, size: Element['size'], value: number | boolean | undefined) => {
-    if (value !== undefined) out.push({ id, size, value: BigInt(Math.round(Number(value))) });
+    if (value !== undefined) out.push({ id, size, value: Math.round(Number(value)) });
   };
   add(239, 1, io.ignition);
   add(240, 1, io.motion);
@@ -163,16 +186,59 @@ function ioElements(io: TeltonikaIoInput): Element[] {
   return out;
 }
 
-/** Big-endian unsigned; throws when `value` does not fit `size` bytes. */
-function uint(value: bigint, size: number): number[] {
-  if (value < 0n || value >= 1n << BigInt(size * 8)) throw new RangeError(`${value} does not fit ${size} byte(s)`);
-  return Array.from({ length: size }, (_, i) => Number((value >> BigInt((size - 1 - i) * 8)) & 0xffn));
-}
+/** Big-endian bytes into a buffer that grows as needed; every value is range-checked. */
+class ByteWriter {
+  private buf: Buffer;
+  private n = 0;
 
-/** Big-endian two's complement. */
-function int(value: number, size: number): number[] {
-  const half = 1n << BigInt(size * 8 - 1);
-  const v = BigInt(value);
-  if (v < -half || v >= half) throw new RangeError(`${value} does not fit ${size} signed byte(s)`);
-  return uint(v < 0n ? v + 2n * half : v, size);
+  constructor(capacity = 64) {
+    this.buf = Buffer.allocUnsafe(capacity);
+  }
+
+  private room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    this.buf.copy(next, 0, 0, this.n);
+    this.buf = next;
+  }
+
+  u8(v: number): void {
+    this.uint(v, 1);
+  }
+
+  /** Unsigned; throws when `value` does not fit `size` bytes. */
+  uint(value: number | bigint, size: number): void {
+    this.room(size);
+    if (typeof value === 'bigint') {
+      if (value < 0n || value >= 1n << BigInt(size * 8)) throw new RangeError(`${value} does not fit ${size} byte(s)`);
+      if (size === 8) this.buf.writeBigUInt64BE(value, this.n);
+      else this.buf.writeUIntBE(Number(value), this.n, size);
+    } else {
+      if (!Number.isInteger(value) || value < 0 || value >= 2 ** (size * 8))
+        throw new RangeError(`${value} does not fit ${size} byte(s)`);
+      if (size === 8) {
+        this.buf.writeUInt32BE(Math.floor(value / 2 ** 32), this.n);
+        this.buf.writeUInt32BE(value % 2 ** 32, this.n + 4);
+      } else this.buf.writeUIntBE(value, this.n, size);
+    }
+    this.n += size;
+  }
+
+  /** Two's complement. */
+  int(value: number, size: number): void {
+    const half = 2 ** (size * 8 - 1);
+    if (!Number.isInteger(value) || value < -half || value >= half)
+      throw new RangeError(`${value} does not fit ${size} signed byte(s)`);
+    this.uint(value < 0 ? value + 2 * half : value, size);
+  }
+
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.set(b, this.n);
+    this.n += b.length;
+  }
+
+  done(): Uint8Array {
+    return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.n).slice();
+  }
 }
