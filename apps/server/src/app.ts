@@ -28,6 +28,7 @@ import { createUserService } from './services/user-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
+import { coalesceReads } from './storage/coalesce.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
@@ -254,7 +255,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
  */
 async function startGateways(
   config: Config,
-  shared: Omit<GatewayContext, 'protocol'>,
+  shared: Omit<GatewayContext, 'protocol' | 'deviceByImei'>,
 ): Promise<{ ports: Record<string, number>; listeners: RunningListener[] }> {
   const ports: Record<string, number> = {};
   const listeners: RunningListener[] = [];
@@ -262,7 +263,11 @@ async function startGateways(
   for (const protocol of PROTOCOLS) {
     let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
     if (port === undefined || port < 0) continue;
-    const ctx: GatewayContext = { ...shared, protocol };
+    const ctx: GatewayContext = {
+      ...shared,
+      protocol,
+      deviceByImei: coalesceReads((imeis: string[]) => shared.fleet.devicesByImei(imeis, protocol.models)),
+    };
     for (const transport of protocol.transports) {
       const opts: ListenerOptions = {
         host: config.JEJAK_GATEWAY_HOST,

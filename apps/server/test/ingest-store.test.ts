@@ -182,7 +182,7 @@ describe.each(kinds)('ingest store on %s', (kind) => {
       lateSince,
     });
     await store.write({ logs: [], devices: [], vehicles: [], states: [state(1, T)] });
-    expect(await store.pipelineState(DVID)).toEqual({
+    expect((await store.pipelineStates([DVID])).get(DVID)).toEqual({
       seq: 1,
       state: state(1, T).state,
       lateSince: T,
@@ -190,7 +190,7 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     expect(await store.pendingRecomputes()).toContain(DVID);
     await store.write({ logs: [], devices: [], vehicles: [], states: [state(3, null)] });
     await store.write({ logs: [], devices: [], vehicles: [], states: [state(2, T)] });
-    expect(await store.pipelineState(DVID)).toEqual({
+    expect((await store.pipelineStates([DVID])).get(DVID)).toEqual({
       seq: 3,
       state: state(3, null).state,
       lateSince: null,

@@ -1,3 +1,4 @@
+import type { Device } from '@jejak/domain';
 import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak/protocols';
 import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -13,6 +14,11 @@ export interface GatewayContext {
   protocol: ProtocolDefinition;
   pipeline: Pipeline;
   fleet: FleetRepo;
+  /**
+   * The registered device of the protocol's models with this IMEI. Lookups of many connections
+   * at once (every tracker reconnecting after a restart) are read together (storage/coalesce.ts).
+   */
+  deviceByImei: (imei: string) => Promise<Device | undefined>;
   counters: GatewayCounters;
   log: GatewayLogger;
   now: () => number;
@@ -72,7 +78,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
   }
 
   async function identify(newImei: string): Promise<boolean> {
-    const device = await ctx.fleet.deviceByImei(newImei, protocol.models);
+    const device = await ctx.deviceByImei(newImei);
     if (device) {
       dvid = device.dvid;
       imei = newImei;

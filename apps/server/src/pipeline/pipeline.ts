@@ -1,13 +1,4 @@
-import {
-  disconnectIfSilent,
-  emptyTripTracker,
-  emptyVehicleFuel,
-  type AcceptedFix,
-  type FixFilterConfig,
-  type SegmenterConfig,
-  type TransitConfig,
-  type TransitState,
-} from '@jejak/domain';
+import { disconnectIfSilent, type FixFilterConfig, type SegmenterConfig, type TransitConfig } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -21,10 +12,12 @@ import type {
   VehicleLogRow,
   VehicleStateRow,
 } from '../storage/ingest-store.ts';
-import { applyMessage, type DeviceState } from './device-state.ts';
+import { coalesceReads } from '../storage/coalesce.ts';
+import { applyMessage } from './device-state.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
-import { approximateMotion, readResumable, resumableJson, withPending } from './resume.ts';
+import { resumableJson } from './resume.ts';
 import { deviceRow, sessionLogRow, transitRow, vehicleLogRow, vehicleRow, type SessionPackage } from './rows.ts';
+import { loadStates, type HeldState } from './state-loader.ts';
 
 export type { SessionPackage };
 
@@ -49,14 +42,6 @@ interface Waiter {
   dvid: string;
   resolve: () => void;
   reject: (e: unknown) => void;
-}
-
-/** A device's state as the pipeline holds it, with what it last handed to the store of it. */
-interface HeldState extends DeviceState {
-  /** Earliest device time of late data whose window has not been recomputed yet. */
-  lateSinceMs: number | null;
-  /** The resumable state (JSON) and late mark last written, and the `seq` they were written with. */
-  saved: { seq: number; json: string | null; lateSinceMs: number | null };
 }
 
 interface Batch {
@@ -154,58 +139,17 @@ export function createPipeline(opts: PipelineOptions) {
   /** Set when shutdown begins: no recompute starts after it (the store keeps them pending). */
   let stopping = false;
 
+  /** Devices asked for together (a thousand trackers connecting at once) are read together. */
+  const readState = coalesceReads((dvids: string[]) => loadStates(opts, dvids));
+
   async function loadState(dvid: string): Promise<HeldState> {
     if (dropped.delete(dvid)) {
       // Batches sealed before the failure may still hold this device's rows: read after them.
       await flush().catch(() => undefined);
       await Promise.allSettled([...inFlight]);
     }
-    const [device, vehicle, saved] = await Promise.all([
-      opts.fleet.deviceByDvid(dvid),
-      opts.fleet.vehicleByDvid(dvid),
-      opts.store.pipelineState(dvid),
-    ]);
-    if (!device) throw new Error(`device ${dvid} is not registered`);
-    let transit: TransitState | null = null;
-    if (vehicle?.transitStatus && vehicle.transitFrom !== null && vehicle.updatedAt !== null) {
-      transit = {
-        status: vehicle.transitStatus,
-        transitFrom: vehicle.transitFrom,
-        updatedAt: vehicle.updatedAt,
-        stoppedSince: vehicle.stoppedSince,
-      };
-    }
-    const d = device.device;
-    // Exactly where the pipeline stood, if the store holds it; else an approximation from the
-    // last accepted fix and the stored records.
-    const lastFix: AcceptedFix | null =
-      d.location && d.deviceTime !== null
-        ? { deviceTimeMs: d.deviceTime, lat: d.location.lat, lon: d.location.lon }
-        : null;
-    const stored = saved && readResumable(saved.state, vehicle);
-    const resumed =
-      stored &&
-      withPending(
-        stored,
-        vehicle && stored.trips.pending.length > 0
-          ? await opts.store.transitRecordsAt(vehicle.vid, stored.trips.pending)
-          : [],
-      );
-    const motion = resumed ?? {
-      ...approximateMotion(transit, lastFix, vehicle?.mileage ?? 0),
-      trips: vehicle ? await opts.store.tripTracker(vehicle.vid) : emptyTripTracker(),
-      fuel: emptyVehicleFuel(),
-    };
-    const lateSinceMs = saved?.lateSince ?? null;
-    const state: HeldState = {
-      device: d,
-      vehicle,
-      transit,
-      ...motion,
-      lastSeenAtMs: device.lastSeenAtMs ?? 0,
-      lateSinceMs,
-      saved: { seq: saved?.seq ?? 0, json: resumed ? (saved?.state ?? null) : null, lateSinceMs },
-    };
+    const state = await readState(dvid);
+    if (!state) throw new Error(`device ${dvid} is not registered`);
     states.set(dvid, state);
     return state;
   }

@@ -24,6 +24,9 @@ export function visibleVidsQuery(db: Db, viewer: Viewer) {
   return owned.union(grouped);
 }
 
+/** A vehicle as the pipeline loads it, with when it stopped (if it stands). */
+export type FittedVehicle = Vehicle & { stoppedSince: number | null };
+
 export function createFleetRepo(db: Db) {
   return {
     async visibleVehicles(viewer: Viewer): Promise<Vehicle[]> {
@@ -91,25 +94,50 @@ export function createFleetRepo(db: Db) {
       return row !== undefined;
     },
 
-    async deviceByImei(imei: string, models: readonly string[]): Promise<Device | null> {
-      if (models.length === 0) return null;
-      const row = await db
+    /**
+     * The devices of these IMEIs among the given models, by IMEI: one query for a burst of
+     * connections (DeviceChannel's lookups are coalesced).
+     */
+    async devicesByImei(imeis: readonly string[], models: readonly string[]): Promise<Map<string, Device>> {
+      if (imeis.length === 0 || models.length === 0) return new Map();
+      const rows = await db
         .selectFrom('devices')
         .selectAll()
-        .where('imei', '=', imei)
+        .where(sql<boolean>`imei = any(${[...imeis]}::text[])`)
         .where('model', 'in', [...models])
-        .executeTakeFirst();
-      return row ? toDevice(row) : null;
+        .orderBy('dvid')
+        .execute();
+      const byImei = new Map<string, Device>();
+      for (const r of rows) if (!byImei.has(r.imei)) byImei.set(r.imei, toDevice(r));
+      return byImei;
     },
 
-    async deviceByDvid(dvid: string): Promise<{ device: Device; lastSeenAtMs: number | null } | null> {
-      const row = await db.selectFrom('devices').selectAll().where('dvid', '=', dvid).executeTakeFirst();
-      return row ? { device: toDevice(row), lastSeenAtMs: row.last_seen_at } : null;
+    /** Devices by dvid, with when each was last heard from; one query however many. */
+    async devicesByDvid(
+      dvids: readonly string[],
+    ): Promise<Map<string, { device: Device; lastSeenAtMs: number | null }>> {
+      if (dvids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('devices')
+        .selectAll()
+        .where(sql<boolean>`dvid = any(${[...dvids]}::text[])`)
+        .execute();
+      return new Map(rows.map((r) => [r.dvid, { device: toDevice(r), lastSeenAtMs: r.last_seen_at }]));
     },
 
-    async vehicleByDvid(dvid: string): Promise<(Vehicle & { stoppedSince: number | null }) | null> {
-      const row = await db.selectFrom('vehicles').selectAll().where('dvid', '=', dvid).executeTakeFirst();
-      return row ? { ...toVehicle(row), stoppedSince: row.stopped_since } : null;
+    /** The vehicle each device is fitted to, by dvid (the lowest vid if several); one query however many. */
+    async vehiclesByDvid(dvids: readonly string[]): Promise<Map<string, FittedVehicle>> {
+      if (dvids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('vehicles')
+        .selectAll()
+        .where(sql<boolean>`dvid = any(${[...dvids]}::text[])`)
+        .orderBy('vid')
+        .execute();
+      const byDvid = new Map<string, FittedVehicle>();
+      for (const r of rows)
+        if (!byDvid.has(r.dvid)) byDvid.set(r.dvid, { ...toVehicle(r), stoppedSince: r.stopped_since });
+      return byDvid;
     },
 
     /** A vehicle's fuel tanks; null when there is no such vehicle. */

@@ -5,7 +5,7 @@ import type { Db } from './database.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { toDevice, toVehicle } from './mappers.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
-import type { Database, VehiclesTable } from './schema.ts';
+import type { Database, TransitRecordsTable, TripRecordsTable, VehiclesTable } from './schema.ts';
 
 export type DevicePackage =
   | 'auth'
@@ -93,6 +93,13 @@ export interface PipelineStateRow {
   /** JSON text (pipeline/resume.ts). */
   state: string;
   /** Earliest device time of late data whose recompute has not run yet. */
+  lateSince: number | null;
+}
+
+/** A device's pipeline state as stored (`state` is JSON text). */
+export interface StoredPipelineState {
+  seq: number;
+  state: string;
   lateSince: number | null;
 }
 
@@ -216,6 +223,17 @@ async function writePipelineStates(trx: Transaction<Database>, states: PipelineS
     where pipeline_states.seq < excluded.seq`.execute(trx);
 }
 
+/** Stored transit records as the segmenter made them, by vid, in the order read. */
+function groupByVid(rows: Selectable<TransitRecordsTable>[]): Map<string, TransitRecordValue[]> {
+  const byVid = new Map<string, TransitRecordValue[]>();
+  for (const r of rows) {
+    let list = byVid.get(r.vid);
+    if (!list) byVid.set(r.vid, (list = []));
+    list.push(...toTransitValue(r));
+  }
+  return byVid;
+}
+
 /**
  * Writes one batch in one transaction. The log rows go in by COPY (DESIGN §2); a batch that
  * holds a row already stored (a tracker resending what we stored but could not acknowledge)
@@ -314,52 +332,68 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
     },
 
     /**
-     * Where a vehicle's trips stand: the last PARKING trip (a phantom may still extend it) and
-     * the closed transit records from its start on — what the pipeline keeps in memory.
+     * Where each vehicle's trips stand: the last PARKING trip (a phantom may still extend it) and
+     * the closed transit records from its start on — what the pipeline keeps in memory. One entry
+     * per vid asked for; two queries however many.
      */
-    async tripTracker(vid: string): Promise<TripTrackerState> {
-      const last = await db
-        .selectFrom('trip_records')
-        .selectAll()
-        .where('vid', '=', vid)
-        .where('trip_status', '=', 'PARKING')
-        .orderBy('start_time', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const records = await db
-        .selectFrom('transit_records')
-        .selectAll()
-        .where('vid', '=', vid)
-        .where('start_time', '>=', last?.start_time ?? 0)
-        .orderBy('start_time')
-        .limit(10_000)
-        .execute();
-      return { pending: records.flatMap(toTransitValue), last: last ? toTripValue(last) : null };
+    async tripTrackers(vids: readonly string[]): Promise<Map<string, TripTrackerState>> {
+      if (vids.length === 0) return new Map();
+      // Both reads on one connection: on PGlite the second does not queue again behind commits.
+      const { last, records } = await db.connection().execute(async (conn) => {
+        const lasts = await sql<Selectable<TripRecordsTable>>`
+          select distinct on (vid) * from trip_records
+          where vid = any(${[...vids]}::text[]) and trip_status = 'PARKING'
+          order by vid, start_time desc`.execute(conn);
+        const last = new Map(lasts.rows.map((r) => [r.vid, r]));
+        const since = vids.map((vid) => last.get(vid)?.start_time ?? 0);
+        const records = await sql<Selectable<TransitRecordsTable>>`
+          select r.* from unnest(${[...vids]}::text[], ${since}::int8[]) as x(vid, since)
+          cross join lateral (
+            select * from transit_records t where t.vid = x.vid and t.start_time >= x.since
+            order by t.start_time limit 10000
+          ) r
+          order by r.vid, r.start_time`.execute(conn);
+        return { last, records };
+      });
+      const pending = groupByVid(records.rows);
+      return new Map(
+        vids.map((vid) => {
+          const trip = last.get(vid);
+          return [vid, { pending: pending.get(vid) ?? [], last: trip ? toTripValue(trip) : null }];
+        }),
+      );
     },
 
-    /** The pipeline state stored for a device, if any (`state` is JSON text). */
-    async pipelineState(dvid: string): Promise<{ seq: number; state: string; lateSince: number | null } | null> {
-      const row = await db
-        .selectFrom('pipeline_states')
-        .select(['seq', 'state', 'late_since'])
-        .where('dvid', '=', dvid)
-        .executeTakeFirst();
-      if (!row) return null;
-      const lateSince = row.late_since === null ? null : Number(row.late_since);
-      return { seq: Number(row.seq), state: row.state, lateSince };
-    },
-
-    /** A vehicle's transit records that start at the given times, oldest first. */
-    async transitRecordsAt(vid: string, startTimes: number[]): Promise<TransitRecordValue[]> {
-      if (startTimes.length === 0) return [];
+    /** The pipeline states stored for these devices, by dvid (`state` is JSON text); one query. */
+    async pipelineStates(dvids: readonly string[]): Promise<Map<string, StoredPipelineState>> {
+      if (dvids.length === 0) return new Map();
       const rows = await db
-        .selectFrom('transit_records')
-        .selectAll()
-        .where('vid', '=', vid)
-        .where('start_time', 'in', startTimes)
-        .orderBy('start_time')
+        .selectFrom('pipeline_states')
+        .select(['dvid', 'seq', 'state', 'late_since'])
+        .where(sql<boolean>`dvid = any(${[...dvids]}::text[])`)
         .execute();
-      return rows.flatMap(toTransitValue);
+      return new Map(
+        rows.map((r) => [
+          r.dvid,
+          { seq: Number(r.seq), state: r.state, lateSince: r.late_since === null ? null : Number(r.late_since) },
+        ]),
+      );
+    },
+
+    /**
+     * Vehicles' transit records that start at the given times (vid → start times), by vid,
+     * oldest first; one query however many.
+     */
+    async transitRecordsAt(
+      startTimes: ReadonlyMap<string, readonly number[]>,
+    ): Promise<Map<string, TransitRecordValue[]>> {
+      const pairs = [...startTimes].flatMap(([vid, times]) => times.map((t) => ({ vid, t })));
+      if (pairs.length === 0) return new Map();
+      const rows = await sql<Selectable<TransitRecordsTable>>`
+        select * from transit_records
+        where (vid, start_time) in (select * from unnest(${col(pairs, 'vid')}::text[], ${col(pairs, 't')}::int8[]))
+        order by vid, start_time`.execute(db);
+      return groupByVid(rows.rows);
     },
 
     /** Devices with late data whose recompute has not run yet. */
