@@ -43,4 +43,39 @@ describe('pipeline batching for one busy device', () => {
     // One commit per message was the bug; a few batches (flush timer, batch size) is right.
     expect(rows.rows.length).toBeLessThanOrEqual(10);
   });
+  it('tells the live channel of each commit the state its own rows lead to, never a later fix', async () => {
+    const dvid = `GPS100#${demoImei(4)}`;
+    const t0 = Date.now() - 1_800_000;
+    const published: number[] = [];
+    const unsubscribe = server.app.bus.subscribe('fleet.update', ({ device }) => {
+      if (device.dvid === dvid && device.deviceTime !== null) published.push(device.deviceTime);
+    });
+    // Waves a little apart, so a commit ends while the next batch already holds newer fixes.
+    const burst: Promise<void>[] = [];
+    for (let i = 0; i < 400; i++) {
+      if (i % 25 === 0) await new Promise((r) => setTimeout(r, 7));
+      burst.push(
+        server.app.pipeline.submit(dvid, {
+          kind: 'position',
+          deviceTimeMs: t0 + i * 1000,
+          valid: true,
+          latitude: 3.1 + i * 1e-4,
+          longitude: 101.6,
+          speedKmh: 30,
+          memory: false,
+          attributes: {},
+        }),
+      );
+    }
+    await Promise.all(burst);
+    unsubscribe();
+    // The last fix of each transaction: what each commit may show, and nothing beyond it.
+    const lasts = await sql<{ t: string }>`
+      select max(device_time)::text as t from device_logs where dvid = ${dvid} and device_time >= ${t0}
+      group by xmin`.execute(server.app.database.db);
+    const commitLasts = new Set(lasts.rows.map((r) => Number(r.t)));
+    expect(commitLasts.size).toBeGreaterThan(1);
+    expect(published.length).toBeGreaterThan(0);
+    for (const t of published) expect(commitLasts.has(t), `published fix ${t - t0} ms`).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { disconnectIfSilent, type FixFilterConfig, type SegmenterConfig, type TransitConfig } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { Bus } from '../bus/bus.ts';
+import type { Bus, BusTopics } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type {
   DeviceLogRow,
@@ -44,6 +44,8 @@ interface Waiter {
   reject: (e: unknown) => void;
 }
 
+type FleetUpdate = BusTopics['fleet.update'];
+
 interface Batch {
   logs: DeviceLogRow[];
   vehicleLogs: VehicleLogRow[];
@@ -60,6 +62,8 @@ interface Batch {
   devices: DeviceStateRow[];
   vehicles: VehicleStateRow[];
   states: PipelineStateRow[];
+  /** What the live channel is told once the batch is committed: the state its rows lead to. */
+  updates: FleetUpdate[];
 }
 
 function newBatch(): Batch {
@@ -75,6 +79,7 @@ function newBatch(): Batch {
     devices: [],
     vehicles: [],
     states: [],
+    updates: [],
   };
 }
 
@@ -85,6 +90,9 @@ function newBatch(): Batch {
 function seal(b: Batch): void {
   for (const s of b.touched.values()) {
     b.devices.push(deviceRow(s));
+    // Not the state at commit time: later messages may have moved it on by then, and a fix is
+    // shown live only once it is stored.
+    b.updates.push({ device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
     if (!s.vehicle || !s.transit) continue;
     b.vehicles.push(vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage));
     b.deviceOfVehicle.set(s.vehicle.vid, s.device.dvid);
@@ -113,6 +121,7 @@ function splitByDevice(b: Batch): Batch[] {
   for (const v of b.vehicles) ofVehicle(v.vid).vehicles.push(v);
   for (const d of b.devices) part(d.dvid).devices.push(d);
   for (const st of b.states) part(st.dvid).states.push(st);
+  for (const u of b.updates) part(u.device.dvid).updates.push(u);
   for (const [dvid, s] of b.touched) part(dvid).touched.set(dvid, s);
   for (const [dvid, s] of b.applied) part(dvid).applied.set(dvid, s);
   for (const w of b.waiters) part(w.dvid).waiters.push(w);
@@ -337,8 +346,7 @@ export function createPipeline(opts: PipelineOptions) {
 
   function succeeded(b: Batch): void {
     for (const w of b.waiters) w.resolve();
-    for (const s of b.touched.values())
-      opts.bus.publish('fleet.update', { device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
+    for (const u of b.updates) opts.bus.publish('fleet.update', u);
   }
 
   return {
