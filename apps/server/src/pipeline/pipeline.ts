@@ -242,8 +242,9 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   async function recompute(dvid: string): Promise<void> {
-    // The late rows must be in the store before they are replayed.
-    await flush();
+    // The late rows must be in the store before they are replayed: the open batch is sealed
+    // early only if it holds some of this device's (in a storm of recomputes, most do not).
+    if (batch.applied.has(dvid) || batch.touched.has(dvid)) await flush();
     await Promise.all(inFlight);
     const state = await stateOf(dvid);
     const since = state.lateSinceMs;
@@ -259,9 +260,10 @@ export function createPipeline(opts: PipelineOptions) {
     state.lateSinceMs = null;
     batch.touched.set(dvid, state);
     batch.applied.set(dvid, state);
+    // Committed with the next batch, like a message: the device's chain waits for it.
     await new Promise<void>((resolve, reject) => {
       batch.waiters.push({ dvid, resolve, reject });
-      void flush();
+      timer ??= setTimeout(onFlushTimer, opts.flushMs);
     });
   }
 
