@@ -1,7 +1,7 @@
 import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak/protocols';
 import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
-import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { GatewayCounters } from './counters.ts';
+import type { GatewayFleet } from './gateway-fleet.ts';
 
 export interface GatewayLogger {
   info(obj: object, msg: string): void;
@@ -12,7 +12,7 @@ export interface GatewayLogger {
 export interface GatewayContext {
   protocol: ProtocolDefinition;
   pipeline: Pipeline;
-  fleet: FleetRepo;
+  fleet: GatewayFleet;
   counters: GatewayCounters;
   log: GatewayLogger;
   now: () => number;
