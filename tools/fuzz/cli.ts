@@ -63,7 +63,11 @@ function streams(r: FuzzResult): string {
       `${n(s.connections)} sockets, kernel drops ${r.udpKernelDrops ?? 'n/a'},` +
       ` dropped waiting for commit ${n(c.udpDatagramsDropped)}, remotes evicted ${n(c.udpRemotesEvicted)}`
     );
-  return `${n(s.connections)} connections, ${n(s.refusedByServer)} refused by the server, ${n(c.tcpPauses)} reads paused for unanswered frames`;
+  return (
+    `${n(s.connections)} connections (${n(s.connectFailures)} failed), ${n(s.refusedByServer)} refused by the server` +
+    ` (${n(c.tcpRefusedBusy)} unread for a full backlog, ${n(c.tcpRefusedFull)} for too many open),` +
+    ` ${n(c.tcpPauses)} reads paused for unanswered frames`
+  );
 }
 
 function line(r: FuzzResult, ok: boolean): string {

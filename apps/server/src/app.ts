@@ -7,6 +7,7 @@ import { seedDemoFleet } from './demo/seed.ts';
 import { createGatewayCounters, type GatewayCounters } from './gateway/counters.ts';
 import type { GatewayContext } from './gateway/device-channel.ts';
 import { createFlowGate } from './gateway/flow-gate.ts';
+import { limitGatewayFleet } from './gateway/gateway-fleet.ts';
 import { startHttpGateway } from './gateway/http-gateway.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from './gateway/tcp-gateway.ts';
 import { startUdpGateway } from './gateway/udp-gateway.ts';
@@ -193,7 +194,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const counters = createGatewayCounters();
   const { ports: gatewayPorts, listeners: gateways } = await startGateways(config, {
     pipeline,
-    fleet,
+    fleet: limitGatewayFleet(fleet, config.JEJAK_GATEWAY_MAX_LOOKUPS),
     counters,
     log,
     now,
@@ -259,7 +260,10 @@ async function startGateways(
 ): Promise<{ ports: Record<string, number>; listeners: RunningListener[] }> {
   const ports: Record<string, number> = {};
   const listeners: RunningListener[] = [];
-  const flow = createFlowGate(config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED_TOTAL);
+  const flow = createFlowGate({
+    maxUnanswered: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED_TOTAL,
+    maxConnections: config.JEJAK_GATEWAY_TCP_MAX_CONNECTIONS,
+  });
   for (const protocol of PROTOCOLS) {
     let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
     if (port === undefined || port < 0) continue;

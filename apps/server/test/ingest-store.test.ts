@@ -116,6 +116,54 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     ]);
   });
 
+  it('stores by COPY a batch holding one key twice, once; a resend of it goes in by insert', async () => {
+    const vid = (
+      await sql<{ vid: string }>`select vid from vehicles where dvid = ${DVID}`.execute(server.app.database.db)
+    ).rows[0]?.vid;
+    if (!vid) throw new Error('demo vehicle missing');
+    const t = T + 15_000;
+    const vehicleLog = (speed: number) => ({
+      vid,
+      vehicleTime: t,
+      createdAt: t + 500,
+      lat: 3.1,
+      lon: 101.6,
+      speed,
+      address: null,
+      tripStatus: null,
+      tripFrom: null,
+      transitStatus: 'MOVING',
+      transitFrom: T,
+      mileage: 1,
+    });
+    // A tracker repeating itself: the same fix twice (once from memory), a heartbeat twice.
+    const batch = {
+      logs: [
+        { ...log(t, 'gps#latest'), speed: 31 },
+        log(t, 'heartbeat'),
+        { ...log(t, 'gps#memory'), speed: 32 },
+        { ...log(t, 'gps#latest'), speed: 33 },
+        log(t, 'heartbeat'),
+      ],
+      vehicleLogs: [vehicleLog(31), vehicleLog(33)],
+      devices: [],
+      vehicles: [],
+    };
+    expect(await store.write(batch)).toBe('copy');
+    expect(await store.write(batch)).toBe('insert');
+    const logs = await sql<{ package: string; speed: number }>`
+      select package, speed from device_logs where dvid = ${DVID} and device_time = ${t} order by package`.execute(
+      server.app.database.db,
+    );
+    expect(logs.rows).toEqual([
+      { package: 'gps#latest', speed: 31 },
+      { package: 'heartbeat', speed: 30 },
+    ]);
+    const vehicleLogs = await sql<{ speed: number }>`
+      select speed from vehicle_logs where vid = ${vid} and vehicle_time = ${t}`.execute(server.app.database.db);
+    expect(vehicleLogs.rows).toEqual([{ speed: 31 }]);
+  });
+
   it('stores text exactly as sent, whatever characters it holds', async () => {
     const t = T + 20_000;
     const text = 'tab\there\nnew line\r\\N back\\slash "quoted" \\t ünï 中文 🚚';
@@ -203,6 +251,6 @@ describe.each(kinds)('ingest store on %s', (kind) => {
     await expect(
       store.write({ logs: [log(T + 4000, 'gps#latest'), bad], devices: [], vehicles: [] }),
     ).rejects.toThrow();
-    expect(await store.countLogs(DVID)).toBe(6);
+    expect(await store.countLogs(DVID)).toBe(8);
   });
 });

@@ -2,6 +2,8 @@
 export interface GatewayCounters {
   /** Open TCP connections (a gauge). */
   connections: number;
+  /** Frames read from TCP connections and not yet answered (a gauge). */
+  tcpUnanswered: number;
   /** UDP remote addresses remembered (a gauge). */
   udpRemotes: number;
   frames: number;
@@ -19,6 +21,10 @@ export interface GatewayCounters {
   udpDatagramsDropped: number;
   /** Times a TCP connection stopped being read because too many of its frames were unanswered. */
   tcpPauses: number;
+  /** TCP connections closed unread on arrival: the process-wide backlog of unanswered frames was full. */
+  tcpRefusedBusy: number;
+  /** TCP connections closed unread on arrival: the process already held its most open connections. */
+  tcpRefusedFull: number;
   /** HTTP requests refused with 413: a body over the limit. */
   httpBodyTooLarge: number;
   /** HTTP requests refused with 431: headers over node's limit. */
@@ -28,11 +34,12 @@ export interface GatewayCounters {
 }
 
 /** Counters that go up and down; the others only go up. */
-export const GAUGES = ['connections', 'udpRemotes'] as const;
+export const GAUGES = ['connections', 'tcpUnanswered', 'udpRemotes'] as const;
 
 export function createGatewayCounters(): GatewayCounters {
   return {
     connections: 0,
+    tcpUnanswered: 0,
     udpRemotes: 0,
     frames: 0,
     badFrames: 0,
@@ -43,6 +50,8 @@ export function createGatewayCounters(): GatewayCounters {
     udpRemotesEvicted: 0,
     udpDatagramsDropped: 0,
     tcpPauses: 0,
+    tcpRefusedBusy: 0,
+    tcpRefusedFull: 0,
     httpBodyTooLarge: 0,
     httpHeadersTooLarge: 0,
     httpBadRequests: 0,

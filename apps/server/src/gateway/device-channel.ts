@@ -1,8 +1,8 @@
 import type { Device } from '@jejak/domain';
 import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak/protocols';
 import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
-import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { GatewayCounters } from './counters.ts';
+import type { GatewayFleet } from './gateway-fleet.ts';
 
 export interface GatewayLogger {
   info(obj: object, msg: string): void;
@@ -13,7 +13,8 @@ export interface GatewayLogger {
 export interface GatewayContext {
   protocol: ProtocolDefinition;
   pipeline: Pipeline;
-  fleet: FleetRepo;
+  /** The store, for the gateways: its queries are limited in number (gateway-fleet.ts). */
+  fleet: GatewayFleet;
   /**
    * The registered device of the protocol's models with this IMEI. Lookups of many connections
    * at once (every tracker reconnecting after a restart) are read together (storage/coalesce.ts).

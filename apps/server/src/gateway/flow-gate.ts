@@ -1,11 +1,30 @@
+export interface FlowLimits {
+  /** Frames read from all TCP connections but not yet answered. */
+  maxUnanswered: number;
+  /** Open TCP connections. */
+  maxConnections: number;
+}
+
+/** Why a new connection is closed before anything is read from it. */
+export type Refusal = 'busy' | 'full';
+
 /**
- * Frames read from all TCP connections of the process but not yet answered. Past `max` every
- * connection stops reading until the backlog has fallen to half: a crowd of short connections
- * (each under its own limit) cannot fill memory either, and trackers behind the kernel's TCP
- * window wait instead of being lost (DESIGN §1: nothing is dropped that was not acknowledged).
+ * The process-wide limits shared by every TCP listener.
+ *
+ * Frames read but not yet answered: past `maxUnanswered` every connection stops reading until
+ * the backlog has fallen to half, so a crowd of short connections (each under its own limit)
+ * cannot fill memory, and trackers behind the kernel's TCP window wait instead of being lost
+ * (DESIGN §1: nothing is dropped that was not acknowledged).
+ *
+ * Connections: a connection that stopped reading does not see its peer hang up either, so it
+ * keeps its file descriptor until it is read again. New connections are therefore refused —
+ * closed before a byte of them is read, so nothing of theirs was taken — while the backlog is
+ * over its limit ('busy': it would stop reading at once) and while `maxConnections` are open
+ * ('full'), so the process never runs out of file descriptors. A refused tracker connects again.
  */
-export function createFlowGate(max: number) {
+export function createFlowGate(limits: FlowLimits) {
   let unanswered = 0;
+  let connections = 0;
   const waiting = new Set<() => void>();
   return {
     get unanswered(): number {
@@ -13,14 +32,14 @@ export function createFlowGate(max: number) {
     },
     /** True while the backlog is at or over the limit: do not read more. */
     get shut(): boolean {
-      return unanswered >= max;
+      return unanswered >= limits.maxUnanswered;
     },
     taken(): void {
       unanswered++;
     },
     answered(): void {
       unanswered--;
-      if (unanswered > max / 2 || waiting.size === 0) return;
+      if (unanswered > limits.maxUnanswered / 2 || waiting.size === 0) return;
       const resume = [...waiting];
       waiting.clear();
       for (const f of resume) f();
@@ -29,6 +48,17 @@ export function createFlowGate(max: number) {
     whenOpen(resume: () => void): () => void {
       waiting.add(resume);
       return () => waiting.delete(resume);
+    },
+    /** Takes a new connection (null), or says why it must be closed unread. */
+    admit(): Refusal | null {
+      if (connections >= limits.maxConnections) return 'full';
+      if (unanswered >= limits.maxUnanswered) return 'busy';
+      connections++;
+      return null;
+    },
+    /** An admitted connection closed. */
+    released(): void {
+      connections--;
     },
   };
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
-import type { FlowGate } from './flow-gate.ts';
+import type { FlowGate, Refusal } from './flow-gate.ts';
 
 export interface ListenerOptions {
   host: string;
@@ -15,7 +15,7 @@ export interface TcpListenerOptions extends ListenerOptions {
    * slows the sender, and a flood (or a protocol without acknowledgements) cannot fill memory.
    */
   maxUnansweredFrames: number;
-  /** The process-wide limit, shared by every TCP listener. */
+  /** The process-wide limits, shared by every TCP listener: unanswered frames, open connections. */
   flow: FlowGate;
 }
 
@@ -24,12 +24,37 @@ export interface RunningListener {
   close(): Promise<void>;
 }
 
+/** Refusals are logged at most this often per listener, with how many there were since. */
+const REFUSAL_LOG_EVERY_MS = 10_000;
+
 /** A TCP listener for one protocol: each connection has its own framer, session and channel. */
 export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOptions): Promise<RunningListener> {
   const { protocol, counters } = ctx;
   const sockets = new Set<net.Socket>();
+  let refusedUnlogged = 0;
+  let refusalLoggedAt = -Infinity;
+
+  /** Closes a new connection before reading from it (flow-gate.ts): nothing of it was taken. */
+  const refuse = (socket: net.Socket, reason: Refusal) => {
+    socket.on('error', () => undefined);
+    socket.destroy();
+    if (reason === 'busy') counters.tcpRefusedBusy++;
+    else counters.tcpRefusedFull++;
+    refusedUnlogged++;
+    if (performance.now() - refusalLoggedAt < REFUSAL_LOG_EVERY_MS) return;
+    refusalLoggedAt = performance.now();
+    ctx.log.info(
+      { protocol: protocol.id, reason, refused: refusedUnlogged, connections: counters.connections },
+      reason === 'busy'
+        ? 'new connections refused: too many frames waiting to be stored'
+        : 'new connections refused: too many open connections',
+    );
+    refusedUnlogged = 0;
+  };
 
   const server = net.createServer((socket) => {
+    const refusal = opts.flow.admit();
+    if (refusal) return refuse(socket, refusal);
     sockets.add(socket);
     counters.connections++;
     const framer = protocol.createFramer();
@@ -68,6 +93,7 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
     };
     const answered = () => {
       unanswered--;
+      counters.tcpUnanswered--;
       opts.flow.answered();
       if (cancelWait === null) tryResume();
     };
@@ -81,6 +107,7 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       const { frames, error } = framer.push(chunk);
       for (const frame of frames) {
         unanswered++;
+        counters.tcpUnanswered++;
         opts.flow.taken();
         // The next frame waits for this one's identification and submission, not its commit.
         work = work.then(async () => {
@@ -109,6 +136,7 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       cancelWait = null;
       sockets.delete(socket);
       counters.connections--;
+      opts.flow.released();
       // Frames already read are still stored: the peer hung up, but its data is here, and an
       // H02 tracker, never acknowledged, will not send it again. Only the replies stop.
       if (!channel.closed) channel.sessionEvent('event#session#close', null);
@@ -119,6 +147,8 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
   });
+  // A failed accept (out of file descriptors, say) loses that one connection, not the process.
+  server.on('error', (err) => ctx.log.warn({ protocol: protocol.id, err: String(err) }, 'tcp listener error'));
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : opts.port,

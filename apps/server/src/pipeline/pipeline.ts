@@ -304,8 +304,8 @@ export function createPipeline(opts: PipelineOptions) {
     return done;
   }
 
-  function write(b: Batch): Promise<void> {
-    return opts.store.write({
+  async function write(b: Batch): Promise<void> {
+    await opts.store.write({
       logs: b.logs,
       vehicleLogs: b.vehicleLogs,
       transits: b.transits,

@@ -249,8 +249,12 @@ export interface IngestStoreOptions {
 
 export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows: true }) {
   const store = {
-    /** `copy: false` writes the log rows with idempotent inserts straight away. */
-    async write(batch: IngestBatch, copy = true): Promise<void> {
+    /**
+     * `copy: false` writes the log rows with idempotent inserts straight away. Resolves to how
+     * the log rows went in: 'insert' when COPY met a row already stored and the batch was
+     * written again.
+     */
+    async write(batch: IngestBatch, copy = true): Promise<'copy' | 'insert'> {
       const written = db.transaction().execute(async (trx) => {
         const { logs, devices, vehicles } = batch;
         if (logs.length > 0) await insertLogs(trx, logs, copy);
@@ -293,10 +297,13 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
         if (batch.states && batch.states.length > 0) await writePipelineStates(trx, batch.states);
       });
-      await written.catch(async (err: unknown) => {
+      try {
+        await written;
+        return copy ? 'copy' : 'insert';
+      } catch (err) {
         if (!copy || !isUniqueViolation(err)) throw err;
-        await store.write(batch, false);
-      });
+        return store.write(batch, false);
+      }
     },
 
     /**

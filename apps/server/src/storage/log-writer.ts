@@ -40,12 +40,32 @@ const VEHICLE_LOG_COLUMNS = [
   'mileage',
 ] as const;
 
+/** The rows of `rows` whose key was not seen before in it, in order (the first of each key). */
+function firstOfEachKey<T>(rows: T[], key: (row: T) => string): T[] {
+  const seen = new Set<string>();
+  const kept = rows.filter((r) => {
+    const k = key(r);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return kept.length === rows.length ? rows : kept;
+}
+
+/** A device log's key in the unique index `device_logs_once` (migration 008). */
+const logKey = (l: DeviceLogRow) =>
+  `${l.dvid}\u0000${l.deviceTime}\u0000${l.package.startsWith('gps#') ? 'gps' : l.package}`;
+
 /**
  * Device logs by COPY (no conflict handling, so it fails on a row already stored) or by an
  * idempotent insert. One fix is stored once whether it came live or from memory: the unique
- * index `device_logs_once` (migration 008) keys gps#latest and gps#memory alike.
+ * index `device_logs_once` (migration 008) keys gps#latest and gps#memory alike. A batch may hold
+ * one key twice (a tracker repeating a frame, both copies read before the first committed): the
+ * first is kept before COPY, as the insert's `on conflict do nothing` would, so only a row
+ * already stored makes COPY fail and the batch be written again (ADR 0021).
  */
-export async function insertLogs(trx: Transaction<Database>, logs: DeviceLogRow[], copy: boolean): Promise<void> {
+export async function insertLogs(trx: Transaction<Database>, batchLogs: DeviceLogRow[], copy: boolean): Promise<void> {
+  const logs = firstOfEachKey(batchLogs, logKey);
   if (copy) {
     const line = (l: DeviceLogRow) =>
       `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
@@ -70,7 +90,13 @@ export async function insertLogs(trx: Transaction<Database>, logs: DeviceLogRow[
     on conflict do nothing`.execute(trx);
 }
 
-export async function insertVehicleLogs(trx: Transaction<Database>, vl: VehicleLogRow[], copy: boolean): Promise<void> {
+/** Vehicle logs likewise, keyed by their primary key (vid, vehicle_time). */
+export async function insertVehicleLogs(
+  trx: Transaction<Database>,
+  batchRows: VehicleLogRow[],
+  copy: boolean,
+): Promise<void> {
+  const vl = firstOfEachKey(batchRows, (v) => `${v.vid}\u0000${v.vehicleTime}`);
   if (copy) {
     const line = (v: VehicleLogRow) =>
       `${copyText(v.vid)}	${copyNumber(v.vehicleTime)}	${copyNumber(v.createdAt)}	${copyNumber(v.lat)}	` +

@@ -1,0 +1,38 @@
+import type { FleetRepo } from '../storage/fleet-repo.ts';
+
+/** What the gateways ask of the store: who are these IMEIs, and who was refused. */
+export type GatewayFleet = Pick<FleetRepo, 'devicesByImei' | 'recordUnknownDevice'>;
+
+/**
+ * The gateways' store queries, `maxInFlight` at a time over all of them; the others wait their
+ * turn here, in order. Without a limit, a crowd of trackers connecting at once (or a flood of
+ * unknown IMEIs) queues thousands of queries in the database's own queue (PGlite has one
+ * connection, PostgreSQL a pool) ahead of the pipeline's commits, and every acknowledgement
+ * waits behind them (ADR 0026). Lookups of many IMEIs at once are already read together, one
+ * query per protocol at a time (storage/coalesce.ts, ADR 0027).
+ */
+export function limitGatewayFleet(fleet: GatewayFleet, maxInFlight: number): GatewayFleet {
+  let running = 0;
+  // A Set keeps insertion order and takes its first entry off in constant time.
+  const waiting = new Set<() => void>();
+  async function limited<T>(job: () => Promise<T>): Promise<T> {
+    if (running < maxInFlight) running++;
+    else await new Promise<void>((resolve) => waiting.add(resolve));
+    try {
+      return await job();
+    } finally {
+      // The slot passes to the first waiting, or is given back.
+      const [next] = waiting;
+      if (next) {
+        waiting.delete(next);
+        next();
+      } else running--;
+    }
+  }
+
+  return {
+    devicesByImei: (imeis, models) => limited(() => fleet.devicesByImei(imeis, models)),
+    recordUnknownDevice: (protocol, imei, remote, nowMs) =>
+      limited(() => fleet.recordUnknownDevice(protocol, imei, remote, nowMs)),
+  };
+}
