@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { NormalizedMessage } from '@jejak/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -9,6 +10,18 @@ import { startTestServer, type TestServer } from './harness.ts';
  * of waiting for that commit, so a burst lands in a few transactions, not one per message.
  * Rows of one transaction share their xmin.
  */
+/** The i-th fix of a vehicle driving north at 30 km/h, one a second from t0. */
+const driving = (t0: number, i: number): NormalizedMessage => ({
+  kind: 'position',
+  deviceTimeMs: t0 + i * 1000,
+  valid: true,
+  latitude: 3.1 + i * 1e-4,
+  longitude: 101.6,
+  speedKmh: 30,
+  memory: false,
+  attributes: {},
+});
+
 describe('pipeline batching for one busy device', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -21,18 +34,7 @@ describe('pipeline batching for one busy device', () => {
   it('commits a burst of 300 messages in a handful of transactions, each stored once and in order', async () => {
     const dvid = `GPS100#${demoImei(3)}`;
     const t0 = Date.now() - 3_600_000;
-    const burst = Array.from({ length: 300 }, (_, i) =>
-      server.app.pipeline.submit(dvid, {
-        kind: 'position',
-        deviceTimeMs: t0 + i * 1000,
-        valid: true,
-        latitude: 3.1 + i * 1e-4,
-        longitude: 101.6,
-        speedKmh: 30,
-        memory: false,
-        attributes: {},
-      }),
-    );
+    const burst = Array.from({ length: 300 }, (_, i) => server.app.pipeline.submit(dvid, driving(t0, i)));
     await Promise.all(burst);
     const rows = await sql<{ tx: string; n: string }>`
       select xmin::text as tx, count(*)::text as n from device_logs where dvid = ${dvid} group by xmin`.execute(
@@ -54,18 +56,7 @@ describe('pipeline batching for one busy device', () => {
     const burst: Promise<void>[] = [];
     for (let i = 0; i < 400; i++) {
       if (i % 25 === 0) await new Promise((r) => setTimeout(r, 7));
-      burst.push(
-        server.app.pipeline.submit(dvid, {
-          kind: 'position',
-          deviceTimeMs: t0 + i * 1000,
-          valid: true,
-          latitude: 3.1 + i * 1e-4,
-          longitude: 101.6,
-          speedKmh: 30,
-          memory: false,
-          attributes: {},
-        }),
-      );
+      burst.push(server.app.pipeline.submit(dvid, driving(t0, i)));
     }
     await Promise.all(burst);
     unsubscribe();
