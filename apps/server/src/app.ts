@@ -260,10 +260,13 @@ async function startGateways(
 ): Promise<{ ports: Record<string, number>; listeners: RunningListener[] }> {
   const ports: Record<string, number> = {};
   const listeners: RunningListener[] = [];
-  const flow = createFlowGate({
-    maxUnanswered: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED_TOTAL,
-    maxConnections: config.JEJAK_GATEWAY_TCP_MAX_CONNECTIONS,
-  });
+  const flow = createFlowGate(
+    {
+      maxUnanswered: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED_TOTAL,
+      maxConnections: config.JEJAK_GATEWAY_TCP_MAX_CONNECTIONS,
+    },
+    shared.counters,
+  );
   for (const protocol of PROTOCOLS) {
     let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
     if (port === undefined || port < 0) continue;

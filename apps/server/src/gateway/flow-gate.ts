@@ -1,3 +1,5 @@
+import type { GatewayCounters } from './counters.ts';
+
 export interface FlowLimits {
   /** Frames read from all TCP connections but not yet answered. */
   maxUnanswered: number;
@@ -21,25 +23,22 @@ export type Refusal = 'busy' | 'full';
  * closed before a byte of them is read, so nothing of theirs was taken — while the backlog is
  * over its limit ('busy': it would stop reading at once) and while `maxConnections` are open
  * ('full'), so the process never runs out of file descriptors. A refused tracker connects again.
+ *
+ * Both counts are the gateway gauges `tcpUnanswered` and `connections`, kept here only.
  */
-export function createFlowGate(limits: FlowLimits) {
-  let unanswered = 0;
-  let connections = 0;
+export function createFlowGate(limits: FlowLimits, gauges: Pick<GatewayCounters, 'tcpUnanswered' | 'connections'>) {
   const waiting = new Set<() => void>();
   return {
-    get unanswered(): number {
-      return unanswered;
-    },
     /** True while the backlog is at or over the limit: do not read more. */
     get shut(): boolean {
-      return unanswered >= limits.maxUnanswered;
+      return gauges.tcpUnanswered >= limits.maxUnanswered;
     },
     taken(): void {
-      unanswered++;
+      gauges.tcpUnanswered++;
     },
     answered(): void {
-      unanswered--;
-      if (unanswered > limits.maxUnanswered / 2 || waiting.size === 0) return;
+      gauges.tcpUnanswered--;
+      if (gauges.tcpUnanswered > limits.maxUnanswered / 2 || waiting.size === 0) return;
       const resume = [...waiting];
       waiting.clear();
       for (const f of resume) f();
@@ -51,14 +50,14 @@ export function createFlowGate(limits: FlowLimits) {
     },
     /** Takes a new connection (null), or says why it must be closed unread. */
     admit(): Refusal | null {
-      if (connections >= limits.maxConnections) return 'full';
-      if (unanswered >= limits.maxUnanswered) return 'busy';
-      connections++;
+      if (gauges.connections >= limits.maxConnections) return 'full';
+      if (gauges.tcpUnanswered >= limits.maxUnanswered) return 'busy';
+      gauges.connections++;
       return null;
     },
     /** An admitted connection closed. */
     released(): void {
-      connections--;
+      gauges.connections--;
     },
   };
 }

@@ -56,7 +56,6 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
     const refusal = opts.flow.admit();
     if (refusal) return refuse(socket, refusal);
     sockets.add(socket);
-    counters.connections++;
     const framer = protocol.createFramer();
     const session = protocol.createSession({ transport: 'tcp' });
     const channel = createDeviceChannel(ctx, {
@@ -93,7 +92,6 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
     };
     const answered = () => {
       unanswered--;
-      counters.tcpUnanswered--;
       opts.flow.answered();
       if (cancelWait === null) tryResume();
     };
@@ -107,7 +105,6 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       const { frames, error } = framer.push(chunk);
       for (const frame of frames) {
         unanswered++;
-        counters.tcpUnanswered++;
         opts.flow.taken();
         // The next frame waits for this one's identification and submission, not its commit.
         work = work.then(async () => {
@@ -135,7 +132,6 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       cancelWait?.();
       cancelWait = null;
       sockets.delete(socket);
-      counters.connections--;
       opts.flow.released();
       // Frames already read are still stored: the peer hung up, but its data is here, and an
       // H02 tracker, never acknowledged, will not send it again. Only the replies stop.
