@@ -1,6 +1,43 @@
 import type { NormalizedMessage } from '@jejak/protocols';
 import { describe, expect, it } from 'vitest';
-import { cleanedMessage, storableMessage } from './sanitize.ts';
+import { storableMessage } from './sanitize.ts';
+
+/**
+ * The test's own reference: every value rebuilt from scratch, never the input returned. Text
+ * loses NUL and lone surrogates; numbers must be finite; bigints become numbers or text; nesting
+ * stops at depth 4; left-out array items become null.
+ */
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const text = (t: string) => t.replaceAll('\u0000', '').replace(LONE, '\uFFFD');
+function reference(v: unknown, depth: number): unknown {
+  if (typeof v === 'string') return text(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'boolean' || v === null) return v;
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
+  if (typeof v !== 'object' || depth >= 4) return undefined;
+  if (Array.isArray(v)) return v.map((x) => reference(x, depth + 1) ?? null);
+  const entries = Object.entries(v).map(([k, x]) => [text(k), reference(x, depth + 1)] as const);
+  return Object.fromEntries(entries.filter(([, x]) => x !== undefined));
+}
+function cleanedMessage(m: NormalizedMessage): NormalizedMessage {
+  const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : undefined);
+  const at = finite(m.latitude) !== undefined && finite(m.longitude) !== undefined;
+  const placed = at && Math.abs(m.latitude ?? 0) <= 90 && Math.abs(m.longitude ?? 0) <= 180;
+  const t = m.deviceTimeMs;
+  return {
+    ...m,
+    deviceTimeMs:
+      t !== undefined && Number.isFinite(t) && t >= 0 && t <= 253_402_300_799_999 ? Math.trunc(t) : undefined,
+    latitude: placed ? m.latitude : undefined,
+    longitude: placed ? m.longitude : undefined,
+    speedKmh: finite(m.speedKmh),
+    course: finite(m.course),
+    altitude: finite(m.altitude),
+    satellites: finite(m.satellites),
+    // The record itself is depth -1: its values are at depth 0.
+    attributes: reference(m.attributes, -1) as NormalizedMessage['attributes'],
+  };
+}
 
 /** A small seeded generator, so a failure names the case that made it. */
 function rng(seed: number) {

@@ -30,6 +30,10 @@ export function storableTime(ms: number | undefined): number | undefined {
 const finiteOrUndefined = (n: number | undefined): number | undefined =>
   n !== undefined && Number.isFinite(n) ? n : undefined;
 
+/**
+ * The value as the store can hold it — the value itself when it needs no cleaning (objects and
+ * arrays are copied only when something inside them changes) — or undefined to leave it out.
+ */
 function storableValue(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case 'string':
@@ -43,7 +47,7 @@ function storableValue(value: unknown, depth: number): unknown {
     case 'object':
       if (value === null) return null;
       if (depth >= MAX_DEPTH) return undefined;
-      if (Array.isArray(value)) return value.map((v) => storableValue(v, depth + 1) ?? null);
+      if (Array.isArray(value)) return storableArray(value, depth + 1);
       return storableRecord(value as Record<string, unknown>, depth + 1);
     case 'undefined':
     case 'function':
@@ -52,7 +56,29 @@ function storableValue(value: unknown, depth: number): unknown {
   }
 }
 
+function storableArray(array: unknown[], depth: number): unknown[] {
+  for (let i = 0; i < array.length; i++) {
+    const v = i in array ? storableValue(array[i], depth) : undefined;
+    if (v === array[i] && v !== undefined) continue;
+    // Something changes (a hole or a left-out value becomes null): copy.
+    return array.map((x) => storableValue(x, depth) ?? null);
+  }
+  return array;
+}
+
 function storableRecord(record: Record<string, unknown>, depth: number): Record<string, unknown> {
+  if (Object.getPrototypeOf(record) === Object.prototype) {
+    let clean = true;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const value = record[key];
+      if (storableText(key) !== key || storableValue(value, depth) !== value || value === undefined) {
+        clean = false;
+        break;
+      }
+    }
+    if (clean) return record;
+  }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     const v = storableValue(value, depth);
@@ -61,76 +87,32 @@ function storableRecord(record: Record<string, unknown>, depth: number): Record<
   return out;
 }
 
-/** True when `value` would pass `storableValue` unchanged (so no copy is needed). */
-function isStorableValue(value: unknown, depth: number): boolean {
-  switch (typeof value) {
-    case 'string':
-      return !SUSPECT.test(value);
-    case 'number':
-      return Number.isFinite(value);
-    case 'boolean':
-      return true;
-    case 'object':
-      if (value === null) return true;
-      if (depth >= MAX_DEPTH) return false;
-      if (Array.isArray(value)) return value.every((v) => v !== undefined && isStorableValue(v, depth + 1));
-      return isStorableRecord(value as Record<string, unknown>, depth + 1);
-    case 'bigint':
-    case 'undefined':
-    case 'function':
-    case 'symbol':
-      return false;
-  }
-}
-
-function isStorableRecord(record: Record<string, unknown>, depth: number): boolean {
-  if (Object.getPrototypeOf(record) !== Object.prototype) return false;
-  for (const key in record) {
-    if (!Object.hasOwn(record, key) || SUSPECT.test(key) || !isStorableValue(record[key], depth)) return false;
-  }
-  return true;
-}
-
-const finiteOrAbsent = (n: number | undefined): boolean => n === undefined || Number.isFinite(n);
-
-/** True when every value of the message is one the store can hold as it is (the usual case). */
-function isStorable(msg: NormalizedMessage): boolean {
-  const t = msg.deviceTimeMs;
-  const lat = msg.latitude;
-  const lon = msg.longitude;
-  return (
-    (t === undefined || storableTime(t) === t) &&
-    (lat === undefined ? lon === undefined : lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) &&
-    finiteOrAbsent(msg.speedKmh) &&
-    finiteOrAbsent(msg.course) &&
-    finiteOrAbsent(msg.altitude) &&
-    finiteOrAbsent(msg.satellites) &&
-    isStorableRecord(msg.attributes, 0)
-  );
-}
-
 /**
  * The message with every value the store cannot hold cleaned or, failing that, left out. A
  * message that is storable already (nearly all) is returned as it is, without a copy.
  */
 export function storableMessage(msg: NormalizedMessage): NormalizedMessage {
-  return isStorable(msg) ? msg : cleanedMessage(msg);
-}
-
-/** A copy of the message with every value cleaned (exported for the test of the fast path). */
-export function cleanedMessage(msg: NormalizedMessage): NormalizedMessage {
   const lat = finiteOrUndefined(msg.latitude);
   const lon = finiteOrUndefined(msg.longitude);
   const coordinatesOk = lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
-  return {
-    ...msg,
-    deviceTimeMs: storableTime(msg.deviceTimeMs),
-    latitude: coordinatesOk ? lat : undefined,
-    longitude: coordinatesOk ? lon : undefined,
-    speedKmh: finiteOrUndefined(msg.speedKmh),
-    course: finiteOrUndefined(msg.course),
-    altitude: finiteOrUndefined(msg.altitude),
-    satellites: finiteOrUndefined(msg.satellites),
-    attributes: storableRecord(msg.attributes, 0) as NormalizedMessage['attributes'],
-  };
+  const deviceTimeMs = storableTime(msg.deviceTimeMs);
+  const latitude = coordinatesOk ? lat : undefined;
+  const longitude = coordinatesOk ? lon : undefined;
+  const speedKmh = finiteOrUndefined(msg.speedKmh);
+  const course = finiteOrUndefined(msg.course);
+  const altitude = finiteOrUndefined(msg.altitude);
+  const satellites = finiteOrUndefined(msg.satellites);
+  const attributes = storableRecord(msg.attributes, 0) as NormalizedMessage['attributes'];
+  if (
+    deviceTimeMs === msg.deviceTimeMs &&
+    latitude === msg.latitude &&
+    longitude === msg.longitude &&
+    speedKmh === msg.speedKmh &&
+    course === msg.course &&
+    altitude === msg.altitude &&
+    satellites === msg.satellites &&
+    attributes === msg.attributes
+  )
+    return msg;
+  return { ...msg, deviceTimeMs, latitude, longitude, speedKmh, course, altitude, satellites, attributes };
 }
