@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { copyingPool } from './pg-copy-pool.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -7,6 +7,13 @@ import { startPGliteWorker } from './pglite-worker.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/**
+ * `column = any($1)` with the keys as one text-array parameter: one statement shape for a read
+ * of many keys, however many (storage/coalesce.ts makes such reads).
+ */
+export const isAnyOf = (column: string, keys: readonly string[]) =>
+  sql<boolean>`${sql.ref(column)} = any(${[...keys]}::text[])`;
 
 export interface DatabaseHandle {
   db: Db;

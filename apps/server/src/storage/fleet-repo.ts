@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { FuelProfileSchema, type UnknownDevice } from '@jejak/contract';
 import type { Device, FuelProfile, Vehicle } from '@jejak/domain';
-import type { Db } from './database.ts';
+import { isAnyOf, type Db } from './database.ts';
 import { toDevice, toFuelProfile, toVehicle } from './mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
 
@@ -103,7 +103,7 @@ export function createFleetRepo(db: Db) {
       const rows = await db
         .selectFrom('devices')
         .selectAll()
-        .where(sql<boolean>`imei = any(${[...imeis]}::text[])`)
+        .where(isAnyOf('imei', imeis))
         .where('model', 'in', [...models])
         .orderBy('dvid')
         .execute();
@@ -117,23 +117,14 @@ export function createFleetRepo(db: Db) {
       dvids: readonly string[],
     ): Promise<Map<string, { device: Device; lastSeenAtMs: number | null }>> {
       if (dvids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('devices')
-        .selectAll()
-        .where(sql<boolean>`dvid = any(${[...dvids]}::text[])`)
-        .execute();
+      const rows = await db.selectFrom('devices').selectAll().where(isAnyOf('dvid', dvids)).execute();
       return new Map(rows.map((r) => [r.dvid, { device: toDevice(r), lastSeenAtMs: r.last_seen_at }]));
     },
 
     /** The vehicle each device is fitted to, by dvid (the lowest vid if several); one query however many. */
     async vehiclesByDvid(dvids: readonly string[]): Promise<Map<string, FittedVehicle>> {
       if (dvids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('vehicles')
-        .selectAll()
-        .where(sql<boolean>`dvid = any(${[...dvids]}::text[])`)
-        .orderBy('vid')
-        .execute();
+      const rows = await db.selectFrom('vehicles').selectAll().where(isAnyOf('dvid', dvids)).orderBy('vid').execute();
       const byDvid = new Map<string, FittedVehicle>();
       for (const r of rows)
         if (!byDvid.has(r.dvid)) byDvid.set(r.dvid, { ...toVehicle(r), stoppedSince: r.stopped_since });

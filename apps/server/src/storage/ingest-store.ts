@@ -1,7 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Device, TransitRecordValue, TripRecordValue, TripTrackerState, Vehicle } from '@jejak/domain';
 import { isUniqueViolation } from './copy.ts';
-import type { Db } from './database.ts';
+import { isAnyOf, type Db } from './database.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { toDevice, toVehicle } from './mappers.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
@@ -97,11 +97,7 @@ export interface PipelineStateRow {
 }
 
 /** A device's pipeline state as stored (`state` is JSON text). */
-export interface StoredPipelineState {
-  seq: number;
-  state: string;
-  lateSince: number | null;
-}
+export type StoredPipelineState = Omit<PipelineStateRow, 'dvid'>;
 
 export interface IngestBatch {
   logs: DeviceLogRow[];
@@ -377,7 +373,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
       const rows = await db
         .selectFrom('pipeline_states')
         .select(['dvid', 'seq', 'state', 'late_since'])
-        .where(sql<boolean>`dvid = any(${[...dvids]}::text[])`)
+        .where(isAnyOf('dvid', dvids))
         .execute();
       return new Map(
         rows.map((r) => [
