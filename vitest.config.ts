@@ -2,17 +2,34 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'tools/**/*.test.ts',
-      'apps/web/src/**/*.test.ts',
-      'e2e/**/*.spec.ts',
-    ],
-    testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default', './tools/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.spec.ts'],
+          // A browser flow walks through a dozen screens; on a loaded 2-core machine one took 40 s.
+          // The limit only catches a hang: each step already fails on its own 15 s wait.
+          testTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

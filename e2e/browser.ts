@@ -14,6 +14,13 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * The limit of one whole browser flow. A flow is dozens of steps, each waiting on a condition
+ * with its own limit; on a shared two-core machine the sum can pass Vitest's default of 30 s
+ * without anything being wrong, so the flow's limit only catches a hang.
+ */
+export const FLOW_TIMEOUT_MS = 300_000;
+
 export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
   return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extraFlags], headless: true });
@@ -44,6 +51,35 @@ export async function signInAt(page: Page, baseUrl: string, email: string, path:
   await signIn(page, baseUrl, email, password);
   await page.waitForURL(`${baseUrl}/`);
   await page.goto(`${baseUrl}${path}`);
+}
+
+/**
+ * Holds the next request to `url` until the returned function is called, so a screen's
+ * in-between state (loading, progress) can be seen without racing the server.
+ */
+export async function holdNextRequest(
+  page: Page,
+  url: string,
+): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return { requested, release };
+}
+
+/** Waits until the Confirm Password indicator shows `state` (it changes when the field loses focus). */
+export async function passwordMatchShows(page: Page, state: 'match' | 'mismatch'): Promise<void> {
+  await page.locator(`[data-testid="password-match"][data-state="${state}"]`).waitFor();
 }
 
 /** Waits for a toast with exactly this text (antd message). */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
+import { demoImeis } from '../apps/server/src/demo/seed.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -34,4 +36,24 @@ export function consoleUnderTest(env: () => Record<string, string> = () => ({}))
       return browser;
     },
   };
+}
+
+/** As consoleUnderTest, with the demo fleet driven over GT06 by the simulator (a fix a second each). */
+export function drivenConsoleUnderTest(): ConsoleUnderTest {
+  const ui = consoleUnderTest();
+  let sim: RunningSimulator | undefined;
+  beforeAll(() => {
+    sim = startSimulator({
+      host: '127.0.0.1',
+      port: ui.server.gt06Port,
+      devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
+      intervalMs: 1000,
+      heartbeatEveryMs: 0,
+    });
+  });
+  // After hooks run in reverse: the simulator stops before the server.
+  afterAll(async () => {
+    await sim?.stop();
+  });
+  return ui;
 }

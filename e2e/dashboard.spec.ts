@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
-import { demoImeis } from '../apps/server/src/demo/seed.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { launchBrowser, signIn, watchForeignRequests } from './browser.ts';
+import { drivenConsoleUnderTest } from './console.ts';
+import { signIn, watchForeignRequests } from './browser.ts';
+import { clickVehicle } from './map.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 const plates = (owner: 'owner' | 'owner2') =>
@@ -38,36 +37,17 @@ async function snapshot(page: Page): Promise<LiveSnapshot> {
 }
 
 describe('dashboard map in Chromium', () => {
-  let server: TestServer;
-  let sim: RunningSimulator;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
-    sim = startSimulator({
-      host: '127.0.0.1',
-      port: server.gt06Port,
-      devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
-      intervalMs: 1000,
-      heartbeatEveryMs: 0,
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sim?.stop();
-    await server?.stop();
-  });
+  const ui = drivenConsoleUnderTest();
 
   // Several steps each wait for the map (software WebGL): more than the default 30 s on a busy machine.
   it(
     'shows a fleet owner only its own vehicles, moving live, with no request leaving the machine',
     { timeout: 120_000 },
     async () => {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const foreign = watchForeignRequests(page, server.baseUrl);
-      await signIn(page, server.baseUrl, 'owner@demo.jejak.my');
-      await page.waitForURL(`${server.baseUrl}/`);
+      const page = await ui.browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const foreign = watchForeignRequests(page, ui.server.baseUrl);
+      await signIn(page, ui.server.baseUrl, 'owner@demo.jejak.my');
+      await page.waitForURL(`${ui.server.baseUrl}/`);
       await page.waitForFunction(
         () => {
           const j = window.__jejak;
@@ -142,18 +122,9 @@ describe('dashboard map in Chromium', () => {
       await page.evaluate((view) => window.__jejak!.map.jumpTo(view), fitted);
 
       // Clicking an arrow opens the info window with the spec's fields.
-      const target = await page.evaluate(() => {
-        const j = window.__jejak!;
-        const v = [...j.liveStore.vehicles()].find((x) => j.liveStore.device(x.dvid)?.location);
-        const loc = j.liveStore.device(v!.dvid)!.location!;
-        const pt = j.map.project([loc.lon, loc.lat]);
-        const box = j.map.getContainer().getBoundingClientRect();
-        return { x: box.left + pt.x, y: box.top + pt.y, name: v!.vehicleDisplayName };
-      });
-      await page.mouse.click(target.x, target.y);
-      const card = page.getByTestId('vehicle-info');
-      await card.waitFor({ timeout: 10_000 });
-      expect(await page.getByTestId('vehicle-info-name').textContent()).toBe(target.name);
+      const clicked = await clickVehicle(page);
+      const name = await page.evaluate((vid) => window.__jejak!.liveStore.vehicle(vid)?.vehicleDisplayName, clicked);
+      expect(await page.getByTestId('vehicle-info-name').textContent()).toBe(name);
       expect(await page.getByTestId('vehicle-info-status').textContent()).toMatch(/For /);
       expect(await page.getByTestId('vehicle-info-updated').textContent()).toMatch(
         /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
@@ -168,8 +139,8 @@ describe('dashboard map in Chromium', () => {
   );
 
   it('shows a fleet operator only the vehicles of its vehicle group', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'operator@demo.jejak.my');
+    const page = await ui.browser.newPage();
+    await signIn(page, ui.server.baseUrl, 'operator@demo.jejak.my');
     await page.waitForFunction(
       () => (window.__jejak ? [...window.__jejak.liveStore.vehicles()].length === 5 : false),
       undefined,
@@ -188,8 +159,8 @@ describe('dashboard map in Chromium', () => {
   });
 
   it('says why sign-in failed, with the spec texts', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'owner@demo.jejak.my', 'wrong-password');
+    const page = await ui.browser.newPage();
+    await signIn(page, ui.server.baseUrl, 'owner@demo.jejak.my', 'wrong-password');
     await page.getByText('Entered a wrong password, please try again').waitFor();
     await page.fill('#email', 'no-such-person@demo.jejak.my');
     await page.click('button:has-text("LOG IN")');
@@ -203,22 +174,22 @@ describe('dashboard map in Chromium', () => {
   });
 
   it('sends a V1-only user to the V1 page, whose Back button signs out', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'legacy@demo.jejak.my');
+    const page = await ui.browser.newPage();
+    await signIn(page, ui.server.baseUrl, 'legacy@demo.jejak.my');
     await page.getByTestId('v1-stage').waitFor();
     await page.screenshot({ path: `${SHOTS}v1-stage.png` });
     await page.getByRole('button', { name: /back/i }).click();
     await page.waitForURL(/\/Login$/);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${ui.server.baseUrl}/`);
     await page.waitForURL(/\/Login$/);
     await page.close();
   });
 
   it('shows the fallback page for an unknown path, inside the frame', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.baseUrl, 'super@demo.jejak.my');
-    await page.waitForURL(`${server.baseUrl}/`);
-    await page.goto(`${server.baseUrl}/NoSuchScreen`);
+    const page = await ui.browser.newPage();
+    await signIn(page, ui.server.baseUrl, 'super@demo.jejak.my');
+    await page.waitForURL(`${ui.server.baseUrl}/`);
+    await page.goto(`${ui.server.baseUrl}/NoSuchScreen`);
     await page.getByTestId('not-found').waitFor();
     const sidebar = await page.getByTestId('sidebar').textContent();
     expect(sidebar).toContain('Migration');

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, pickOption, popupsClosed, screenshot, signIn, signInAt } from './browser.ts';
+import {
+  expectToast,
+  FLOW_TIMEOUT_MS,
+  holdNextRequest,
+  pickOption,
+  popupsClosed,
+  screenshot,
+  signIn,
+  signInAt,
+} from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const rows = (page: Page) => page.getByTestId('migration-table').locator('tr.ant-table-row');
 const rowOf = (page: Page, email: string) => rows(page).filter({ hasText: email });
 
 /** /Migration and /Migration/MigrateUser/{uid} in Chromium (spec 3 §2, §4, §5, §8). */
-describe('migration in Chromium', () => {
+describe('migration in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest();
 
   it('migrates a V1 user to V2, who then gets the console at the next sign-in', async () => {
@@ -54,11 +63,16 @@ describe('migration in Chromium', () => {
     await expectToast(page, 'Please Select The Stage You Want To Send To');
     await pickOption(page, 'targetStage', 'V2');
     await screenshot(page, 'migration-form');
+    // The call is held until the progress text has been seen.
+    const { release } = await holdNextRequest(page, '**/api/user/migrate');
     await page.getByTestId('submit').click();
+    await page.getByTestId('migrate-form').getByText('Migrating user...', { exact: true }).waitFor();
+    await screenshot(page, 'migration-progress');
+    release();
     await expectToast(page, 'Succesfully migrated user');
     await page.waitForURL(/\/Migration$/);
     await expect
-      .poll(async () => rowOf(page, 'legacy@demo.jejak.my').locator('td').nth(2).textContent(), { timeout: 10_000 })
+      .poll(async () => rowOf(page, 'legacy@demo.jejak.my').locator('td').nth(2).textContent(), { timeout: 15_000 })
       .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // Migration is one-way: sending a V2 user back to V1 is refused with the server's reason.

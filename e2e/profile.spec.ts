@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, screenshot, signInAt } from './browser.ts';
+import { expectToast, FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const LEVELS = ['INFO', 'WARNING', 'CRITICAL'] as const;
 const switchOf = (page: Page, key: string) => page.getByTestId(`switch-${key}`);
 const isOn = async (page: Page, key: string) => (await switchOf(page, key).getAttribute('aria-checked')) === 'true';
+/** The switch shows `on`: waited for, as the toast and the switch are drawn by separate renders. */
+const switchShows = (page: Page, key: string, on: boolean) =>
+  page.locator(`[data-testid="switch-${key}"][aria-checked="${String(on)}"]`).waitFor();
 
 /** Flips a switch: saved at once (the toast), and still flipped after a reload. */
 async function flipAndReload(page: Page, key: string, shot: string): Promise<void> {
@@ -13,7 +16,7 @@ async function flipAndReload(page: Page, key: string, shot: string): Promise<voi
   const before = await isOn(page, key);
   await switchOf(page, key).click();
   await expectToast(page, 'Successfully update user profile.');
-  expect(await isOn(page, key)).toBe(!before);
+  await switchShows(page, key, !before);
   await screenshot(page, shot);
   await page.reload();
   await switchOf(page, key).waitFor();
@@ -21,7 +24,7 @@ async function flipAndReload(page: Page, key: string, shot: string): Promise<voi
 }
 
 /** /Profile in Chromium (spec 1 §2): the details, the notification switches saved at once, Log Out, back. */
-describe('profile in Chromium', () => {
+describe('profile in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest();
 
   it('saves each notification switch at once, keeps it after a reload, and signs out clearing state', async () => {
@@ -45,7 +48,7 @@ describe('profile in Chromium', () => {
     await flipAndReload(page, 'in_app_notification_warning', 'profile-switches');
     await switchOf(page, master).click();
     await expectToast(page, 'Successfully update user profile.');
-    expect(await page.getByText('CRITICAL', { exact: true }).count()).toBe(0);
+    await page.getByText('CRITICAL', { exact: true }).waitFor({ state: 'detached' });
     await screenshot(page, 'profile-notifications-off');
 
     // Back returns to the previous page.
@@ -63,9 +66,16 @@ describe('profile in Chromium', () => {
   });
 
   it('lets a fleet operator set its own switches too', async () => {
-    const page = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const context = await ui.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
     await signInAt(page, ui.server.baseUrl, 'operator@demo.jejak.my', '/Profile');
     await flipAndReload(page, 'in_app_notification_critical', 'profile-operator');
-    await page.close();
+
+    // Opened in a new tab there is no previous page: back leads to the dashboard.
+    const tab = await context.newPage();
+    await tab.goto(`${ui.server.baseUrl}/Profile`);
+    await tab.getByTestId('profile-back').click();
+    await tab.waitForURL(`${ui.server.baseUrl}/`);
+    await context.close();
   });
 });

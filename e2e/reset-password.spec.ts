@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
-import { expectToast, screenshot, signIn, signInAt } from './browser.ts';
+import { expectToast, FLOW_TIMEOUT_MS, passwordMatchShows, screenshot, signIn, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const LINK_RE = /(http:\/\/[^\s"<>]+\/ResetPassword\?token=[A-Za-z0-9_-]+)/;
 
 /** Reset password in Chromium: Edit User's button e-mails a link; the link's page sets the password. */
-describe('reset password in Chromium', () => {
+describe('reset password in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -45,7 +45,7 @@ describe('reset password in Chromium', () => {
     await page.fill('#password', 'cold-chain-2026');
     await page.fill('#confirmPassword', 'cold-chain-2026');
     await page.locator('#password').focus();
-    expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
+    await passwordMatchShows(page, 'match');
     await screenshot(page, 'reset-password');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Reset password success');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectToast, pickOption, popupsClosed, screenshot, signInAt } from './browser.ts';
+import {
+  expectToast,
+  FLOW_TIMEOUT_MS,
+  holdNextRequest,
+  pickOption,
+  popupsClosed,
+  screenshot,
+  signInAt,
+} from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const row = (page: Page, plate: string): Locator =>
@@ -17,7 +25,7 @@ const actionsOf = (page: Page, plate: string): Promise<string[]> =>
     );
 
 /** Vehicle Subscriptions and its Add, Edit and Renew forms in Chromium (spec 3 §2, §4, §5, §8). */
-describe('vehicle subscriptions in Chromium', () => {
+describe('vehicle subscriptions in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest();
 
   it('shows the packages, renews, suspends, unsuspends, adds, edits and terminates', async () => {
@@ -26,7 +34,13 @@ describe('vehicle subscriptions in Chromium', () => {
       timezoneId: 'Asia/Kuala_Lumpur',
     });
     const page = await context.newPage();
+    // While the packages load, no vehicle is shown as having none (nor offered Add).
+    const packages = await holdNextRequest(page, '**/api/vehiclepackage/get');
     await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/VehicleSubscription');
+    await packages.requested;
+    expect(await page.getByTestId('subscription-table').locator('tr.ant-table-row').count()).toBe(0);
+    expect(await page.getByTestId('status-summary').textContent()).not.toContain('No package: 20');
+    packages.release();
     await row(page, 'BMK 5521').waitFor();
     // The demo fleet: 20 vehicles, every status, two expiring within 3 days, 11 without a package.
     const summary = await page.getByTestId('status-summary').locator('.ant-tag').allTextContents();
@@ -62,7 +76,7 @@ describe('vehicle subscriptions in Chromium', () => {
     await row(page, 'BKT 3321').getByRole('button', { name: 'Renew' }).click();
     await page.getByTestId('subscription-renew').waitFor();
     // The owner's e-mail arrives with a second call: wait for it.
-    await expect.poll(() => page.locator('#user').inputValue(), { timeout: 10_000 }).toBe('owner2@demo.jejak.my');
+    await expect.poll(() => page.locator('#user').inputValue(), { timeout: 15_000 }).toBe('owner2@demo.jejak.my');
     expect(await page.locator('#vehicle').inputValue()).toBe('BKT 3321');
     expect(await page.locator('#imei').inputValue()).toBe('359710040000013');
     const help = await page.getByText(/^Current package ends at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).textContent();
@@ -72,7 +86,9 @@ describe('vehicle subscriptions in Chromium', () => {
     await page.getByTestId('submit').click();
     await expectToast(page, 'Please select contract type');
     await pickOption(page, 'contractType', 'TWELVE (12 months)');
-    const end = (await page.getByTestId('computed-end').textContent()) ?? '';
+    // The end shows '-' until the form has the contract type: wait for the computed date.
+    const computedEnd = page.getByTestId('computed-end').filter({ hasText: /^\d{4}-/ });
+    const end = (await computedEnd.textContent()) ?? '';
     expect(Number(end.slice(0, 4))).toBe(Number(currentEnd.slice(0, 4)) + 1);
     expect(end.slice(4)).toBe(currentEnd.slice(4));
     expect(await page.getByTestId('time-status').textContent()).toBe('PENDING');

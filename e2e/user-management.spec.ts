@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
-import { expectToast, pickOption, screenshot, selectOptions, signInAt } from './browser.ts';
+import {
+  expectToast,
+  FLOW_TIMEOUT_MS,
+  holdNextRequest,
+  passwordMatchShows,
+  pickOption,
+  screenshot,
+  selectOptions,
+  signInAt,
+} from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
 const GROUP_PLATES = DEMO_VEHICLES.filter((v) => v.operatorGroup)
@@ -16,7 +25,7 @@ async function chooseInTree(page: Page, name: string): Promise<void> {
 }
 
 /** User Management, Add New User, Edit User and Configure User in Chromium (spec 1 §2, §4, §5). */
-describe('user management in Chromium', () => {
+describe('user management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest();
 
   it('a fleet owner creates a fleet operator, configures it, and the operator sees only its group', async () => {
@@ -28,16 +37,7 @@ describe('user management in Chromium', () => {
 
     // The owner's existing operator: Configure User instead of Edit user, vehicles only. Its
     // details are held back a moment to see the loading card.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      '**/api/user/gethierarchy',
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-      { times: 1 },
-    );
+    const { release } = await holdNextRequest(page, '**/api/user/gethierarchy');
     await page.getByTestId('user-tree').getByText('Nurul Aisyah binti Hamzah', { exact: true }).click();
     await page.getByTestId('user-card-loading').getByText('Fetching user data').waitFor();
     expect(await page.getByTestId('user-card-loading').getByText('Loading', { exact: true }).count()).toBe(1);
@@ -66,7 +66,7 @@ describe('user management in Chromium', () => {
     await page.fill('#confirmPassword', 'operator-pass-2');
     await page.locator('#contactNumber').focus();
     await expectToast(page, 'Passwords do not match');
-    expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('mismatch');
+    await passwordMatchShows(page, 'mismatch');
     await page.locator('.password-match-bad').hover();
     await page.getByRole('tooltip').getByText('Password does not match').waitFor();
     await page.fill('#contactNumber', '12 987 6543');
@@ -78,7 +78,7 @@ describe('user management in Chromium', () => {
     await screenshot(page, 'users-add-mismatch');
     await page.fill('#confirmPassword', 'operator-pass-1');
     await page.locator('#contactNumber').focus();
-    expect(await page.getByTestId('password-match').getAttribute('data-state')).toBe('match');
+    await passwordMatchShows(page, 'match');
     await pickOption(page, 'gtids', 'UNGROUP', true);
     await page.getByTestId('submit').click();
     await expectToast(page, 'Successfully Added New Account');
@@ -94,7 +94,9 @@ describe('user management in Chromium', () => {
     await page.getByText("Only parent's vehicle groups can be linked to fleet operator.", { exact: false }).waitFor();
     await pickOption(page, 'vgid', 'Kumpulan Puchong');
     // The group's plates, in plate order.
-    expect(await page.getByTestId('group-vehicles').locator('.ant-tag').allTextContents()).toEqual(GROUP_PLATES);
+    const groupTags = page.getByTestId('group-vehicles').locator('.ant-tag');
+    await groupTags.nth(GROUP_PLATES.length - 1).waitFor();
+    expect(await groupTags.allTextContents()).toEqual(GROUP_PLATES);
     await screenshot(page, 'users-configure');
     // Its fleet owner may also change the templates it handed over: the one picked at creation
     // is shown, and a rule template is added (applied through /userrelation/update).
@@ -162,6 +164,12 @@ describe('user management in Chromium', () => {
     await tableRows(page, 'device-table').first().waitFor();
     expect(await tableRows(page, 'device-table').count()).toBe(10);
     await page.getByRole('tabpanel').locator('.ant-pagination').waitFor();
+    // Both row actions are in view without scrolling the table sideways.
+    const deviceTable = await page.getByTestId('device-table').boundingBox();
+    for (const name of ['Inspect Device Log', 'Edit']) {
+      const action = await tableRows(page, 'device-table').first().getByRole('button', { name }).boundingBox();
+      expect(action && deviceTable ? action.x + action.width <= deviceTable.x + deviceTable.width : false).toBe(true);
+    }
     await screenshot(page, 'users-distributor-devices');
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('cold chain');
@@ -195,6 +203,22 @@ describe('user management in Chromium', () => {
       .getByText('*You are editing the currently logged in user. You will be logged out once edits are saved')
       .waitFor();
     await screenshot(page, 'users-self-edit');
+    await page.getByTestId('submit').click();
+    await expectToast(page, 'Successfully edited user.');
+    await page.waitForURL(/\/Login$/);
+    await page.close();
+  });
+
+  it('a fleet owner edits itself without the role field and is signed out', async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signInAt(page, ui.server.baseUrl, 'owner2@demo.jejak.my', '/UserManagement');
+    await chooseInTree(page, 'Klang Valley Cold Chain Sdn Bhd');
+    await page.getByRole('button', { name: 'Edit user' }).click();
+    await page.getByTestId('edit-user-form').waitFor();
+    await page.getByTestId('self-edit-notice').waitFor();
+    expect(await page.getByTestId('edit-user-form').getByText('User Role').count()).toBe(0);
+    await page.fill('#userAddress', 'Lot 3, Jalan Kebun, 41050 Klang');
+    await screenshot(page, 'users-owner-self-edit');
     await page.getByTestId('submit').click();
     await expectToast(page, 'Successfully edited user.');
     await page.waitForURL(/\/Login$/);

@@ -103,6 +103,8 @@ function batchMaker(dvids: string[], vids: string[]) {
       transits: [],
       trips: [],
       states: [],
+      geofenceRecords: [],
+      geofenceProfiles: [],
     };
     const touched = new Set<number>();
     for (let i = 0; i < BATCH; i++, n++) {

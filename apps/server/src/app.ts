@@ -24,6 +24,7 @@ import { createPasswordService } from './services/password-service.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { createDeviceService } from './services/device-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
+import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
@@ -31,6 +32,8 @@ import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { coalesceReads } from './storage/coalesce.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
+import { createGeofenceRepo } from './storage/geofence-repo.ts';
+import { createGeofenceTemplateRepo } from './storage/geofence-template-repo.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
@@ -88,6 +91,8 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const users = createUsersRepo(db);
   const sessions = createSessionsRepo(db);
   const fleet = createFleetRepo(db);
+  const geofences = createGeofenceRepo(db);
+  const geofenceConfig = { exitMarginM: config.JEJAK_GEOFENCE_EXIT_MARGIN_M };
   const seeded = config.JEJAK_DEMO
     ? await seedDemoFleet(db, users, config.JEJAK_DEMO_PASSWORD, now(), config.JEJAK_TIME_ZONE)
     : false;
@@ -131,6 +136,13 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     devices: createDeviceService(fleet),
     records: createRecordsService(fleet, createRecordsRepo(db)),
+    geofences: createGeofenceService({
+      geofences,
+      templates: createGeofenceTemplateRepo(db),
+      users,
+      bus,
+      now,
+    }),
     geocoder: createGeocodeService({
       fleet,
       online: config.JEJAK_GEOCODER_URL
@@ -167,6 +179,8 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       minTripKm: config.JEJAK_TRIP_MIN_KM,
       minTripMs: config.JEJAK_TRIP_MIN_MS,
     },
+    geofence: geofenceConfig,
+    geofences,
     recompute: {
       store: createRecomputeStore(db),
       delayMs: config.JEJAK_RECOMPUTE_DELAY_MS,

@@ -214,10 +214,14 @@ describe.each(kinds)('user accounts API on %s', (kind) => {
     expect(r.body).toEqual({ status: 200 });
   });
 
-  it('saves notification switches one at a time, each user only its own, fleet operators too', async () => {
+  it('saves notification switches ({user: {uid, preference}}) one at a time, each user only its own, fleet operators too', async () => {
     const { c, me } = s('owner');
     expect(
-      (await c.post('/user/profile/update', { uid: me.uid, preference: { in_app_notification_warning: false } })).body,
+      (
+        await c.post('/user/profile/update', {
+          user: { uid: me.uid, preference: { in_app_notification_warning: false } },
+        })
+      ).body,
     ).toEqual({ status: 200 });
     const session = await c.post('/auth/session');
     expect((session.body.user as { preference: unknown }).preference).toEqual({
@@ -227,24 +231,27 @@ describe.each(kinds)('user accounts API on %s', (kind) => {
       in_app_notification_critical: true,
     });
     const other = await c.post('/user/profile/update', {
-      uid: s('operator').me.uid,
-      preference: { in_app_notification: false },
+      user: { uid: s('operator').me.uid, preference: { in_app_notification: false } },
     });
     expect(other.status).toBe(404);
     const op = s('operator');
     const own = await op.c.post('/user/profile/update', {
-      uid: op.me.uid,
-      preference: { in_app_notification_critical: false },
+      user: { uid: op.me.uid, preference: { in_app_notification_critical: false } },
     });
     expect(own.body).toEqual({ status: 200 });
     expect(((await op.c.post('/auth/session')).body.user as { preference: unknown }).preference).toMatchObject({
       in_app_notification: true,
       in_app_notification_critical: false,
     });
-    const parent = await op.c.post('/user/profile/update', { uid: me.uid, preference: { in_app_notification: false } });
+    const parent = await op.c.post('/user/profile/update', {
+      user: { uid: me.uid, preference: { in_app_notification: false } },
+    });
     expect(parent.status).toBe(404);
-    const none = await c.post('/user/profile/update', { uid: me.uid, preference: {} });
+    const none = await c.post('/user/profile/update', { user: { uid: me.uid, preference: {} } });
     expect(none.status).toBe(400);
+    // The spec's payload is {user}: the bare fields are refused.
+    const bare = await c.post('/user/profile/update', { uid: me.uid, preference: { in_app_notification: false } });
+    expect(bare.status).toBe(400);
   });
 
   it('configures a fleet operator with one of its parent’s groups; it then sees only that group', async () => {

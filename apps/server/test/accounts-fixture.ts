@@ -3,6 +3,7 @@ import { childHierarchy, makeDvid, type RoleValue } from '@jejak/domain';
 import type { Db } from '../src/storage/database.ts';
 import { DEFAULT_PREFERENCE } from '../src/storage/mappers.ts';
 import { apiClient } from './harness.ts';
+import { createGeofenceTemplateRepo } from '../src/storage/geofence-template-repo.ts';
 
 export type Client = ReturnType<typeof apiClient>;
 export interface Me {
@@ -109,6 +110,7 @@ export async function insertVehicle(
       created_at: now,
     })
     .execute();
+  await createGeofenceTemplateRepo(db).linkToUngroup(vid, ownerUid, now);
   return { vid, dvid };
 }
 

@@ -37,6 +37,16 @@ async function snapshot(server: TestServer, rows: { uids: string[]; vids: string
       .orderBy('vehicle_package_log_id')
       .execute(),
     db.selectFrom('password_resets').select('token_hash').where('uid', 'in', rows.uids).orderBy('token_hash').execute(),
+    db.selectFrom('geofences').selectAll().where('uid', 'in', rows.uids).orderBy('geoid').execute(),
+    db.selectFrom('geofence_templates').selectAll().where('uid', 'in', rows.uids).orderBy('gtid').execute(),
+    db
+      .selectFrom('geofence_template_members as m')
+      .innerJoin('geofence_templates as t', 't.gtid', 'm.gtid')
+      .select(['m.gtid', 'm.geoid'])
+      .where('t.uid', 'in', rows.uids)
+      .orderBy('m.gtid')
+      .orderBy('m.geoid')
+      .execute(),
   ]);
   return JSON.stringify(parts);
 }

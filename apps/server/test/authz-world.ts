@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type API_PATHS } from '@jejak/contract';
 import type { AccountCall } from '@jejak/domain';
 import type { Db } from '../src/storage/database.ts';
@@ -25,6 +26,11 @@ export interface Objects {
   packageId: string;
   /** A vehicle group of `user`, to hand on (keeps the demo operator's group in place). */
   vgid: string;
+  /** A geofence, a geofence template (not UNGROUP) and its owner, of the tree; a geofence to delete. */
+  geoid: string;
+  gtid: string;
+  templateOwner: string;
+  spareGeoid: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -77,7 +83,9 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   },
   userProfileUpdate: {
     gate: 'any',
-    body: (o) => ({ uid: o.variant === 'own' ? o.me.uid : o.user.uid, preference: { in_app_notification_info: true } }),
+    body: (o) => ({
+      user: { uid: o.variant === 'own' ? o.me.uid : o.user.uid, preference: { in_app_notification_info: true } },
+    }),
   },
   userConfigure: { gate: 'manageUsers', body: (o) => ({ user: profile(o.operator), vgid: null }) },
   userResetPassword: { gate: 'any', body: (o) => ({ uid: o.variant === 'own' ? o.me.uid : o.user.uid }) },
@@ -119,6 +127,41 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
   vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  geofenceGet: { gate: 'readGeofences', body: (o) => ({ uid: o.user.uid }) },
+  geofenceAdd: { gate: 'manageGeofences', body: (o) => ({ geofence: { ...ZONE, uid: o.user.uid } }) },
+  geofenceUpdate: { gate: 'manageGeofences', body: (o) => ({ geofence: { ...ZONE, geoid: o.geoid } }) },
+  geofenceDelete: { gate: 'manageGeofences', body: (o) => ({ geoid: o.spareGeoid }) },
+  geofenceTemplateGet: { gate: 'readGeofences', body: (o) => ({ uid: o.user.uid, gtids: [] }) },
+  geofenceTemplateAdd: {
+    gate: 'manageGeofences',
+    body: (o) => ({ uid: o.user.uid, colorHexCode: 'ff0000', geofenceTemplateName: 'Matrix' }),
+  },
+  geofenceTemplateUpdate: {
+    gate: 'manageGeofences',
+    body: (o) => ({ geofenceTemplate: { gtid: o.gtid, templateName: 'Matrix zones', colorHexCode: '00FF00' } }),
+  },
+  geofenceTemplateAssign: {
+    gate: 'manageGeofences',
+    body: (o) => ({ uid: o.templateOwner, gtid: o.gtid, geoids: [o.geoid] }),
+  },
+  geofenceTemplateUnassign: {
+    gate: 'manageGeofences',
+    body: (o) => ({ uid: o.templateOwner, gtid: o.gtid, geoids: [o.geoid] }),
+  },
+  geofenceTemplateReassign: {
+    gate: 'manageGeofences',
+    body: (o) => ({ uid: o.templateOwner, geoid: o.geoid, gtids: [o.gtid] }),
+  },
+};
+
+const ZONE = {
+  geoType: 'Polygon',
+  geofenceName: 'Matrix zone',
+  coordinates: [
+    { lat: 3.1, lng: 101.6 },
+    { lat: 3.1, lng: 101.61 },
+    { lat: 3.11, lng: 101.61 },
+  ],
 };
 
 function relation(o: Objects) {
@@ -142,6 +185,37 @@ export interface World {
   }[];
   /** uids, vids and package ids whose stored rows a caller's foreign calls must leave alone. */
   foreignRows: Record<string, { uids: string[]; vids: string[] }>;
+}
+
+/** A zone owned by `uid`, in the template `gtid` when given. */
+async function insertGeofence(db: Db, uid: string, gtid?: string): Promise<string> {
+  const geoid = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('geofences')
+    .values({
+      geoid,
+      uid,
+      geo_type: 'Polygon',
+      geofence_name: `Zon ${geoid.slice(0, 4)}`,
+      geofence_comment: '',
+      coordinates: JSON.stringify(ZONE.coordinates),
+      geofence_radius: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  if (gtid) await db.insertInto('geofence_template_members').values({ gtid, geoid }).execute();
+  return geoid;
+}
+
+async function geofenceObjects(db: Db, uid: string) {
+  const gtid = randomUUID();
+  await db
+    .insertInto('geofence_templates')
+    .values({ gtid, uid, template_name: 'Zon Matrix', color_hex: 'FF00FF', created_at: Date.now() })
+    .execute();
+  return { gtid, templateOwner: uid, geoid: await insertGeofence(db, uid, gtid) };
 }
 
 async function ref(db: Db, uid: string): Promise<Ref> {
@@ -214,6 +288,8 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
   const bkt = await vehicleByPlate(db, 'BKT 3321');
   const wvc = await vehicleByPlate(db, 'WVC 3308');
   const v3 = await vehicleByPlate(db, 'JHR 3333');
+  const ownGeo = await geofenceObjects(db, O.uid);
+  const foreignGeo = await geofenceObjects(db, O3.uid);
   const objects = async (
     meRef: Me,
     variant: Objects['variant'],
@@ -228,6 +304,9 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     user: await ref(db, user),
     operator: await ref(db, operator),
     ...v,
+    ...(variant === 'own'
+      ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
+      : { ...foreignGeo, spareGeoid: foreignGeo.geoid }),
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -319,5 +398,9 @@ export function missing(o: Objects): Objects {
     dvid: 'GPS100#000000000000000',
     packageId: 'no-such-package',
     vgid: 'no-such-group',
+    geoid: 'no-such-geofence',
+    gtid: 'no-such-template',
+    templateOwner: 'no-such-user',
+    spareGeoid: 'no-such-geofence',
   };
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { encodeFrame, encodeGps22, encodeHeartbeat, encodeLogin } from '@jejak/protocols';
-import type { LiveServerMessage } from '@jejak/contract';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { connectDevice } from './device-client.ts';
+import { openLive } from './live-client.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 
 const kinds = await dbKinds();
@@ -15,27 +14,6 @@ const dvidOf = (imei: string) => `GPS100#${imei}`;
 
 function fix(timeMs: number, lat: number, lon: number, speedKmh: number) {
   return { timeMs, lat, lon, speedKmh, course: 90, satellites: 9, valid: true, reupload: false, acc: true };
-}
-
-async function openLive(baseUrl: string, cookie: string | null) {
-  const ws = new WebSocket(baseUrl.replace('http', 'ws') + '/api/live', { headers: cookie ? { cookie } : {} });
-  const messages: LiveServerMessage[] = [];
-  ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as LiveServerMessage));
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve) => {
-    ws.once('open', () => resolve());
-    ws.once('close', () => resolve());
-  });
-  const until = async (pred: (m: LiveServerMessage) => boolean, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const m = messages.find(pred);
-      if (m) return m;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`live message did not arrive; got ${JSON.stringify(messages)}`);
-  };
-  return { ws, messages, closed, until };
 }
 
 describe.each(kinds)('gateway and live channel on %s', (kind) => {

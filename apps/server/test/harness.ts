@@ -8,6 +8,7 @@ import { PROTOCOLS } from '@jejak/protocols';
 import { startJejak, type RunningJejak } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
+import { createGeofenceTemplateRepo } from '../src/storage/geofence-template-repo.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -183,6 +184,7 @@ export async function registerVehicle(app: RunningJejak, v: TestVehicle, nowMs =
       created_at: nowMs,
     })
     .execute();
+  await createGeofenceTemplateRepo(db).linkToUngroup(vid, owner.uid, nowMs);
   return vid;
 }
 
@@ -195,4 +197,19 @@ export async function registerDevice(app: RunningJejak, model: string, imei: str
     db,
   );
   return dvid;
+}
+
+/**
+ * Waits until the device's late data was recomputed: its `late_since` mark, stored with the late
+ * rows, is cleared in the commit of the replayed state. Call it after the late fixes were acked.
+ */
+export async function recomputeSettled(app: RunningJejak, dvid: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await sql<{ late_since: number | null }>`
+      select late_since from pipeline_states where dvid = ${dvid}`.execute(app.database.db);
+    if ((row.rows[0]?.late_since ?? null) === null) return;
+    if (Date.now() > deadline) throw new Error(`the recompute of ${dvid} did not run within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPoint, type GeoPoint } from '@jejak/domain';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { gt06Track } from './device-client.ts';
-import { apiClient, dbKinds, startTestServer, vidOf, type TestServer } from './harness.ts';
+import { apiClient, dbKinds, recomputeSettled, startTestServer, vidOf, type TestServer } from './harness.ts';
 
 const MIN = 60_000;
 
@@ -34,7 +34,7 @@ describe.each(await dbKinds())('late data on %s', (kind) => {
         ...(glitch ? { satellites: 3 } : {}),
       });
     }
-    await new Promise((r) => setTimeout(r, 600)); // the recompute delay, and the recompute
+    await recomputeSettled(server.app, `GPS100#${imei}`);
     await tracker.sendAt({ timeMs: t0 + 21 * MIN, at: spot, speedKmh: 0, acc: false });
     tracker.device.close();
     const client = apiClient(server.baseUrl);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_FIX_FILTER,
   DEFAULT_SEGMENTER,
+  DEFAULT_GEOFENCE_CONFIG,
+  readStoredProfile,
   DEFAULT_TRANSIT_CONFIG,
   destinationPoint,
   type GeoPoint,
@@ -17,6 +19,7 @@ import { createFleetRepo } from '../src/storage/fleet-repo.ts';
 import { createIngestStore } from '../src/storage/ingest-store.ts';
 import { toDevice, toVehicle } from '../src/storage/mappers.ts';
 import { toTransitValue, toTripValue } from '../src/storage/record-mappers.ts';
+import { createGeofenceRepo } from '../src/storage/geofence-repo.ts';
 import { createRecomputeStore } from '../src/storage/recompute-store.ts';
 import { dbKinds, registerDevice, startTestServer, type TestServer } from './harness.ts';
 
@@ -111,7 +114,13 @@ function oneByOne(db: Db): StateSources {
       vehiclesByDvid: (dvids) =>
         each(dvids, async (dvid) => {
           const row = await db.selectFrom('vehicles').selectAll().where('dvid', '=', dvid).executeTakeFirst();
-          return row && { ...toVehicle(row), stoppedSince: row.stopped_since };
+          return (
+            row && {
+              ...toVehicle(row),
+              stoppedSince: row.stopped_since,
+              geofenceState: readStoredProfile(row.geofence_profile),
+            }
+          );
         }),
     },
     store: {
@@ -261,6 +270,8 @@ describe.each(await dbKinds())('loading device states on %s', (kind) => {
       transit: DEFAULT_TRANSIT_CONFIG,
       filter: DEFAULT_FIX_FILTER,
       segmenter: DEFAULT_SEGMENTER,
+      geofence: DEFAULT_GEOFENCE_CONFIG,
+      geofences: createGeofenceRepo(db),
       recompute: { store: createRecomputeStore(db), delayMs: 3_600_000, maxWindowMs: 7 * 86_400_000 },
       flushMs: 5,
       batchMax: 2000,

@@ -90,6 +90,8 @@ export const VehicleSchema = z.object({
   mileage: z.number(),
   createdAt: z.number(),
   fuelProfile: FuelProfileSchema,
+  /** Geofence result by geoid: 1 inside, 0 left (spec 1 §3). */
+  geofenceProfile: z.record(z.string(), z.union([z.literal(0), z.literal(1)])).optional(),
 });
 
 export const DeviceSchema = z.object({

@@ -14,3 +14,4 @@ export * from './user-fleet.ts';
 export * from './migration.ts';
 export * from './subscriptions.ts';
 export * from './audit.ts';
+export * from './geofences.ts';

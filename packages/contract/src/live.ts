@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEOFENCE_TYPES } from '@jejak/domain';
 import { DeviceSchema, VehicleSchema } from './fleet.ts';
 
 /** WebSocket at /api/live (DESIGN §3). */
@@ -25,6 +26,19 @@ export type SubscribeMessage = z.infer<typeof SubscribeMessageSchema>;
 
 export const LiveDeviceMessageSchema = z.object({ mode: z.literal('dev'), id: z.string(), item: DeviceSchema });
 export const LiveVehicleMessageSchema = z.object({ mode: z.literal('vhc'), id: z.string(), item: VehicleSchema });
+/** A vehicle entered (inside 1) or left (inside 0) one of its geofences; id is the device's dev# id. */
+export const LiveGeofenceMessageSchema = z.object({
+  mode: z.literal('geofence'),
+  id: z.string(),
+  item: z.object({
+    vid: z.string(),
+    geoid: z.string(),
+    geofenceName: z.string(),
+    geoType: z.enum(GEOFENCE_TYPES),
+    inside: z.union([z.literal(0), z.literal(1)]),
+    time: z.number(),
+  }),
+});
 /** Server's answer to subscribeTo: the ids it accepted (only those the session may see). */
 export const LiveSubscribedMessageSchema = z.object({
   mode: z.literal('subscribed'),
@@ -35,6 +49,7 @@ export const LiveSubscribedMessageSchema = z.object({
 export const LiveServerMessageSchema = z.discriminatedUnion('mode', [
   LiveDeviceMessageSchema,
   LiveVehicleMessageSchema,
+  LiveGeofenceMessageSchema,
   LiveSubscribedMessageSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;

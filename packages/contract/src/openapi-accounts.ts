@@ -40,7 +40,14 @@ export interface Operation {
   session: boolean;
 }
 
-const op = (path: string, summary: string, request: z.ZodType, response: z.ZodType, session = true): Operation => ({
+/** A session call's operation (POST, JSON body). */
+export const op = (
+  path: string,
+  summary: string,
+  request: z.ZodType,
+  response: z.ZodType,
+  session = true,
+): Operation => ({
   path,
   method: 'post',
   summary,

@@ -11,6 +11,7 @@ import {
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
+import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -117,6 +118,7 @@ export const API_OPERATIONS: readonly Operation[] = [
     session: false,
   },
   ...ACCOUNT_OPERATIONS,
+  ...GEOFENCE_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

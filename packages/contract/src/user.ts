@@ -108,10 +108,12 @@ export const UpdateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
-/** POST /api/user/profile/update {uid, preference}: only the switches sent change. */
+/** POST /api/user/profile/update {user} with uid and preference (spec 1 §7): only the switches sent change. */
 export const ProfileUpdateRequestSchema = z.object({
-  uid: ID,
-  preference: UserPreferenceSchema.partial().refine((p) => Object.keys(p).length > 0, 'no switch given'),
+  user: z.object({
+    uid: ID,
+    preference: UserPreferenceSchema.partial().refine((p) => Object.keys(p).length > 0, 'no switch given'),
+  }),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { ACCOUNT_TEXTS, MIGRATION_TEXTS, PACKAGE_TEXTS } from './texts.ts';
 import { MESSAGES } from './errors.ts';
 
@@ -6,6 +7,7 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(ACCOUNT_TEXTS),
   ...Object.values(MIGRATION_TEXTS),
   ...Object.values(PACKAGE_TEXTS),
+  ...Object.values(GEOFENCE_TEXTS),
   MESSAGES.invalidEmail,
 ]);
 

@@ -1,3 +1,4 @@
+import type { GeofenceProfile } from './geofence/profile.ts';
 import type { FuelProfile } from './fuel/tank.ts';
 import type { RoleValue } from './roles.ts';
 import type { TransitStatus } from './transit.ts';
@@ -51,6 +52,8 @@ export interface Vehicle {
   createdAt: number;
   /** Fuel tanks by key ('fuel' for port 0, 'fuel{n}' for port n). */
   fuelProfile: FuelProfile;
+  /** Geofence result by geoid, 1 inside and 0 left (spec 1 §3); absent where not read. */
+  geofenceProfile?: GeofenceProfile;
 }
 
 export interface Device {

@@ -9,3 +9,4 @@ export * from './places/index.ts';
 export * from './fuel/index.ts';
 export * from './accounts/index.ts';
 export * from './subscriptions/index.ts';
+export * from './geofence/index.ts';

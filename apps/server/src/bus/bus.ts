@@ -1,8 +1,13 @@
 import type { Device, Vehicle } from '@jejak/domain';
+import type { GeofenceCrossing } from '../pipeline/geofence-step.ts';
 
 /** What the pipeline announces after a commit; the live channel and notifiers listen. */
 export interface BusTopics {
   'fleet.update': { device: Device; vehicle: Vehicle | null };
+  /** A vehicle entered or left a geofence (stored): the live channel's 'geofence' message. */
+  'geofence.update': { dvid: string; crossing: GeofenceCrossing };
+  /** Geofences or template links of these vehicles changed through the API: reload their fences. */
+  'geofence.changed': { vids: string[] };
 }
 export type BusTopic = keyof BusTopics;
 

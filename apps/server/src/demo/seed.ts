@@ -5,6 +5,7 @@ import type { Db } from '../storage/database.ts';
 import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { seedDemoGeofences } from './demo-geofences.ts';
 import { seedDemoPackages } from './demo-packages.ts';
 import { DEMO_USERS, DEMO_VEHICLES, demoFuelProfile, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
 
@@ -96,14 +97,17 @@ export async function seedDemoFleet(
     }
     await trx.insertInto('user_vehicle_groups').values({ uid: operator.uid, vgid }).execute();
     const repos = reposOn(trx);
+    const ungroupOf = new Map<string, string>();
     // Fleet holders get their built-in 'ALL' group (holding their vehicles), 'UNGROUP' and 'DEFAULT'.
     for (const u of DEMO_USERS.filter((d) => FLEET_HOLDER_ROLES.includes(d.role))) {
       const holder = uids.get(u.key);
       if (!holder) continue;
-      const { vgid: all } = await repos.relations.createBuiltIns(holder.uid, nowMs);
+      const { vgid: all, gtid } = await repos.relations.createBuiltIns(holder.uid, nowMs);
+      ungroupOf.set(holder.uid, gtid);
       const own = seeded.filter((s) => s.uid === holder.uid).map((s) => ({ vgid: all, vid: s.vid }));
       if (own.length > 0) await trx.insertInto('vehicle_group_members').values(own).execute();
     }
+    await seedDemoGeofences(trx, ungroupOf, seeded, owner.uid, nowMs);
     await seedDemoPackages(repos, seeded, timeZone, nowMs);
   });
   return true;

@@ -17,6 +17,7 @@ import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
 import type { GeocodeService } from '../services/geocode-service.ts';
+import type { GeofenceService } from '../services/geofence-service.ts';
 import type { RecordsService } from '../services/records-service.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
@@ -26,6 +27,7 @@ import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
 import { registerGeocodeRoutes } from './routes/geocode-routes.ts';
+import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
@@ -39,6 +41,7 @@ export interface HttpOptions {
   administration: AdministrationServices;
   devices: DeviceService;
   records: RecordsService;
+  geofences: GeofenceService;
   geocoder: GeocodeService;
   live: LiveHub;
   cookie: CookieSettings;
@@ -72,6 +75,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerAdministrationRoutes(api, opts.auth, opts.administration);
       registerDeviceRoutes(api, opts.auth, opts.devices);
       registerRecordRoutes(api, opts.auth, opts.records);
+      registerGeofenceRoutes(api, opts.auth, opts.geofences);
       registerGeocodeRoutes(api, opts.auth, opts.geocoder);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,

@@ -24,7 +24,7 @@ export interface LiveHubOptions {
 
 /**
  * The live channel (DESIGN §3): clients subscribe to dev#{dvid} ids; the hub accepts only
- * ids the session may see and pushes dev and vhc updates from the bus.
+ * ids the session may see and pushes dev, vhc and geofence updates from the bus.
  */
 export function createLiveHub(opts: LiveHubOptions) {
   const byDvid = new Map<string, Set<Client>>();
@@ -80,6 +80,13 @@ export function createLiveHub(opts: LiveHubOptions) {
       send(client, dev);
       if (vhc) send(client, vhc);
     }
+  });
+
+  opts.bus.subscribe('geofence.update', ({ dvid, crossing }) => {
+    const subscribers = byDvid.get(dvid);
+    if (!subscribers) return;
+    const message: LiveServerMessage = { mode: 'geofence', id: DEV_PREFIX + dvid, item: crossing };
+    for (const client of subscribers) send(client, message);
   });
 
   return {

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIX_FILTER, DEFAULT_SEGMENTER, DEFAULT_TRANSIT_CONFIG, destinationPoint } from '@jejak/domain';
+import { destinationPoint } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import { applyMessage } from './device-state.ts';
-import { freshState } from './test-state.ts';
+import { defaultStepContext, freshState } from './test-state.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 0, 0, 0);
 const SPOT = { lat: 3.0738, lon: 101.5183 };
-const ctx = {
-  receivedAtMs: T0 + 86_400_000,
-  transit: DEFAULT_TRANSIT_CONFIG,
-  filter: DEFAULT_FIX_FILTER,
-  segmenter: DEFAULT_SEGMENTER,
-};
+const ctx = defaultStepContext(T0 + 86_400_000);
 
 interface Rec {
   s: number;

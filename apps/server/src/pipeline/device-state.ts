@@ -5,6 +5,7 @@ import {
   nextTransitState,
   type Device,
   type FixFilterConfig,
+  type GeofenceConfig,
   type FixFilterState,
   type OdometerState,
   pushPoint,
@@ -26,6 +27,7 @@ import type { NormalizedMessage } from '@jejak/protocols';
 import type { DeviceLogRow, DevicePackage } from '../storage/ingest-store.ts';
 import { storableMessage } from './sanitize.ts';
 import { applyFuel } from './fuel-step.ts';
+import { applyGeofences, type DeviceGeofences, type GeofenceStepResult } from './geofence-step.ts';
 
 /** What the pipeline keeps in memory for one device; restorable from the store. */
 export interface DeviceState {
@@ -38,6 +40,8 @@ export interface DeviceState {
   trips: TripTrackerState;
   /** Each fuel tank's smoothed level and open refuel/drain (issue #3, fuel-step.ts). */
   fuel: VehicleFuelState;
+  /** The vehicle's geofences and which it is inside (geofence-step.ts, ADR 0029). */
+  geofences: DeviceGeofences;
   /** Server time the device was last heard from (any package). */
   lastSeenAtMs: number;
 }
@@ -56,6 +60,8 @@ export interface Step {
   latestChanged: boolean;
   /** Device time of a fix that arrived after later ones (from memory, or out of order): its window needs recomputing. */
   late: number | null;
+  /** Geofences this fix entered or left (rows to store, crossings to announce once stored). */
+  geofence: GeofenceStepResult | null;
 }
 
 export interface StepContext {
@@ -63,6 +69,7 @@ export interface StepContext {
   transit: TransitConfig;
   filter: FixFilterConfig;
   segmenter: SegmenterConfig;
+  geofence: GeofenceConfig;
 }
 
 const still = (log: DeviceLogRow, latestChanged: boolean, late: number | null = null): Step => ({
@@ -73,6 +80,7 @@ const still = (log: DeviceLogRow, latestChanged: boolean, late: number | null = 
   moved: false,
   latestChanged,
   late,
+  geofence: null,
 });
 
 function packageOf(msg: NormalizedMessage): DevicePackage {
@@ -254,6 +262,7 @@ function advance(
   state.vehicle.transitStatus = state.transit.status;
   state.vehicle.transitFrom = state.transit.transitFrom;
   state.vehicle.updatedAt = state.transit.updatedAt;
+  const geofence = applyGeofences(state.geofences, state.vehicle, at, ctx.geofence, ctx.receivedAtMs);
   const before = state.segmenter.open;
   const pushed = pushPoint(state.segmenter, {
     timeMs: deviceTime,
@@ -280,5 +289,6 @@ function advance(
     moved: true,
     latestChanged: true,
     late: null,
+    geofence,
   };
 }

@@ -1,22 +1,20 @@
-import { disconnectIfSilent, type FixFilterConfig, type SegmenterConfig, type TransitConfig } from '@jejak/domain';
+import {
+  disconnectIfSilent,
+  type FixFilterConfig,
+  type GeofenceConfig,
+  type SegmenterConfig,
+  type TransitConfig,
+} from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { Bus, BusTopics } from '../bus/bus.ts';
+import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type {
-  DeviceLogRow,
-  DeviceStateRow,
-  IngestStore,
-  PipelineStateRow,
-  TransitRow,
-  TripRow,
-  VehicleLogRow,
-  VehicleStateRow,
-} from '../storage/ingest-store.ts';
+import type { IngestStore } from '../storage/ingest-store.ts';
 import { coalesceReads } from '../storage/coalesce.ts';
+import { newBatch, seal, splitByDevice, type Batch } from './batch.ts';
 import { applyMessage } from './device-state.ts';
+import { createFenceLoader, type GeofenceSource } from './fence-loader.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
-import { resumableJson } from './resume.ts';
-import { deviceRow, sessionLogRow, transitRow, vehicleLogRow, vehicleRow, type SessionPackage } from './rows.ts';
+import { sessionLogRow, transitRow, vehicleLogRow, type SessionPackage } from './rows.ts';
 import { loadStates, type HeldState } from './state-loader.ts';
 
 export type { SessionPackage };
@@ -28,6 +26,8 @@ export interface PipelineOptions {
   transit: TransitConfig;
   filter: FixFilterConfig;
   segmenter: SegmenterConfig;
+  geofence: GeofenceConfig;
+  geofences: GeofenceSource;
   /** Late data: rewrite the window it fell into once the device has sent none for `delayMs`. */
   recompute: RecomputeOptions & { delayMs: number };
   flushMs: number;
@@ -36,96 +36,6 @@ export interface PipelineOptions {
   concurrentCommits: number;
   now: () => number;
   onError: (err: unknown, context: string) => void;
-}
-
-interface Waiter {
-  dvid: string;
-  resolve: () => void;
-  reject: (e: unknown) => void;
-}
-
-type FleetUpdate = BusTopics['fleet.update'];
-
-interface Batch {
-  logs: DeviceLogRow[];
-  vehicleLogs: VehicleLogRow[];
-  transits: TransitRow[];
-  trips: TripRow[];
-  /** Devices whose device row (and vehicle row) is due. */
-  touched: Map<string, HeldState>;
-  /** Devices whose state this batch's messages moved on: their pipeline-state row may be due. */
-  applied: Map<string, HeldState>;
-  waiters: Waiter[];
-  /** The device each vehicle row belongs to, to split a failed batch by device. */
-  deviceOfVehicle: Map<string, string>;
-  /** Rows of the state as it stood when the batch was sealed, consistent with the rows above. */
-  devices: DeviceStateRow[];
-  vehicles: VehicleStateRow[];
-  states: PipelineStateRow[];
-  /** What the live channel is told once the batch is committed: the state its rows lead to. */
-  updates: FleetUpdate[];
-}
-
-function newBatch(): Batch {
-  return {
-    logs: [],
-    vehicleLogs: [],
-    transits: [],
-    trips: [],
-    touched: new Map(),
-    applied: new Map(),
-    waiters: [],
-    deviceOfVehicle: new Map(),
-    devices: [],
-    vehicles: [],
-    states: [],
-    updates: [],
-  };
-}
-
-/**
- * Fixes the batch's device, vehicle and pipeline-state rows at the moment it is sealed: the
- * state then is the one its rows lead to, even if later messages move it on before it commits.
- */
-function seal(b: Batch): void {
-  for (const s of b.touched.values()) {
-    b.devices.push(deviceRow(s));
-    // Not the state at commit time: later messages may have moved it on by then, and a fix is
-    // shown live only once it is stored.
-    b.updates.push({ device: { ...s.device }, vehicle: s.vehicle && { ...s.vehicle } });
-    if (!s.vehicle || !s.transit) continue;
-    b.vehicles.push(vehicleRow(s.vehicle.vid, s.transit, s.vehicle.mileage));
-    b.deviceOfVehicle.set(s.vehicle.vid, s.device.dvid);
-  }
-  for (const s of b.applied.values()) {
-    const json = resumableJson(s);
-    if (json === s.saved.json && s.lateSinceMs === s.saved.lateSinceMs) continue;
-    s.saved = { seq: s.saved.seq + 1, json, lateSinceMs: s.lateSinceMs };
-    b.states.push({ dvid: s.device.dvid, seq: s.saved.seq, state: json, lateSince: s.lateSinceMs });
-  }
-}
-
-/** One batch per device, so a device whose rows the store refuses cannot fail the others. */
-function splitByDevice(b: Batch): Batch[] {
-  const parts = new Map<string, Batch>();
-  const part = (dvid: string): Batch => {
-    let p = parts.get(dvid);
-    if (!p) parts.set(dvid, (p = newBatch()));
-    return p;
-  };
-  const ofVehicle = (vid: string) => part(b.deviceOfVehicle.get(vid) ?? `vid:${vid}`);
-  for (const l of b.logs) part(l.dvid).logs.push(l);
-  for (const v of b.vehicleLogs) ofVehicle(v.vid).vehicleLogs.push(v);
-  for (const t of b.transits) ofVehicle(t.vid).transits.push(t);
-  for (const t of b.trips) ofVehicle(t.vid).trips.push(t);
-  for (const v of b.vehicles) ofVehicle(v.vid).vehicles.push(v);
-  for (const d of b.devices) part(d.dvid).devices.push(d);
-  for (const st of b.states) part(st.dvid).states.push(st);
-  for (const u of b.updates) part(u.device.dvid).updates.push(u);
-  for (const [dvid, s] of b.touched) part(dvid).touched.set(dvid, s);
-  for (const [dvid, s] of b.applied) part(dvid).applied.set(dvid, s);
-  for (const w of b.waiters) part(w.dvid).waiters.push(w);
-  return [...parts.values()];
 }
 
 /**
@@ -150,6 +60,8 @@ export function createPipeline(opts: PipelineOptions) {
 
   /** Devices asked for together (a thousand trackers connecting at once) are read together. */
   const readState = coalesceReads((dvids: string[]) => loadStates(opts, dvids));
+  const fences = createFenceLoader(opts.geofences, opts.geofence);
+  opts.bus.subscribe('geofence.changed', ({ vids }) => fences.invalidate(states.values(), new Set(vids)));
 
   async function loadState(dvid: string): Promise<HeldState> {
     if (dropped.delete(dvid)) {
@@ -180,6 +92,7 @@ export function createPipeline(opts: PipelineOptions) {
       transit: opts.transit,
       filter: opts.filter,
       segmenter: opts.segmenter,
+      geofence: opts.geofence,
     });
     batch.logs.push(step.log);
     if (state.vehicle) {
@@ -189,6 +102,11 @@ export function createPipeline(opts: PipelineOptions) {
       for (const t of step.trips) batch.trips.push({ ...t, vid, createdAt: receivedAtMs });
       const row = vehicleLogRow(state, step, receivedAtMs);
       if (row) batch.vehicleLogs.push(row);
+      if (step.geofence) {
+        batch.geofenceRecords.push(...step.geofence.records);
+        batch.profiled.set(state.device.dvid, state);
+        for (const crossing of step.geofence.crossings) batch.crossings.push({ dvid: state.device.dvid, crossing });
+      }
       if (step.late !== null) {
         // Stored with the late row, so a restart still runs the recompute.
         state.lateSinceMs = Math.min(state.lateSinceMs ?? step.late, step.late);
@@ -249,10 +167,12 @@ export function createPipeline(opts: PipelineOptions) {
     const state = await stateOf(dvid);
     const since = state.lateSinceMs;
     if (since === null) return;
+    // The replay meets the fences live fixes meet (ADR 0029).
+    await fences.ensure(state);
     await recomputeLateWindow(
       state,
       since,
-      { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter },
+      { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter, geofence: opts.geofence },
       opts.recompute,
     );
     // Nothing of this device was applied meanwhile (the recompute runs in its chain): the mark
@@ -260,6 +180,7 @@ export function createPipeline(opts: PipelineOptions) {
     state.lateSinceMs = null;
     batch.touched.set(dvid, state);
     batch.applied.set(dvid, state);
+    batch.profiled.set(dvid, state);
     // Committed with the next batch, like a message: the device's chain waits for it.
     await new Promise<void>((resolve, reject) => {
       batch.waiters.push({ dvid, resolve, reject });
@@ -313,6 +234,8 @@ export function createPipeline(opts: PipelineOptions) {
       devices: b.devices,
       vehicles: b.vehicles,
       states: b.states,
+      geofenceRecords: b.geofenceRecords,
+      geofenceProfiles: b.geofenceProfiles,
     });
   }
 
@@ -349,18 +272,21 @@ export function createPipeline(opts: PipelineOptions) {
   function succeeded(b: Batch): void {
     for (const w of b.waiters) w.resolve();
     for (const u of b.updates) opts.bus.publish('fleet.update', u);
+    for (const c of b.crossings) opts.bus.publish('geofence.update', c);
   }
 
   return {
     /** Resolves once the message is committed; rejects if it could not be stored. */
     submit(dvid: string, msg: NormalizedMessage, receivedAtMs: number = opts.now()): Promise<void> {
       const ready = states.get(dvid);
-      if (ready && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
+      if (ready && ready.geofences.fences !== null && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
       // The chain holds the device's next message only until this one is in the batch, not
       // until it is committed: a busy device's burst shares batches like everyone else's.
       let committed: Promise<void> = Promise.resolve();
       const queued = inChain(dvid, async () => {
-        committed = enqueue(await stateOf(dvid), msg, receivedAtMs);
+        const state = await stateOf(dvid);
+        await fences.ensure(state);
+        committed = enqueue(state, msg, receivedAtMs);
       });
       return queued.then(() => committed);
     },

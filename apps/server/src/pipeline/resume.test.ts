@@ -3,6 +3,7 @@ import {
   DEFAULT_FIX_FILTER,
   DEFAULT_FUEL_TANK,
   DEFAULT_SEGMENTER,
+  DEFAULT_GEOFENCE_CONFIG,
   DEFAULT_TRANSIT_CONFIG,
   destinationPoint,
   type GeoPoint,
@@ -20,6 +21,7 @@ const ctx = {
   transit: DEFAULT_TRANSIT_CONFIG,
   filter: DEFAULT_FIX_FILTER,
   segmenter: DEFAULT_SEGMENTER,
+  geofence: DEFAULT_GEOFENCE_CONFIG,
 };
 
 /** A truck with a 200 L dipstick tank. */
@@ -110,6 +112,7 @@ function restarted(s: DeviceState, steps: Step[]): DeviceState {
     vehicle,
     transit: structuredClone(s.transit),
     lastSeenAtMs: s.lastSeenAtMs,
+    geofences: structuredClone(s.geofences),
     ...motion,
   };
 }

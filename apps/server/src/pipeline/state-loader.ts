@@ -2,6 +2,7 @@ import { emptyTripTracker, emptyVehicleFuel, type AcceptedFix, type TransitState
 import type { FittedVehicle, FleetRepo } from '../storage/fleet-repo.ts';
 import type { IngestStore, StoredPipelineState } from '../storage/ingest-store.ts';
 import type { DeviceState } from './device-state.ts';
+import { geofencesFrom } from './geofence-step.ts';
 import { approximateMotion, readResumable, withPending, type StoredMotion } from './resume.ts';
 
 /** A device's state as the pipeline holds it, with what it last handed to the store of it. */
@@ -74,15 +75,23 @@ export async function loadStates(src: StateSources, dvids: readonly string[]): P
       };
       const state: HeldState = {
         device: d,
-        vehicle,
+        vehicle: vehicle && withoutStoredProfile(vehicle),
         transit,
         ...motion,
+        geofences: geofencesFrom(vehicle?.geofenceState),
         lastSeenAtMs: device.lastSeenAtMs ?? 0,
         ...lateMark(row, exact !== null),
       };
       return [f.dvid, state];
     }),
   );
+}
+
+/** The vehicle as the live channel shows it: the stored profile (with times) stays in the state. */
+function withoutStoredProfile(vehicle: FittedVehicle): FittedVehicle {
+  const v = { ...vehicle };
+  delete v.geofenceState;
+  return v;
 }
 
 function transitOf(vehicle: FittedVehicle | null): TransitState | null {

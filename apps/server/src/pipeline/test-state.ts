@@ -1,4 +1,8 @@
 import {
+  DEFAULT_FIX_FILTER,
+  DEFAULT_GEOFENCE_CONFIG,
+  DEFAULT_SEGMENTER,
+  DEFAULT_TRANSIT_CONFIG,
   EMPTY_FIX_FILTER_STATE,
   emptySegmenter,
   emptyTripTracker,
@@ -6,7 +10,7 @@ import {
   type Device,
   type Vehicle,
 } from '@jejak/domain';
-import type { DeviceState } from './device-state.ts';
+import type { DeviceState, StepContext } from './device-state.ts';
 
 /** For tests: a device fitted to `vehicle`, before its first message. */
 export function freshState(vehicle: Partial<Vehicle> = { vid: 'v1', mileage: 0 }): DeviceState {
@@ -19,6 +23,18 @@ export function freshState(vehicle: Partial<Vehicle> = { vid: 'v1', mileage: 0 }
     segmenter: emptySegmenter(),
     trips: emptyTripTracker(),
     fuel: emptyVehicleFuel(),
+    geofences: { fences: [], inside: {}, profile: {} },
     lastSeenAtMs: 0,
+  };
+}
+
+/** For tests: the step context with every default, for messages received at `receivedAtMs`. */
+export function defaultStepContext(receivedAtMs: number): StepContext {
+  return {
+    receivedAtMs,
+    transit: DEFAULT_TRANSIT_CONFIG,
+    filter: DEFAULT_FIX_FILTER,
+    segmenter: DEFAULT_SEGMENTER,
+    geofence: DEFAULT_GEOFENCE_CONFIG,
   };
 }

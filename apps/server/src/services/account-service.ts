@@ -209,12 +209,12 @@ export function createAccountService(store: AccountStore, now: () => number) {
     /** The caller's own notification switches, whatever its role (ADR 0024); only those sent change. */
     async updatePreference(actor: Actor, req: ProfileUpdateRequest): Promise<void> {
       const caller = actor.user;
-      if (req.uid !== caller.uid) throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
+      if (req.user.uid !== caller.uid) throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
       const at = now();
       await store.transaction(async (tx) => {
         const current = await tx.users.findByUid(caller.uid);
         if (!current) throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
-        const preference = { ...current.user.preference, ...req.preference };
+        const preference = { ...current.user.preference, ...req.user.preference };
         await tx.users.setPreference(caller.uid, preference, at);
         await tx.audit(
           auditActor(actor),

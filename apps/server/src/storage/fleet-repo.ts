@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { FuelProfileSchema, type UnknownDevice } from '@jejak/contract';
-import type { Device, FuelProfile, Vehicle } from '@jejak/domain';
+import {
+  readStoredProfile,
+  type Device,
+  type FuelProfile,
+  type StoredGeofenceProfile,
+  type Vehicle,
+} from '@jejak/domain';
 import { isAnyOf, type Db } from './database.ts';
 import { toDevice, toFuelProfile, toVehicle } from './mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
@@ -25,7 +31,7 @@ export function visibleVidsQuery(db: Db, viewer: Viewer) {
 }
 
 /** A vehicle as the pipeline loads it, with when it stopped (if it stands). */
-export type FittedVehicle = Vehicle & { stoppedSince: number | null };
+export type FittedVehicle = Vehicle & { stoppedSince: number | null; geofenceState?: StoredGeofenceProfile };
 
 export function createFleetRepo(db: Db) {
   return {
@@ -127,7 +133,12 @@ export function createFleetRepo(db: Db) {
       const rows = await db.selectFrom('vehicles').selectAll().where(isAnyOf('dvid', dvids)).orderBy('vid').execute();
       const byDvid = new Map<string, FittedVehicle>();
       for (const r of rows)
-        if (!byDvid.has(r.dvid)) byDvid.set(r.dvid, { ...toVehicle(r), stoppedSince: r.stopped_since });
+        if (!byDvid.has(r.dvid))
+          byDvid.set(r.dvid, {
+            ...toVehicle(r),
+            stoppedSince: r.stopped_since,
+            geofenceState: readStoredProfile(r.geofence_profile),
+          });
       return byDvid;
     },
 

@@ -1,6 +1,8 @@
 import { FuelProfileSchema } from '@jejak/contract';
 import {
   isRoleValue,
+  profileFlags,
+  readStoredProfile,
   isTransitStatus,
   type Device,
   type FuelProfile,
@@ -61,6 +63,7 @@ export function toVehicle(row: Selectable<VehiclesTable>): Vehicle {
     mileage: row.mileage_km,
     createdAt: row.created_at,
     fuelProfile: toFuelProfile(row.vid, row.fuel_profile),
+    geofenceProfile: profileFlags(readStoredProfile(row.geofence_profile)),
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import type { AcceptedFix } from '@jejak/domain';
+import { insideFromStays, type AcceptedFix, type GeofenceInside } from '@jejak/domain';
 import type { Db } from './database.ts';
-import { writeTransits, writeTrips, type TransitRow, type TripRow, type VehicleLogRow } from './ingest-store.ts';
+import { replaceGeofenceRecords, type GeofenceRecordRow } from './geofence-writer.ts';
+import type { TransitRow, TripRow, VehicleLogRow } from './ingest-store.ts';
+import { writeTransits, writeTrips } from './record-writer.ts';
 
 /** A stored fix, as the recompute replays it. */
 export interface StoredFix {
@@ -24,6 +26,8 @@ export interface RecomputedWindow {
   trips: TripRow[];
   vehicleLogs: VehicleLogRow[];
   mileageKm: number;
+  /** The replay's geofence stays; null leaves the geofence records alone (fences not loaded). */
+  geofenceRecords: GeofenceRecordRow[] | null;
 }
 
 /** At most this many fixes are replayed at once; a longer window starts later. */
@@ -69,6 +73,18 @@ export function createRecomputeStore(db: Db) {
       return { fromMs, mileageKm: at?.mileage ?? 0, lastFix };
     },
 
+    /** The geofences the vehicle was inside at `atMs` (its stays entered before and not left by then). */
+    async insideAt(vid: string, atMs: number): Promise<GeofenceInside> {
+      const rows = await db
+        .selectFrom('geofence_records')
+        .select(['geoid', 'enter_time'])
+        .where('vid', '=', vid)
+        .where('enter_time', '<', atMs)
+        .where((eb) => eb.or([eb('exit_time', 'is', null), eb('exit_time', '>=', atMs)]))
+        .execute();
+      return insideFromStays(rows.map((r) => ({ geoid: r.geoid, enterTime: Number(r.enter_time) })));
+    },
+
     /** A device's fixes from `fromMs` on, live and from memory, oldest first, one per instant. */
     async fixesSince(dvid: string, fromMs: number): Promise<StoredFix[]> {
       const rows = await sql<{
@@ -102,13 +118,17 @@ export function createRecomputeStore(db: Db) {
       }));
     },
 
-    /** Replaces the vehicle's transit records, trips and vehicle-log rows from `fromMs` on, atomically. */
+    /**
+     * Replaces the vehicle's transit records, trips, vehicle-log rows and geofence stays from
+     * `fromMs` on, atomically.
+     */
     async replace(w: RecomputedWindow): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('transit_records').where('vid', '=', w.vid).where('start_time', '>=', w.fromMs).execute();
         await trx.deleteFrom('trip_records').where('vid', '=', w.vid).where('start_time', '>=', w.fromMs).execute();
         if (w.transits.length > 0) await writeTransits(trx, w.transits);
         if (w.trips.length > 0) await writeTrips(trx, w.trips);
+        if (w.geofenceRecords) await replaceGeofenceRecords(trx, w.vid, w.fromMs, w.geofenceRecords);
         for (let i = 0; i < w.vehicleLogs.length; i += 5_000) {
           await trx
             .insertInto('vehicle_logs')

@@ -77,6 +77,8 @@ export interface VehiclesTable {
   permit_due_date: Generated<number | null>;
   subs_start_date: Generated<number | null>;
   subs_end_date: Generated<number | null>;
+  /** jsonb, geoid → {inside: 0|1, since} (migrations/017_geofences.sql); write it as JSON text. */
+  geofence_profile: Generated<unknown>;
 }
 
 export interface VehicleGroupsTable {
@@ -259,6 +261,42 @@ export interface PipelineStatesTable {
   late_since: number | null;
 }
 
+/** migrations/017_geofences.sql */
+export interface GeofencesTable {
+  geoid: string;
+  uid: string;
+  geo_type: string;
+  geofence_name: string;
+  geofence_comment: string;
+  /** jsonb, [{lat, lng}]; write it as JSON text. */
+  coordinates: unknown;
+  geofence_radius: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GeofenceTemplateMembersTable {
+  gtid: string;
+  geoid: string;
+}
+
+export interface VehicleGeofenceTemplatesTable {
+  vid: string;
+  gtid: string;
+}
+
+export interface GeofenceRecordsTable {
+  vid: string;
+  geoid: string;
+  enter_time: number;
+  exit_time: number | null;
+  enter_lat: number;
+  enter_lon: number;
+  exit_lat: number | null;
+  exit_lon: number | null;
+  created_at: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -287,5 +325,9 @@ export interface Database {
   vehicle_packages: VehiclePackagesTable;
   vehicle_package_logs: VehiclePackageLogsTable;
   pipeline_states: PipelineStatesTable;
+  geofences: GeofencesTable;
+  geofence_template_members: GeofenceTemplateMembersTable;
+  vehicle_geofence_templates: VehicleGeofenceTemplatesTable;
+  geofence_records: GeofenceRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

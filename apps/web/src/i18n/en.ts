@@ -35,6 +35,7 @@ export const en = {
     status: 'Status',
     lastUpdated: 'Last updated',
     speed: 'Speed',
+    geofence: 'Geofence',
     close: 'Close',
   },
   profile: {

@@ -6,7 +6,7 @@ type Listener = () => void;
 
 /**
  * The one store of live fleet data: the hierarchy load seeds it, the live channel merges
- * device and vehicle updates into it, and each device's last few positions make its trail
+ * device, vehicle and geofence updates into it, and each device's last few positions make its trail
  * (bounded per device, dropped with the device). Listeners are told "something changed" on
  * every change and must do their own throttling (the map redraws a few times a second, React
  * views read single records through useSyncExternalStore).
@@ -60,10 +60,22 @@ export class LiveStore {
         this.emit();
         return;
       }
-      case 'vhc':
-        this.vehicleMap.set(message.item.vid, message.item);
+      case 'vhc': {
+        // A vhc update does not carry the geofence result (geofence messages do): keep it.
+        const before = this.vehicleMap.get(message.item.vid);
+        const geofenceProfile = message.item.geofenceProfile ?? before?.geofenceProfile;
+        this.vehicleMap.set(message.item.vid, geofenceProfile ? { ...message.item, geofenceProfile } : message.item);
         this.emit();
         return;
+      }
+      case 'geofence': {
+        const { vid, geoid, inside } = message.item;
+        const vehicle = this.vehicleMap.get(vid);
+        if (!vehicle) return;
+        this.vehicleMap.set(vid, { ...vehicle, geofenceProfile: { ...vehicle.geofenceProfile, [geoid]: inside } });
+        this.emit();
+        return;
+      }
       case 'subscribed':
         return;
     }

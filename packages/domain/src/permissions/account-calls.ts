@@ -6,7 +6,15 @@ import { canManage, canRead } from './ability.ts';
  * Reads of users, vehicles and packages need no grant beyond the hierarchy; these do. One's
  * own Profile notification switches need none: every signed-in user sets them (ADR 0024).
  */
-export const ACCOUNT_CALLS = ['manageUsers', 'readDevices', 'managePackages', 'migrate', 'readAudit'] as const;
+export const ACCOUNT_CALLS = [
+  'manageUsers',
+  'readDevices',
+  'managePackages',
+  'migrate',
+  'readAudit',
+  'readGeofences',
+  'manageGeofences',
+] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
 export function mayCall(role: PermissionRole, call: AccountCall): boolean {
@@ -25,5 +33,10 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // The audit log is for the platform's administrators only.
     case 'readAudit':
       return role === 'SUPER';
+    // Geofences and their templates: the Geofence Management grant (POIs share it, spec 1 §6).
+    case 'readGeofences':
+      return canRead(role, 'geofence');
+    case 'manageGeofences':
+      return canManage(role, 'geofence') && canManage(role, 'poi');
   }
 }

@@ -1,9 +1,8 @@
-import type { MapLayerMouseEvent, Popup } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { MY_PLACES, type PlaceRow } from '@jejak/domain';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { isMapRemoved, useMap } from '../map-context.ts';
-import { maplibregl } from '../maplibre.ts';
+import { hoverPopup } from './hover-popup.ts';
 
 const SOURCE_ID = 'places';
 const LAYER_ID: OrderedLayerId = 'places';
@@ -51,31 +50,16 @@ export function PlacesLayer() {
       layerAbove(map, LAYER_ID),
     );
 
-    const popup: Popup = new maplibregl.Popup({
-      closeButton: false,
-      closeOnClick: false,
-      offset: 8,
-      className: 'place-popup',
-    });
-    const onMove = (event: MapLayerMouseEvent) => {
-      const feature = event.features?.[0];
-      const name: unknown = feature?.properties['name'];
-      if (typeof name !== 'string' || feature?.geometry.type !== 'Point') return;
-      const [lon = 0, lat = 0] = feature.geometry.coordinates;
-      popup.setLngLat([lon, lat]).setText(name);
-      if (!popup.isOpen()) popup.addTo(map);
-    };
-    const onLeave = () => {
-      popup.remove();
-    };
-    map.on('mousemove', LAYER_ID, onMove);
-    map.on('mouseleave', LAYER_ID, onLeave);
+    const removePopup = hoverPopup(
+      map,
+      LAYER_ID,
+      (p) => (typeof p['name'] === 'string' ? p['name'] : null),
+      'place-popup',
+    );
 
     return () => {
-      onLeave();
+      removePopup();
       if (isMapRemoved(map)) return;
-      map.off('mousemove', LAYER_ID, onMove);
-      map.off('mouseleave', LAYER_ID, onLeave);
       map.removeLayer(LAYER_ID);
       map.removeSource(SOURCE_ID);
     };

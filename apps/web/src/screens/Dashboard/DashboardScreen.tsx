@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { useSessionUser } from '../../app/session.ts';
+import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { TrailsLayer } from '../../map/layers/TrailsLayer.tsx';
 import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
@@ -12,6 +14,7 @@ import { VehicleInfoCard } from './VehicleInfoCard.tsx';
 /** / : the live map of the user's fleet. */
 export function DashboardScreen() {
   const [selectedVid, setSelectedVid] = useState<string | null>(null);
+  const { uid } = useSessionUser();
 
   return (
     <div className="dashboard" data-testid="dashboard-map">
@@ -19,6 +22,7 @@ export function DashboardScreen() {
         <NavigationControl />
         <ScaleControl />
         <PlacesLayer />
+        <GeofencesLayer uid={uid} />
         <TrailsLayer />
         <VehiclesLayer selectedVid={selectedVid} onSelect={setSelectedVid} />
         <InitialView />

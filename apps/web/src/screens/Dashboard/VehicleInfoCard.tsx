@@ -7,13 +7,17 @@ import { useStrings } from '../../i18n/strings.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { GeofenceBadges } from './GeofenceBadges.tsx';
 
 interface VehicleInfoCardProps {
   vid: string;
   onClose: () => void;
 }
 
-/** The selected vehicle's info window: name, status duration, last update, speed when moving. */
+/**
+ * The selected vehicle's info window: name, status duration, last update, the geofences it is
+ * in (a POI or Zone badge each), speed when moving.
+ */
 export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
   const strings = useStrings();
   const vehicle = useLiveVehicle(vid);
@@ -44,6 +48,14 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
       ),
     },
   ];
+  const inside = Object.entries(vehicle.geofenceProfile ?? {}).filter(([, flag]) => flag === 1);
+  if (inside.length > 0) {
+    items.push({
+      key: 'geofence',
+      label: strings.vehicle.geofence,
+      children: <GeofenceBadges geoids={inside.map(([geoid]) => geoid)} />,
+    });
+  }
   if (status === 'MOVING') {
     items.push({
       key: 'speed',

@@ -34,6 +34,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
   const signOut = useSignOut();
   const goBack = useGoBack('/UserManagement');
   const isSelf = user.uid === me.uid;
+  const roleShown = !ROLE_HIDDEN_FOR.includes(me.userRole);
   const roleOptions = EDIT_ROLE_OPTIONS.includes(user.userRole)
     ? EDIT_ROLE_OPTIONS
     : [user.userRole, ...EDIT_ROLE_OPTIONS];
@@ -56,7 +57,9 @@ function EditUserForm({ user }: { user: UserDetail }) {
   });
 
   const submit = (values: UserFormValues) => {
-    const problem = editUserProblem(values);
+    // Without the role field the form has no role value: the user keeps its own.
+    const userRole = roleShown ? values.userRole : user.userRole;
+    const problem = editUserProblem({ ...values, userRole });
     if (problem) return showToast('error', problem);
     const request: UpdateUserRequest = {
       user: {
@@ -64,7 +67,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
         userHierarchy: user.userHierarchy,
         userName: values.userName?.trim() ?? '',
         userEmail: values.userEmail?.trim() ?? '',
-        userRole: values.userRole ?? user.userRole,
+        userRole: userRole ?? user.userRole,
         userContact: contactOf(values.prefix, values.contactNumber),
         userAddress: values.userAddress?.trim() ?? '',
       },
@@ -92,7 +95,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
         </Typography.Paragraph>
       )}
       <NameEmailFields emailLabel={f.editEmail} />
-      {!ROLE_HIDDEN_FOR.includes(me.userRole) && (
+      {roleShown && (
         <Form.Item label={f.userRole} name="userRole" required>
           <Select
             id="userRole"

@@ -3,12 +3,12 @@ import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { roleLabel } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
-import { useNavigate } from 'react-router';
 import { SESSION_QUERY_KEY } from '../../api/auth.ts';
 import { updateProfile } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
+import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/notifier.ts';
 
@@ -29,12 +29,13 @@ const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
 export function ProfileScreen() {
   const user = useSessionUser();
   const strings = useStrings();
-  const navigate = useNavigate();
+  // Opened directly (a new tab) there is no previous page: the dashboard instead.
+  const goBack = useGoBack('/');
   const signOut = useSignOut();
   const queryClient = useQueryClient();
 
   const save = useMutation({
-    mutationFn: (change: Partial<Preference>) => updateProfile({ uid: user.uid, preference: change }),
+    mutationFn: (change: Partial<Preference>) => updateProfile({ user: { uid: user.uid, preference: change } }),
     onSuccess: (_answer, change) => {
       queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, (current) =>
         current ? { ...current, preference: { ...current.preference, ...change } } : current,
@@ -67,7 +68,7 @@ export function ProfileScreen() {
               icon={<ArrowLeftOutlined />}
               aria-label={strings.profile.back}
               data-testid="profile-back"
-              onClick={() => void navigate(-1)}
+              onClick={goBack}
             />
             {strings.profile.title}
           </Space>

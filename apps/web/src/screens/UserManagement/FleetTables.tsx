@@ -112,13 +112,15 @@ function useDeviceColumns(owner: UserDetail): TableColumnsType<UserDeviceRow> {
   const c = strings.deviceColumns;
   const targetUser = { uid: owner.uid, userRole: owner.userRole, userHierarchy: owner.userHierarchy };
   return [
-    { title: c.dvid, dataIndex: 'dvid', key: 'dvid' },
+    { title: c.dvid, dataIndex: 'dvid', key: 'dvid', fixed: 'left' },
     { title: c.plate, key: 'plate', render: (_, row) => text(row.vehiclePlate) },
     { title: c.simCard, key: 'sim', render: (_, row) => text(row.simCard) },
     { title: c.createdAt, key: 'createdAt', render: (_, row) => formatDateTime(row.createdAt) },
     {
       title: c.actions,
       key: 'actions',
+      // Kept in view like the vehicle table's: the table is wider than the screen beside the tree.
+      fixed: 'right',
       render: (_, row) => (
         <RowLinks
           links={[

@@ -30,8 +30,10 @@ export function useSubscriptions(): Subscriptions {
   useEffect(() => {
     if (packages.error) showToast('error', PACKAGE_TEXTS.getError);
   }, [packages.error]);
+  // No rows until the packages are known: a vehicle shown before them would read as having no
+  // package (and offer Add), and the summary would count every vehicle as without one.
   return {
-    rows: subscriptionRows(vehicles.data ?? [], packages.data ?? []),
+    rows: packages.data ? subscriptionRows(vehicles.data ?? [], packages.data) : [],
     loading: vehicles.isPending || (packages.isPending && !packages.isError),
   };
 }

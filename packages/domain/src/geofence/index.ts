@@ -1,0 +1,4 @@
+export * from './geofence.ts';
+export * from './geofence-state.ts';
+export * from './validate.ts';
+export * from './profile.ts';
