@@ -3,6 +3,7 @@ import type { GeoJSONSource } from 'maplibre-gl';
 import { drivenConsoleUnderTest } from './console.ts';
 import { FLOW_TIMEOUT_MS, signIn } from './browser.ts';
 import { clickVehicle } from './map.ts';
+import { en } from '../apps/web/src/i18n/en.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -53,7 +54,7 @@ describe('geofences on the dashboard in Chromium', () => {
           }),
         });
         const body = (await response.json()) as { geofence?: { geoid: string } };
-        return { vid: v.vid, geoid: body.geofence?.geoid ?? '', status: response.status };
+        return { vid: v.vid, geoid: body.geofence?.geoid ?? '', status: response.status, lon: loc.lon, lat: loc.lat };
       });
       expect(target.status).toBe(200);
 
@@ -72,6 +73,26 @@ describe('geofences on the dashboard in Chromium', () => {
       await page.evaluate(() => window.__jejak!.map.zoomTo(15, { animate: false }));
       await page.waitForFunction(() => window.__jejak!.map.areTilesLoaded());
       await page.screenshot({ path: `${SHOTS}dashboard-geofence.png` });
+
+      // Hovering the POI's centre mark names it in a popup that lets clicks through to the map
+      // below (a vehicle arrow beside the mark stays clickable).
+      await page.getByTestId('vehicle-info').getByRole('button', { name: en.vehicle.close }).click();
+      await page.evaluate(({ lon, lat }) => window.__jejak!.map.jumpTo({ center: [lon, lat], zoom: 15 }), target);
+      await page.waitForFunction(() => window.__jejak!.map.loaded() && !window.__jejak!.map.isMoving());
+      const mark = await page.evaluate(({ lon, lat }) => {
+        const map = window.__jejak!.map;
+        const pt = map.project([lon, lat]);
+        const box = map.getContainer().getBoundingClientRect();
+        return { x: box.left + pt.x, y: box.top + pt.y };
+      }, target);
+      await page.mouse.move(mark.x, mark.y);
+      const popup = page.locator('.maplibregl-popup', { hasText: 'E2E Stop (POI)' });
+      await popup.waitFor();
+      const hit = await popup.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.tagName;
+      });
+      expect(hit).toBe('CANVAS');
       await page.close();
     },
   );

@@ -3,11 +3,12 @@ import type { Page } from 'playwright-core';
 /**
  * Clicks a vehicle's arrow where the map draws it (the arrows are redrawn from the live store at
  * most every 250 ms, so the store may already hold a newer fix), and again if it drove away
- * under the pointer or the map had not rendered the view yet, until its info window opens.
- * `vid` picks the vehicle; without it, the first arrow drawn. Returns the vid clicked.
+ * under the pointer or the map had not rendered the view yet, until its info window opens. A
+ * vehicle not drawn in the current view is brought into it first. `vid` picks the vehicle; without it, the first arrow drawn. Returns the vid clicked.
  */
 export async function clickVehicle(page: Page, vid?: string, attempts = 20): Promise<string> {
   const card = page.getByTestId('vehicle-info');
+  const missed: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const target = await page.evaluate((wanted) => {
       const map = window.__jejak!.map;
@@ -28,9 +29,34 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
         () => false,
       );
       if (opened) return target.vid;
+      missed.push(await whatIsAt(page, target.x, target.y));
     } else {
+      // Not drawn in this view (it may have driven out of it): pan to it, as a user would.
+      if (vid !== undefined) await centreOn(page, vid);
       await page.waitForTimeout(250);
     }
   }
-  throw new Error(`no vehicle info window after ${attempts} clicks on ${vid ?? 'any vehicle'}`);
+  const where = missed.length === 0 ? 'the arrow was never drawn' : `the clicks hit ${[...new Set(missed)].join(', ')}`;
+  throw new Error(`no vehicle info window after ${attempts} tries on ${vid ?? 'any vehicle'}: ${where}`);
+}
+
+/** Centres the map on the vehicle's live position, keeping the zoom. */
+async function centreOn(page: Page, vid: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const j = window.__jejak!;
+    const dvid = j.liveStore.vehicle(wanted)?.dvid;
+    const location = dvid === undefined ? undefined : j.liveStore.device(dvid)?.location;
+    if (location && !j.map.isMoving()) j.map.jumpTo({ center: [location.lon, location.lat] });
+  }, vid);
+}
+
+/** The element a click at (x, y) reaches, for the failure message. */
+function whatIsAt(page: Page, x: number, y: number): Promise<string> {
+  return page.evaluate(
+    ({ x, y }) => {
+      const el = document.elementFromPoint(x, y);
+      return el === null ? 'nothing' : `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    },
+    { x, y },
+  );
 }
