@@ -138,3 +138,29 @@ export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
 }
+
+/**
+ * For a failed flow: prints each open page's address, its toasts and the start of its text, and
+ * saves e2e/screenshots/failed-{n}.png beside them.
+ */
+export async function reportOpenPages(browser: Browser, testName: string): Promise<void> {
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  for (const [n, page] of pages.entries()) {
+    const seen = await page
+      .evaluate(() => ({
+        toasts: [...document.querySelectorAll('.ant-message-notice')].map((el) => el.textContent ?? ''),
+        text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 600),
+      }))
+      .catch((error: unknown) => ({ toasts: [], text: `(unreadable: ${String(error)})` }));
+    const shot = `${SCREENSHOTS}failed-${n}.png`;
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    console.error(
+      [
+        `[${testName}] page ${n} at ${page.url()}`,
+        `toasts: ${JSON.stringify(seen.toasts)}`,
+        `text: ${seen.text}`,
+        `screenshot: ${shot}`,
+      ].join('\n  '),
+    );
+  }
+}

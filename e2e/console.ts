@@ -1,9 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
 import { demoImeis } from '../apps/server/src/demo/seed.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, reportOpenPages } from './browser.ts';
 
 export interface ConsoleUnderTest {
   readonly server: TestServer;
@@ -21,6 +21,10 @@ export function consoleUnderTest(env: () => Record<string, string> = () => ({}))
   beforeAll(async () => {
     server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist', ...env() });
     browser = await launchBrowser();
+  });
+  // A failed flow leaves its pages open: say where each stood, so a CI log alone explains it.
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && browser) await reportOpenPages(browser, context.task.name);
   });
   afterAll(async () => {
     await browser?.close();
