@@ -126,13 +126,10 @@ describe('vehicle subscriptions in Chromium', { timeout: FLOW_TIMEOUT_MS }, () =
     await expectToast(page, 'Suspended vehicle');
     await row(page, 'BMK 5521').getByRole('button', { name: 'Unsuspend' }).waitFor();
     expect(await statusOf(page, 'BMK 5521')).toBe('SUSPENDED');
-    expect(await actionsOf(page, 'BMK 5521')).toEqual([
-      'Add (disabled)',
-      'Edit (disabled)',
-      'Renew (disabled)',
-      'Unsuspend',
-      'Terminate',
-    ]);
+    // The buttons stay disabled until the refetch the change started has finished.
+    await expect
+      .poll(() => actionsOf(page, 'BMK 5521'), { timeout: 15_000 })
+      .toEqual(['Add (disabled)', 'Edit (disabled)', 'Renew (disabled)', 'Unsuspend', 'Terminate']);
     await screenshot(page, 'subscriptions-suspended');
     await row(page, 'BMK 5521').getByRole('button', { name: 'Unsuspend' }).click();
     await expectToast(page, 'Unsuspended vehicle');
