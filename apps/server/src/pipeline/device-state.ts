@@ -5,7 +5,6 @@ import {
   nextTransitState,
   type Device,
   type FixFilterConfig,
-  type GeofenceConfig,
   type FixFilterState,
   type OdometerState,
   pushPoint,
@@ -69,7 +68,6 @@ export interface StepContext {
   transit: TransitConfig;
   filter: FixFilterConfig;
   segmenter: SegmenterConfig;
-  geofence: GeofenceConfig;
 }
 
 const still = (log: DeviceLogRow, latestChanged: boolean, late: number | null = null): Step => ({
@@ -262,7 +260,7 @@ function advance(
   state.vehicle.transitStatus = state.transit.status;
   state.vehicle.transitFrom = state.transit.transitFrom;
   state.vehicle.updatedAt = state.transit.updatedAt;
-  const geofence = applyGeofences(state.geofences, state.vehicle, at, ctx.geofence, ctx.receivedAtMs);
+  const geofence = applyGeofences(state.geofences, state.vehicle, at, ctx.receivedAtMs);
   const before = state.segmenter.open;
   const pushed = pushPoint(state.segmenter, {
     timeMs: deviceTime,

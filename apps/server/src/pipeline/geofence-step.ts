@@ -5,7 +5,6 @@ import {
   profileFlags,
   type AcceptedFix,
   type CompiledGeofence,
-  type GeofenceConfig,
   type GeofenceInside,
   type GeofenceType,
   type StoredGeofenceProfile,
@@ -50,12 +49,11 @@ export function applyGeofences(
   g: DeviceGeofences,
   vehicle: { vid: string; geofenceProfile?: Record<string, 0 | 1> },
   at: AcceptedFix,
-  cfg: GeofenceConfig,
   createdAt: number,
 ): GeofenceStepResult | null {
   if (g.fences === null) return null;
   const time = at.deviceTimeMs;
-  const step = nextGeofenceState(g.inside, g.fences, { lat: at.lat, lon: at.lon, timeMs: time }, cfg);
+  const step = nextGeofenceState(g.inside, g.fences, { lat: at.lat, lon: at.lon, timeMs: time });
   if (step.entered.length === 0 && step.exited.length === 0) return null;
   g.inside = step.inside;
   g.profile = profileAfter(g.profile, step, time);

@@ -92,7 +92,6 @@ export function createPipeline(opts: PipelineOptions) {
       transit: opts.transit,
       filter: opts.filter,
       segmenter: opts.segmenter,
-      geofence: opts.geofence,
     });
     batch.logs.push(step.log);
     if (state.vehicle) {
@@ -172,7 +171,7 @@ export function createPipeline(opts: PipelineOptions) {
     await recomputeLateWindow(
       state,
       since,
-      { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter, geofence: opts.geofence },
+      { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter },
       opts.recompute,
     );
     // Nothing of this device was applied meanwhile (the recompute runs in its chain): the mark

@@ -3,7 +3,6 @@ import {
   DEFAULT_FIX_FILTER,
   DEFAULT_FUEL_TANK,
   DEFAULT_SEGMENTER,
-  DEFAULT_GEOFENCE_CONFIG,
   DEFAULT_TRANSIT_CONFIG,
   destinationPoint,
   type GeoPoint,
@@ -21,7 +20,6 @@ const ctx = {
   transit: DEFAULT_TRANSIT_CONFIG,
   filter: DEFAULT_FIX_FILTER,
   segmenter: DEFAULT_SEGMENTER,
-  geofence: DEFAULT_GEOFENCE_CONFIG,
 };
 
 /** A truck with a 200 L dipstick tank. */

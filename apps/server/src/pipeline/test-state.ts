@@ -1,6 +1,5 @@
 import {
   DEFAULT_FIX_FILTER,
-  DEFAULT_GEOFENCE_CONFIG,
   DEFAULT_SEGMENTER,
   DEFAULT_TRANSIT_CONFIG,
   EMPTY_FIX_FILTER_STATE,
@@ -35,6 +34,5 @@ export function defaultStepContext(receivedAtMs: number): StepContext {
     transit: DEFAULT_TRANSIT_CONFIG,
     filter: DEFAULT_FIX_FILTER,
     segmenter: DEFAULT_SEGMENTER,
-    geofence: DEFAULT_GEOFENCE_CONFIG,
   };
 }

@@ -51,7 +51,6 @@ export function nextGeofenceState(
   state: GeofenceInside,
   fences: readonly CompiledGeofence[],
   at: GeofencePosition,
-  cfg: GeofenceConfig,
 ): GeofenceStep {
   if (fences.length === 0 && isEmpty(state)) return { inside: state, ...NOTHING };
   let inside: GeofenceInside | null = null;
@@ -67,7 +66,7 @@ export function nextGeofenceState(
       inside ??= { ...state };
       inside[geoid] = at.timeMs;
       entered.push({ geoid, fence });
-    } else if (!holds(fence, at.lat, at.lon, cfg.exitMarginM)) {
+    } else if (!holds(fence, at.lat, at.lon)) {
       inside ??= { ...state };
       delete inside[geoid];
       exited.push({ geoid, enteredAtMs: since, fence });

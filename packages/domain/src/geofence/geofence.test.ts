@@ -57,22 +57,21 @@ describe('contains', () => {
   });
 
   it('holds a point just beyond the boundary within the margin, not beyond it', () => {
-    expect(holds(cPoi, fromDepot(210).lat, fromDepot(210).lon, MARGIN)).toBe(true);
-    expect(holds(cPoi, fromDepot(220).lat, fromDepot(220).lon, MARGIN)).toBe(false);
+    expect(holds(cPoi, fromDepot(210).lat, fromDepot(210).lon)).toBe(true);
+    expect(holds(cPoi, fromDepot(220).lat, fromDepot(220).lon)).toBe(false);
     // 10 m into the notch from the left arm's inner edge (lon 101.61): held; 50 m: not.
     const dLon = (m: number) => m / (111_195 * Math.cos((3.12 * Math.PI) / 180));
-    expect(holds(cZone, 3.12, 101.61 + dLon(10), MARGIN)).toBe(true);
-    expect(holds(cZone, 3.12, 101.61 + dLon(50), MARGIN)).toBe(false);
+    expect(holds(cZone, 3.12, 101.61 + dLon(10))).toBe(true);
+    expect(holds(cZone, 3.12, 101.61 + dLon(50))).toBe(false);
   });
 });
 
 describe('nextGeofenceState', () => {
-  const cfg = { exitMarginM: MARGIN };
   const track = (points: { lat: number; lon: number }[], fences = [cPoi, cZone], start: GeofenceInside = {}) => {
     let inside = start;
     const events: string[] = [];
     points.forEach((p, i) => {
-      const step = nextGeofenceState(inside, fences, { ...p, timeMs: T + i * 60_000 }, cfg);
+      const step = nextGeofenceState(inside, fences, { ...p, timeMs: T + i * 60_000 });
       inside = step.inside;
       for (const e of step.entered) events.push(`in ${e.geoid} @${i}`);
       for (const e of step.exited) events.push(`out ${e.geoid} @${i}${e.fence ? '' : ' (removed)'}`);
@@ -107,12 +106,12 @@ describe('nextGeofenceState', () => {
   });
 
   it('keeps the entry time while inside, and returns the same state when nothing changes', () => {
-    const first = nextGeofenceState({}, [cPoi], { ...DEPOT, timeMs: T }, cfg);
+    const first = nextGeofenceState({}, [cPoi], { ...DEPOT, timeMs: T });
     expect(first.inside).toEqual({ 'g-depot': T });
-    const second = nextGeofenceState(first.inside, [cPoi], { ...fromDepot(50), timeMs: T + 60_000 }, cfg);
+    const second = nextGeofenceState(first.inside, [cPoi], { ...fromDepot(50), timeMs: T + 60_000 });
     expect(second.inside).toBe(first.inside);
     const none = {};
-    expect(nextGeofenceState(none, [], { ...DEPOT, timeMs: T }, cfg).inside).toBe(none);
+    expect(nextGeofenceState(none, [], { ...DEPOT, timeMs: T }).inside).toBe(none);
   });
 
   it('leaves a geofence removed while inside, at the next position', () => {

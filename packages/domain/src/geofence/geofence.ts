@@ -38,6 +38,8 @@ export interface CompiledGeofence {
   box: BoundingBox;
   lats: number[];
   lons: number[];
+  /** How far outside a vehicle already inside is still held (`holds`); the box is grown by it. */
+  marginM: number;
 }
 
 const M_PER_DEG_LAT = (Math.PI * EARTH_RADIUS_KM * 1000) / 180;
@@ -56,6 +58,7 @@ export function compileGeofence(fence: Geofence, marginM: number): CompiledGeofe
     fence,
     lats,
     lons,
+    marginM,
     box: {
       minLat: minLat - dLat,
       maxLat: maxLat + dLat,
@@ -116,11 +119,11 @@ export function contains(c: CompiledGeofence, lat: number, lon: number): boolean
 }
 
 /**
- * Whether a vehicle already inside is still held: inside, or outside by no more than `marginM`
- * (GPS jitter on the boundary must not flap). The box was grown by the margin at compile time.
+ * Whether a vehicle already inside is still held: inside, or outside by no more than the margin
+ * it was compiled with (GPS jitter on the boundary must not flap).
  */
-export function holds(c: CompiledGeofence, lat: number, lon: number, marginM: number): boolean {
+export function holds(c: CompiledGeofence, lat: number, lon: number): boolean {
   if (!inBox(c.box, lat, lon)) return false;
-  if (c.fence.geoType === 'POI') return poiDistanceM(c, lat, lon) <= (c.fence.geofenceRadius ?? 0) + marginM;
-  return inPolygon(c.lats, c.lons, lat, lon) || distanceToOutlineM(c.lats, c.lons, lat, lon) <= marginM;
+  if (c.fence.geoType === 'POI') return poiDistanceM(c, lat, lon) <= (c.fence.geofenceRadius ?? 0) + c.marginM;
+  return inPolygon(c.lats, c.lons, lat, lon) || distanceToOutlineM(c.lats, c.lons, lat, lon) <= c.marginM;
 }
