@@ -152,14 +152,14 @@ export async function reportOpenPages(browser: Browser, testName: string): Promi
         text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 600),
       }))
       .catch((error: unknown) => ({ toasts: [], text: `(unreadable: ${String(error)})` }));
-    const shot = `${SCREENSHOTS}failed-${n}.png`;
-    await page.screenshot({ path: shot }).catch(() => undefined);
+    const shot = `failed-${n}`;
+    await screenshot(page, shot).catch(() => undefined);
     console.error(
       [
         `[${testName}] page ${n} at ${page.url()}`,
         `toasts: ${JSON.stringify(seen.toasts)}`,
         `text: ${seen.text}`,
-        `screenshot: ${shot}`,
+        `screenshot: ${SCREENSHOTS}${shot}.png`,
       ].join('\n  '),
     );
   }

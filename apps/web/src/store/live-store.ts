@@ -60,14 +60,11 @@ export class LiveStore {
         this.emit();
         return;
       }
-      case 'vhc': {
-        // A vhc update does not carry the geofence result (geofence messages do): keep it.
-        const before = this.vehicleMap.get(message.item.vid);
-        const geofenceProfile = message.item.geofenceProfile ?? before?.geofenceProfile;
-        this.vehicleMap.set(message.item.vid, geofenceProfile ? { ...message.item, geofenceProfile } : message.item);
+      case 'vhc':
+        // It carries the vehicle's geofence profile as the commit left it.
+        this.vehicleMap.set(message.item.vid, message.item);
         this.emit();
         return;
-      }
       case 'geofence': {
         const { vid, geoid, inside } = message.item;
         const vehicle = this.vehicleMap.get(vid);

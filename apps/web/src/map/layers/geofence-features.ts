@@ -1,15 +1,13 @@
-import { destinationPoint } from '@jejak/domain';
+import { GEOFENCE_PALETTE } from '@jejak/contract';
+import { destinationPoint, geofenceShapeProblem, type Geofence, type GeofenceType } from '@jejak/domain';
 
 /** What a geofence needs to be drawn: its shape, its name and its template's colour. */
-export interface DrawableGeofence {
-  geoid: string;
-  geoType: 'POI' | 'Polygon';
-  geofenceName: string;
-  coordinates: readonly { lat: number; lng: number }[];
-  geofenceRadius: number | null;
-}
+export type DrawableGeofence = Pick<Geofence, 'geoid' | 'geoType' | 'geofenceName' | 'coordinates' | 'geofenceRadius'>;
 
-export interface GeofenceFeatureProperties {
+/** How the console names a geofence type (spec 1 §3: a Polygon is shown as Zone). */
+export const geofenceKind = (geoType: GeofenceType): 'POI' | 'Zone' => (geoType === 'POI' ? 'POI' : 'Zone');
+
+interface GeofenceFeatureProperties {
   geoid: string;
   name: string;
   /** '#RRGGBB' */
@@ -17,10 +15,10 @@ export interface GeofenceFeatureProperties {
   kind: 'POI' | 'Zone';
 }
 
-export type GeofenceFeature = GeoJSON.Feature<GeoJSON.Polygon | GeoJSON.Point, GeofenceFeatureProperties>;
+type GeofenceFeature = GeoJSON.Feature<GeoJSON.Polygon | GeoJSON.Point, GeofenceFeatureProperties>;
 
 /** Segments of a drawn POI circle: smooth at street zoom, still cheap for thousands of POIs. */
-export const CIRCLE_STEPS = 64;
+const CIRCLE_STEPS = 64;
 
 /** A POI's circle as a closed ring of [lon, lat] points, `radiusM` metres from its centre. */
 export function circleRing(centre: { lat: number; lng: number }, radiusM: number, steps = CIRCLE_STEPS): number[][] {
@@ -54,16 +52,14 @@ export function geofenceFeatures(
   const labels: GeofenceFeature[] = [];
   for (const g of geofences) {
     const first = g.coordinates[0];
-    if (!first) continue;
+    if (!first || geofenceShapeProblem(g) !== null) continue;
     const properties: GeofenceFeatureProperties = {
       geoid: g.geoid,
       name: g.geofenceName,
       colour: colourOf(g.geoid),
-      kind: g.geoType === 'POI' ? 'POI' : 'Zone',
+      kind: geofenceKind(g.geoType),
     };
     const isCircle = g.geoType === 'POI';
-    if (isCircle && !(g.geofenceRadius !== null && g.geofenceRadius > 0)) continue;
-    if (!isCircle && g.coordinates.length < 3) continue;
     const ring = isCircle ? circleRing(first, g.geofenceRadius ?? 0) : zoneRing(g.coordinates);
     areas.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties });
     const at = isCircle
@@ -78,8 +74,6 @@ export function geofenceFeatures(
 }
 
 /** Spec 1 §3: a geofence takes the colour of the newest template holding it, else the default. */
-export const DEFAULT_GEOFENCE_COLOUR = '5C1A8E';
-
 export function geofenceColours(
   templates: readonly { geofences: readonly string[]; colorHexCode: string; createdAt: number }[],
 ): (geoid: string) => string {
@@ -90,5 +84,5 @@ export function geofenceColours(
       if (!held || t.createdAt > held.at) newest.set(geoid, { colour: t.colorHexCode, at: t.createdAt });
     }
   }
-  return (geoid) => `#${newest.get(geoid)?.colour ?? DEFAULT_GEOFENCE_COLOUR}`;
+  return (geoid) => `#${newest.get(geoid)?.colour ?? GEOFENCE_PALETTE[0]}`;
 }
