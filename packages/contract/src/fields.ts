@@ -9,8 +9,9 @@ const EMPTY = ACCOUNT_TEXTS.fieldsEmpty;
 export const ID = z.string().min(1).max(64);
 export const StageNameSchema = z.enum(STAGE_NAMES);
 
-export const requiredText = (max: number) =>
-  z.string({ error: EMPTY }).trim().min(1, EMPTY).max(max, `at most ${max} characters`);
+/** Trimmed text of 1 to `max` characters; missing or blank is `empty`. */
+export const requiredText = (max: number, empty: string = EMPTY) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, `at most ${max} characters`);
 
 export const UserNameField = requiredText(120);
 export const UserAddressField = requiredText(300);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GEOFENCE_TEXTS, GEOFENCE_TYPES, geofenceShapeProblem, MAX_ZONE_POINTS } from '@jejak/domain';
-import { ID, RequiredId } from './fields.ts';
+import { ID, RequiredId, requiredText } from './fields.ts';
 import { API_PATHS } from './routes.ts';
 import { op, type Operation } from './openapi-accounts.ts';
 
@@ -8,7 +8,7 @@ import { op, type Operation } from './openapi-accounts.ts';
 export const GEOFENCE_PALETTE = ['5C1A8E', 'FF0000', '00FF00', '00FFE8', 'FF00FF', 'FFA500', 'FFFF00'] as const;
 
 const PointSchema = z.object({ lat: z.number(), lng: z.number() });
-const name = (empty: string) => z.string({ error: empty }).trim().min(1, empty).max(120, 'at most 120 characters');
+const name = (empty: string) => requiredText(120, empty);
 
 /** A geofence as the forms send it; the shape rules (points, radius, ranges) give one clear message. */
 const GeofenceFieldsSchema = z

@@ -11,7 +11,7 @@ import type {
 import { GEOFENCE_TEXTS, type User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
-import type { GeofenceInput, GeofenceRepo } from '../storage/geofence-repo.ts';
+import type { GeofenceRepo } from '../storage/geofence-repo.ts';
 import type { GeofenceTemplateRepo } from '../storage/geofence-template-repo.ts';
 import { BUILT_IN_NAMES } from '../storage/relations-repo.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
@@ -28,16 +28,6 @@ export interface GeofenceServiceDeps {
 const geofenceNotFound = () => AppError.notFound(GEOFENCE_TEXTS.geofenceNotFound);
 const templateNotFound = () => AppError.notFound(GEOFENCE_TEXTS.templateNotFound);
 
-function inputOf(g: AddGeofenceRequest['geofence'] | UpdateGeofenceRequest['geofence']): GeofenceInput {
-  return {
-    geoType: g.geoType,
-    geofenceName: g.geofenceName,
-    geofenceComment: g.geofenceComment,
-    coordinates: g.coordinates.map((p) => ({ lat: p.lat, lng: p.lng })),
-    geofenceRadius: g.geoType === 'POI' ? g.geofenceRadius : null,
-  };
-}
-
 /**
  * Geofences and geofence templates: the role's grant first (read or manage 'geofence'), then
  * the hierarchy — an object owned outside the caller's subtree answers exactly like a missing
@@ -47,9 +37,13 @@ function inputOf(g: AddGeofenceRequest['geofence'] | UpdateGeofenceRequest['geof
 export function createGeofenceService(deps: GeofenceServiceDeps) {
   const { geofences, templates, users, bus, now } = deps;
 
-  async function changed(vids: Promise<string[]>): Promise<void> {
-    const list = await vids;
-    if (list.length > 0) bus.publish('geofence.changed', { vids: list });
+  function changed(vids: string[]): void {
+    if (vids.length > 0) bus.publish('geofence.changed', { vids });
+  }
+
+  /** Refuses a geofence the caller may not change exactly like a missing one (one query, no members). */
+  async function requireOwnGeofence(caller: User, geoid: string): Promise<void> {
+    if (!(await geofences.ownedWithinMany(viewerOf(caller), [geoid])).has(geoid)) throw geofenceNotFound();
   }
 
   async function ownGeofence(caller: User, geoid: string): Promise<GeofenceDto> {
@@ -85,25 +79,26 @@ export function createGeofenceService(deps: GeofenceServiceDeps) {
       if (gtids.length > 0) await ownTemplates(caller, owner.uid, gtids);
       // A geofence in no template is in its owner's UNGROUP (spec 1 §3), which its vehicles use.
       const into = gtids.length > 0 ? gtids : [await templates.ensureUngroup(owner.uid, now())];
-      const geoid = await geofences.insert(owner.uid, inputOf(req.geofence), into, now());
-      await changed(geofences.vidsOfGeofences([geoid]));
+      const geoid = await geofences.insert(owner.uid, req.geofence, into, now());
+      changed(await geofences.vidsOfGeofences([geoid]));
       return ownGeofence(caller, geoid);
     },
 
     async update(caller: User, req: UpdateGeofenceRequest): Promise<GeofenceDto> {
       requireCall(caller, 'manageGeofences');
-      const { geoid } = await ownGeofence(caller, req.geofence.geoid);
-      await geofences.update(geoid, inputOf(req.geofence), now());
-      await changed(geofences.vidsOfGeofences([geoid]));
+      const { geoid } = req.geofence;
+      await requireOwnGeofence(caller, geoid);
+      await geofences.update(geoid, req.geofence, now());
+      changed(await geofences.vidsOfGeofences([geoid]));
       return ownGeofence(caller, geoid);
     },
 
     async remove(caller: User, geoid: string): Promise<string> {
       requireCall(caller, 'manageGeofences');
-      await ownGeofence(caller, geoid);
+      await requireOwnGeofence(caller, geoid);
       const vids = await geofences.vidsOfGeofences([geoid]);
       await geofences.remove(geoid);
-      await changed(Promise.resolve(vids));
+      changed(vids);
       return geoid;
     },
 
@@ -143,17 +138,17 @@ export function createGeofenceService(deps: GeofenceServiceDeps) {
       if (owned.size !== new Set(req.geoids).size) throw geofenceNotFound();
       if (add) await templates.addMembers(req.gtid, req.geoids);
       else await templates.removeMembers(req.gtid, req.geoids);
-      await changed(geofences.vidsOfTemplates([req.gtid]));
+      changed(await geofences.vidsOfTemplates([req.gtid]));
       return template(caller, req.gtid);
     },
 
     async reassign(caller: User, req: ReassignGeofenceRequest): Promise<GeofenceDto> {
       requireCall(caller, 'manageGeofences');
       const target = await reachableUser(users, caller, req.uid);
-      await ownGeofence(caller, req.geoid);
+      await requireOwnGeofence(caller, req.geoid);
       await ownTemplates(caller, target.user.uid, req.gtids);
       const before = await templates.setMembership(req.geoid, target.user.uid, req.gtids);
-      await changed(geofences.vidsOfTemplates([...before, ...req.gtids]));
+      changed(await geofences.vidsOfTemplates([...before, ...req.gtids]));
       return ownGeofence(caller, req.geoid);
     },
   };

@@ -3,7 +3,7 @@ import type { Database } from './schema.ts';
 import type { TransitRow, TripRow } from './ingest-store.ts';
 
 /** Transit records and trips as the pipeline and the recompute write them (keyed by vehicle and start). */
-export function transitId(vid: string, startTime: number): string {
+function transitId(vid: string, startTime: number): string {
   return `${vid}#${startTime}`;
 }
 
