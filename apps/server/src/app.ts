@@ -62,6 +62,8 @@ export interface RunningJejak {
 }
 
 const SWEEP_INTERVAL_MS = 30_000;
+/** Live sockets are checked against their session's end this often: access ends within a second. */
+const LIVE_EXPIRY_SWEEP_MS = 1_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -98,22 +100,30 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     : false;
 
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
+  const bus = createInProcessBus((err) => onError(err, 'bus handler'));
   const auth = createAuthService({
     users,
     sessions,
     sessionTtlMs: cookie.ttlMs,
     loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE,
+    bus,
     now,
   });
-  const bus = createInProcessBus((err) => onError(err, 'bus handler'));
-  const live = createLiveHub({ bus, fleet, onError });
+  const live = createLiveHub({
+    bus,
+    fleet,
+    session: (tokenHash) => auth.session(tokenHash),
+    now,
+    expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
+    onError,
+  });
   const store = createAccountStore(db);
   let publicUrl = config.JEJAK_PUBLIC_URL ?? '';
   const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
   http = await buildHttpServer({
     auth,
     users: createUserService(store, fleet),
-    accounts: createAccountService(store, now),
+    accounts: createAccountService(store, now, bus),
     passwords: createPasswordService({
       store,
       mailer: createSmtpMailer({
@@ -127,10 +137,10 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       publicUrl: () => publicUrl,
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
       now,
-      onSessionsEnded: (hashes) => hashes.forEach((h) => live.closeSession(h)),
+      onSessionsEnded: (tokenHashes) => bus.publish('sessions.ended', { tokenHashes }),
     }),
     administration: {
-      migration: createMigrationService(store, now),
+      migration: createMigrationService(store, now, bus),
       packages,
       audit: createAuditService(createAuditRepo(db)),
     },
@@ -157,6 +167,11 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       onFallback: (err) => http?.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
     }),
     live,
+    // The console's public address may open the live channel too (behind a proxy).
+    allowedOrigins: [
+      ...config.JEJAK_ALLOWED_ORIGINS,
+      ...(config.JEJAK_PUBLIC_URL ? [new URL(config.JEJAK_PUBLIC_URL).origin] : []),
+    ],
     cookie,
     version: APP_VERSION,
     region: config.JEJAK_REGION,

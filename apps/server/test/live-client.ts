@@ -1,11 +1,24 @@
 import WebSocket from 'ws';
 import type { LiveServerMessage } from '@jejak/contract';
 
-/** A console's live socket for tests: collects what the server pushes; `until` waits for a message. */
-export async function openLive(baseUrl: string, cookie: string | null) {
-  const ws = new WebSocket(baseUrl.replace('http', 'ws') + '/api/live', { headers: cookie ? { cookie } : {} });
+/**
+ * A console's live socket for tests: collects what the server pushes; `until` waits for a
+ * message, `flushed` for everything the server sent before it, `refusedWith` holds the HTTP
+ * status of a refused upgrade.
+ */
+export async function openLive(baseUrl: string, cookie: string | null, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(baseUrl.replace('http', 'ws') + '/api/live', {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
   const messages: LiveServerMessage[] = [];
+  let refusedWith: number | null = null;
   ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as LiveServerMessage));
+  ws.on('unexpected-response', (_req, res) => {
+    refusedWith = res.statusCode ?? 0;
+    res.resume();
+    ws.terminate();
+  });
+  ws.on('error', () => undefined);
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve) => {
     ws.once('open', () => resolve());
@@ -20,5 +33,22 @@ export async function openLive(baseUrl: string, cookie: string | null) {
     }
     throw new Error(`live message did not arrive; got ${JSON.stringify(messages)}`);
   };
-  return { ws, messages, closed, until };
+  /** Resolves once every message the server wrote before now has arrived (a ping's pong follows them). */
+  const flushed = () =>
+    new Promise<void>((resolve, reject) => {
+      if (ws.readyState !== ws.OPEN) return resolve();
+      ws.once('pong', () => resolve());
+      ws.once('close', () => resolve());
+      ws.ping((err?: Error) => (err ? reject(err) : undefined));
+    });
+  return {
+    ws,
+    messages,
+    closed,
+    until,
+    flushed,
+    get refusedWith() {
+      return refusedWith;
+    },
+  };
 }

@@ -7,6 +7,12 @@ export const LIVE_PATH = '/api/live';
 export const LIVE_RECONNECT_MS = 3000;
 export const LIVE_SUBSCRIBE_RETRY_MS = 3000;
 export const LIVE_NORMAL_CLOSE = 1000;
+/**
+ * The socket's session ended (expired, signed out, password changed, user disabled): the
+ * console must not reconnect but sign in again. 4000–4999 is the WebSocket range left to
+ * applications (RFC 6455 §7.4.2).
+ */
+export const LIVE_SESSION_ENDED_CLOSE = 4001;
 
 export const SubscribeMessageSchema = z.object({
   action: z.literal('subscribeTo'),

@@ -1,13 +1,21 @@
 import type { Device, Vehicle } from '@jejak/domain';
 import type { GeofenceCrossing } from '../pipeline/geofence-step.ts';
 
-/** What the pipeline announces after a commit; the live channel and notifiers listen. */
+/** What the pipeline and the services announce after a commit; the live channel and notifiers listen. */
 export interface BusTopics {
   'fleet.update': { device: Device; vehicle: Vehicle | null };
   /** A vehicle entered or left a geofence (stored): the live channel's 'geofence' message. */
   'geofence.update': { dvid: string; crossing: GeofenceCrossing };
   /** Geofences or template links of these vehicles changed through the API: reload their fences. */
   'geofence.changed': { vids: string[] };
+  /**
+   * What these users reach may have changed (relations, groups, role, stage, owner, disabled):
+   * their live sockets pause, read their session and reach again, and narrow or close (ADR 0032).
+   * 'all' when the change cannot name its users.
+   */
+  'access.changed': { uids: readonly string[] | 'all' };
+  /** These sessions ended (sign-out, password change): their live sockets close at once. */
+  'sessions.ended': { tokenHashes: readonly string[] };
 }
 export type BusTopic = keyof BusTopics;
 

@@ -43,6 +43,13 @@ describe('configuration', () => {
       expect(() => loadConfig({ JEJAK_GEOCODER_URL: bad }), bad).toThrow(/JEJAK_GEOCODER_URL/);
   });
 
+  it('reads the allowed origins of the live channel as a list of origins', () => {
+    expect(loadConfig({}).JEJAK_ALLOWED_ORIGINS).toEqual([]);
+    const c = loadConfig({ JEJAK_ALLOWED_ORIGINS: ' https://fleet.example.com/console , http://10.0.0.5:8080' });
+    expect(c.JEJAK_ALLOWED_ORIGINS).toEqual(['https://fleet.example.com', 'http://10.0.0.5:8080']);
+    expect(() => loadConfig({ JEJAK_ALLOWED_ORIGINS: 'fleet.example.com' })).toThrow(/JEJAK_ALLOWED_ORIGINS/);
+  });
+
   it('is documented key by key in docs/config.md', () => {
     const doc = readFileSync(new URL('../../../../docs/config.md', import.meta.url), 'utf8');
     const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);

@@ -12,10 +12,24 @@ const bool = (def: boolean) =>
     .default(def ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list of http(s) origins, kept as `scheme://host[:port]`. */
+const origins = () =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
+
 export const CONFIG_KEYS = {
   JEJAK_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   JEJAK_HTTP_PORT: int(8080, 0, 65535),
   JEJAK_PUBLIC_URL: z.url().optional(),
+  JEJAK_ALLOWED_ORIGINS: origins(),
   JEJAK_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

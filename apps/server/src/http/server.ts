@@ -14,6 +14,7 @@ import {
   type VersionResponse,
 } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
+import { originAllowed } from '../live/live-access.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
 import type { GeocodeService } from '../services/geocode-service.ts';
@@ -44,6 +45,8 @@ export interface HttpOptions {
   geofences: GeofenceService;
   geocoder: GeocodeService;
   live: LiveHub;
+  /** Origins besides the server's own that may open the live channel (a proxy's public address). */
+  allowedOrigins: readonly string[];
   cookie: CookieSettings;
   version: string;
   region: string;
@@ -69,7 +72,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
+      registerAuthRoutes(api, opts.auth, opts.cookie);
       registerUserRoutes(api, opts.auth, opts.users);
       registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords);
       registerAdministrationRoutes(api, opts.auth, opts.administration);
@@ -83,12 +86,25 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       }));
       const openapi = buildOpenApiDocument(opts.version);
       api.get(API_PATHS.openapi, async () => openapi);
-      api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, (socket, request) => {
-        const token = sessionToken(request);
-        // The session is resolved asynchronously; the hub holds early messages until then.
-        const user = opts.auth.resolve(token).catch(() => null);
-        opts.live.attach(socket, user, token ? hashToken(token) : '');
-      });
+      api.get(
+        LIVE_PATH.slice(API_BASE.length),
+        {
+          websocket: true,
+          // Before the upgrade: a page of another site must not open a socket with the user's cookie.
+          preValidation: async (request, reply) => {
+            if (!originAllowed(request.headers.origin, request.headers.host, opts.allowedOrigins)) {
+              await reply.status(403).send({ status: 403, errorType: ERROR_TYPES.forbidden, message: MESSAGES.forbidden });
+            }
+          },
+        },
+        (socket, request) => {
+          const token = sessionToken(request);
+          const tokenHash = token && token.length <= 200 ? hashToken(token) : '';
+          // The session is resolved asynchronously; the hub holds early messages until then.
+          const session = tokenHash ? opts.auth.session(tokenHash).catch(() => null) : Promise.resolve(null);
+          opts.live.attach(socket, session, tokenHash);
+        },
+      );
     },
     { prefix: API_BASE },
   );

@@ -1,30 +1,49 @@
 import type { WebSocket } from 'ws';
-import { LIVE_NORMAL_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
+import { LIVE_SESSION_ENDED_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
+import type { LiveSession } from '../services/auth-service.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import { viewerOf } from '../services/user-service.ts';
+import { concerns, isDue, narrow } from './live-access.ts';
 
 /** A slow client is not allowed to hold memory: beyond this we skip updates (it refetches on reconnect). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Messages kept for a socket while its access is read again (a few milliseconds' worth). */
+const MAX_HELD = 10_000;
 const DEV_PREFIX = 'dev#';
+/** Close code of a socket whose access could not be read: the console reconnects and subscribes again. */
+const SERVER_ERROR_CLOSE = 1011;
 
 interface Client {
   socket: WebSocket;
   user: User;
-  sessionKey: string;
+  tokenHash: string;
+  expiresAtMs: number;
   dvids: Set<string>;
+  /** Messages held while the access is read again; null when they go out at once. */
+  held: { dvid: string; message: LiveServerMessage }[] | null;
+  checks: number;
+  /** Runs a task after the socket's earlier messages and checks, one at a time. */
+  enqueue: (task: () => Promise<void>) => void;
 }
 
 export interface LiveHubOptions {
   bus: Bus;
-  fleet: FleetRepo;
+  fleet: Pick<FleetRepo, 'filterVisibleDvids'>;
+  /** Reads a session again by its token hash: its user and end, or null once it ended. */
+  session: (tokenHash: string) => Promise<LiveSession | null>;
+  now: () => number;
+  /** How often sockets are checked against their session's end. */
+  expirySweepMs: number;
   onError: (err: unknown, context: string) => void;
 }
 
 /**
  * The live channel (DESIGN §3): clients subscribe to dev#{dvid} ids; the hub accepts only
- * ids the session may see and pushes dev, vhc and geofence updates from the bus.
+ * ids the session may see and pushes dev, vhc and geofence updates from the bus. Access ends
+ * when the session's does (ADR 0032): an `access.changed` signal holds the concerned sockets'
+ * messages at once, reads their session and reach again, then narrows or closes them.
  */
 export function createLiveHub(opts: LiveHubOptions) {
   const byDvid = new Map<string, Set<Client>>();
@@ -36,13 +55,63 @@ export function createLiveHub(opts: LiveHubOptions) {
     client.socket.send(JSON.stringify(message));
   }
 
+  function deliver(client: Client, dvid: string, message: LiveServerMessage): void {
+    if (!client.held) send(client, message);
+    else if (client.held.length < MAX_HELD) client.held.push({ dvid, message });
+  }
+
+  function unsubscribe(client: Client, dvid: string): void {
+    client.dvids.delete(dvid);
+    const set = byDvid.get(dvid);
+    set?.delete(client);
+    if (set?.size === 0) byDvid.delete(dvid);
+  }
+
   function unsubscribeAll(client: Client): void {
-    for (const dvid of client.dvids) {
-      const set = byDvid.get(dvid);
-      set?.delete(client);
-      if (set?.size === 0) byDvid.delete(dvid);
-    }
-    client.dvids.clear();
+    for (const dvid of [...client.dvids]) unsubscribe(client, dvid);
+  }
+
+  /** The session is gone: nothing more is sent, and the console signs in again. */
+  function end(client: Client, code: number, reason: string): void {
+    unsubscribeAll(client);
+    client.held = null;
+    clients.delete(client);
+    client.socket.close(code, reason);
+  }
+
+  /** Holds the socket's messages until its session and reach were read again. */
+  function recheck(client: Client): void {
+    client.held ??= [];
+    client.checks += 1;
+    client.enqueue(async () => {
+      try {
+        const session = await opts.session(client.tokenHash);
+        if (!session) {
+          end(client, LIVE_SESSION_ENDED_CLOSE, 'session ended');
+          return;
+        }
+        client.user = session.user;
+        client.expiresAtMs = session.expiresAtMs;
+        const visible = await opts.fleet.filterVisibleDvids(viewerOf(session.user), [...client.dvids]);
+        const { removed } = narrow(client.dvids, visible);
+        for (const dvid of removed) unsubscribe(client, dvid);
+        if (removed.length > 0) {
+          const ids = [...client.dvids].map((d) => DEV_PREFIX + d);
+          send(client, { mode: 'subscribed', id: session.user.uid, item: { ids, rejected: removed.length } });
+        }
+      } catch (err) {
+        // Fail closed: the console reconnects and subscribes again, which reads its access anew.
+        end(client, SERVER_ERROR_CLOSE, 'access check failed');
+        throw err;
+      } finally {
+        client.checks -= 1;
+        if (client.checks === 0 && client.held) {
+          const held = client.held;
+          client.held = null;
+          for (const h of held) if (client.dvids.has(h.dvid)) send(client, h.message);
+        }
+      }
+    });
   }
 
   async function handleMessage(client: Client, raw: string): Promise<void> {
@@ -77,8 +146,8 @@ export function createLiveHub(opts: LiveHubOptions) {
     const dev: LiveServerMessage = { mode: 'dev', id: DEV_PREFIX + device.dvid, item: device };
     const vhc: LiveServerMessage | null = vehicle ? { mode: 'vhc', id: `vhc#${vehicle.vid}`, item: vehicle } : null;
     for (const client of subscribers) {
-      send(client, dev);
-      if (vhc) send(client, vhc);
+      deliver(client, device.dvid, dev);
+      if (vhc) deliver(client, device.dvid, vhc);
     }
   });
 
@@ -86,21 +155,41 @@ export function createLiveHub(opts: LiveHubOptions) {
     const subscribers = byDvid.get(dvid);
     if (!subscribers) return;
     const message: LiveServerMessage = { mode: 'geofence', id: DEV_PREFIX + dvid, item: crossing };
-    for (const client of subscribers) send(client, message);
+    for (const client of subscribers) deliver(client, dvid, message);
   });
 
+  opts.bus.subscribe('access.changed', ({ uids }) => {
+    for (const c of clients) if (concerns(uids, c.user.uid)) recheck(c);
+  });
+
+  opts.bus.subscribe('sessions.ended', ({ tokenHashes }) => {
+    const ended = new Set(tokenHashes);
+    for (const c of [...clients]) if (ended.has(c.tokenHash)) end(c, LIVE_SESSION_ENDED_CLOSE, 'signed out');
+  });
+
+  // One sweep for every socket: a session past its end is read again (and closed if it ended).
+  const sweep = setInterval(() => {
+    const nowMs = opts.now();
+    for (const c of clients) if (c.checks === 0 && isDue(c.expiresAtMs, nowMs)) recheck(c);
+  }, opts.expirySweepMs);
+  sweep.unref();
+
   return {
-    /** Takes a new socket; `user` resolves to its session's user, or null to refuse it. */
-    attach(socket: WebSocket, user: Promise<User | null>, sessionKey: string): void {
+    /** Takes a new socket; `session` resolves to its session, or null to refuse it. */
+    attach(socket: WebSocket, session: Promise<LiveSession | null>, tokenHash: string): void {
+      let chain = Promise.resolve();
+      const enqueue = (task: () => Promise<void>) => {
+        chain = chain.then(task).catch((err: unknown) => opts.onError(err, 'live socket'));
+      };
       // Messages are handled one after the other, after the session is known, so early
-      // subscriptions are not lost and never interleave.
-      const ready: Promise<Client | null> = user.then((u) => {
-        if (!u) {
-          socket.close(LIVE_NORMAL_CLOSE, 'not signed in');
+      // subscriptions are not lost and never interleave with an access check.
+      const ready: Promise<Client | null> = session.then((s) => {
+        if (!s) {
+          socket.close(LIVE_SESSION_ENDED_CLOSE, 'not signed in');
           return null;
         }
         if (socket.readyState !== socket.OPEN) return null;
-        const client: Client = { socket, user: u, sessionKey, dvids: new Set() };
+        const client: Client = { ...s, socket, tokenHash, dvids: new Set(), held: null, checks: 0, enqueue };
         clients.add(client);
         socket.on('close', () => {
           unsubscribeAll(client);
@@ -108,27 +197,20 @@ export function createLiveHub(opts: LiveHubOptions) {
         });
         return client;
       });
-      let chain = Promise.resolve();
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
         const text = bytes.toString('utf8');
-        chain = chain
-          .then(async () => {
-            const client = await ready;
-            if (client && socket.readyState === socket.OPEN) await handleMessage(client, text);
-          })
-          .catch((err: unknown) => opts.onError(err, 'live message'));
+        enqueue(async () => {
+          const client = await ready;
+          if (client && clients.has(client) && socket.readyState === socket.OPEN) await handleMessage(client, text);
+        });
       });
-    },
-
-    /** Ends a session's sockets with 1000: the console must not reconnect. */
-    closeSession(sessionKey: string): void {
-      for (const c of clients) if (c.sessionKey === sessionKey) c.socket.close(LIVE_NORMAL_CLOSE, 'signed out');
     },
 
     /** Server shutdown: 1001 so consoles reconnect to the next server. */
     closeAll(): void {
+      clearInterval(sweep);
       for (const c of clients) c.socket.close(1001, 'server restarting');
     },
 

@@ -12,11 +12,13 @@ import {
   childHierarchy,
   creationProblem,
   FLEET_HOLDER_ROLES,
+  hierarchySegments,
   isWithinSubtree,
   roleChangeProblem,
   type CreationProblem,
   type RoleChangeProblem,
 } from '@jejak/domain';
+import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
 import type { AccountStore } from '../storage/account-store.ts';
 import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
@@ -58,9 +60,14 @@ function profileOf(u: UserWithSecret['user']): UserProfileFields {
   };
 }
 
-/** Changes to users: every one checked against the role and the subtree, audited in its transaction. */
-export function createAccountService(store: AccountStore, now: () => number) {
+/**
+ * Changes to users: every one checked against the role and the subtree, audited in its
+ * transaction. A change of what users reach is announced once committed (`access.changed`):
+ * a user's vehicle groups reach its ancestors too, so the whole path above it is named.
+ */
+export function createAccountService(store: AccountStore, now: () => number, bus: Pick<Bus, 'publish'>) {
   const { users } = store;
+  const reachChanged = (uids: readonly string[]) => bus.publish('access.changed', { uids });
 
   async function checkEmailFree(email: string, exceptUid: string | null): Promise<void> {
     if (await users.emailTaken(email, exceptUid)) throw duplicateEmail();
@@ -166,6 +173,7 @@ export function createAccountService(store: AccountStore, now: () => number) {
           );
         }),
       );
+      if (t.userRole !== after.userRole) reachChanged([t.uid]);
     },
 
     /** A fleet operator's details and one of its parent's vehicle groups (null: groups unchanged). */
@@ -204,6 +212,7 @@ export function createAccountService(store: AccountStore, now: () => number) {
           );
         }),
       );
+      if (req.vgid !== null) reachChanged(hierarchySegments(t.userHierarchy));
     },
 
     /** The caller's own notification switches, whatever its role (ADR 0024); only those sent change. */
@@ -259,6 +268,7 @@ export function createAccountService(store: AccountStore, now: () => number) {
           at,
         );
       });
+      reachChanged(hierarchySegments(dest.user.userHierarchy));
     },
   };
 }

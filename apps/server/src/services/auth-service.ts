@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_TYPES, MESSAGES, type LoginRequest } from '@jejak/contract';
 import { isValidEmail, type User } from '@jejak/domain';
+import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
 import type { SessionsRepo } from '../storage/sessions-repo.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
@@ -11,11 +12,19 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+/** A signed-in session as the live channel keeps it. */
+export interface LiveSession {
+  user: User;
+  expiresAtMs: number;
+}
+
 export interface AuthServiceOptions {
   users: UsersRepo;
   sessions: SessionsRepo;
   sessionTtlMs: number;
   loginMaxPerMinute: number;
+  /** Sign-out announces the ended session: its live sockets close (ADR 0032). */
+  bus: Pick<Bus, 'publish'>;
   now: () => number;
 }
 
@@ -23,6 +32,13 @@ export function createAuthService(opts: AuthServiceOptions) {
   // One address may serve a whole office (NAT), so it gets ten times an account's allowance.
   const byIp = createRateLimiter(opts.loginMaxPerMinute * 10, 60_000, opts.now);
   const byEmail = createRateLimiter(opts.loginMaxPerMinute, 60_000, opts.now);
+
+  async function session(tokenHash: string): Promise<LiveSession | null> {
+    const found = await opts.sessions.find(tokenHash, opts.now());
+    if (!found) return null;
+    const user = await opts.users.findByUid(found.uid);
+    return user && !user.disabled ? { user: user.user, expiresAtMs: found.expiresAtMs } : null;
+  }
 
   return {
     /** Returns the signed-in user and a new session token (the cookie value). */
@@ -46,14 +62,17 @@ export function createAuthService(opts: AuthServiceOptions) {
     /** The user behind a session token, or null (unknown, expired or disabled). */
     async resolve(token: string | undefined): Promise<User | null> {
       if (!token || token.length > 200) return null;
-      const uid = await opts.sessions.findUid(hashToken(token), opts.now());
-      if (!uid) return null;
-      const found = await opts.users.findByUid(uid);
-      return found && !found.disabled ? found.user : null;
+      return (await session(hashToken(token)))?.user ?? null;
     },
 
+    /** A live session by its token hash: its user and when it ends; null when ended or the user is disabled. */
+    session,
+
     async logout(token: string | undefined): Promise<void> {
-      if (token) await opts.sessions.delete(hashToken(token));
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      await opts.sessions.delete(tokenHash);
+      opts.bus.publish('sessions.ended', { tokenHashes: [tokenHash] });
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type MigrationUser,
 } from '@jejak/contract';
 import { migrationProblem, type MigrationProblem, type User } from '@jejak/domain';
+import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
 import type { AccountStore } from '../storage/account-store.ts';
 import { isUniqueViolation } from '../storage/sql-errors.ts';
@@ -17,8 +18,11 @@ const PROBLEM_TEXTS: Record<MigrationProblem, string> = {
   irreversible: MIGRATION_TEXTS.irreversible,
 };
 
-/** The Migration screens (spec 3): the user table and the one-way V1 → V2 move. */
-export function createMigrationService(store: AccountStore, now: () => number) {
+/**
+ * The Migration screens (spec 3): the user table and the one-way V1 → V2 move. A stage gates
+ * the console, so a move is announced to the user's live sockets (`access.changed`).
+ */
+export function createMigrationService(store: AccountStore, now: () => number, bus: Pick<Bus, 'publish'>) {
   return {
     async users(caller: User): Promise<MigrationUser[]> {
       requireCall(caller, 'migrate');
@@ -49,7 +53,9 @@ export function createMigrationService(store: AccountStore, now: () => number) {
         return { uid: req.uid, stage: req.targetStage, createdAt: at };
       });
       try {
-        return await run;
+        const moved = await run;
+        bus.publish('access.changed', { uids: [moved.uid] });
+        return moved;
       } catch (err) {
         // A concurrent migration of the same user got there first.
         if (isUniqueViolation(err))

@@ -9,15 +9,15 @@ export function createSessionsRepo(db: Db) {
         .execute();
     },
 
-    /** The uid of a live session, or null when unknown or expired. */
-    async findUid(tokenHash: string, nowMs: number): Promise<string | null> {
+    /** The uid and end of a live session, or null when unknown or expired. */
+    async find(tokenHash: string, nowMs: number): Promise<{ uid: string; expiresAtMs: number } | null> {
       const row = await db
         .selectFrom('sessions')
-        .select('uid')
+        .select(['uid', 'expires_at'])
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', nowMs)
         .executeTakeFirst();
-      return row?.uid ?? null;
+      return row ? { uid: row.uid, expiresAtMs: Number(row.expires_at) } : null;
     },
 
     async delete(tokenHash: string): Promise<void> {

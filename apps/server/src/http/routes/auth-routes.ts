@@ -7,7 +7,6 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   auth: AuthService,
   cookie: CookieSettings,
-  onLogout: (token: string) => void,
 ): void {
   app.post(API_PATHS.login, async (request, reply): Promise<SessionResponse> => {
     const body = LoginRequestSchema.parse(request.body);
@@ -21,9 +20,7 @@ export function registerAuthRoutes(
   });
 
   app.post(API_PATHS.logout, async (request, reply) => {
-    const token = sessionToken(request);
-    await auth.logout(token);
-    if (token) onLogout(token);
+    await auth.logout(sessionToken(request));
     clearSessionCookie(reply);
     return { status: 200 };
   });
