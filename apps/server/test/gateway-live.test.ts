@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LIVE_SESSION_ENDED_CLOSE } from '@jejak/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFrame, encodeGps22, encodeHeartbeat, encodeLogin } from '@jejak/protocols';
 import { demoImei } from '../src/demo/demo-fleet.ts';
@@ -145,14 +146,15 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
     );
     await live.until((m) => m.mode === 'subscribed' && m.item.ids.length === 0);
 
+    // Signed out: the session ended, so the console goes to sign-in rather than reconnecting.
     await owner.post('/auth/logout');
-    expect(await live.closed).toBe(1000);
+    expect(await live.closed).toBe(LIVE_SESSION_ENDED_CLOSE);
     foreign.close();
     mine.close();
   });
 
-  it('closes a live socket without a session with 1000 (do not reconnect)', async () => {
+  it('closes a live socket without a session with 4001 (sign in again, do not reconnect)', async () => {
     const live = await openLive(server.baseUrl, null);
-    expect(await live.closed).toBe(1000);
+    expect(await live.closed).toBe(LIVE_SESSION_ENDED_CLOSE);
   });
 });

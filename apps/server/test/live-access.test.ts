@@ -71,8 +71,10 @@ describe('live access ends when access ends', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', { JEJAK_ALLOWED_ORIGINS: 'https://fleet.example.com' }, () =>
-      Date.now() + clockOffsetMs,
+    server = await startTestServer(
+      'pglite',
+      { JEJAK_ALLOWED_ORIGINS: 'https://fleet.example.com' },
+      () => Date.now() + clockOffsetMs,
     );
     control = (await liveOf('super', [0, 1, 2, 3, 5, 6, 7, 8, 12])).live;
   });

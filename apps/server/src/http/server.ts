@@ -93,7 +93,9 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
           // Before the upgrade: a page of another site must not open a socket with the user's cookie.
           preValidation: async (request, reply) => {
             if (!originAllowed(request.headers.origin, request.headers.host, opts.allowedOrigins)) {
-              await reply.status(403).send({ status: 403, errorType: ERROR_TYPES.forbidden, message: MESSAGES.forbidden });
+              await reply
+                .status(403)
+                .send({ status: 403, errorType: ERROR_TYPES.forbidden, message: MESSAGES.forbidden });
             }
           },
         },

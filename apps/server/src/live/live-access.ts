@@ -26,7 +26,11 @@ export function isDue(expiresAtMs: number, nowMs: number): boolean {
  * console's address behind a proxy that rewrites Host). 'null' (sandboxed frames, files) and
  * anything unparsable are refused.
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
   if (origin === undefined) return true;
   let parsed: URL;
   try {

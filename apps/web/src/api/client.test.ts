@@ -1,6 +1,6 @@
 import { SessionResponseSchema, VersionResponseSchema } from '@jejak/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, onUnauthorized } from './client.ts';
+import { ApiError, apiGet, apiPost, onUnauthorized, reportLostSession } from './client.ts';
 
 function respond(status: number, body: unknown): void {
   vi.stubGlobal(
@@ -80,6 +80,13 @@ describe('api client', () => {
     await failure(apiPost('/auth/login', {}, SessionResponseSchema));
     respond(401, body);
     await failure(apiPost('/auth/session', {}, SessionResponseSchema));
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats a session lost on the live channel as a 401', () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    reportLostSession();
     expect(handler).toHaveBeenCalledTimes(1);
   });
 });

@@ -31,6 +31,11 @@ export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+/** The session ended elsewhere than in a call (the live channel's close 4001): the same as a 401. */
+export function reportLostSession(): void {
+  unauthorizedHandler?.();
+}
+
 // Sign-in answers 401 for a wrong password, and the session probe answers 401 when signed
 // out; neither means "the session just expired".
 const NOT_A_LOST_SESSION: readonly string[] = [API_PATHS.login, API_PATHS.session];

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from '@jejak/contract';
+import { LIVE_SESSION_ENDED_CLOSE, type LiveServerMessage } from '@jejak/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { LiveChannel, liveChannelUrl } from './live-channel.ts';
 
@@ -33,6 +33,7 @@ describe('LiveChannel', () => {
   let sockets: FakeSocket[];
   let onMessage: Mock<(message: LiveServerMessage) => void>;
   let onReconnect: Mock<() => void>;
+  let onSessionEnded: Mock<() => void>;
   let channel: LiveChannel;
 
   beforeEach(() => {
@@ -40,10 +41,12 @@ describe('LiveChannel', () => {
     sockets = [];
     onMessage = vi.fn<(message: LiveServerMessage) => void>();
     onReconnect = vi.fn<() => void>();
+    onSessionEnded = vi.fn<() => void>();
     channel = new LiveChannel({
       url: 'ws://console.test/api/live',
       onMessage,
       onReconnect,
+      onSessionEnded,
       createSocket: () => {
         const socket = new FakeSocket();
         sockets.push(socket);
@@ -91,6 +94,16 @@ describe('LiveChannel', () => {
   it('does not reconnect after a normal close (1000)', () => {
     current().open();
     current().drop(1000);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(onReconnect).not.toHaveBeenCalled();
+  });
+
+  it('signs in again instead of reconnecting when the session ended (4001)', () => {
+    channel.subscribe(['dev#GPS100#1'], 'u1');
+    current().open();
+    current().drop(LIVE_SESSION_ENDED_CLOSE);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(onReconnect).not.toHaveBeenCalled();

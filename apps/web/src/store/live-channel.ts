@@ -1,6 +1,7 @@
 import {
   LIVE_NORMAL_CLOSE,
   LIVE_RECONNECT_MS,
+  LIVE_SESSION_ENDED_CLOSE,
   LIVE_SUBSCRIBE_RETRY_MS,
   LiveServerMessageSchema,
   type LiveServerMessage,
@@ -15,6 +16,8 @@ export interface LiveChannelOptions {
   onMessage: (message: LiveServerMessage) => void;
   /** Called after an unexpected close once the socket has been reopened: refetch the user's data. */
   onReconnect: () => void;
+  /** The server closed the socket because the session ended (4001): sign in again, no reconnect. */
+  onSessionEnded: () => void;
   createSocket?: (url: string) => LiveSocket;
 }
 
@@ -22,8 +25,9 @@ const OPEN = 1;
 
 /**
  * The live channel of spec 1 §4 / DESIGN §3: subscribe once the socket is open (checked
- * every 3 s), no reconnect after a normal close (1000), otherwise reopen after 3000 ms and
- * let the owner refetch. The last subscription is sent again on every reopened socket.
+ * every 3 s), no reconnect after a normal close (1000), back to sign-in when the session
+ * ended (4001, ADR 0032), otherwise reopen after 3000 ms and let the owner refetch. The last
+ * subscription is sent again on every reopened socket.
  */
 export class LiveChannel {
   private socket: LiveSocket | null = null;
@@ -59,6 +63,11 @@ export class LiveChannel {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closed || event.code === LIVE_NORMAL_CLOSE) return;
+      if (event.code === LIVE_SESSION_ENDED_CLOSE) {
+        this.close();
+        this.options.onSessionEnded();
+        return;
+      }
       this.reconnectTimer = setTimeout(() => this.open(true), LIVE_RECONNECT_MS);
     };
     if (isReconnect) this.options.onReconnect();

@@ -1,6 +1,7 @@
 import { LIVE_PATH } from '@jejak/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { reportLostSession } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
 import { fetchHierarchy, hierarchyQueryKey } from '../api/user.ts';
 import { showToast } from '../ui/notifier.ts';
@@ -26,6 +27,8 @@ export function useLiveFleet(uid: string): void {
       url: liveChannelUrl(LIVE_PATH, window.location),
       onMessage: (message) => liveStore.apply(message),
       onReconnect: () => void queryClient.refetchQueries({ queryKey: hierarchyQueryKey(uid) }),
+      // Expired, signed out elsewhere or disabled: the guard shows /Login, as after a 401.
+      onSessionEnded: reportLostSession,
     });
     channelRef.current = channel;
     return () => {

@@ -3,11 +3,7 @@ import { API_PATHS, LoginRequestSchema, type SessionResponse } from '@jejak/cont
 import type { AuthService } from '../../services/auth-service.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie, type CookieSettings } from '../session.ts';
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  auth: AuthService,
-  cookie: CookieSettings,
-): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cookie: CookieSettings): void {
   app.post(API_PATHS.login, async (request, reply): Promise<SessionResponse> => {
     const body = LoginRequestSchema.parse(request.body);
     const { user, token } = await auth.login(body, request.ip);
