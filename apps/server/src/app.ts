@@ -221,7 +221,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       now,
     ),
     claims: createImeiClaims(),
-    conflictLog: createLogThrottle(10_000),
+    conflictLog: createLogThrottle(10_000, now),
   });
 
   // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.

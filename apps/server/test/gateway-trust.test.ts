@@ -1,7 +1,7 @@
 import dgram from 'node:dgram';
 import http from 'node:http';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   decodeTeltonikaUdpAck,
   encodeHeartbeat,
@@ -118,8 +118,21 @@ describe('unknown IMEIs', () => {
       await sql<{ imei: string }>`select imei from unknown_devices order by last_seen`.execute(server.app.database.db)
     ).rows.map((r) => r.imei);
 
+  /** The gateway's log lines of refused unknown devices, with how many each left out. */
+  const logLines = () => {
+    const warn = vi.spyOn(server.app.http.log, 'warn');
+    return {
+      suppressed: () =>
+        warn.mock.calls.flatMap(([obj, msg]) =>
+          msg === 'unknown device refused' ? [(obj as { suppressed?: number }).suppressed] : [],
+        ),
+      stop: () => warn.mockRestore(),
+    };
+  };
+
   it('refuses an address without store lookups after too many unknown IMEIs, until the window ends', async () => {
     const before = { ...server.app.counters };
+    const lines = logLines();
     for (let i = 0; i < 5; i++) {
       const r = await login(unknownImei(i), '127.0.0.7');
       expect(r.acked).toBe(false);
@@ -129,6 +142,9 @@ describe('unknown IMEIs', () => {
     expect([d('deviceLookups'), d('unknownDevices'), d('unknownThrottled')]).toEqual([3, 3, 2]);
     expect(await listed()).toEqual(expect.arrayContaining([unknownImei(0), unknownImei(1), unknownImei(2)]));
     expect(await listed()).not.toContain(unknownImei(3));
+    // One log line for the three, at most one per 10 s.
+    expect(lines.suppressed()).toEqual([0]);
+    lines.stop();
     // A registered tracker behind that address waits out the window too; elsewhere it is not slowed.
     expect((await login(demoImei(14), '127.0.0.7')).acked).toBe(false);
     const other = await login(demoImei(15), '127.0.0.8');
@@ -143,6 +159,7 @@ describe('unknown IMEIs', () => {
 
   it('keeps the unknown-device list to its most recent rows', async () => {
     let n = 100;
+    const lines = logLines();
     for (const from of ['127.0.0.9', '127.0.0.10', '127.0.0.11'])
       for (let i = 0; i < 3; i++) {
         clock += 1;
@@ -151,6 +168,9 @@ describe('unknown IMEIs', () => {
       }
     const rows = await listed();
     expect(rows).toEqual([104, 105, 106, 107, 108].map(unknownImei));
+    // The next line, a minute later, counts the two of the last test left out; these eight wait.
+    expect(lines.suppressed()).toEqual([2]);
+    lines.stop();
   });
 });
 
@@ -235,7 +255,7 @@ describe('two live connections claiming one IMEI', () => {
     expect(first.acked).toBe(true);
     const second = await login(imei, '127.0.0.15');
     expect(second.acked).toBe(true);
-    await first.device.closedPromise;
+    expect(await until(() => first.device.closed, Boolean)).toBe(true);
     // The newer one goes on.
     second.device.write(encodeHeartbeat({ acc: true }, 2));
     await second.device.ack(2);

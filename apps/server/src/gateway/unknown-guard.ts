@@ -23,7 +23,7 @@ const MAX_ADDRESSES = 10_000;
  */
 export function createUnknownGuard(limits: UnknownLimits, now: () => number) {
   const seen = new Map<string, { count: number; sinceMs: number }>();
-  const log = createLogThrottle(LOG_EVERY_MS);
+  const log = createLogThrottle(LOG_EVERY_MS, now);
   return {
     /** True when identifications from `key` are refused without a lookup for now. */
     blocked(key: string): boolean {
