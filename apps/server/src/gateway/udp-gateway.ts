@@ -98,6 +98,7 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
       return;
     }
     const remote = remoteFor(info.address, info.port);
+    remote.lastSeenMs = ctx.now();
     // The address's share: a bucket the remote already holds, no lookup per datagram.
     if (!opts.addresses.message(remote.entry)) {
       counters.messagesThrottled++;
@@ -107,7 +108,6 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
     let held = 1;
     pending += held;
     const answered = () => void (pending -= held);
-    remote.lastSeenMs = ctx.now();
     remote.queued++;
     const frame = new Uint8Array(datagram);
     remote.work = remote.work
