@@ -72,6 +72,12 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
     JEJAK_DEMO: 'false',
     JEJAK_WEB_DIST: '/nonexistent',
     JEJAK_DATA_DIR: dir,
+    // Every simulated tracker connects from 127.0.0.1: the per-address limits (ADR 0034) would
+    // count them as one host. The bench measures ingest, so they are lifted (--env sets them).
+    JEJAK_GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '10000000',
+    JEJAK_GATEWAY_CONNECT_BURST_PER_ADDRESS: '10000000',
+    JEJAK_GATEWAY_MESSAGE_BURST_PER_ADDRESS: '100000000',
+    JEJAK_GATEWAY_MESSAGES_PER_MINUTE_PER_ADDRESS: '1000000000',
     ...Object.fromEntries(values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
   if (DB === 'postgres') {

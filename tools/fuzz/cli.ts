@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { PROTOCOLS, type Transport } from '@jejak/protocols';
 import { startTestServer } from '../../apps/server/test/harness.ts';
-import { replayFrames, runFuzz, type FuzzResult } from './fuzz.ts';
+import { FUZZ_SERVER_ENV, replayFrames, runFuzz, type FuzzResult } from './fuzz.ts';
 
 const { values } = parseArgs({
   options: {
@@ -98,7 +98,7 @@ function printDetails(r: Pick<FuzzResult, 'trouble' | 'findings' | 'uncaught'>):
 async function replay(hex: string): Promise<number> {
   const [run] = RUNS;
   if (RUNS.length !== 1 || !run) throw new Error('--replay needs one --protocol <id>/<transport>');
-  const server = await startTestServer('pglite');
+  const server = await startTestServer('pglite', FUZZ_SERVER_ENV);
   try {
     const r = await replayFrames(server.app, run.protocol, run.transport, hex.split(','));
     console.log(`${run.protocol}/${run.transport} replay: ${JSON.stringify(r.counters)}`);
@@ -113,7 +113,7 @@ async function main(): Promise<number> {
   if (RUNS.length === 0) throw new Error(`no protocol or transport matches ${values.protocol}`);
   if (values.replay !== undefined) return replay(values.replay);
   console.log(`fuzz: ${n(FRAMES)} frames per run, seed ${SEED}, ${CONNECTIONS} streams in flight, ${RUNS.length} runs`);
-  const server = await startTestServer('pglite');
+  const server = await startTestServer('pglite', FUZZ_SERVER_ENV);
   let failed = 0;
   try {
     for (const run of RUNS) {

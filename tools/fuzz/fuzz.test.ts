@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOLS, type Transport } from '@jejak/protocols';
 import { startTestServer, type TestServer } from '../../apps/server/test/harness.ts';
-import { runFuzz } from './fuzz.ts';
+import { FUZZ_SERVER_ENV, runFuzz } from './fuzz.ts';
 import { observeServer } from './observe.ts';
 import { newSendStats } from './senders.ts';
 import { generateRequest } from './mutate-http.ts';
@@ -78,7 +78,7 @@ describe('length and checksum repair', () => {
 describe('hostile input over real sockets', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    server = await startTestServer('pglite', FUZZ_SERVER_ENV);
   });
   afterAll(async () => {
     await server?.stop();

@@ -16,6 +16,21 @@ import type { Finding } from './triage.ts';
 import { startWatchdog, type Watchdog } from './watchdog.ts';
 
 /**
+ * The fuzz server's configuration: the fuzzer, its probes and its canary all speak from
+ * 127.0.0.1, so the per-address limits (ADR 0034) would turn the probes away with the fuzzer.
+ * They are lifted here; the fuzz run measures the decoders and the process-wide bounds, and
+ * apps/server/test/gateway-trust.test.ts the per-address ones.
+ */
+export const FUZZ_SERVER_ENV: Record<string, string> = {
+  JEJAK_GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '10000000',
+  JEJAK_GATEWAY_CONNECT_BURST_PER_ADDRESS: '10000000',
+  JEJAK_GATEWAY_CONNECTS_PER_MINUTE_PER_ADDRESS: '100000000',
+  JEJAK_GATEWAY_MESSAGE_BURST_PER_ADDRESS: '100000000',
+  JEJAK_GATEWAY_MESSAGES_PER_MINUTE_PER_ADDRESS: '1000000000',
+  JEJAK_GATEWAY_UNKNOWN_PER_ADDRESS: '1000000',
+};
+
+/**
  * One fuzz run: `frames` hostile frames of one protocol over one transport, over real sockets to
  * a running server, with bounded concurrency; then: did the server survive, is it still serving,
  * did it count what it refused, and did its memory come back down?

@@ -4,13 +4,17 @@ import { PROTOCOLS } from '@jejak/protocols';
 import type { Config } from './config/schema.ts';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { seedDemoFleet } from './demo/seed.ts';
+import { createAddressGate, type AddressGate } from './gateway/address-gate.ts';
 import { createGatewayCounters, type GatewayCounters } from './gateway/counters.ts';
 import type { GatewayContext } from './gateway/device-channel.ts';
 import { createFlowGate } from './gateway/flow-gate.ts';
 import { limitGatewayFleet } from './gateway/gateway-fleet.ts';
 import { startHttpGateway } from './gateway/http-gateway.ts';
+import { createImeiClaims } from './gateway/imei-claims.ts';
+import { createLogThrottle } from './gateway/log-throttle.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from './gateway/tcp-gateway.ts';
 import { startUdpGateway } from './gateway/udp-gateway.ts';
+import { createUnknownGuard } from './gateway/unknown-guard.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
@@ -223,10 +227,16 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const counters = createGatewayCounters();
   const { ports: gatewayPorts, listeners: gateways } = await startGateways(config, {
     pipeline,
-    fleet: limitGatewayFleet(fleet, config.JEJAK_GATEWAY_MAX_LOOKUPS),
+    fleet: limitGatewayFleet(fleet, config.JEJAK_GATEWAY_MAX_LOOKUPS, config.JEJAK_GATEWAY_UNKNOWN_MAX_ROWS),
     counters,
     log,
     now,
+    unknown: createUnknownGuard(
+      { perAddress: config.JEJAK_GATEWAY_UNKNOWN_PER_ADDRESS, windowMs: config.JEJAK_GATEWAY_UNKNOWN_WINDOW_MS },
+      now,
+    ),
+    claims: createImeiClaims(),
+    conflictLog: createLogThrottle(10_000, now),
   });
 
   // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
@@ -296,6 +306,16 @@ async function startGateways(
     },
     shared.counters,
   );
+  const addresses = createAddressGate(
+    {
+      maxConnections: config.JEJAK_GATEWAY_MAX_CONNECTIONS_PER_ADDRESS,
+      connectBurst: config.JEJAK_GATEWAY_CONNECT_BURST_PER_ADDRESS,
+      connectsPerMinute: config.JEJAK_GATEWAY_CONNECTS_PER_MINUTE_PER_ADDRESS,
+      messageBurst: config.JEJAK_GATEWAY_MESSAGE_BURST_PER_ADDRESS,
+      messagesPerMinute: config.JEJAK_GATEWAY_MESSAGES_PER_MINUTE_PER_ADDRESS,
+    },
+    shared.now,
+  );
   for (const protocol of PROTOCOLS) {
     let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
     if (port === undefined || port < 0) continue;
@@ -305,10 +325,11 @@ async function startGateways(
       deviceByImei: coalesceReads((imeis: string[]) => shared.fleet.devicesByImei(imeis, protocol.models)),
     };
     for (const transport of protocol.transports) {
-      const opts: ListenerOptions = {
+      const opts: ListenerOptions & { addresses: AddressGate } = {
         host: config.JEJAK_GATEWAY_HOST,
         port,
         idleTimeoutMs: config.JEJAK_GATEWAY_IDLE_TIMEOUT_MS,
+        addresses,
       };
       const listener: RunningListener =
         transport === 'tcp'

@@ -122,6 +122,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   vehiclePackageTerminate: { gate: 'managePackages', body: (o) => ({ vid: o.vid }) },
   auditGet: { gate: 'readAudit', body: () => ({ limit: 1000 }) },
   unknownDevices: { gate: 'global', body: () => ({}) },
+  deviceConflicts: { gate: 'global', body: () => ({}) },
   transitRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   tripRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },

@@ -2,9 +2,12 @@ import net from 'node:net';
 import { destinationPoint, type GeoPoint } from '@jejak/domain';
 import { createGt06Framer, decodeAck, encodeGps22, encodeLogin } from '@jejak/protocols';
 
-/** A bare tracker over real TCP for tests: writes frames, collects the server's acks. */
-export async function connectDevice(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
+/**
+ * A bare tracker over real TCP for tests: writes frames, collects the server's acks. Any
+ * `localAddress` of 127/8 gives it a source address of its own (Linux routes all of it to lo).
+ */
+export async function connectDevice(port: number, localAddress?: string) {
+  const socket = net.connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const framer = createGt06Framer();
   const acks: { type: number; serial: number; atMs: number }[] = [];

@@ -143,3 +143,24 @@ export const UnknownDevicesResponseSchema = z.object({
 });
 export type UnknownDevicesResponse = z.infer<typeof UnknownDevicesResponseSchema>;
 export type UnknownDevice = z.infer<typeof UnknownDeviceSchema>;
+
+/** A registered device that a second live connection claimed while one was open (ADR 0034). */
+export const DeviceConflictSchema = z.object({
+  dvid: z.string(),
+  protocol: z.string(),
+  imei: z.string(),
+  /** The connection that took the device over, and the one it replaced. */
+  remote: z.string().nullable(),
+  previousRemote: z.string().nullable(),
+  firstSeen: z.number(),
+  lastSeen: z.number(),
+  takeovers: z.number(),
+});
+
+/** POST /api/device/conflicts/get {}: devices claimed by two connections at once (super and support). */
+export const DeviceConflictsResponseSchema = z.object({
+  status: z.literal(200),
+  deviceConflicts: z.array(DeviceConflictSchema),
+});
+export type DeviceConflictsResponse = z.infer<typeof DeviceConflictsResponseSchema>;
+export type DeviceConflict = z.infer<typeof DeviceConflictSchema>;

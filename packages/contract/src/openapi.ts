@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { GeocodeRequestSchema, GeocodeResponseSchema } from './geocode.ts';
-import { HierarchyResponseSchema, UnknownDevicesResponseSchema, VersionResponseSchema } from './fleet.ts';
+import {
+  DeviceConflictsResponseSchema,
+  HierarchyResponseSchema,
+  UnknownDevicesResponseSchema,
+  VersionResponseSchema,
+} from './fleet.ts';
 import {
   DeviceLogsResponseSchema,
   DeviceWindowRequestSchema,
@@ -67,6 +72,15 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: 'Trackers refused because they are not registered (super and support)',
     request: EmptySchema,
     response: UnknownDevicesResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.deviceConflicts,
+    method: 'post',
+    summary:
+      'Registered devices claimed by two live connections at once, a cloned or spoofed tracker (super and support)',
+    request: EmptySchema,
+    response: DeviceConflictsResponseSchema,
     session: true,
   },
   {

@@ -32,6 +32,7 @@ export const API_PATHS = {
   vehiclePackageLogGet: '/vehiclepackagelog/get',
   auditGet: '/audit/get',
   unknownDevices: '/device/unknown/get',
+  deviceConflicts: '/device/conflicts/get',
   transitRecords: '/transitRecord/timeFrame',
   tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',

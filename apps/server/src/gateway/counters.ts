@@ -12,7 +12,13 @@ export interface GatewayCounters {
   unsupportedFrames: number;
   /** Frames accepted with a warning, e.g. a miscomputed CRC. */
   frameWarnings: number;
+  /** Devices looked up by IMEI (each identification, once per connection or UDP remote). */
+  deviceLookups: number;
   unknownDevices: number;
+  /** Identifications refused without a lookup: their address presented too many unknown IMEIs. */
+  unknownThrottled: number;
+  /** Live TCP connections closed because a newer one claimed their device (a clone, or a reconnect). */
+  imeiConflicts: number;
   /** Connections (TCP, UDP remotes, HTTP requests) closed because their data could not be committed. */
   storeFailedCloses: number;
   /** UDP remotes forgotten to make room for a new one (the least recently heard). */
@@ -25,6 +31,12 @@ export interface GatewayCounters {
   tcpRefusedBusy: number;
   /** TCP connections closed unread on arrival: the process already held its most open connections. */
   tcpRefusedFull: number;
+  /** TCP and HTTP connections closed unread on arrival: their address already held its most open. */
+  refusedAddressFull: number;
+  /** TCP and HTTP connections closed unread on arrival: their address connected faster than allowed. */
+  refusedAddressRate: number;
+  /** UDP datagrams dropped unread, HTTP requests answered 429: their address sent faster than allowed. */
+  messagesThrottled: number;
   /** HTTP requests refused with 413: a body over the limit. */
   httpBodyTooLarge: number;
   /** HTTP requests refused with 431: headers over node's limit. */
@@ -45,13 +57,19 @@ export function createGatewayCounters(): GatewayCounters {
     badFrames: 0,
     unsupportedFrames: 0,
     frameWarnings: 0,
+    deviceLookups: 0,
     unknownDevices: 0,
+    unknownThrottled: 0,
+    imeiConflicts: 0,
     storeFailedCloses: 0,
     udpRemotesEvicted: 0,
     udpDatagramsDropped: 0,
     tcpPauses: 0,
     tcpRefusedBusy: 0,
     tcpRefusedFull: 0,
+    refusedAddressFull: 0,
+    refusedAddressRate: 0,
+    messagesThrottled: 0,
     httpBodyTooLarge: 0,
     httpHeadersTooLarge: 0,
     httpBadRequests: 0,

@@ -3,6 +3,9 @@ import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak
 import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
 import type { GatewayCounters } from './counters.ts';
 import type { GatewayFleet } from './gateway-fleet.ts';
+import type { Claim, ImeiClaims } from './imei-claims.ts';
+import type { LogThrottle } from './log-throttle.ts';
+import type { UnknownGuard } from './unknown-guard.ts';
 
 export interface GatewayLogger {
   info(obj: object, msg: string): void;
@@ -23,14 +26,30 @@ export interface GatewayContext {
   counters: GatewayCounters;
   log: GatewayLogger;
   now: () => number;
+  /** Unknown IMEIs per address: past the limit, refused without a lookup (ADR 0034). */
+  unknown: UnknownGuard;
+  /** The live TCP connection of each device: a second one takes it over (ADR 0034). */
+  claims: ImeiClaims;
+  /** Log lines of takeovers, which a pair of clones can cause every few seconds. */
+  conflictLog: LogThrottle;
 }
+
+/** The device-log message of a connection closed because a newer one claims its device. */
+export const REPLACED_MESSAGE = 'duplicate IMEI: replaced by a newer connection of the same device';
 
 /** How a channel talks back: a TCP socket, a UDP remote address, or one HTTP exchange. */
 export interface ChannelIo {
   peer: string;
+  /** The source address as the unknown-IMEI throttle counts it (forgeable UDP ones apart). */
+  addressKey: string;
+  /** A live connection that speaks for its device until it ends (TCP): a newer one takes over. */
+  claims: boolean;
   send(reply: Uint8Array): void;
-  /** Ends the channel: the device is unknown, sent malformed data, or its data was not stored. */
-  close(reason: 'unknown-device' | 'malformed' | 'store-failed', detail: string): void;
+  /**
+   * Ends the channel: the device is unknown, sent malformed data, its data was not stored,
+   * or a newer connection claims the device.
+   */
+  close(reason: 'unknown-device' | 'malformed' | 'store-failed' | 'replaced', detail: string): void;
 }
 
 export type HandleOutcome = 'stored' | 'ignored' | 'closed';
@@ -58,9 +77,24 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
   let closed = false;
   let replies: Promise<unknown> = Promise.resolve();
 
+  const claim: Claim = {
+    peer: io.peer,
+    replace(by) {
+      sessionEvent('event#session#close', REPLACED_MESSAGE);
+      close('replaced', `replaced by ${by}`);
+    },
+  };
+  /** The connection is gone (its frames already read may still be stored): its claim ends. */
+  let released = false;
+  function release(): void {
+    released = true;
+    if (dvid && io.claims) ctx.claims.release(dvid, claim);
+  }
+
   const close: ChannelIo['close'] = (reason, detail) => {
     if (closed) return;
     closed = true;
+    release();
     if (reason === 'store-failed') counters.storeFailedCloses++;
     io.close(reason, detail);
   };
@@ -78,19 +112,58 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     return 'closed';
   }
 
-  async function identify(newImei: string): Promise<boolean> {
-    const device = await ctx.deviceByImei(newImei);
-    if (device) {
-      dvid = device.dvid;
-      imei = newImei;
-      return true;
-    }
-    counters.unknownDevices++;
-    log.warn({ protocol: protocol.id, peer: io.peer, imei: newImei }, 'unknown device refused');
-    await ctx.fleet.recordUnknownDevice(protocol.id, newImei, io.peer, ctx.now());
+  /** A newer connection claims the device: the one it replaces ends, and it is recorded. */
+  function takeOver(device: string, claimed: string): void {
+    const previous = ctx.claims.claim(device, claim);
+    if (!previous) return;
+    previous.replace(io.peer);
+    counters.imeiConflicts++;
+    const nowMs = ctx.now();
+    const suppressed = ctx.conflictLog.pass();
+    if (suppressed !== null)
+      log.warn(
+        { protocol: protocol.id, dvid: device, peer: io.peer, previous: previous.peer, suppressed },
+        'a second connection claims a connected device: the older one is closed',
+      );
+    void ctx.fleet
+      .recordDeviceConflict({
+        dvid: device,
+        protocol: protocol.id,
+        imei: claimed,
+        remote: io.peer,
+        previousRemote: previous.peer,
+        nowMs,
+      })
+      .catch((err: unknown) => log.warn({ dvid: device, err: String(err) }, 'device conflict not recorded'));
+  }
+
+  function refuseUnknown(newImei: string): false {
     if (protocol.refuseReply) io.send(protocol.refuseReply);
     close('unknown-device', `unknown device ${newImei}`);
     return false;
+  }
+
+  async function identify(newImei: string): Promise<boolean> {
+    if (ctx.unknown.blocked(io.addressKey)) {
+      counters.unknownThrottled++;
+      return refuseUnknown(newImei);
+    }
+    counters.deviceLookups++;
+    const device = await ctx.deviceByImei(newImei);
+    if (device) {
+      if (dvid && io.claims) ctx.claims.release(dvid, claim);
+      dvid = device.dvid;
+      imei = newImei;
+      if (io.claims && !released) takeOver(device.dvid, newImei);
+      return true;
+    }
+    counters.unknownDevices++;
+    ctx.unknown.unknown(io.addressKey);
+    const suppressed = ctx.unknown.log.pass();
+    if (suppressed !== null)
+      log.warn({ protocol: protocol.id, peer: io.peer, imei: newImei, suppressed }, 'unknown device refused');
+    await ctx.fleet.recordUnknownDevice(protocol.id, newImei, io.peer, ctx.now());
+    return refuseUnknown(newImei);
   }
 
   const settled = (outcome: HandleOutcome): Handled => ({ done: Promise.resolve(outcome) });
@@ -159,7 +232,10 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     /** The transport ended on its own (peer closed, idle): no more replies. */
     markClosed(): void {
       closed = true;
+      release();
     },
+    /** The peer hung up: frames already read are still handled, but the device is no longer claimed. */
+    transportEnded: release,
   };
 }
 export type DeviceChannel = ReturnType<typeof createDeviceChannel>;

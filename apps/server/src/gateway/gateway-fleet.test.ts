@@ -14,6 +14,8 @@ function heldStore() {
         new Map(imeis.filter((i) => !i.startsWith('9')).map((i) => [i, { dvid: `H02#${i}` } as Device])),
       ),
     recordUnknownDevice: (_protocol, imei) => hold(`record ${imei}`, undefined),
+    pruneUnknownDevices: (maxRows) => hold(`prune ${maxRows}`, undefined),
+    recordDeviceConflict: (c) => hold(`conflict ${c.dvid}`, undefined),
   };
   const open = () => asked.filter((q) => q.what !== 'answered');
   const answerFirst = async () => {
@@ -58,6 +60,8 @@ describe('the gateways’ store queries', () => {
       {
         devicesByImei: () => (++calls === 1 ? Promise.reject(new Error('store down')) : Promise.resolve(new Map())),
         recordUnknownDevice: () => Promise.resolve(),
+        pruneUnknownDevices: () => Promise.resolve(),
+        recordDeviceConflict: () => Promise.resolve(),
       },
       1,
     );

@@ -1,7 +1,10 @@
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 
-/** What the gateways ask of the store: who are these IMEIs, and who was refused. */
-export type GatewayFleet = Pick<FleetRepo, 'devicesByImei' | 'recordUnknownDevice'>;
+/** What the gateways ask of the store: who are these IMEIs, who was refused, who was claimed twice. */
+export type GatewayFleet = Pick<
+  FleetRepo,
+  'devicesByImei' | 'recordUnknownDevice' | 'pruneUnknownDevices' | 'recordDeviceConflict'
+>;
 
 /**
  * The gateways' store queries, `maxInFlight` at a time over all of them; the others wait their
@@ -10,8 +13,17 @@ export type GatewayFleet = Pick<FleetRepo, 'devicesByImei' | 'recordUnknownDevic
  * connection, PostgreSQL a pool) ahead of the pipeline's commits, and every acknowledgement
  * waits behind them (ADR 0026). Lookups of many IMEIs at once are already read together, one
  * query per protocol at a time (storage/coalesce.ts, ADR 0027).
+ *
+ * The unknown-device list keeps its `unknownMaxRows` most recent rows: every tenth of that many
+ * records, the older ones are deleted (ADR 0034), so it holds at most about 10 % more.
  */
-export function limitGatewayFleet(fleet: GatewayFleet, maxInFlight: number): GatewayFleet {
+export function limitGatewayFleet(
+  fleet: GatewayFleet,
+  maxInFlight: number,
+  unknownMaxRows = Number.POSITIVE_INFINITY,
+): GatewayFleet {
+  const pruneEvery = Number.isFinite(unknownMaxRows) ? Math.max(1, Math.ceil(unknownMaxRows / 10)) : 0;
+  let recorded = 0;
   let running = 0;
   // A Set keeps insertion order and takes its first entry off in constant time.
   const waiting = new Set<() => void>();
@@ -32,7 +44,12 @@ export function limitGatewayFleet(fleet: GatewayFleet, maxInFlight: number): Gat
 
   return {
     devicesByImei: (imeis, models) => limited(() => fleet.devicesByImei(imeis, models)),
-    recordUnknownDevice: (protocol, imei, remote, nowMs) =>
-      limited(() => fleet.recordUnknownDevice(protocol, imei, remote, nowMs)),
+    recordUnknownDevice: async (protocol, imei, remote, nowMs) => {
+      await limited(() => fleet.recordUnknownDevice(protocol, imei, remote, nowMs));
+      if (pruneEvery > 0 && ++recorded % pruneEvery === 0)
+        await limited(() => fleet.pruneUnknownDevices(unknownMaxRows));
+    },
+    pruneUnknownDevices: (maxRows) => limited(() => fleet.pruneUnknownDevices(maxRows)),
+    recordDeviceConflict: (conflict) => limited(() => fleet.recordDeviceConflict(conflict)),
   };
 }

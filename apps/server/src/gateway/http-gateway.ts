@@ -2,11 +2,17 @@ import http from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpRequestInput } from '@jejak/protocols';
+import type { AddressEntry, AddressGate } from './address-gate.ts';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
-import type { ListenerOptions, RunningListener } from './tcp-gateway.ts';
+import { createRefusals, type ListenerOptions, type RunningListener } from './tcp-gateway.ts';
+
+export interface HttpListenerOptions extends ListenerOptions {
+  /** The per-address limits, shared by every TCP and HTTP listener (ADR 0034). */
+  addresses: AddressGate;
+}
 
 const MAX_BODY_BYTES = 64 * 1024;
-const STATUS = { 'unknown-device': 404, malformed: 400, 'store-failed': 503 } as const;
+const STATUS = { 'unknown-device': 404, malformed: 400, 'store-failed': 503, replaced: 409 } as const;
 /** As node answers them when nobody listens for `clientError`; anything else is 400. */
 const CLIENT_ERROR_STATUS: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,
@@ -17,10 +23,14 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
 /**
  * An HTTP listener for protocols of phone tracker apps (OsmAnd): each request is decoded,
  * stored, and answered 200 only once its data is committed; 400 for bad requests, 404 for
- * unknown devices, 503 when the data could not be stored (the app retries).
+ * unknown devices, 503 when the data could not be stored (the app retries), 429 when its
+ * address sends faster than allowed. Connections are held to the per-address limits of TCP.
  */
-export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOptions): Promise<RunningListener> {
+export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOptions): Promise<RunningListener> {
   const { counters } = ctx;
+  const refuse = createRefusals(ctx);
+  // The address's limits, looked up once per connection.
+  const entries = new WeakMap<Duplex, AddressEntry>();
   /** A request refused before it reached the decoder: counted as a bad frame and by its status. */
   function refused(socket: Duplex, status: number, code?: string): void {
     counters.badFrames++;
@@ -42,6 +52,13 @@ export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOption
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'keep-alive' });
       res.end(body);
     };
+    const entry = entries.get(req.socket);
+    if (entry && !opts.addresses.message(entry)) {
+      counters.messagesThrottled++;
+      answer(429, 'too many requests');
+      req.resume();
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -67,6 +84,8 @@ export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOption
       };
       const channel = createDeviceChannel(ctx, {
         peer: `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`,
+        addressKey: req.socket.remoteAddress ?? '?',
+        claims: false,
         send: (reply) => answer(200, reply),
         close: (reason, detail) => answer(STATUS[reason], detail),
       });
@@ -83,6 +102,12 @@ export async function startHttpGateway(ctx: GatewayContext, opts: ListenerOption
           answer(500, 'internal error');
         });
     });
+  });
+  server.on('connection', (socket: Socket) => {
+    const entry = opts.addresses.connect(socket.remoteAddress ?? '?');
+    if (typeof entry === 'string') return refuse(socket, entry);
+    entries.set(socket, entry);
+    socket.once('close', () => opts.addresses.disconnect(entry));
   });
   server.keepAliveTimeout = opts.idleTimeoutMs;
   // Requests node's parser refuses never reach the handler: answered here as node would, and counted.

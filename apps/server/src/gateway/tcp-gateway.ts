@@ -1,6 +1,8 @@
 import net from 'node:net';
+import type { AddressGate, AddressRefusal } from './address-gate.ts';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
 import type { FlowGate, Refusal } from './flow-gate.ts';
+import { createLogThrottle } from './log-throttle.ts';
 
 export interface ListenerOptions {
   host: string;
@@ -17,6 +19,8 @@ export interface TcpListenerOptions extends ListenerOptions {
   maxUnansweredFrames: number;
   /** The process-wide limits, shared by every TCP listener: unanswered frames, open connections. */
   flow: FlowGate;
+  /** The per-address limits, shared by every TCP and HTTP listener (ADR 0034). */
+  addresses: AddressGate;
 }
 
 export interface RunningListener {
@@ -27,39 +31,67 @@ export interface RunningListener {
 /** Refusals are logged at most this often per listener, with how many there were since. */
 const REFUSAL_LOG_EVERY_MS = 10_000;
 
+const REFUSAL_MESSAGES: Record<Refusal | AddressRefusal, string> = {
+  busy: 'new connections refused: too many frames waiting to be stored',
+  full: 'new connections refused: too many open connections',
+  'address-full': 'new connections refused: too many open connections from one address',
+  'address-rate': 'new connections refused: one address connects too fast',
+};
+
+/** Closes a new connection before reading from it: nothing of it was taken, so nothing is lost. */
+export function refuseUnread(socket: net.Socket): void {
+  socket.on('error', () => undefined);
+  socket.destroy();
+}
+
+/** Counts and logs (at most every 10 s, with the number left out) connections refused on arrival. */
+export function createRefusals(ctx: GatewayContext) {
+  const { protocol, counters } = ctx;
+  const throttle = createLogThrottle(REFUSAL_LOG_EVERY_MS);
+  return (socket: net.Socket, reason: Refusal | AddressRefusal) => {
+    refuseUnread(socket);
+    if (reason === 'busy') counters.tcpRefusedBusy++;
+    else if (reason === 'full') counters.tcpRefusedFull++;
+    else if (reason === 'address-full') counters.refusedAddressFull++;
+    else counters.refusedAddressRate++;
+    const suppressed = throttle.pass();
+    if (suppressed === null) return;
+    ctx.log.info(
+      {
+        protocol: protocol.id,
+        reason,
+        address: socket.remoteAddress,
+        suppressed,
+        connections: counters.connections,
+      },
+      REFUSAL_MESSAGES[reason],
+    );
+  };
+}
+
 /** A TCP listener for one protocol: each connection has its own framer, session and channel. */
 export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOptions): Promise<RunningListener> {
   const { protocol, counters } = ctx;
   const sockets = new Set<net.Socket>();
-  let refusedUnlogged = 0;
-  let refusalLoggedAt = -Infinity;
-
-  /** Closes a new connection before reading from it (flow-gate.ts): nothing of it was taken. */
-  const refuse = (socket: net.Socket, reason: Refusal) => {
-    socket.on('error', () => undefined);
-    socket.destroy();
-    if (reason === 'busy') counters.tcpRefusedBusy++;
-    else counters.tcpRefusedFull++;
-    refusedUnlogged++;
-    if (performance.now() - refusalLoggedAt < REFUSAL_LOG_EVERY_MS) return;
-    refusalLoggedAt = performance.now();
-    ctx.log.info(
-      { protocol: protocol.id, reason, refused: refusedUnlogged, connections: counters.connections },
-      reason === 'busy'
-        ? 'new connections refused: too many frames waiting to be stored'
-        : 'new connections refused: too many open connections',
-    );
-    refusedUnlogged = 0;
-  };
+  const refuse = createRefusals(ctx);
 
   const server = net.createServer((socket) => {
+    // One lookup per connection: the address's limits, before the process-wide ones.
+    const address = socket.remoteAddress ?? '?';
+    const entry = opts.addresses.connect(address);
+    if (typeof entry === 'string') return refuse(socket, entry);
     const refusal = opts.flow.admit();
-    if (refusal) return refuse(socket, refusal);
+    if (refusal) {
+      opts.addresses.disconnect(entry);
+      return refuse(socket, refusal);
+    }
     sockets.add(socket);
     const framer = protocol.createFramer();
     const session = protocol.createSession({ transport: 'tcp' });
     const channel = createDeviceChannel(ctx, {
-      peer: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`,
+      peer: `${address}:${socket.remotePort ?? '?'}`,
+      addressKey: address,
+      claims: true,
       send: (reply) => {
         if (socket.destroyed) return;
         // The replies one commit releases leave in one write, not one system call each.
@@ -133,6 +165,8 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       cancelWait = null;
       sockets.delete(socket);
       opts.flow.released();
+      opts.addresses.disconnect(entry);
+      channel.transportEnded();
       // Frames already read are still stored: the peer hung up, but its data is here, and an
       // H02 tracker, never acknowledged, will not send it again. Only the replies stop.
       if (!channel.closed) channel.sessionEvent('event#session#close', null);

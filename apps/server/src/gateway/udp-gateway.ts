@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
 import type { ProtocolSession } from '@jejak/protocols';
+import type { AddressEntry, AddressGate } from './address-gate.ts';
 import { createDeviceChannel, type DeviceChannel, type GatewayContext } from './device-channel.ts';
 import type { ListenerOptions, RunningListener } from './tcp-gateway.ts';
 
@@ -11,10 +12,14 @@ export interface UdpListenerOptions extends ListenerOptions {
    * refused); past it new datagrams are dropped unread. A datagram counts one until decoded.
    */
   maxPending: number;
+  /** The per-address datagram rate, shared with every listener (ADR 0034). */
+  addresses: AddressGate;
 }
 
 interface Remote {
   key: string;
+  /** Its address's limits, held while the remote is remembered. */
+  entry: AddressEntry;
   session: ProtocolSession;
   channel: DeviceChannel;
   /** Datagrams handled one after another: each waits for the previous one's submission, not its commit. */
@@ -44,6 +49,7 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
     if (remotes.get(remote.key) !== remote) return;
     remotes.delete(remote.key);
     counters.udpRemotes--;
+    opts.addresses.detach(remote.entry);
     if (remote.queued === 0) return;
     const { key, work } = remote;
     draining.set(key, work);
@@ -67,9 +73,13 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
     }
     const remote: Remote = {
       key,
+      entry: opts.addresses.attach(address),
       session: ctx.protocol.createSession({ transport: 'udp' }),
       channel: createDeviceChannel(ctx, {
         peer: key,
+        // Forged source addresses are easy over UDP: counted apart from TCP (unknown-guard.ts).
+        addressKey: `udp:${address}`,
+        claims: false,
         send: (reply) => socket.send(reply, port, address),
         close: () => forget(remote),
       }),
@@ -87,12 +97,17 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
       counters.udpDatagramsDropped++;
       return;
     }
+    const remote = remoteFor(info.address, info.port);
+    remote.lastSeenMs = ctx.now();
+    // The address's share: a bucket the remote already holds, no lookup per datagram.
+    if (!opts.addresses.message(remote.entry)) {
+      counters.messagesThrottled++;
+      return;
+    }
     // One until the datagram is decoded; then one per message in it, as the commits' work is.
     let held = 1;
     pending += held;
     const answered = () => void (pending -= held);
-    const remote = remoteFor(info.address, info.port);
-    remote.lastSeenMs = ctx.now();
     remote.queued++;
     const frame = new Uint8Array(datagram);
     remote.work = remote.work

@@ -1,4 +1,4 @@
-import type { UnknownDevice } from '@jejak/contract';
+import type { DeviceConflict, UnknownDevice } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -11,6 +11,11 @@ export function createDeviceService(fleet: FleetRepo) {
     async unknownDevices(caller: User): Promise<UnknownDevice[]> {
       if (!hasGlobalScope(viewerOf(caller))) throw AppError.forbidden();
       return fleet.unknownDevices();
+    },
+    /** Devices claimed by two live connections at once (a clone or a spoof): the same staff only. */
+    async deviceConflicts(caller: User): Promise<DeviceConflict[]> {
+      if (!hasGlobalScope(viewerOf(caller))) throw AppError.forbidden();
+      return fleet.deviceConflicts();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { FuelProfileSchema, type UnknownDevice } from '@jejak/contract';
+import { FuelProfileSchema, type DeviceConflict, type UnknownDevice } from '@jejak/contract';
 import {
   readStoredProfile,
   type Device,
@@ -191,6 +191,62 @@ export function createFleetRepo(db: Db) {
           }),
         )
         .execute();
+    },
+
+    /** Keeps the `maxRows` unknown devices heard most recently (ADR 0034). */
+    async pruneUnknownDevices(maxRows: number): Promise<void> {
+      await sql`delete from unknown_devices where (protocol, imei) in
+        (select protocol, imei from unknown_devices order by last_seen desc offset ${maxRows})`.execute(db);
+    },
+
+    /** A second live connection took `dvid` over from the one at `previousRemote` (ADR 0034). */
+    async recordDeviceConflict(c: {
+      dvid: string;
+      protocol: string;
+      imei: string;
+      remote: string;
+      previousRemote: string;
+      nowMs: number;
+    }): Promise<void> {
+      await db
+        .insertInto('device_conflicts')
+        .values({
+          dvid: c.dvid,
+          protocol: c.protocol,
+          imei: c.imei,
+          remote: c.remote,
+          previous_remote: c.previousRemote,
+          first_seen: c.nowMs,
+          last_seen: c.nowMs,
+        })
+        .onConflict((oc) =>
+          oc.column('dvid').doUpdateSet({
+            remote: c.remote,
+            previous_remote: c.previousRemote,
+            last_seen: c.nowMs,
+            takeovers: sql`device_conflicts.takeovers + 1`,
+          }),
+        )
+        .execute();
+    },
+
+    async deviceConflicts(): Promise<DeviceConflict[]> {
+      const rows = await db
+        .selectFrom('device_conflicts')
+        .selectAll()
+        .orderBy('last_seen', 'desc')
+        .limit(1000)
+        .execute();
+      return rows.map((r) => ({
+        dvid: r.dvid,
+        protocol: r.protocol,
+        imei: r.imei,
+        remote: r.remote,
+        previousRemote: r.previous_remote,
+        firstSeen: r.first_seen,
+        lastSeen: r.last_seen,
+        takeovers: r.takeovers,
+      }));
     },
   };
 }

@@ -127,6 +127,17 @@ export interface UnknownDevicesTable {
   attempts: Generated<number>;
 }
 
+export interface DeviceConflictsTable {
+  dvid: string;
+  protocol: string;
+  imei: string;
+  remote: string | null;
+  previous_remote: string | null;
+  first_seen: number;
+  last_seen: number;
+  takeovers: Generated<number>;
+}
+
 export interface TransitRecordsTable {
   tsid: string;
   vid: string;
@@ -313,6 +324,7 @@ export interface Database {
   user_vehicle_groups: UserVehicleGroupsTable;
   device_logs: DeviceLogsTable;
   unknown_devices: UnknownDevicesTable;
+  device_conflicts: DeviceConflictsTable;
   transit_records: TransitRecordsTable;
   trip_records: TripRecordsTable;
   vehicle_logs: VehicleLogsTable;
