@@ -21,6 +21,7 @@ import { createSmtpMailer } from './services/mailer.ts';
 import { createMigrationService } from './services/migration-service.ts';
 import { createPackageService } from './services/package-service.ts';
 import { createPasswordService } from './services/password-service.ts';
+import { scryptHasher, type PasswordHasher } from './services/passwords.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { createDeviceService } from './services/device-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
@@ -73,10 +74,13 @@ export interface StartOptions {
   inMemoryDb?: boolean;
   /** The clock; tests move it forward. */
   now?: () => number;
+  /** Password hashing; tests wrap the real one to count its calls. */
+  hasher?: PasswordHasher;
 }
 
 export async function startJejak(config: Config, opts: StartOptions = {}): Promise<RunningJejak> {
   const now = opts.now ?? (() => Date.now());
+  const hasher = opts.hasher ?? scryptHasher;
   let http: FastifyInstance | null = null;
   const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const database = config.DATABASE_URL
@@ -102,8 +106,9 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     users,
     sessions,
     sessionTtlMs: cookie.ttlMs,
-    loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE,
+    backoff: { after: config.JEJAK_LOGIN_BACKOFF_AFTER, maxDelayMs: config.JEJAK_LOGIN_BACKOFF_MAX_SECONDS * 1_000 },
     now,
+    hasher,
   });
   const bus = createInProcessBus((err) => onError(err, 'bus handler'));
   const live = createLiveHub({ bus, fleet, onError });
@@ -113,7 +118,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   http = await buildHttpServer({
     auth,
     users: createUserService(store, fleet),
-    accounts: createAccountService(store, now),
+    accounts: createAccountService(store, now, hasher),
     passwords: createPasswordService({
       store,
       mailer: createSmtpMailer({
@@ -128,6 +133,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
       now,
       onSessionsEnded: (hashes) => hashes.forEach((h) => live.closeSession(h)),
+      hasher,
     }),
     administration: {
       migration: createMigrationService(store, now),
@@ -158,6 +164,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     }),
     live,
     cookie,
+    limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE },
     version: APP_VERSION,
     region: config.JEJAK_REGION,
     webDist: config.JEJAK_WEB_DIST,

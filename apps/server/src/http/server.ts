@@ -23,6 +23,7 @@ import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
 import type { UserService } from '../services/user-service.ts';
 import { installErrorHandler } from './errors.ts';
+import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
@@ -45,6 +46,7 @@ export interface HttpOptions {
   geocoder: GeocodeService;
   live: LiveHub;
   cookie: CookieSettings;
+  limits: LimitSettings;
   version: string;
   region: string;
   webDist: string | null;
@@ -66,12 +68,15 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
+  const limits = await registerLimits(app, opts.limits);
 
   await app.register(
     async (api) => {
-      registerAuthRoutes(api, opts.auth, opts.cookie, (token) => opts.live.closeSession(hashToken(token)));
+      registerAuthRoutes(api, opts.auth, opts.cookie, limits.login, (token) =>
+        opts.live.closeSession(hashToken(token)),
+      );
       registerUserRoutes(api, opts.auth, opts.users);
-      registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords);
+      registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords, limits.resetPassword);
       registerAdministrationRoutes(api, opts.auth, opts.administration);
       registerDeviceRoutes(api, opts.auth, opts.devices);
       registerRecordRoutes(api, opts.auth, opts.records);

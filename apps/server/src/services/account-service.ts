@@ -23,7 +23,8 @@ import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
 import { isUniqueViolation } from '../storage/sql-errors.ts';
 import type { UserProfileFields, UserWithSecret } from '../storage/users-repo.ts';
 import { auditActor, reachableUser, requireCall, type Actor } from './access.ts';
-import { hashPassword } from './passwords.ts';
+import { enforcePasswordPolicy } from './password-policy.ts';
+import { scryptHasher, type PasswordHasher } from './passwords.ts';
 
 const PROBLEM_TEXTS: Record<CreationProblem | RoleChangeProblem, string> = {
   roleNotAllowed: ACCOUNT_TEXTS.roleNotAllowed,
@@ -59,7 +60,7 @@ function profileOf(u: UserWithSecret['user']): UserProfileFields {
 }
 
 /** Changes to users: every one checked against the role and the subtree, audited in its transaction. */
-export function createAccountService(store: AccountStore, now: () => number) {
+export function createAccountService(store: AccountStore, now: () => number, hasher: PasswordHasher = scryptHasher) {
   const { users } = store;
 
   async function checkEmailFree(email: string, exceptUid: string | null): Promise<void> {
@@ -82,7 +83,8 @@ export function createAccountService(store: AccountStore, now: () => number) {
       const problem = creationProblem(caller.userRole, parent.user.userRole, n.userRole);
       if (problem) throw roleRefused(problem);
       await checkEmailFree(n.userEmail, null);
-      const passwordHash = await hashPassword(n.userPassword);
+      enforcePasswordPolicy(n.userPassword, { email: n.userEmail, name: n.userName });
+      const passwordHash = await hasher.hash(n.userPassword);
       const uid = randomUUID();
       const at = now();
       await uniqueEmail(() =>
