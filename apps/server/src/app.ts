@@ -25,6 +25,7 @@ import { createSmtpMailer } from './services/mailer.ts';
 import { createMigrationService } from './services/migration-service.ts';
 import { createPackageService } from './services/package-service.ts';
 import { createPasswordService } from './services/password-service.ts';
+import { scryptHasher, type PasswordHasher } from './services/passwords.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { createDeviceService } from './services/device-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
@@ -79,10 +80,13 @@ export interface StartOptions {
   inMemoryDb?: boolean;
   /** The clock; tests move it forward. */
   now?: () => number;
+  /** Password hashing; tests wrap the real one to count its calls. */
+  hasher?: PasswordHasher;
 }
 
 export async function startJejak(config: Config, opts: StartOptions = {}): Promise<RunningJejak> {
   const now = opts.now ?? (() => Date.now());
+  const hasher = opts.hasher ?? scryptHasher;
   let http: FastifyInstance | null = null;
   const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const database = config.DATABASE_URL
@@ -109,9 +113,10 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     users,
     sessions,
     sessionTtlMs: cookie.ttlMs,
-    loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE,
     bus,
+    backoff: { after: config.JEJAK_LOGIN_BACKOFF_AFTER, maxDelayMs: config.JEJAK_LOGIN_BACKOFF_MAX_SECONDS * 1_000 },
     now,
+    hasher,
   });
   const live = createLiveHub({
     bus,
@@ -127,7 +132,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   http = await buildHttpServer({
     auth,
     users: createUserService(store, fleet),
-    accounts: createAccountService(store, now, bus),
+    accounts: createAccountService(store, now, bus, hasher),
     passwords: createPasswordService({
       store,
       mailer: createSmtpMailer({
@@ -142,6 +147,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
       now,
       onSessionsEnded: (tokenHashes) => bus.publish('sessions.ended', { tokenHashes }),
+      hasher,
     }),
     administration: {
       migration: createMigrationService(store, now, bus),
@@ -177,6 +183,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       ...(config.JEJAK_PUBLIC_URL ? [new URL(config.JEJAK_PUBLIC_URL).origin] : []),
     ],
     cookie,
+    limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE },
     version: APP_VERSION,
     region: config.JEJAK_REGION,
     webDist: config.JEJAK_WEB_DIST,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
-import { startJejak, type RunningJejak } from '../src/app.ts';
+import { startJejak, type RunningJejak, type StartOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { createGeofenceTemplateRepo } from '../src/storage/geofence-template-repo.ts';
@@ -58,10 +58,11 @@ export async function startTestServer(
   kind: DbKind,
   env: Record<string, string> = {},
   now?: () => number,
+  start: Pick<StartOptions, 'hasher'> = {},
 ): Promise<TestServer> {
   const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
   const config = testConfig({ ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env });
-  const app = await startJejak(config, { inMemoryDb: true, ...(now ? { now } : {}) });
+  const app = await startJejak(config, { inMemoryDb: true, ...(now ? { now } : {}), ...start });
   return {
     app,
     baseUrl: app.httpUrl,

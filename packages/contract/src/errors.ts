@@ -23,6 +23,7 @@ export const ERROR_TYPES = {
   roleNotAllowed: 'RoleNotAllowed',
   invalidState: 'InvalidState',
   invalidResetToken: 'InvalidResetToken',
+  weakPassword: 'WeakPassword',
   mailUnavailable: 'MailUnavailable',
   internal: 'InternalError',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidContact, isValidEmail, ROLE_VALUES, STAGE_NAMES } from '@jejak/domain';
+import { isValidContact, isValidEmail, PASSWORD_MIN_LENGTH, ROLE_VALUES, STAGE_NAMES } from '@jejak/domain';
 import { MESSAGES } from './errors.ts';
 import { ACCOUNT_TEXTS } from './texts.ts';
 
@@ -22,7 +22,7 @@ export const PasswordField = z
   .string({ error: EMPTY })
   .min(1, EMPTY)
   .refine((v) => v.trim().length > 0, EMPTY)
-  .min(8, ACCOUNT_TEXTS.passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_TEXTS.passwordTooShort)
   .max(200, 'at most 200 characters');
 export const HierarchyField = z.string({ error: EMPTY }).min(1, EMPTY).max(2000);
 export const RequiredId = z.string({ error: EMPTY }).min(1, EMPTY).max(64);

@@ -1,3 +1,5 @@
+import type { PasswordProblem } from '@jejak/domain';
+
 /**
  * User-facing texts of the account screens and calls. Those marked "spec" are fixed by
  * spec 1 §2, §5, §8 and spec 3 §2, §5, §8 (spelling included); the others are the server's
@@ -36,6 +38,11 @@ export const ACCOUNT_TEXTS = {
   duplicateEmail: 'A user with this email already exists',
   invalidContact: 'Contact number must be +60 followed by 7 to 10 digits',
   passwordTooShort: 'Password must be at least 8 characters',
+  passwordCommon: 'This password is too common, please choose another',
+  passwordHasEmail: 'Password must not contain the e-mail address',
+  passwordHasName: 'Password must not contain the user name',
+  tooManyPasswordGuesses: 'Too many wrong passwords, please wait 15 minutes and try again',
+  tooManyResets: 'Too many reset attempts, please wait a minute and try again',
   roleNotAllowed: 'You may not give a user this role',
   parentNotAllowed: 'This role cannot be placed under the assigned user',
   childrenNotAllowed: 'This user has sub-users that cannot be placed under the new role',
@@ -51,6 +58,14 @@ export const ACCOUNT_TEXTS = {
   mailUnavailable: 'E-mail is not set up on this server',
   mailFailed: 'The e-mail could not be sent; please try again later',
 } as const;
+
+/** The reason the password policy gives (domain `passwordProblem`), as the server sends it. */
+export const PASSWORD_PROBLEM_TEXTS: Readonly<Record<PasswordProblem, string>> = {
+  tooShort: ACCOUNT_TEXTS.passwordTooShort,
+  common: ACCOUNT_TEXTS.passwordCommon,
+  containsEmail: ACCOUNT_TEXTS.passwordHasEmail,
+  containsName: ACCOUNT_TEXTS.passwordHasName,
+};
 
 /** Texts of the Migration screens (spec 3 §2, §5, §8; "Succesfully" is the spec's spelling). */
 export const MIGRATION_TEXTS = {

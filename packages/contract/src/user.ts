@@ -191,3 +191,6 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** The console page the e-mailed link opens, with `?token=…`. It must be reachable signed out. */
 export const RESET_PASSWORD_ROUTE = '/ResetPassword';
+
+/** The console's Reset password screen for the signed-in user (spec 1 §7: e-mail, current and new password). */
+export const CHANGE_PASSWORD_ROUTE = '/Profile/ResetPassword';

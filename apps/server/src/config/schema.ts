@@ -77,6 +77,8 @@ export const CONFIG_KEYS = {
   JEJAK_SESSION_TTL_HOURS: int(12, 1, 24 * 90),
   JEJAK_COOKIE_SECURE: bool(false),
   JEJAK_LOGIN_MAX_PER_MINUTE: int(10, 1, 10_000),
+  JEJAK_LOGIN_BACKOFF_AFTER: int(20, 1, 10_000),
+  JEJAK_LOGIN_BACKOFF_MAX_SECONDS: int(60, 1, 3_600),
   JEJAK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JEJAK_REGION: z.string().min(1).default('MY'),
   JEJAK_TIME_ZONE: z.string().min(1).default('Asia/Kuala_Lumpur'),

@@ -9,6 +9,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     let body: ErrorBody;
     if (error instanceof AppError) {
       body = { status: error.status, errorType: error.errorType, message: error.message };
+      const retryAfterS = error.details?.retryAfterS;
+      if (typeof retryAfterS === 'number') void reply.header('retry-after', String(retryAfterS));
     } else if (error instanceof ZodError) {
       body = { status: 400, errorType: ERROR_TYPES.validation, message: validationMessage(error) };
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {

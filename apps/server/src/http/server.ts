@@ -24,6 +24,7 @@ import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
 import type { UserService } from '../services/user-service.ts';
 import { installErrorHandler } from './errors.ts';
+import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
@@ -48,6 +49,7 @@ export interface HttpOptions {
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
   allowedOrigins: readonly string[];
   cookie: CookieSettings;
+  limits: LimitSettings;
   version: string;
   region: string;
   webDist: string | null;
@@ -69,12 +71,13 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
+  const limits = await registerLimits(app, opts.limits);
 
   await app.register(
     async (api) => {
-      registerAuthRoutes(api, opts.auth, opts.cookie);
+      registerAuthRoutes(api, opts.auth, opts.cookie, limits.login);
       registerUserRoutes(api, opts.auth, opts.users);
-      registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords);
+      registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords, limits.resetPassword);
       registerAdministrationRoutes(api, opts.auth, opts.administration);
       registerDeviceRoutes(api, opts.auth, opts.devices);
       registerRecordRoutes(api, opts.auth, opts.records);

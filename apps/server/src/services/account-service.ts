@@ -25,7 +25,8 @@ import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
 import { isUniqueViolation } from '../storage/sql-errors.ts';
 import type { UserProfileFields, UserWithSecret } from '../storage/users-repo.ts';
 import { auditActor, reachableUser, requireCall, type Actor } from './access.ts';
-import { hashPassword } from './passwords.ts';
+import { enforcePasswordPolicy } from './password-policy.ts';
+import { scryptHasher, type PasswordHasher } from './passwords.ts';
 
 const PROBLEM_TEXTS: Record<CreationProblem | RoleChangeProblem, string> = {
   roleNotAllowed: ACCOUNT_TEXTS.roleNotAllowed,
@@ -65,7 +66,12 @@ function profileOf(u: UserWithSecret['user']): UserProfileFields {
  * transaction. A change of what users reach is announced once committed (`access.changed`):
  * a user's vehicle groups reach its ancestors too, so the whole path above it is named.
  */
-export function createAccountService(store: AccountStore, now: () => number, bus: Pick<Bus, 'publish'>) {
+export function createAccountService(
+  store: AccountStore,
+  now: () => number,
+  bus: Pick<Bus, 'publish'>,
+  hasher: PasswordHasher = scryptHasher,
+) {
   const { users } = store;
   const reachChanged = (uids: readonly string[]) => bus.publish('access.changed', { uids });
 
@@ -89,7 +95,8 @@ export function createAccountService(store: AccountStore, now: () => number, bus
       const problem = creationProblem(caller.userRole, parent.user.userRole, n.userRole);
       if (problem) throw roleRefused(problem);
       await checkEmailFree(n.userEmail, null);
-      const passwordHash = await hashPassword(n.userPassword);
+      enforcePasswordPolicy(n.userPassword, { email: n.userEmail, name: n.userName });
+      const passwordHash = await hasher.hash(n.userPassword);
       const uid = randomUUID();
       const at = now();
       await uniqueEmail(() =>

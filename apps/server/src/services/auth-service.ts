@@ -5,8 +5,8 @@ import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
 import type { SessionsRepo } from '../storage/sessions-repo.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
-import { verifyPassword } from './passwords.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createLoginBackoff } from './login-backoff.ts';
+import { scryptHasher, type PasswordHasher } from './passwords.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -22,16 +22,21 @@ export interface AuthServiceOptions {
   users: UsersRepo;
   sessions: SessionsRepo;
   sessionTtlMs: number;
-  loginMaxPerMinute: number;
   /** Sign-out announces the ended session: its live sockets close (ADR 0032). */
   bus: Pick<Bus, 'publish'>;
+  /** Per-e-mail backoff (ADR 0033); the per-address limits sit at the HTTP edge. */
+  backoff: { after: number; maxDelayMs: number };
   now: () => number;
+  hasher?: PasswordHasher;
 }
 
 export function createAuthService(opts: AuthServiceOptions) {
-  // One address may serve a whole office (NAT), so it gets ten times an account's allowance.
-  const byIp = createRateLimiter(opts.loginMaxPerMinute * 10, 60_000, opts.now);
-  const byEmail = createRateLimiter(opts.loginMaxPerMinute, 60_000, opts.now);
+  const hasher = opts.hasher ?? scryptHasher;
+  const backoff = createLoginBackoff({
+    backoffAfter: opts.backoff.after,
+    maxDelayMs: opts.backoff.maxDelayMs,
+    now: opts.now,
+  });
 
   async function session(tokenHash: string): Promise<LiveSession | null> {
     const found = await opts.sessions.find(tokenHash, opts.now());
@@ -44,15 +49,21 @@ export function createAuthService(opts: AuthServiceOptions) {
     /** Returns the signed-in user and a new session token (the cookie value). */
     async login(req: LoginRequest, ip: string): Promise<{ user: User; token: string }> {
       const email = req.email.trim();
-      if (!byIp.hit(ip) || !byEmail.hit(email.toLowerCase())) {
-        throw new AppError(429, ERROR_TYPES.tooManyAttempts, MESSAGES.tooManyAttempts);
+      const key = email.toLowerCase();
+      const waitMs = backoff.waitMs(key, ip);
+      if (waitMs > 0) {
+        throw new AppError(429, ERROR_TYPES.tooManyAttempts, MESSAGES.tooManyAttempts, {
+          retryAfterS: Math.ceil(waitMs / 1000),
+        });
       }
       if (!isValidEmail(email)) throw new AppError(400, ERROR_TYPES.invalidEmail, MESSAGES.invalidEmail);
       const found = await opts.users.findByEmail(email);
       if (!found) throw new AppError(404, ERROR_TYPES.userNotFound, MESSAGES.userNotFound);
-      if (!(await verifyPassword(req.password, found.passwordHash))) {
+      if (!(await hasher.verify(req.password, found.passwordHash))) {
+        backoff.failed(key, ip);
         throw new AppError(401, ERROR_TYPES.wrongPassword, MESSAGES.wrongPassword);
       }
+      backoff.succeeded(key, ip);
       if (found.disabled) throw new AppError(403, ERROR_TYPES.userDisabled, MESSAGES.userDisabled);
       const token = randomBytes(32).toString('base64url');
       await opts.sessions.create(hashToken(token), found.user.uid, opts.now(), opts.sessionTtlMs, ip);

@@ -12,7 +12,9 @@ import type { AccountStore } from '../storage/account-store.ts';
 import { auditActor, reachableUser, requireCall, type Actor } from './access.ts';
 import { hashToken } from './auth-service.ts';
 import type { Mailer } from './mailer.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { enforcePasswordPolicy } from './password-policy.ts';
+import { scryptHasher, type PasswordHasher } from './passwords.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 
 export interface PasswordServiceOptions {
   store: AccountStore;
@@ -23,7 +25,12 @@ export interface PasswordServiceOptions {
   now: () => number;
   /** Called with the token hashes of sessions ended by a password change (their live sockets close). */
   onSessionsEnded: (tokenHashes: string[]) => void;
+  hasher?: PasswordHasher;
 }
+
+/** Wrong current passwords one user may enter on Change password in a quarter of an hour. */
+export const PASSWORD_GUESSES_PER_WINDOW = 5;
+const GUESS_WINDOW_MS = 15 * 60_000;
 
 function resetMail(name: string, link: string, ttlMinutes: number) {
   const text = [
@@ -42,6 +49,10 @@ function resetMail(name: string, link: string, ttlMinutes: number) {
 /** Reset links by e-mail, setting a password from a link, and changing one's own password. */
 export function createPasswordService(opts: PasswordServiceOptions) {
   const { store, now } = opts;
+  const hasher = opts.hasher ?? scryptHasher;
+  // Keyed by the user, not the address: a stolen session must not guess the password from many.
+  const guesses = createRateLimiter(PASSWORD_GUESSES_PER_WINDOW, GUESS_WINDOW_MS, now);
+  const invalidLink = () => new AppError(400, ERROR_TYPES.invalidResetToken, ACCOUNT_TEXTS.resetLinkInvalid);
 
   return {
     /** E-mails `uid` a single-use link (Edit User's Reset password button, or the user itself). */
@@ -70,17 +81,22 @@ export function createPasswordService(opts: PasswordServiceOptions) {
 
     /** Sets the password from a link; the link is spent and every session of the user ends. */
     async reset(req: ResetPasswordRequest, ip: string): Promise<void> {
-      const hash = await hashPassword(req.newPassword);
+      // The link is checked before any hashing: a bad token costs a lookup, not a scrypt.
+      const tokenHash = hashToken(req.token);
+      const linked = await store.resets.find(tokenHash, now());
+      const owner = linked ? await store.users.findByUid(linked) : null;
+      if (!owner) throw invalidLink();
+      enforcePasswordPolicy(req.newPassword, { email: owner.user.userEmail, name: owner.user.userName });
+      const hash = await hasher.hash(req.newPassword);
       const at = now();
       const ended = await store.transaction(async (tx) => {
-        const uid = await tx.resets.consume(hashToken(req.token), at);
-        if (!uid) throw new AppError(400, ERROR_TYPES.invalidResetToken, ACCOUNT_TEXTS.resetLinkInvalid);
-        const user = await tx.users.findByUid(uid);
-        if (!user) throw new AppError(400, ERROR_TYPES.invalidResetToken, ACCOUNT_TEXTS.resetLinkInvalid);
+        // Spent in one statement: of two requests racing with the same link only one gets here.
+        const uid = await tx.resets.consume(tokenHash, at);
+        if (uid !== owner.user.uid) throw invalidLink();
         await tx.users.setPasswordHash(uid, hash, at);
         const hashes = await tx.sessions.deleteForUser(uid, null);
         await tx.audit(
-          { uid, email: user.user.userEmail, ip },
+          { uid, email: owner.user.userEmail, ip },
           {
             action: 'password.reset',
             targetType: 'password',
@@ -98,11 +114,18 @@ export function createPasswordService(opts: PasswordServiceOptions) {
     async change(actor: Actor, currentTokenHash: string, req: ChangePasswordRequest): Promise<void> {
       if (req.email.trim().toLowerCase() !== actor.user.userEmail.toLowerCase())
         throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
-      const found = await store.users.findByUid(actor.user.uid);
-      if (!found || !(await verifyPassword(req.currentPassword, found.passwordHash)))
+      const uid = actor.user.uid;
+      if (guesses.spent(uid))
+        throw new AppError(429, ERROR_TYPES.tooManyAttempts, ACCOUNT_TEXTS.tooManyPasswordGuesses);
+      const found = await store.users.findByUid(uid);
+      if (!found || !(await hasher.verify(req.currentPassword, found.passwordHash))) {
+        guesses.hit(uid);
         // 400, not 401: a 401 would read as a lost session and send the console to /Login.
         throw new AppError(400, ERROR_TYPES.wrongPassword, MESSAGES.wrongPassword);
-      const hash = await hashPassword(req.newPassword);
+      }
+      guesses.forget(uid);
+      enforcePasswordPolicy(req.newPassword, { email: found.user.userEmail, name: found.user.userName });
+      const hash = await hasher.hash(req.newPassword);
       const at = now();
       const ended = await store.transaction(async (tx) => {
         await tx.users.setPasswordHash(actor.user.uid, hash, at);

@@ -16,6 +16,18 @@ export function createPasswordResetsRepo(db: Db) {
         .execute();
     },
 
+    /** The user of a live link without spending it (checked before any hashing), or null. */
+    async find(tokenHash: string, nowMs: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('password_resets')
+        .select('uid')
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowMs)
+        .executeTakeFirst();
+      return row?.uid ?? null;
+    },
+
     /**
      * Marks a link used and returns its user, in one statement, so two requests racing with
      * the same link cannot both succeed. Null when unknown, used or expired.

@@ -8,6 +8,7 @@ import {
   UsersResponseSchema,
   UserVehiclesResponseSchema,
   type AddUserRequest,
+  type ChangePasswordRequest,
   type ConfigureUserRequest,
   type HierarchyNode,
   type ProfileUpdateRequest,
@@ -89,4 +90,9 @@ export function requestPasswordReset(uid: string): Promise<StatusResponse> {
 /** Sets a new password from the e-mailed link; needs no session. */
 export function resetPassword(request: ResetPasswordRequest): Promise<StatusResponse> {
   return apiPost(API_PATHS.resetPassword, request, StatusResponseSchema);
+}
+
+/** Changes the signed-in user's own password (spec 1 §7 Reset password); its other sessions end. */
+export function changePassword(request: ChangePasswordRequest): Promise<StatusResponse> {
+  return apiPost(API_PATHS.changePassword, request, StatusResponseSchema);
 }

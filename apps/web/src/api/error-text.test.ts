@@ -42,4 +42,18 @@ describe('server text or the screen text', () => {
     expect(serverTextOr(new ApiError(0, 'NetworkError', 'offline'), 'Error getting users')).toBe('Error getting users');
     expect(serverTextOr(new TypeError('x'), 'Error migrating user')).toBe('Error migrating user');
   });
+
+  it.each([
+    [429, 'TooManyAttempts', 'Too many wrong passwords, please wait 15 minutes and try again'],
+    [502, 'MailUnavailable', 'The e-mail could not be sent; please try again later'],
+    [503, 'MailUnavailable', 'E-mail is not set up on this server'],
+  ])('shows the server message for status %i', (status, errorType, message) => {
+    expect(serverTextOr(new ApiError(status, errorType, message), MESSAGES.internal)).toBe(message);
+  });
+
+  it('shows the screen text for an answer the client could not read', () => {
+    expect(serverTextOr(new ApiError(200, 'InvalidResponse', MESSAGES.internal), 'Error at editing user')).toBe(
+      'Error at editing user',
+    );
+  });
 });

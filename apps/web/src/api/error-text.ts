@@ -1,5 +1,5 @@
 import { ERROR_TYPES, MESSAGES } from '@jejak/contract';
-import { ApiError } from './client.ts';
+import { ApiError, CLIENT_ERROR_TYPES } from './client.ts';
 
 /** Sign-in texts of spec 1 §8; any other error shows its raw code. */
 const SIGN_IN_TEXTS: Readonly<Record<string, string>> = {
@@ -28,12 +28,19 @@ export function errorText(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : MESSAGES.internal;
 }
 
+/** Failures that carry no reason: the server was not reached, its answer was unreadable, or it failed unexpectedly. */
+const WITHOUT_REASON: readonly string[] = [
+  CLIENT_ERROR_TYPES.network,
+  CLIENT_ERROR_TYPES.invalidResponse,
+  ERROR_TYPES.internal,
+];
+
 /**
- * "The fixed text or the server message" (spec 1 §8, spec 3 §8): a refusal the server explains
- * (4xx: a duplicate e-mail, a role it may not give) shows the server's reason; a failure without
- * one (network, server error) shows the screen's own text.
+ * "The fixed text or the server message" (spec 1 §8, spec 3 §8): whatever the status, a failure
+ * the server explains (a duplicate e-mail, 429 too many attempts, 503 'E-mail is not set up on
+ * this server') shows the server's reason; one without a reason shows the screen's own text.
  */
 export function serverTextOr(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && error.message && !WITHOUT_REASON.includes(error.errorType)) return error.message;
   return fallback;
 }

@@ -1,11 +1,12 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CHANGE_PASSWORD_ROUTE } from '@jejak/contract';
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { roleLabel } from '@jejak/domain';
 import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useStrings } from '../i18n/strings.ts';
 import { useSessionUser, useSignOut } from './session.ts';
 
-/** The top bar: who is signed in, with Profile and Log Out. */
+/** The top bar: who is signed in, with Profile, Reset password and Log Out. */
 export function HeaderBar() {
   const user = useSessionUser();
   const strings = useStrings();
@@ -19,6 +20,11 @@ export function HeaderBar() {
         menu={{
           items: [
             { key: 'profile', icon: <UserOutlined />, label: strings.frame.profile },
+            {
+              key: 'password',
+              icon: <KeyOutlined />,
+              label: <span data-testid="menu-reset-password">{strings.frame.resetPassword}</span>,
+            },
             { type: 'divider' },
             {
               key: 'logout',
@@ -28,6 +34,7 @@ export function HeaderBar() {
           ],
           onClick: ({ key }) => {
             if (key === 'profile') void navigate('/Profile');
+            if (key === 'password') void navigate(CHANGE_PASSWORD_ROUTE);
             if (key === 'logout') void signOut();
           },
         }}

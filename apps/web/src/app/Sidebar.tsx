@@ -48,6 +48,8 @@ export function Sidebar() {
     <Layout.Sider
       className="app-sider"
       collapsible
+      // Below 768 px it folds to icons by itself, so a phone keeps room for the screen.
+      breakpoint="md"
       collapsed={collapsed}
       onCollapse={setCollapsed}
       width={WIDTH}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RESET_PASSWORD_ROUTE } from '@jejak/contract';
+import { CHANGE_PASSWORD_ROUTE, RESET_PASSWORD_ROUTE } from '@jejak/contract';
 import { AddUserScreen } from '../screens/AddUser/AddUserScreen.tsx';
+import { ChangePasswordScreen } from '../screens/ChangePassword/ChangePasswordScreen.tsx';
 import { ComingSoonScreen } from '../screens/ComingSoon/ComingSoonScreen.tsx';
 import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
             children: [
               screen('/', <DashboardScreen />),
               screen('/Profile', <ProfileScreen />),
+              screen(CHANGE_PASSWORD_ROUTE, <ChangePasswordScreen />),
               screen('/UserManagement', <UserManagementScreen />),
               screen('/UserManagement/Add', <AddUserScreen />),
               screen('/UserManagement/Edit', <EditUserScreen />),

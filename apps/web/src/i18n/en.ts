@@ -15,6 +15,7 @@ export const en = {
     version: (version: string) => `v${version}`,
     userMenu: 'User menu',
     profile: 'Profile',
+    resetPassword: 'Reset password',
     logOut: 'Log Out',
     dashboard: 'Dashboard',
   },
@@ -48,6 +49,7 @@ export const en = {
     inAppNotification: 'In-app notification',
     on: 'On',
     off: 'Off',
+    resetPassword: 'Reset password',
   },
   users: {
     title: 'User Management',
@@ -125,6 +127,16 @@ export const en = {
     cancel: 'Cancel',
     add: 'Add',
     save: 'Save',
+  },
+  changePassword: {
+    title: 'Reset password',
+    intro: 'Enter your current password, then choose a new one. Your other sign-ins end.',
+    email: 'E-mail',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    submit: 'Reset password',
+    back: 'Back',
   },
   resetPassword: {
     title: 'Reset password',

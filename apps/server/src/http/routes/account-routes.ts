@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import {
   ACCOUNT_TEXTS,
   AddUserRequestSchema,
@@ -27,6 +27,7 @@ export function registerAccountRoutes(
   auth: AuthService,
   accounts: AccountService,
   passwords: PasswordService,
+  resetLimits: preHandlerAsyncHookHandler[],
 ): void {
   app.post(API_PATHS.userAdd, async (request): Promise<AddUserResponse> => {
     const actor = await requireActor(auth, request);
@@ -70,7 +71,7 @@ export function registerAccountRoutes(
   });
 
   // Signed out: the e-mailed token is the credential.
-  app.post(API_PATHS.resetPassword, async (request): Promise<StatusResponse> => {
+  app.post(API_PATHS.resetPassword, { preHandler: resetLimits }, async (request): Promise<StatusResponse> => {
     await passwords.reset(ResetPasswordRequestSchema.parse(request.body), request.ip);
     return { status: 200, message: ACCOUNT_TEXTS.resetPasswordSuccess };
   });

@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { API_PATHS, LoginRequestSchema, type SessionResponse } from '@jejak/contract';
 import type { AuthService } from '../../services/auth-service.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie, type CookieSettings } from '../session.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cookie: CookieSettings): void {
-  app.post(API_PATHS.login, async (request, reply): Promise<SessionResponse> => {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  cookie: CookieSettings,
+  loginLimits: preHandlerAsyncHookHandler[],
+): void {
+  app.post(API_PATHS.login, { preHandler: loginLimits }, async (request, reply): Promise<SessionResponse> => {
     const body = LoginRequestSchema.parse(request.body);
     const { user, token } = await auth.login(body, request.ip);
     setSessionCookie(reply, token, cookie);

@@ -1,7 +1,8 @@
-import { ACCOUNT_TEXTS, type SessionUser } from '@jejak/contract';
-import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
+import { ACCOUNT_TEXTS, CHANGE_PASSWORD_ROUTE, type SessionUser } from '@jejak/contract';
+import { ArrowLeftOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { roleLabel } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
 import { SESSION_QUERY_KEY } from '../../api/auth.ts';
 import { updateProfile } from '../../api/accounts.ts';
@@ -32,6 +33,7 @@ export function ProfileScreen() {
   // Opened directly (a new tab) there is no previous page: the dashboard instead.
   const goBack = useGoBack('/');
   const signOut = useSignOut();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const save = useMutation({
@@ -74,9 +76,18 @@ export function ProfileScreen() {
           </Space>
         }
         extra={
-          <Button danger icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="profile-logout">
-            {strings.frame.logOut}
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<KeyOutlined />}
+              onClick={() => void navigate(CHANGE_PASSWORD_ROUTE)}
+              data-testid="profile-reset-password"
+            >
+              {strings.profile.resetPassword}
+            </Button>
+            <Button danger icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="profile-logout">
+              {strings.frame.logOut}
+            </Button>
+          </Space>
         }
       >
         <div className="profile-body">

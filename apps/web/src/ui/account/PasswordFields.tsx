@@ -1,24 +1,38 @@
 import { ACCOUNT_TEXTS } from '@jejak/contract';
+import type { PasswordOwner } from '@jejak/domain';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Form, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { showToast } from '../notifier.ts';
+import { passwordPolicyRule, useCommonPasswordCheck } from './password-policy.ts';
 import { passwordMatchOnBlur, type PasswordMatch } from './user-form.ts';
 
 interface PasswordFieldsProps {
   passwordLabel: string;
   confirmLabel: string;
   matchLabel: string;
+  /** Whose password it is; by default the form's own userEmail and userName fields. */
+  owner?: PasswordOwner;
 }
 
 /**
- * Password and Confirm Password. When the confirm field loses focus the indicator shows
+ * Password and Confirm Password. The password policy speaks under the first while typing. When the confirm field loses focus the indicator shows
  * matching, or a red icon with the tooltip 'Password does not match' and the toast
  * 'Passwords do not match' (spec 1 §4–5).
  */
-export function PasswordFields({ passwordLabel, confirmLabel, matchLabel }: PasswordFieldsProps) {
+export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner }: PasswordFieldsProps) {
   const form = Form.useFormInstance<{ password?: string; confirmPassword?: string }>();
   const [match, setMatch] = useState<PasswordMatch>('unknown');
+  const isCommon = useCommonPasswordCheck();
+  // The same form, read by any field name (the owner's userEmail and userName, where it has them).
+  const fields = Form.useFormInstance<Record<string, unknown>>();
+  const ownerOf = (): PasswordOwner => {
+    const field = (name: string): string | undefined => {
+      const value: unknown = fields.getFieldValue(name);
+      return typeof value === 'string' ? value : undefined;
+    };
+    return owner ?? { email: field('userEmail'), name: field('userName') };
+  };
 
   const onConfirmBlur = () => {
     const text = (name: 'password' | 'confirmPassword'): string | undefined => {
@@ -32,7 +46,7 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel }: Pass
 
   return (
     <>
-      <Form.Item label={passwordLabel} name="password" required>
+      <Form.Item label={passwordLabel} name="password" required rules={[passwordPolicyRule(ownerOf, isCommon)]}>
         <Input.Password id="password" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label={confirmLabel} name="confirmPassword" required>

@@ -1,0 +1,61 @@
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ACCOUNT_TEXTS, ERROR_TYPES, MESSAGES } from '@jejak/contract';
+import { AppError } from '../errors.ts';
+
+/** Settings of the request limits at the HTTP edge (ADR 0033). */
+export interface LimitSettings {
+  /** Sign-in attempts per (e-mail, address) a minute; an address gets ten times this. */
+  loginMaxPerMinute: number;
+}
+
+/** The preHandler hooks of the limited calls. */
+export interface RouteLimits {
+  login: preHandlerAsyncHookHandler[];
+  resetPassword: preHandlerAsyncHookHandler[];
+}
+
+const MINUTE_MS = 60_000;
+
+/** One host of an IPv6 network holds a /64, so that is "one address" here. */
+const addressOf = (request: FastifyRequest) => normalizeIP(request.ip, 64);
+
+function emailOf(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | null | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : '';
+}
+
+/**
+ * Registers @fastify/rate-limit (no global limit) and returns the hooks of the calls it guards.
+ * These limits count every request; the per-e-mail backoff, which counts failures, lives in
+ * the auth service.
+ */
+export async function registerLimits(app: FastifyInstance, settings: LimitSettings): Promise<RouteLimits> {
+  await app.register(fastifyRateLimit, { global: false, cache: 50_000 });
+
+  function limit(
+    name: string,
+    max: number,
+    key: (request: FastifyRequest) => string,
+    message: string,
+  ): preHandlerAsyncHookHandler {
+    const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (r) => `${name}|${key(r)}` });
+    return async (request) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new AppError(429, ERROR_TYPES.tooManyAttempts, message, { retryAfterS: result.ttlInSeconds });
+      }
+    };
+  }
+
+  const perEmail = settings.loginMaxPerMinute;
+  return {
+    login: [
+      // One address may serve a whole office (NAT), so it gets ten times an account's allowance.
+      limit('login-address', perEmail * 10, addressOf, MESSAGES.tooManyAttempts),
+      // Keyed by e-mail AND address: someone elsewhere cannot use up the user's attempts.
+      limit('login', perEmail, (r) => `${emailOf(r)}|${addressOf(r)}`, MESSAGES.tooManyAttempts),
+    ],
+    resetPassword: [limit('reset-address', perEmail, addressOf, ACCOUNT_TEXTS.tooManyResets)],
+  };
+}
