@@ -4,15 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  API_BASE,
-  API_PATHS,
-  buildOpenApiDocument,
-  ERROR_TYPES,
-  LIVE_PATH,
-  MESSAGES,
-  type VersionResponse,
-} from '@jejak/contract';
+import { API_BASE, API_PATHS, buildOpenApiDocument, LIVE_PATH, type VersionResponse } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
@@ -22,7 +14,7 @@ import type { RecordsService } from '../services/records-service.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
 import type { UserService } from '../services/user-service.ts';
-import { installErrorHandler } from './errors.ts';
+import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
@@ -31,7 +23,8 @@ import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
-import { sessionToken, type CookieSettings } from './session.ts';
+import { installSecurityHeaders, isApiUrl } from './security.ts';
+import { sessionToken, v2User, type CookieSettings } from './session.ts';
 
 export interface HttpOptions {
   auth: AuthService;
@@ -62,8 +55,11 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     // One line per request is noise at fleet rates; errors are still logged with the request id.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
   installErrorHandler(app);
+  await installSecurityHeaders(app, opts.cookie.secure);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
 
@@ -86,7 +82,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       api.get(LIVE_PATH.slice(API_BASE.length), { websocket: true }, (socket, request) => {
         const token = sessionToken(request);
         // The session is resolved asynchronously; the hub holds early messages until then.
-        const user = opts.auth.resolve(token).catch(() => null);
+        const user = v2User(opts.auth, token).catch(() => null);
         opts.live.attach(socket, user, token ? hashToken(token) : '');
       });
     },
@@ -104,10 +100,10 @@ function registerConsole(app: FastifyInstance, webDist: string | null): void {
   if (hasConsole) void app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   else app.log.warn({ webDist }, 'console build not found; serving the API only');
   app.setNotFoundHandler((request, reply) => {
-    if (hasConsole && request.method === 'GET' && !request.url.startsWith(API_BASE + '/')) {
+    if (hasConsole && request.method === 'GET' && !isApiUrl(request.url)) {
       void reply.type('text/html').sendFile('index.html');
       return;
     }
-    void reply.status(404).send({ status: 404, errorType: ERROR_TYPES.notFound, message: MESSAGES.notFound });
+    apiMiss(app, request, reply);
   });
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_TYPES, MESSAGES, type LoginRequest } from '@jejak/contract';
-import { isValidEmail, type User } from '@jejak/domain';
+import { currentStage, isValidEmail, type StageName, type User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { SessionsRepo } from '../storage/sessions-repo.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
@@ -50,6 +50,11 @@ export function createAuthService(opts: AuthServiceOptions) {
       if (!uid) return null;
       const found = await opts.users.findByUid(uid);
       return found && !found.disabled ? found.user : null;
+    },
+
+    /** The stage the console gate acts on (V2, V1 or none); the V2 API serves V2 only. */
+    async stageOf(uid: string): Promise<StageName | null> {
+      return currentStage(await opts.users.stages(uid));
     },
 
     async logout(token: string | undefined): Promise<void> {
