@@ -23,7 +23,36 @@ export const FLOW_TIMEOUT_MS = 300_000;
 
 export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extraFlags], headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extraFlags], headless: true });
+  watchCspViolations(browser);
+  return browser;
+}
+
+/** What Chromium logs when the Content-Security-Policy blocks something. */
+const CSP_VIOLATION = /Refused to|Content Security Policy/i;
+const cspViolations = new WeakMap<Browser, string[]>();
+
+/**
+ * Records every CSP violation any page (or its workers) of `browser` logs: each context the
+ * browser opens, newPage's included, is watched from its start.
+ */
+function watchCspViolations(browser: Browser): void {
+  const seen: string[] = [];
+  cspViolations.set(browser, seen);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('console', (message) => {
+      if (CSP_VIOLATION.test(message.text())) seen.push(`${message.page()?.url() ?? 'worker'}: ${message.text()}`);
+    });
+    return context;
+  };
+}
+
+/** Fails when the console broke its own Content-Security-Policy since the last call. */
+export function expectNoCspViolations(browser: Browser | undefined): void {
+  const seen = browser ? (cspViolations.get(browser)?.splice(0) ?? []) : [];
+  if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n  ${seen.join('\n  ')}`);
 }
 
 /** Records every request that leaves the page's own origin (the console must work offline). */

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
 import { demoImeis } from '../apps/server/src/demo/seed.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { launchBrowser, reportOpenPages } from './browser.ts';
+import { expectNoCspViolations, launchBrowser, reportOpenPages } from './browser.ts';
 
 export interface ConsoleUnderTest {
   readonly server: TestServer;
@@ -26,6 +26,8 @@ export function consoleUnderTest(env: () => Record<string, string> = () => ({}))
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail' && browser) await reportOpenPages(browser, context.task.name);
   });
+  // Every flow also checks the console kept within its Content-Security-Policy (ADR 0035).
+  afterEach(() => expectNoCspViolations(browser));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

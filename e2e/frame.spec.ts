@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { expectNoCspViolations, launchBrowser, signIn } from './browser.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -13,6 +13,7 @@ describe('app frame and map fallbacks in Chromium', () => {
     server = await startTestServer('pglite', { JEJAK_WEB_DIST: 'apps/web/dist' });
     browser = await launchBrowser();
   });
+  afterEach(() => expectNoCspViolations(browser));
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

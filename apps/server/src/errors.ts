@@ -21,6 +21,10 @@ export class AppError extends Error {
   static forbidden(): AppError {
     return new AppError(403, ERROR_TYPES.forbidden, MESSAGES.forbidden);
   }
+  /** A user with only a V1 stage calling the V2 API. */
+  static v1Only(): AppError {
+    return new AppError(403, ERROR_TYPES.v1Only, MESSAGES.v1Only);
+  }
   /** Also used for objects outside the caller's subtree, so existence is not revealed. */
   static notFound(message: string = MESSAGES.notFound): AppError {
     return new AppError(404, ERROR_TYPES.notFound, message);

@@ -169,7 +169,7 @@ function relation(o: Objects) {
   return {
     srcUser: { uid: o.user.uid, userRole: o.user.userRole },
     destUser: { uid: o.operator.uid, userRole: o.operator.userRole },
-    ids: { vgids: [o.vgid] },
+    ids: { vgids: [o.vgid], gtids: [], rtids: [] },
   };
 }
 

@@ -31,11 +31,12 @@ describe.each(kinds)('user relations and migration on %s', (kind) => {
     await server?.stop();
   });
 
+  const NONE: Relations['linked'] = { vgids: [], gtids: [], rtids: [] };
   const relate = (path: string, ids: Partial<Relations['linked']>, patch: Record<string, unknown> = {}) =>
     owner.c.post(path, {
       srcUser: { uid: owner.me.uid, userRole: 'fleetOwner' },
       destUser: { uid: fresh.uid, userRole: 'fleetOperator' },
-      ids,
+      ids: { ...NONE, ...ids },
       ...patch,
     });
   const linked = async () =>
@@ -70,7 +71,7 @@ describe.each(kinds)('user relations and migration on %s', (kind) => {
     const upward = await owner.c.post('/userrelation/add', {
       srcUser: { uid: owner.me.uid, userRole: 'fleetOwner' },
       destUser: { uid: owner.me.uid, userRole: 'fleetOwner' },
-      ids: {},
+      ids: NONE,
     });
     expect(upward.body.message).toBe('The destination user must be below the source user');
     const mismatch = await relate('/userrelation/add', {}, { destUser: { uid: fresh.uid, userRole: 'fleetOwner' } });
@@ -85,11 +86,32 @@ describe.each(kinds)('user relations and migration on %s', (kind) => {
         await operator.c.post('/userrelation/add', {
           srcUser: { uid: 'a', userRole: 'fleetOwner' },
           destUser: { uid: 'b', userRole: 'fleetOperator' },
-          ids: {},
+          ids: NONE,
         })
       ).body.errorType,
     ).toBe('Forbidden');
     expect(await snapshotUsers(server.app.database.db, [fresh.uid, owner.me.uid])).toBe(before);
+  });
+
+  it.each<[string, unknown]>([
+    ['no lists', {}],
+    ['a misspelt list', { vgid: ['x'], gtids: [], rtids: [] }],
+    ['a list left out', { vgids: [], gtids: [] }],
+    ['a list that is not a list', { vgids: 'all', gtids: [], rtids: [] }],
+    ['a list of non-ids', { vgids: [7], gtids: [], rtids: [] }],
+    ['a list instead of the object', []],
+    ['null', null],
+  ])('refuses an update whose ids carry %s, unlinking nothing', async (_shape, ids) => {
+    const all = owned.vehicleGroups.find((g) => g.groupName === 'ALL')?.vgid ?? '';
+    const gtid = owned.geofenceTemplates[0]?.id ?? '';
+    expect((await relate('/userrelation/update', { vgids: [all], gtids: [gtid] })).status).toBe(200);
+    const before = await linked();
+    expect(before.vgids).toEqual([all]);
+    const r = await relate('/userrelation/update', {}, { ids });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ status: 400, errorType: 'ValidationException' });
+    expect(r.body.message).toMatch(/^ids/);
+    expect(await linked()).toEqual(before);
   });
 
   it('lists users with their V1 and V2 times for super only', async () => {

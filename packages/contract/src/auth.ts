@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_VALUES } from '@jejak/domain';
+import { text } from './fields.ts';
 
 export const UserPreferenceSchema = z.object({
   in_app_notification: z.boolean(),
@@ -23,8 +24,8 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 /** POST /api/auth/login. The e-mail format is checked by the server (spec 1 §5: no client checks). */
 export const LoginRequestSchema = z.object({
-  email: z.string().max(320),
-  password: z.string().min(1).max(200),
+  email: text().max(320),
+  password: text().min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

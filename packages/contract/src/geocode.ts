@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ID } from './fields.ts';
 
 /** POST /api/geocode {lat, lon} — the address refresh also sends the vehicle's vid. */
 export const GeocodeRequestSchema = z.object({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
-  vid: z.string().min(1).max(64).optional(),
+  vid: ID.optional(),
 });
 export type GeocodeRequest = z.infer<typeof GeocodeRequestSchema>;
 

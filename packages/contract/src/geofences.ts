@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GEOFENCE_TEXTS, GEOFENCE_TYPES, geofenceShapeProblem, MAX_ZONE_POINTS } from '@jejak/domain';
-import { ID, RequiredId, requiredText } from './fields.ts';
+import { ID, RequiredId, requiredText, text } from './fields.ts';
 import { API_PATHS } from './routes.ts';
 import { op, type Operation } from './openapi-accounts.ts';
 
@@ -15,7 +15,7 @@ const GeofenceFieldsSchema = z
   .object({
     geoType: z.enum(GEOFENCE_TYPES, { error: 'geoType must be POI or Polygon' }),
     geofenceName: name(GEOFENCE_TEXTS.nameEmpty),
-    geofenceComment: z.string().max(1000, 'at most 1000 characters').default(''),
+    geofenceComment: text().max(1000, 'at most 1000 characters').default(''),
     coordinates: z
       .array(PointSchema)
       .min(1, GEOFENCE_TEXTS.poiOnePoint)
@@ -57,8 +57,7 @@ export const GeofenceResponseSchema = z.object({ status: z.literal(200), geofenc
 export const GeoidResponseSchema = z.object({ status: z.literal(200), geoid: z.string() });
 
 /** Colours are stored upper-case hex without '#' (spec 2 §5). */
-const ColorSchema = z
-  .string({ error: GEOFENCE_TEXTS.templateColorEmpty })
+const ColorSchema = text({ error: GEOFENCE_TEXTS.templateColorEmpty })
   .trim()
   .regex(/^#?[0-9a-fA-F]{6}$/, GEOFENCE_TEXTS.templateColorEmpty)
   .transform((c) => c.replace('#', '').toUpperCase());
@@ -73,9 +72,12 @@ export const GeofenceTemplateSchema = z.object({
 });
 export type GeofenceTemplateDto = z.infer<typeof GeofenceTemplateSchema>;
 
-/** POST /geofence/template/get {gtids, uid}: the named templates, or all of the user's when none are named. */
+/**
+ * POST /geofence/template/get {gtids, uid}: the named templates, or all of the user's when the
+ * list is empty. The list is required: a misspelt one must not read as "all".
+ */
 export const GetGeofenceTemplatesRequestSchema = z.object({
-  gtids: z.array(ID).max(1000).default([]),
+  gtids: z.array(ID).max(1000),
   uid: RequiredId,
 });
 export const AddGeofenceTemplateRequestSchema = z.object({

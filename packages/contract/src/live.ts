@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GEOFENCE_TYPES } from '@jejak/domain';
 import { DeviceSchema, VehicleSchema } from './fleet.ts';
+import { ID, text } from './fields.ts';
 
 /** WebSocket at /api/live (DESIGN §3). */
 export const LIVE_PATH = '/api/live';
@@ -19,13 +20,12 @@ export const SubscribeMessageSchema = z.object({
   data: z.object({
     ids: z
       .array(
-        z
-          .string()
+        text()
           .regex(/^dev#.+$/)
           .max(200),
       )
       .max(50_000),
-    uid: z.string().min(1).max(64),
+    uid: ID,
   }),
 });
 export type SubscribeMessage = z.infer<typeof SubscribeMessageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_VALUES, STAGE_NAMES } from '@jejak/domain';
+import { text } from './fields.ts';
 import { MIGRATION_TEXTS } from './texts.ts';
 
 /** A row of the Migration table (spec 3 §2–3): the current stage and when each stage began. */
@@ -23,7 +24,7 @@ export type MigrationUsersResponse = z.infer<typeof MigrationUsersResponseSchema
 
 /** POST /api/user/migrate {uid, sourceStage, targetStage}, with the form's three messages (spec 3 §5). */
 export const MigrateRequestSchema = z.object({
-  uid: z.string({ error: MIGRATION_TEXTS.selectedUserNotFound }).min(1, MIGRATION_TEXTS.selectedUserNotFound).max(64),
+  uid: text({ error: MIGRATION_TEXTS.selectedUserNotFound }).min(1, MIGRATION_TEXTS.selectedUserNotFound).max(64),
   sourceStage: z.enum(STAGE_NAMES, { error: MIGRATION_TEXTS.sourceStageNotFound }),
   targetStage: z.enum(STAGE_NAMES, { error: MIGRATION_TEXTS.selectTargetStage }),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
+import { ID } from './fields.ts';
 
 const MAX_SPAN_MS = 31 * 86_400_000;
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
 
 const window = { startTime: z.number().int().nonnegative(), endTime: z.number().int().nonnegative() };
-const ID = z.string().min(1).max(64);
 
 /** A window of at most 31 days, start before end. */
 function checkWindow(r: { startTime: number; endTime: number }, ctx: z.RefinementCtx): void {

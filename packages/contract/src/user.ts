@@ -6,6 +6,7 @@ import {
   ID,
   PasswordField,
   RequiredId,
+  text,
   UserAddressField,
   UserContactField,
   UserEmailField,
@@ -70,7 +71,7 @@ export const UsersResponseSchema = z.object({ status: z.literal(200), users: z.a
 export type UsersResponse = z.infer<typeof UsersResponseSchema>;
 
 /** POST /api/user/search {query}: users of the caller's subtree whose name or e-mail contains it. */
-export const UserSearchRequestSchema = z.object({ query: z.string().trim().min(1).max(100) });
+export const UserSearchRequestSchema = z.object({ query: text().trim().min(1).max(100) });
 export type UserSearchRequest = z.infer<typeof UserSearchRequestSchema>;
 export const USER_SEARCH_LIMIT = 50;
 
@@ -137,15 +138,17 @@ const UserRefSchema = z.object({ uid: ID, userRole: z.enum(ROLE_VALUES) });
 /**
  * POST /api/userrelation/add and /update {srcUser, destUser, ids}: vehicle groups, geofence
  * templates and rule templates of srcUser handed to destUser, a user below it. add links them;
- * update makes destUser's links from srcUser exactly these.
+ * update makes destUser's links from srcUser exactly these. Each list is required and no other
+ * key is accepted: a misspelt or missing list must not read as empty, which update would take
+ * as "unlink all".
  */
 export const UserRelationRequestSchema = z.object({
   srcUser: UserRefSchema,
   destUser: UserRefSchema,
-  ids: z.object({
-    vgids: z.array(ID).max(1000).default([]),
-    gtids: z.array(ID).max(1000).default([]),
-    rtids: z.array(ID).max(1000).default([]),
+  ids: z.strictObject({
+    vgids: z.array(ID).max(1000),
+    gtids: z.array(ID).max(1000),
+    rtids: z.array(ID).max(1000),
   }),
 });
 export type UserRelationRequest = z.infer<typeof UserRelationRequestSchema>;
@@ -176,15 +179,15 @@ export const RequestPasswordResetSchema = UidRequestSchema;
 
 /** POST /api/auth/resetpassword {token, newPassword}: sets the password from the e-mailed link. */
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().min(16).max(200),
+  token: text().min(16).max(200),
   newPassword: PasswordField,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 /** POST /api/auth/changepassword {email, currentPassword, newPassword} (spec 1 §7's reset payload). */
 export const ChangePasswordRequestSchema = z.object({
-  email: z.string().max(320),
-  currentPassword: z.string().min(1).max(200),
+  email: text().max(320),
+  currentPassword: text().min(1).max(200),
   newPassword: PasswordField,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { ACCOUNT_TEXTS, MIGRATION_TEXTS, PACKAGE_TEXTS } from './texts.ts';
 import { MESSAGES } from './errors.ts';
+import { UNSTORABLE_TEXT } from './fields.ts';
 
 const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(ACCOUNT_TEXTS),
@@ -13,11 +14,18 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
 
 /**
  * The one message of a failed validation, for the server's error body and the console's
- * toast alike: the first text the spec (or our own catalogue) gives, alone, as the screens
- * show it; otherwise every issue as "path: problem".
+ * toast alike. Text the store cannot hold comes first, naming its field (it is never a
+ * typing slip a form's own text would explain); then the first text the spec (or our own
+ * catalogue) gives, alone, as the screens show it; otherwise every issue as "path: problem".
  */
 export function validationMessage(error: z.ZodError): string {
+  const unstorable = error.issues.find((i) => i.message === UNSTORABLE_TEXT);
+  if (unstorable) return described(unstorable);
   const known = error.issues.find((i) => KNOWN_TEXTS.has(i.message));
   if (known) return known.message;
-  return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+  return error.issues.map(described).join('; ');
+}
+
+function described(issue: z.core.$ZodIssue): string {
+  return `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`;
 }

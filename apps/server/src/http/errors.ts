@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_TYPES, MESSAGES, validationMessage, type ErrorBody } from '@jejak/contract';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
@@ -22,4 +24,49 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     void reply.status(body.status).send(body);
   });
+}
+
+/**
+ * Fastify's errors from before routing (a URL that does not decode), which skip the error
+ * handler: the same body as every other failure, never the framework's own.
+ */
+export function onFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const bad = error.code === 'FST_ERR_BAD_URL';
+  if (!bad) request.log.warn({ err: error, reqId: request.id }, 'framework error');
+  const body: ErrorBody = {
+    status: 400,
+    errorType: ERROR_TYPES.validation,
+    message: bad ? MESSAGES.badUrl : MESSAGES.badRequest,
+  };
+  void reply.status(400).header('cache-control', 'no-store').send(body);
+}
+
+/** A request Node's HTTP parser refuses (bad request line, header overflow, timeout), in our shape. */
+export function onClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ status, errorType: ERROR_TYPES.validation, message: MESSAGES.badRequest });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** An unknown API path is a 404; a known one called with the wrong method is a 405 naming the right one. */
+export function apiMiss(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = (['GET', 'POST'] as const).filter((method) => app.hasRoute({ method, url: path }));
+  if (allowed.length > 0) {
+    const body: ErrorBody = {
+      status: 405,
+      errorType: ERROR_TYPES.methodNotAllowed,
+      message: MESSAGES.methodNotAllowed,
+    };
+    void reply.status(405).header('allow', allowed.join(', ')).send(body);
+    return;
+  }
+  void reply.status(404).send({ status: 404, errorType: ERROR_TYPES.notFound, message: MESSAGES.notFound });
 }

@@ -23,7 +23,7 @@ import type { RecordsService } from '../services/records-service.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
 import type { UserService } from '../services/user-service.ts';
-import { installErrorHandler } from './errors.ts';
+import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
@@ -33,6 +33,7 @@ import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { installSecurityHeaders, isApiUrl } from './security.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
 
 export interface HttpOptions {
@@ -67,8 +68,11 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     // One line per request is noise at fleet rates; errors are still logged with the request id.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
   installErrorHandler(app);
+  await installSecurityHeaders(app, opts.cookie.secure);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
   const limits = await registerLimits(app, opts.limits);
@@ -106,6 +110,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
           const token = sessionToken(request);
           const tokenHash = token && token.length <= 200 ? hashToken(token) : '';
           // The session is resolved asynchronously; the hub holds early messages until then.
+          // auth.session refuses V1-only users too, on connect and on every later re-read.
           const session = tokenHash ? opts.auth.session(tokenHash).catch(() => null) : Promise.resolve(null);
           opts.live.attach(socket, session, tokenHash);
         },
@@ -125,10 +130,10 @@ function registerConsole(app: FastifyInstance, webDist: string | null): void {
   if (hasConsole) void app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   else app.log.warn({ webDist }, 'console build not found; serving the API only');
   app.setNotFoundHandler((request, reply) => {
-    if (hasConsole && request.method === 'GET' && !request.url.startsWith(API_BASE + '/')) {
+    if (hasConsole && request.method === 'GET' && !isApiUrl(request.url)) {
       void reply.type('text/html').sendFile('index.html');
       return;
     }
-    void reply.status(404).send({ status: 404, errorType: ERROR_TYPES.notFound, message: MESSAGES.notFound });
+    apiMiss(app, request, reply);
   });
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_TYPES, MESSAGES, type LoginRequest } from '@jejak/contract';
-import { isValidEmail, type User } from '@jejak/domain';
+import { currentStage, isValidEmail, type StageName, type User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
 import type { SessionsRepo } from '../storage/sessions-repo.ts';
@@ -42,7 +42,10 @@ export function createAuthService(opts: AuthServiceOptions) {
     const found = await opts.sessions.find(tokenHash, opts.now());
     if (!found) return null;
     const user = await opts.users.findByUid(found.uid);
-    return user && !user.disabled ? { user: user.user, expiresAtMs: found.expiresAtMs } : null;
+    if (!user || user.disabled) return null;
+    // The V2 API, the live channel included, serves V2 users only (the console's gate).
+    if (currentStage(await opts.users.stages(found.uid)) !== 'V2') return null;
+    return { user: user.user, expiresAtMs: found.expiresAtMs };
   }
 
   return {
@@ -78,6 +81,10 @@ export function createAuthService(opts: AuthServiceOptions) {
 
     /** A live session by its token hash: its user and when it ends; null when ended or the user is disabled. */
     session,
+    /** The stage the console gate acts on (V2, V1 or none); the V2 API serves V2 only. */
+    async stageOf(uid: string): Promise<StageName | null> {
+      return currentStage(await opts.users.stages(uid));
+    },
 
     async logout(token: string | undefined): Promise<void> {
       if (!token) return;

@@ -1,7 +1,13 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { API_PATHS, LoginRequestSchema, type SessionResponse } from '@jejak/contract';
 import type { AuthService } from '../../services/auth-service.ts';
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie, type CookieSettings } from '../session.ts';
+import {
+  clearSessionCookie,
+  requireSignedIn,
+  sessionToken,
+  setSessionCookie,
+  type CookieSettings,
+} from '../session.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -16,8 +22,9 @@ export function registerAuthRoutes(
     return { status: 200, user };
   });
 
+  // Open to a V1-only user: the console's stage gate needs to know who is signed in.
   app.post(API_PATHS.session, async (request): Promise<SessionResponse> => {
-    return { status: 200, user: await requireUser(auth, request) };
+    return { status: 200, user: await requireSignedIn(auth, request) };
   });
 
   app.post(API_PATHS.logout, async (request, reply) => {

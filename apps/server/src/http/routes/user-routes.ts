@@ -12,13 +12,15 @@ import {
 } from '@jejak/contract';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { UserService } from '../../services/user-service.ts';
-import { requireUser } from '../session.ts';
+import { requireSignedIn, requireUser, requireV2 } from '../session.ts';
 
 /** Reads of users; each limited to the caller's subtree. */
 export function registerUserRoutes(app: FastifyInstance, auth: AuthService, users: UserService): void {
   app.post(API_PATHS.userGetInfo, async (request): Promise<GetInfoResponse> => {
-    const caller = await requireUser(auth, request);
+    // The stage gate reads the caller's own stage records, so a V1-only user may ask for its own.
+    const caller = await requireSignedIn(auth, request);
     const { uid } = UidRequestSchema.parse(request.body);
+    if (uid !== caller.uid) await requireV2(auth, caller);
     return { status: 200, user: await users.stages(caller, uid) };
   });
 
