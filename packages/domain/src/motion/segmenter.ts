@@ -120,13 +120,20 @@ function extend(t: OpenTransit, p: MotionPoint): OpenTransit {
   };
 }
 
-/**
- * A record that ends a trip: a parking of the minimum length, or as long a silence of the
- * device in which it went nowhere (a tracker that sleeps while parked, a lost link).
- */
 function isParking(r: TransitRecordValue, cfg: SegmenterConfig): boolean {
-  if (r.duration < cfg.minParkingMs) return false;
-  return r.transitStatus === 'PARKING' || (r.transitStatus === 'DISCONNECTED' && r.totalMileage < cfg.minTripKm);
+  return r.transitStatus === 'PARKING' && r.duration >= cfg.minParkingMs;
+}
+
+/**
+ * Whether the records between two parkings are a trip: far enough, or long enough — not
+ * counting the device's silences (DISCONNECTED), so a tracker silent while it stood still (it
+ * sleeps while parked, its link dropped) makes no trip.
+ */
+function isTrip(run: TransitRecordValue[], trip: TripRecordValue, cfg: SegmenterConfig): boolean {
+  if (run.length === 0) return false;
+  if (trip.totalDistance >= cfg.minTripKm) return true;
+  const silentMs = run.reduce((a, r) => a + (r.transitStatus === 'DISCONNECTED' ? r.duration : 0), 0);
+  return trip.endTime - trip.startTime - silentMs >= cfg.minTripMs;
 }
 
 /** Builds a trip out of consecutive transit records. */
@@ -164,9 +171,7 @@ export function groupTrips(
       continue;
     }
     const transit = tripOf(run, 'TRANSIT');
-    const real =
-      run.length > 0 &&
-      (transit.totalDistance >= cfg.minTripKm || transit.endTime - transit.startTime >= cfg.minTripMs);
+    const real = isTrip(run, transit, cfg);
     const previous = trips[trips.length - 1];
     if (real) {
       trips.push(transit);
