@@ -24,6 +24,7 @@ import { apiClient, registerVehicle, startTestServer, type TestServer } from './
  */
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 const OWNER = 'owner2@demo.jejak.my';
 const RECOMPUTE_DELAY_MS = 200;
 
@@ -34,6 +35,8 @@ export interface Observed {
   /** Odometer km the server counted while the vehicle stood still, parked and idling. */
   stillKm: { parked: number; idling: number };
   vehicle: { mileage: number; transitStatus: string | null; transitFrom: number | null };
+  /** Vehicle-log rows inside a true parking (a minute clear of its edges) not said to be in one. */
+  parkedRowsNotParked: { timeMs: number; transitStatus: string; tripStatus: string | null }[];
 }
 
 export interface TruthRun {
@@ -89,7 +92,20 @@ export async function playTruth(fleet: VehicleDay[], day: DayOptions): Promise<T
       parked: stationaryKm(d.truth, rows, 'PARKING'),
       idling: stationaryKm(d.truth, rows, 'IDLING'),
     };
-    observed.set(d.spec.name, { day: d, comparison, tripCount: transitTrips.length, stillKm, vehicle });
+    const parkedRowsNotParked = logs.logs
+      .filter((l) => l.transitStatus !== 'PARKING' || l.tripStatus !== 'PARKING')
+      .filter((l) =>
+        d.truth.parkings.some((p) => l.vehicleTime >= p.startMs + MINUTE && l.vehicleTime < p.endMs - MINUTE),
+      )
+      .map((l) => ({ timeMs: l.vehicleTime, transitStatus: l.transitStatus, tripStatus: l.tripStatus }));
+    observed.set(d.spec.name, {
+      day: d,
+      comparison,
+      tripCount: transitTrips.length,
+      stillKm,
+      vehicle,
+      parkedRowsNotParked,
+    });
   }
   printFigures(run, observed);
   return { server, run, observed };

@@ -62,6 +62,10 @@ describe.each(FLEET.map((d) => d.spec.name))('%s', (name) => {
     expect(Math.abs((o.vehicle.transitFrom ?? 0) - (last?.startMs ?? 0))).toBeLessThanOrEqual(MINUTE);
   });
 
+  it('says every vehicle-log row inside a parking is in that parking', () => {
+    expect(result(name).parkedRowsNotParked).toEqual([]);
+  });
+
   it('measures the mileage within 1 % (or 50 m), and none while parked', () => {
     const o = result(name);
     const errKm = Math.abs((o.comparison.mileageErrorPct / 100) * o.day.truth.mileageKm);
