@@ -86,14 +86,14 @@ describe('nextTransitState and the device timeline', () => {
       updatedAt: T0 + 6 * min,
       stoppedSince: T0,
     };
-    expect(deviceTransit(swept, { status: 'PARKING', startMs: T0 })).toEqual({
+    expect(deviceTransit(swept, { status: 'PARKING', start: { timeMs: T0 } })).toEqual({
       status: 'PARKING',
       transitFrom: T0,
       updatedAt: T0 + 6 * min,
       stoppedSince: T0,
     });
     const parked: TransitState = { ...swept, status: 'PARKING', transitFrom: T0 };
-    expect(deviceTransit(parked, { status: 'PARKING', startMs: T0 })).toBe(parked);
+    expect(deviceTransit(parked, { status: 'PARKING', start: { timeMs: T0 } })).toBe(parked);
     expect(deviceTransit(swept, null)).toBe(swept);
   });
 });

@@ -90,10 +90,10 @@ export function silentGapFrom(
  */
 export function deviceTransit(
   prev: TransitState | null,
-  open: { status: TransitStatus; startMs: number } | null,
+  open: { status: TransitStatus; start: { timeMs: number } } | null,
 ): TransitState | null {
   if (prev?.status !== 'DISCONNECTED' || !open) return prev;
-  return { ...prev, status: open.status, transitFrom: open.startMs };
+  return { ...prev, status: open.status, transitFrom: open.start.timeMs };
 }
 
 /**

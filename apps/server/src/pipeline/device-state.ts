@@ -283,7 +283,7 @@ function advance(
   state.vehicle.mileage = Math.round(state.odometer.mileageKm * 1000) / 1000;
   const before = state.segmenter.open;
   // The records follow the device's timeline, whatever the server's clock said meanwhile.
-  const prev = deviceTransit(state.transit, before && { status: before.status, startMs: before.start.timeMs });
+  const prev = deviceTransit(state.transit, before);
   const disconnectedFrom = silentGapFrom(prev, deviceTime, ctx.transit);
   state.transit = nextTransitState(
     prev,
@@ -312,7 +312,7 @@ function advance(
   const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
   const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
   const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
-  return {
+  const step: Step = {
     log,
     transits: pushed.closed,
     trips: [...grouped.trips, ...parked],
@@ -321,6 +321,7 @@ function advance(
     latestChanged: true,
     late: null,
     geofence,
-    ...(pushed.parkedFrom === undefined ? {} : { parkedFrom: { fromMs: pushed.parkedFrom, toMs: deviceTime } }),
   };
+  if (pushed.parkedFrom !== undefined) step.parkedFrom = { fromMs: pushed.parkedFrom, toMs: deviceTime };
+  return step;
 }
