@@ -98,6 +98,7 @@ function batchMaker(dvids: string[], vids: string[]) {
     const batch: Required<IngestBatch> = {
       logs: [],
       vehicleLogs: [],
+      parkedLogs: [],
       devices: [],
       vehicles: [],
       transits: [],

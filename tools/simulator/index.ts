@@ -41,7 +41,7 @@ export {
   type ScenarioTarget,
 } from './scenario-runner.ts';
 export { dayOptions, DEFAULT_TRUTH_CONFIG, simulateVehicleDay, type VehicleDay } from './scenario/day.ts';
-export { fleetSpecs, simulateFleetDay, type FleetOptions } from './scenario/fleet.ts';
+export { fleetSpecs, noIgnitionFleetSpecs, simulateFleetDay, type FleetOptions } from './scenario/fleet.ts';
 export {
   compareVehicle,
   stationaryKm,

@@ -20,6 +20,8 @@ export interface TeltonikaFix extends DeviceFix {
   io?: Omit<TeltonikaIoInput, 'ignition'>;
   /** The IO id whose change made this record (239 ignition, 240 movement); 0 periodic. */
   eventIoId?: number;
+  /** No ignition wire: the record carries no ignition IO (`acc` is then the engine, unreported). */
+  noIgnition?: true;
 }
 
 export interface TeltonikaClientOptions extends TrackerClientOptions<TeltonikaFix> {
@@ -39,7 +41,7 @@ export function teltonikaRecord(f: TeltonikaFix): TeltonikaRecordInput {
     satellites: valid ? f.satellites : 0,
     speedKmh: valid ? Math.max(0, Math.round(f.speedKmh)) : 0,
     eventIoId: f.eventIoId ?? 0,
-    io: { ...f.io, ignition: f.acc },
+    io: f.noIgnition ? { ...f.io } : { ...f.io, ignition: f.acc },
   };
 }
 

@@ -222,6 +222,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       moveConfirmations: config.JEJAK_FILTER_MOVE_CONFIRMATIONS,
       moveConfirmWindowMs: config.JEJAK_FILTER_MOVE_CONFIRM_WINDOW_MS,
       moveConfirmRadiusM: config.JEJAK_FILTER_MOVE_CONFIRM_RADIUS_M,
+      moveConfirmMinDisplacementM: config.JEJAK_FILTER_MOVE_CONFIRM_MIN_DISPLACEMENT_M,
       moveMinSatellites: config.JEJAK_FILTER_MOVE_MIN_SATELLITES,
     },
     flushMs: config.JEJAK_STORE_FLUSH_MS,

@@ -4,6 +4,8 @@ import {
   disconnectIfSilent,
   displayStatus,
   nextTransitState,
+  deviceTransit,
+  silentGapFrom,
   type MotionSample,
   type TransitState,
 } from './transit.ts';
@@ -52,6 +54,47 @@ describe('nextTransitState', () => {
     ]);
     expect(states.map((s) => s.status)).toEqual(['MOVING', 'IDLING', 'IDLING', 'PARKING']);
     expect(states[3]?.transitFrom).toBe(T0 + min);
+  });
+});
+
+describe('nextTransitState and the device timeline', () => {
+  it.each([
+    ['a gap under the limit keeps the stop going', 9 * min, 'PARKING', T0 + min],
+    ['a gap over the limit starts afresh', 11 * min, 'IDLING', T0 + 7 * min + 11 * min],
+  ] as const)('%s', (_name, gap, status, from) => {
+    const states = run([
+      { deviceTimeMs: T0, speedKmh: 50 },
+      { deviceTimeMs: T0 + min, speedKmh: 0 },
+      { deviceTimeMs: T0 + 7 * min, speedKmh: 0 },
+      { deviceTimeMs: T0 + 7 * min + gap, speedKmh: 0 },
+    ]);
+    expect(states[3]).toMatchObject({ status, transitFrom: from });
+  });
+
+  it('silentGapFrom names the last fix before a gap longer than the limit', () => {
+    const s: TransitState = { status: 'PARKING', transitFrom: T0, updatedAt: T0 + min, stoppedSince: T0 };
+    expect(silentGapFrom(s, T0 + 5 * min)).toBeUndefined();
+    expect(silentGapFrom(s, T0 + 11 * min)).toBeUndefined();
+    expect(silentGapFrom(s, T0 + 11 * min + 1)).toBe(T0 + min);
+    expect(silentGapFrom(null, T0)).toBeUndefined();
+  });
+
+  it('a DISCONNECTED set by the server clock gives way to the state the device timeline left', () => {
+    const swept: TransitState = {
+      status: 'DISCONNECTED',
+      transitFrom: T0 + 20 * min,
+      updatedAt: T0 + 6 * min,
+      stoppedSince: T0,
+    };
+    expect(deviceTransit(swept, { status: 'PARKING', start: { timeMs: T0 } })).toEqual({
+      status: 'PARKING',
+      transitFrom: T0,
+      updatedAt: T0 + 6 * min,
+      stoppedSince: T0,
+    });
+    const parked: TransitState = { ...swept, status: 'PARKING', transitFrom: T0 };
+    expect(deviceTransit(parked, { status: 'PARKING', start: { timeMs: T0 } })).toBe(parked);
+    expect(deviceTransit(swept, null)).toBe(swept);
   });
 });
 

@@ -70,12 +70,42 @@ function classify(sample: MotionSample, stoppedSince: number | null, cfg: Transi
   return stoppedFor >= cfg.parkAfterStopMs ? 'PARKING' : 'IDLING';
 }
 
-/** Applies one fix, in device-time order, to the vehicle's transit state. */
-export function nextTransitState(
+/**
+ * The device time of the last fix before `timeMs`, when the device's own timeline was silent
+ * longer than the disconnect limit in between: that span was DISCONNECTED. Device time only, so
+ * live data, a replay and a memory upload give the same answer.
+ */
+export function silentGapFrom(
   prev: TransitState | null,
+  timeMs: number,
+  cfg: TransitConfig = DEFAULT_TRANSIT_CONFIG,
+): number | undefined {
+  return prev && timeMs - prev.updatedAt > cfg.disconnectAfterMs ? prev.updatedAt : undefined;
+}
+
+/**
+ * The state the device's own timeline left, when the server's clock has since marked the
+ * vehicle DISCONNECTED (silence in wall time, `disconnectIfSilent`): the open record says
+ * what the status was and since when. Without one, the state as it is.
+ */
+export function deviceTransit(
+  prev: TransitState | null,
+  open: { status: TransitStatus; start: { timeMs: number } } | null,
+): TransitState | null {
+  if (prev?.status !== 'DISCONNECTED' || !open) return prev;
+  return { ...prev, status: open.status, transitFrom: open.start.timeMs };
+}
+
+/**
+ * Applies one fix, in device-time order, to the vehicle's transit state. After a silence in
+ * device time longer than the disconnect limit (`silentGapFrom`) the state starts afresh.
+ */
+export function nextTransitState(
+  last: TransitState | null,
   sample: MotionSample,
   cfg: TransitConfig = DEFAULT_TRANSIT_CONFIG,
 ): TransitState {
+  const prev = silentGapFrom(last, sample.deviceTimeMs, cfg) === undefined ? last : null;
   const moving = sample.speedKmh >= cfg.movingSpeedKmh;
   const stoppedSince = moving ? null : (prev?.stoppedSince ?? sample.deviceTimeMs);
   const status = classify(sample, stoppedSince, cfg);

@@ -8,7 +8,16 @@ import type { DayOptions, VehicleSpec } from './types.ts';
  */
 
 export type StopKind =
-  'overnight' | 'delivery' | 'lunch' | 'quickDrop' | 'engineOnWait' | 'refuel' | 'warmUp' | 'coolDown' | 'evening';
+  | 'overnight'
+  | 'delivery'
+  | 'lunch'
+  | 'quickDrop'
+  | 'engineOnWait'
+  | 'refuel'
+  | 'warmUp'
+  | 'coolDown'
+  | 'evening'
+  | 'jam';
 
 export interface FuelChange {
   kind: 'refuel' | 'drain';
@@ -113,6 +122,11 @@ export function createAgenda(spec: VehicleSpec, rng: () => number, day: DayOptio
       });
     }
     const r = rng();
+    if (spec.jams && r < 0.35) {
+      // Stuck in traffic with the engine on, for less than a parking; then on to the stop.
+      const jam: Activity = { kind: 'stand', stop: 'jam', ignition: true, durationMs: between(2, 4.5) * MIN };
+      return [jam, { kind: 'drive', targetKm: between(1, 4) }, ...park('delivery', between(10, 45) * MIN)];
+    }
     if (r < spec.engineOnWaitShare)
       return [{ kind: 'stand', stop: 'engineOnWait', ignition: true, durationMs: between(6, 20) * MIN }];
     if (r < spec.engineOnWaitShare + 0.2) return park('quickDrop', between(1.5, 4) * MIN);
@@ -122,6 +136,7 @@ export function createAgenda(spec: VehicleSpec, rng: () => number, day: DayOptio
   return {
     /** What the vehicle does next, from the end of what it did last. */
     next(ctx: AgendaContext): Activity[] {
+      if (spec.stationary) return [{ kind: 'stand', stop: 'overnight', ignition: false, untilMs: endMs }];
       if (!started) {
         started = true;
         return overnight(ctx.fuelL);

@@ -1,7 +1,8 @@
 import { haversineKm } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import { dayOptions, simulateVehicleDay, type VehicleDay } from './day.ts';
-import { fleetSpecs, simulateFleetDay } from './fleet.ts';
+import { teltonikaRecord } from '../teltonika-client.ts';
+import { fleetSpecs, noIgnitionFleetSpecs, simulateFleetDay } from './fleet.ts';
 import type { Observation, SegmentTruth, VehicleTruth } from './types.ts';
 
 const DAY = dayOptions(Date.UTC(2026, 2, 1, 16)); // 2 March 2026, 00:00 in Kuala Lumpur
@@ -172,3 +173,46 @@ function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
+
+describe('trackers without an ignition wire, over two days', () => {
+  const TWO_DAYS = dayOptions(DAY.startMs, { durationMs: 48 * 60 * MIN });
+  const days = noIgnitionFleetSpecs({ seed: 1 }).map((spec) => simulateVehicleDay(spec, TWO_DAYS));
+  const stationary = (site: 'yard' | 'basement') => days.find((d) => d.spec.stationary === site);
+
+  it('send no ignition IO', () => {
+    for (const d of days) expect(d.observations.every((o) => teltonikaRecord(o).io.ignition === undefined)).toBe(true);
+  });
+
+  it('make stops in traffic shorter than a parking, and parkings from the moment they stop', () => {
+    const jams = days.filter((d) => d.spec.jams).flatMap((d) => d.truth.segments.filter((s) => s.status === 'IDLING'));
+    expect(jams.some((s) => s.durationMs >= 2 * MIN)).toBe(true);
+    expect(jams.every((s) => s.durationMs < TWO_DAYS.truth.parkAfterStopMs)).toBe(true);
+    for (const d of days.filter((x) => !x.spec.stationary)) {
+      expect(d.truth.trips.length).toBeGreaterThanOrEqual(5);
+      expect(d.truth.segments.every((s, i) => i === 0 || s.status !== d.truth.segments[i - 1]?.status)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['yard', 5, 7, 0, 40],
+    ['basement', 3, 5, 40, 200],
+  ] as const)(
+    'in a %s: never move, with spurious speeds of middling or poor satellites',
+    (site, lo, hi, minM, maxM) => {
+      const d = stationary(site);
+      if (!d) throw new Error(`no ${site}`);
+      expect(d.truth.trips).toEqual([]);
+      expect(d.truth.mileageKm).toBe(0);
+      const valid = d.observations.filter((o) => o.valid);
+      const spurious = valid.filter((o) => o.speedKmh >= 5);
+      expect(spurious.length).toBeGreaterThan(20);
+      expect(valid.every((o) => o.satellites >= 3 && o.satellites <= 7)).toBe(true);
+      expect(spurious.every((o) => o.speedKmh <= 15)).toBe(true);
+      const spot = { lat: median(valid.map((o) => o.lat)), lon: median(valid.map((o) => o.lon)) };
+      const far = Math.max(...valid.map((o) => haversineKm(spot, o) * 1000));
+      expect(far).toBeGreaterThan(minM);
+      expect(far).toBeLessThan(maxM);
+      expect(valid.filter((o) => o.satellites >= lo && o.satellites <= hi).length / valid.length).toBeGreaterThan(0.8);
+    },
+  );
+});

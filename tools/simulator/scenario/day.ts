@@ -1,6 +1,6 @@
 import { DEFAULT_SEGMENTER, DEFAULT_TRANSIT_CONFIG } from '@jejak/domain';
 import { createSensor } from './sensor.ts';
-import { createSegmentBuilder, deriveTrips, statusOf } from './truth.ts';
+import { createSegmentBuilder, deriveTrips, statusOf, stopsByLength } from './truth.ts';
 import type { DayOptions, Observation, OutageTruth, TruthConfig, VehicleSpec, VehicleTruth } from './types.ts';
 import { createWorld, type TimelineLog } from './world.ts';
 
@@ -13,6 +13,7 @@ export const DEFAULT_TRUTH_CONFIG: TruthConfig = {
   minParkingMs: DEFAULT_SEGMENTER.minParkingMs,
   minTripKm: DEFAULT_SEGMENTER.minTripKm,
   minTripMs: DEFAULT_SEGMENTER.minTripMs,
+  parkAfterStopMs: DEFAULT_TRANSIT_CONFIG.parkAfterStopMs,
 };
 
 export function dayOptions(startMs: number, overrides: Partial<DayOptions> = {}): DayOptions {
@@ -68,13 +69,13 @@ export function simulateVehicleDay(spec: VehicleSpec, day: DayOptions): VehicleD
   const observations: Observation[] = [];
   let mileageKm = 0;
   for (const s of world.states()) {
-    segments.push(s.tMs, statusOf(s.ignition, s.speedKmh, day.truth), s.stepKm);
+    segments.push(s.tMs, statusOf(spec.noIgnition ? null : s.ignition, s.speedKmh, day.truth), s.stepKm);
     mileageKm += s.stepKm;
     const o = sensor.sample(s);
     if (o) observations.push(o);
   }
   const endMs = day.startMs + day.durationMs;
-  const all = segments.finish(endMs);
+  const all = spec.noIgnition ? stopsByLength(segments.finish(endMs), day.truth) : segments.finish(endMs);
   const { trips, parkings } = deriveTrips(all, day.truth);
   const total = (status: string) => all.filter((x) => x.status === status).reduce((a, x) => a + x.durationMs, 0);
   const fuel = world.log.fuel.map((f) => ({ timeMs: f.timeMs, litres: f.litres }));

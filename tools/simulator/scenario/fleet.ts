@@ -71,3 +71,37 @@ export function fleetSpecs(options: FleetOptions): VehicleSpec[] {
 export function simulateFleetDay(options: FleetOptions, day: DayOptions): VehicleDay[] {
   return fleetSpecs(options).map((spec) => simulateVehicleDay(spec, day));
 }
+
+/**
+ * Trackers without an ignition wire (issue 10): statuses come from speed alone. Three drive —
+ * with waits in traffic jams shorter than a parking, engine-on waits long enough to be one, a
+ * memory upload across a parking and one while driving — and two never move: one in an open
+ * yard (a tight wander, now and then 5–15 km/h close to the spot with a middling satellite
+ * count) and one in a basement (jumps of up to 120 m, few satellites). Simulate them over two
+ * days, so the stationary two stand still for 48 hours.
+ */
+export function noIgnitionFleetSpecs(options: { seed: number; teltonikaImeiBase?: string }): VehicleSpec[] {
+  const base = options.teltonikaImeiBase ?? '352093089200000';
+  const common = {
+    model: 'TEL100' as const,
+    tunnels: 0,
+    yardShuffle: false,
+    nightDrain: false,
+    noIgnition: true as const,
+  };
+  const rows: Omit<VehicleSpec, 'imei' | 'seed' | 'model' | 'tunnels' | 'yardShuffle' | 'nightDrain' | 'noIgnition'>[] =
+    [
+      { name: 'TEL car no-ACC 1', kind: 'car', cellularLoss: 'none', engineOnWaitShare: 0.2, jams: true },
+      { name: 'TEL van no-ACC 2', kind: 'van', cellularLoss: 'acrossParking', engineOnWaitShare: 0.1 },
+      { name: 'TEL truck no-ACC 3', kind: 'truck', cellularLoss: 'whileDriving', engineOnWaitShare: 0.1, jams: true },
+      { name: 'TEL car no-ACC yard', kind: 'car', cellularLoss: 'none', engineOnWaitShare: 0, stationary: 'yard' },
+      {
+        name: 'TEL car no-ACC basement',
+        kind: 'car',
+        cellularLoss: 'none',
+        engineOnWaitShare: 0,
+        stationary: 'basement',
+      },
+    ];
+  return rows.map((r, i) => ({ ...common, ...r, imei: imei(base, i), seed: options.seed + 100 + i }));
+}

@@ -18,8 +18,54 @@ const IO_MOVEMENT = 240;
 
 /** The parked wander: its spread and how fast it forgets (GNSS error is correlated for minutes). */
 const WANDER_TAU_MS = 10 * 60_000;
-const OUTLIER_SHARE = 0.03;
-const NO_FIX_SHARE = 0.04;
+
+/**
+ * How a receiver errs where the vehicle stands: the wander's spread, how often it has no fix,
+ * and its outliers — how often, how far off, at what speed, with how many satellites.
+ */
+interface StandSky {
+  wanderM: [number, number];
+  noFixShare: number;
+  outlierShare: number;
+  outlierM: [number, number];
+  outlierKmh: [number, number];
+  outlierSats: [number, number];
+  sats: [number, number];
+}
+
+const SKIES: Record<'street' | 'yard' | 'basement', StandSky> = {
+  // Parking spots of a working day: open sky to multi-storey car parks.
+  street: {
+    wanderM: [6, 15],
+    noFixShare: 0.04,
+    outlierShare: 0.03,
+    outlierM: [35, 70],
+    outlierKmh: [4, 15],
+    outlierSats: [3, 4],
+    sats: [4, 8],
+  },
+  // An open yard: a tight wander, and now and then a speed of 5–15 km/h close to the spot
+  // with a middling satellite count.
+  yard: {
+    wanderM: [5, 8],
+    noFixShare: 0.02,
+    outlierShare: 0.04,
+    outlierM: [0, 10],
+    outlierKmh: [5, 15],
+    outlierSats: [5, 7],
+    sats: [5, 7],
+  },
+  // A basement car park: a wide wander, jumps of up to 120 m, few satellites.
+  basement: {
+    wanderM: [18, 25],
+    noFixShare: 0.06,
+    outlierShare: 0.12,
+    outlierM: [40, 120],
+    outlierKmh: [0, 15],
+    outlierSats: [3, 4],
+    sats: [3, 5],
+  },
+};
 
 const VOLTS: Record<VehicleKind, { on: number; off: number }> = {
   truck: { on: 27.8, off: 24.6 },
@@ -48,8 +94,8 @@ export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: 
   const between = (lo: number, hi: number) => lo + (hi - lo) * rng();
   const int = (lo: number, hi: number) => Math.floor(between(lo, hi + 1));
   const gauss = () => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-  /** This vehicle's usual parking spots: open sky to multi-storey car parks. */
-  const wanderM = between(6, 15);
+  const sky = SKIES[spec.stationary ?? 'street'];
+  const wanderM = between(...sky.wanderM);
   let last: { tMs: number; ignition: boolean; moving: boolean; course: number } | null = null;
   let lastFix: LatLon | null = null;
   let wander: { east: number; north: number; tMs: number } | null = null;
@@ -92,19 +138,27 @@ export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: 
       tMs: s.tMs,
     };
     const r = rng();
-    if (r < NO_FIX_SHARE) {
+    if (r < sky.noFixShare) {
       const p = offset(s.pos, wander.east, wander.north);
       return { lat: p.lat, lon: p.lon, speedKmh: 0, satellites: int(0, 2), valid: false, hdop: 99 };
     }
-    if (r < NO_FIX_SHARE + OUTLIER_SHARE) {
+    if (r < sky.noFixShare + sky.outlierShare) {
       const bearing = between(0, 360);
       const far = offset(s.pos, wander.east, wander.north);
-      const p = destinationPoint(far, bearing, between(35, 70) / 1000);
-      return { lat: p.lat, lon: p.lon, speedKmh: int(4, 15), satellites: int(3, 4), valid: true, hdop: between(3, 6) };
+      const p = destinationPoint(far, bearing, between(...sky.outlierM) / 1000);
+      const speedKmh = int(...sky.outlierKmh);
+      return {
+        lat: p.lat,
+        lon: p.lon,
+        speedKmh,
+        satellites: int(...sky.outlierSats),
+        valid: true,
+        hdop: between(3, 6),
+      };
     }
     const p = offset(s.pos, wander.east, wander.north);
     const speedKmh = rng() < 0.15 ? int(1, 3) : 0;
-    return { lat: p.lat, lon: p.lon, speedKmh, satellites: int(4, 8), valid: true, hdop: between(1.2, 2.5) };
+    return { lat: p.lat, lon: p.lon, speedKmh, satellites: int(...sky.sats), valid: true, hdop: between(1.2, 2.5) };
   }
 
   function teltonikaIo(s: TrueState, moving: boolean, link: boolean, hdop: number): Observation['io'] {
@@ -146,6 +200,7 @@ export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: 
         altitude: 40,
         ...(link ? {} : { offline: true }),
         ...(spec.model === 'TEL100' ? { io: teltonikaIo(s, moving, link, hdop), eventIoId: event } : {}),
+        ...(spec.noIgnition ? { noIgnition: true as const } : {}),
       };
     },
   };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createSegmentBuilder, deriveTrips, statusOf } from './truth.ts';
 import type { SegmentTruth, TransitStatus, TruthConfig } from './types.ts';
 
-const CFG: TruthConfig = { movingSpeedKmh: 5, minParkingMs: 5 * 60_000, minTripKm: 0.3, minTripMs: 2 * 60_000 };
+const CFG: TruthConfig = {
+  movingSpeedKmh: 5,
+  minParkingMs: 5 * 60_000,
+  minTripKm: 0.3,
+  minTripMs: 2 * 60_000,
+  parkAfterStopMs: 5 * 60_000,
+};
 const MIN = 60_000;
 
 describe('status of an instant', () => {

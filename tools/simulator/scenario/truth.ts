@@ -6,10 +6,24 @@ import type { ParkingTruth, SegmentTruth, TransitStatus, TripTruth, TruthConfig 
  * speed, trips from leaving a real parking to the next one. Pure.
  */
 
-/** Status of one instant: ignition off is PARKING; on, the reported speed decides. */
-export function statusOf(ignition: boolean, speedKmh: number, cfg: TruthConfig): TransitStatus {
-  if (!ignition) return 'PARKING';
+/**
+ * Status of one instant: ignition off is PARKING; on, the reported speed decides. Without an
+ * ignition wire (null) a stop is IDLING here, and `stopsByLength` makes the long ones parkings.
+ */
+export function statusOf(ignition: boolean | null, speedKmh: number, cfg: TruthConfig): TransitStatus {
+  if (ignition === false) return 'PARKING';
   return Math.round(speedKmh) >= cfg.movingSpeedKmh ? 'MOVING' : 'IDLING';
+}
+
+/**
+ * Without an ignition wire, a stop that lasts at least `parkAfterStopMs` is a parking from the
+ * moment the vehicle stopped; a shorter one (a light, a jam) is an idle (DESIGN §1, spec of
+ * JEJAK_TRANSIT_PARK_AFTER_MS). A stop still under way at the end counts by its length so far.
+ */
+export function stopsByLength(segments: SegmentTruth[], cfg: TruthConfig): SegmentTruth[] {
+  return segments.map((s) =>
+    s.status !== 'MOVING' && s.durationMs >= cfg.parkAfterStopMs ? { ...s, status: 'PARKING' } : s,
+  );
 }
 
 export interface SegmentBuilder {

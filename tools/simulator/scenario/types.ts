@@ -39,6 +39,12 @@ export interface VehicleSpec {
   engineOnWaitShare: number;
   /** Fuel is siphoned off during the night parking. */
   nightDrain: boolean;
+  /** No ignition wire: the tracker reports no ACC, so statuses come from speed alone. */
+  noIgnition?: true;
+  /** Waits in traffic jams with the engine on, each shorter than a parking (no-ignition trackers). */
+  jams?: true;
+  /** Never moves all day, parked in an open yard or in a basement car park (GNSS drift only). */
+  stationary?: 'yard' | 'basement';
 }
 
 /** The thresholds that define statuses and trips; defaults are the server's config defaults. */
@@ -50,6 +56,8 @@ export interface TruthConfig {
   /** A "trip" under both of these is not a trip: it belongs to the parking around it. */
   minTripKm: number;
   minTripMs: number;
+  /** Without ignition: a stop at least this long is a parking from the moment the vehicle stopped. */
+  parkAfterStopMs: number;
 }
 
 /** How a tracker samples: periodic by ignition, plus records on ignition, movement and heading changes. */

@@ -203,7 +203,8 @@ export function createWorld(spec: VehicleSpec, day: DayOptions) {
       speedKmh: kin.speedKmh,
       course: Math.round(kin.course) % 360,
       ignition,
-      parked: r.activity.kind === 'stand',
+      // A jam is on the road: the sky is as open as while driving.
+      parked: r.activity.kind === 'stand' && r.activity.stop !== 'jam',
       gnss: !tunnel,
       fuelL,
       odometerKm,

@@ -2,6 +2,7 @@ import type { BusTopics } from '../bus/bus.ts';
 import type {
   DeviceLogRow,
   DeviceStateRow,
+  ParkedLogs,
   PipelineStateRow,
   TransitRow,
   TripRow,
@@ -27,6 +28,8 @@ export type FleetUpdate = BusTopics['fleet.update'];
 export interface Batch {
   logs: DeviceLogRow[];
   vehicleLogs: VehicleLogRow[];
+  /** Stored vehicle-log rows found to be a parking (this batch's own are rewritten in memory). */
+  parkedLogs: ParkedLogs[];
   transits: TransitRow[];
   trips: TripRow[];
   /** Devices whose device row (and vehicle row) is due. */
@@ -53,6 +56,7 @@ export function newBatch(): Batch {
   return {
     logs: [],
     vehicleLogs: [],
+    parkedLogs: [],
     transits: [],
     trips: [],
     touched: new Map(),
@@ -111,6 +115,7 @@ export function splitByDevice(b: Batch): Batch[] {
   const ofVehicle = (vid: string) => part(b.deviceOfVehicle.get(vid) ?? `vid:${vid}`);
   for (const l of b.logs) part(l.dvid).logs.push(l);
   for (const v of b.vehicleLogs) ofVehicle(v.vid).vehicleLogs.push(v);
+  for (const p of b.parkedLogs) ofVehicle(p.vid).parkedLogs.push(p);
   for (const t of b.transits) ofVehicle(t.vid).transits.push(t);
   for (const t of b.trips) ofVehicle(t.vid).trips.push(t);
   for (const v of b.vehicles) ofVehicle(v.vid).vehicles.push(v);

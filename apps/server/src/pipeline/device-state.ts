@@ -1,4 +1,6 @@
 import {
+  deviceTransit,
+  disconnectIfSilent,
   filterFix,
   type AcceptedFix,
   nextOdometer,
@@ -19,6 +21,7 @@ import {
   type TransitRecordValue,
   type TransitConfig,
   type TransitState,
+  silentGapFrom,
   type Vehicle,
   type VehicleFuelState,
 } from '@jejak/domain';
@@ -61,6 +64,11 @@ export interface Step {
   late: number | null;
   /** Geofences this fix entered or left (rows to store, crossings to announce once stored). */
   geofence: GeofenceStepResult | null;
+  /**
+   * A stop without ignition was found to be a parking: the vehicle-log rows from `fromMs` (the
+   * stop) up to `toMs` (this fix) are rewritten as that parking (ADR 0036).
+   */
+  parkedFrom?: { fromMs: number; toMs: number };
 }
 
 export interface StepContext {
@@ -164,6 +172,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
         msg,
         fuel.levelL,
         ctx,
+        false,
       );
     }
     return still(log, pkg === 'heartbeat' || pkg === 'auth');
@@ -171,6 +180,7 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   if (pkg !== 'gps#latest') return still(log, false, deviceTime);
 
   const speedKmh = fix.speedKmh ?? 0;
+  const wasMoving = state.filter.moving;
   const filtered = filterFix(
     state.filter,
     {
@@ -198,9 +208,27 @@ export function applyMessage(state: DeviceState, received: NormalizedMessage, ct
   device.heading = fix.course ?? device.heading;
   device.speed = speedKmh;
   device.gpsStatus = true;
-  // A movement not yet confirmed counts as standing still.
+  // A movement not yet confirmed counts as standing still, and only a confirmed one (up to the
+  // fix where it stops) adds mileage.
   const motionSpeed = verdict.unconfirmed ? 0 : speedKmh;
-  return advance(state, log, verdict.fix, motionSpeed, ignition, msg, fuel.levelL, ctx, verdict.movingFrom);
+  const driving = ignition !== false && (wasMoving || state.filter.moving);
+  return advance(state, log, verdict.fix, motionSpeed, ignition, msg, fuel.levelL, ctx, driving, verdict.movingFrom);
+}
+
+/**
+ * The sweep of a device silent on the server's clock: the vehicle shows DISCONNECTED from when
+ * it was last heard. Its records follow the device's own timeline (`deviceTransit`). Returns
+ * whether the status changed.
+ */
+export function markSilent(state: DeviceState, nowMs: number, cfg: TransitConfig): boolean {
+  if (!state.vehicle || !state.transit) return false;
+  const next = disconnectIfSilent(state.transit, state.lastSeenAtMs, nowMs, cfg);
+  if (next === state.transit) return false;
+  state.transit = next;
+  state.device.isAlive = false;
+  state.vehicle.transitStatus = next.status;
+  state.vehicle.transitFrom = next.transitFrom;
+  return true;
 }
 
 /**
@@ -242,6 +270,7 @@ function advance(
   msg: NormalizedMessage,
   fuelL: number | undefined,
   ctx: StepContext,
+  driving: boolean,
   movingFrom?: number,
 ): Step {
   const device = state.device;
@@ -250,10 +279,14 @@ function advance(
   device.deviceTime = deviceTime;
   if (!state.vehicle) return still(log, true);
   const odometerM = typeof msg.attributes.odometer === 'number' ? msg.attributes.odometer : undefined;
-  state.odometer = nextOdometer(state.odometer, at, odometerM, ignition ?? undefined);
+  state.odometer = nextOdometer(state.odometer, at, odometerM, driving);
   state.vehicle.mileage = Math.round(state.odometer.mileageKm * 1000) / 1000;
+  const before = state.segmenter.open;
+  // The records follow the device's timeline, whatever the server's clock said meanwhile.
+  const prev = deviceTransit(state.transit, before);
+  const disconnectedFrom = silentGapFrom(prev, deviceTime, ctx.transit);
   state.transit = nextTransitState(
-    state.transit,
+    prev,
     { deviceTimeMs: deviceTime, speedKmh, ignition: ignition ?? undefined, movingFrom },
     ctx.transit,
   );
@@ -261,7 +294,6 @@ function advance(
   state.vehicle.transitFrom = state.transit.transitFrom;
   state.vehicle.updatedAt = state.transit.updatedAt;
   const geofence = applyGeofences(state.geofences, state.vehicle, at, ctx.receivedAtMs);
-  const before = state.segmenter.open;
   const pushed = pushPoint(state.segmenter, {
     timeMs: deviceTime,
     lat: at.lat,
@@ -270,7 +302,8 @@ function advance(
     status: state.transit.status,
     mileageKm: state.odometer.mileageKm,
     fuelL,
-    since: movingFrom ?? (state.segmenter.open ? undefined : state.transit.transitFrom),
+    since: movingFrom ?? state.transit.transitFrom,
+    disconnectedFrom,
   });
   state.segmenter = pushed.state;
   const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
@@ -279,7 +312,7 @@ function advance(
   const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
   const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
   const trip = tripNow(state.trips, state.segmenter.open, deviceTime, ctx.segmenter);
-  return {
+  const step: Step = {
     log,
     transits: pushed.closed,
     trips: [...grouped.trips, ...parked],
@@ -289,4 +322,6 @@ function advance(
     late: null,
     geofence,
   };
+  if (pushed.parkedFrom !== undefined) step.parkedFrom = { fromMs: pushed.parkedFrom, toMs: deviceTime };
+  return step;
 }

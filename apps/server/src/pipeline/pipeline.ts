@@ -1,20 +1,14 @@
-import {
-  disconnectIfSilent,
-  type FixFilterConfig,
-  type GeofenceConfig,
-  type SegmenterConfig,
-  type TransitConfig,
-} from '@jejak/domain';
+import { type FixFilterConfig, type GeofenceConfig, type SegmenterConfig, type TransitConfig } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { IngestStore } from '../storage/ingest-store.ts';
 import { coalesceReads } from '../storage/coalesce.ts';
 import { newBatch, seal, splitByDevice, type Batch } from './batch.ts';
-import { applyMessage } from './device-state.ts';
+import { applyMessage, markSilent } from './device-state.ts';
 import { createFenceLoader, type GeofenceSource } from './fence-loader.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
-import { sessionLogRow, transitRow, vehicleLogRow, type SessionPackage } from './rows.ts';
+import { applyParkedLogs, parkedLogs, sessionLogRow, transitRow, vehicleLogRow, type SessionPackage } from './rows.ts';
 import { loadStates, type HeldState } from './state-loader.ts';
 
 export type { SessionPackage };
@@ -99,6 +93,11 @@ export function createPipeline(opts: PipelineOptions) {
       batch.deviceOfVehicle.set(vid, state.device.dvid);
       for (const t of step.transits) batch.transits.push(transitRow(t, vid, receivedAtMs));
       for (const t of step.trips) batch.trips.push({ ...t, vid, createdAt: receivedAtMs });
+      const parked = parkedLogs(state, step);
+      if (parked) {
+        applyParkedLogs(batch.vehicleLogs, parked);
+        batch.parkedLogs.push(parked);
+      }
       const row = vehicleLogRow(state, step, receivedAtMs);
       if (row) batch.vehicleLogs.push(row);
       if (step.geofence) {
@@ -228,6 +227,7 @@ export function createPipeline(opts: PipelineOptions) {
     await opts.store.write({
       logs: b.logs,
       vehicleLogs: b.vehicleLogs,
+      parkedLogs: b.parkedLogs,
       transits: b.transits,
       trips: b.trips,
       devices: b.devices,
@@ -309,16 +309,7 @@ export function createPipeline(opts: PipelineOptions) {
     async sweepDisconnected(): Promise<number> {
       const nowMs = opts.now();
       const changed: HeldState[] = [];
-      for (const s of states.values()) {
-        if (!s.vehicle || !s.transit) continue;
-        const next = disconnectIfSilent(s.transit, s.lastSeenAtMs, nowMs, opts.transit);
-        if (next === s.transit) continue;
-        s.transit = next;
-        s.device.isAlive = false;
-        s.vehicle.transitStatus = next.status;
-        s.vehicle.transitFrom = next.transitFrom;
-        changed.push(s);
-      }
+      for (const s of states.values()) if (markSilent(s, nowMs, opts.transit)) changed.push(s);
       for (const s of changed) batch.touched.set(s.device.dvid, s);
       if (changed.length > 0) {
         await new Promise<void>((resolve, reject) => {

@@ -13,7 +13,7 @@ import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store
 import type { RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
 import { applyMessage, type DeviceState, type StepContext } from './device-state.ts';
 import type { DeviceGeofences } from './geofence-step.ts';
-import { transitRow, vehicleLogRow } from './rows.ts';
+import { applyParkedLogs, parkedLogs, transitRow, vehicleLogRow } from './rows.ts';
 
 export interface RecomputeOptions {
   store: RecomputeStore;
@@ -103,6 +103,8 @@ export async function recomputeLateWindow(
     const step = applyMessage(replay, messageOf(f), { ...ctx, receivedAtMs: f.createdAt });
     for (const t of step.transits) transits.push(transitRow(t, vehicle.vid, f.createdAt));
     for (const t of step.trips) trips.set(t.startTime, { ...t, createdAt: f.createdAt });
+    const parked = parkedLogs(replay, step);
+    if (parked) applyParkedLogs(vehicleLogs, parked);
     const row = vehicleLogRow(replay, step, f.createdAt);
     if (row) vehicleLogs.push(row);
     // The crossings are dropped: no live alerts for the past.

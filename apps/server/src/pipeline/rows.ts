@@ -3,6 +3,7 @@ import type {
   DeviceLogRow,
   DevicePackage,
   DeviceStateRow,
+  ParkedLogs,
   TransitRow,
   VehicleLogRow,
   VehicleStateRow,
@@ -81,6 +82,32 @@ export function vehicleLogRow(s: DeviceState, step: Step, receivedAtMs: number):
     transitFrom: s.transit.transitFrom,
     mileage: s.vehicle.mileage,
   };
+}
+
+/**
+ * The vehicle-log rows a step found to belong to a parking (a stop without ignition that has
+ * lasted: ADR 0036), or null. Their trip is the parking too once it is one (`step.trip`).
+ */
+export function parkedLogs(s: DeviceState, step: Step): ParkedLogs | null {
+  const p = step.parkedFrom;
+  if (!p || !s.vehicle) return null;
+  const trip = step.trip?.tripStatus === 'PARKING' && step.trip.tripFrom === p.fromMs;
+  return { vid: s.vehicle.vid, fromMs: p.fromMs, toMs: p.toMs, trip };
+}
+
+/** Rewrites rows not yet stored as `parkedLogs` says (the store does the same to stored ones). */
+export function applyParkedLogs(rows: VehicleLogRow[], p: ParkedLogs): void {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i];
+    if (!row || row.vid !== p.vid || row.vehicleTime >= p.toMs) continue;
+    if (row.vehicleTime < p.fromMs) break;
+    row.transitStatus = 'PARKING';
+    row.transitFrom = p.fromMs;
+    if (p.trip) {
+      row.tripStatus = 'PARKING';
+      row.tripFrom = p.fromMs;
+    }
+  }
 }
 
 /** A closed transit record as stored, with its addresses. */

@@ -92,6 +92,17 @@ export interface VehicleLogRow {
   mileage: number;
 }
 
+/**
+ * Vehicle-log rows of `vid` from `fromMs` up to (not including) `toMs` that turned out to be a
+ * parking (a stop without ignition that lasted: ADR 0036); their trip too when `trip`.
+ */
+export interface ParkedLogs {
+  vid: string;
+  fromMs: number;
+  toMs: number;
+  trip: boolean;
+}
+
 /** What the pipeline needs to resume a device exactly (migrations/014_pipeline_states.sql). */
 export interface PipelineStateRow {
   dvid: string;
@@ -109,6 +120,8 @@ export type StoredPipelineState = Omit<PipelineStateRow, 'dvid'>;
 export interface IngestBatch {
   logs: DeviceLogRow[];
   vehicleLogs?: VehicleLogRow[];
+  /** Stored vehicle-log rows to rewrite as a parking (after this batch's rows are in). */
+  parkedLogs?: ParkedLogs[];
   devices: DeviceStateRow[];
   vehicles: VehicleStateRow[];
   transits?: TransitRow[];
@@ -134,6 +147,17 @@ async function writePipelineStates(trx: Transaction<Database>, states: PipelineS
     order by x.dvid
     on conflict (dvid) do update set seq = excluded.seq, state = excluded.state, late_since = excluded.late_since
     where pipeline_states.seq < excluded.seq`.execute(trx);
+}
+
+/** Rewrites vehicle-log rows found to be a parking: rare (once per stop), a range of the key. */
+async function writeParkedLogs(trx: Transaction<Database>, parked: ParkedLogs[]): Promise<void> {
+  await sql`
+    update vehicle_logs l set transit_status = 'PARKING', transit_from = x.from_ms,
+      trip_status = case when x.trip then 'PARKING' else l.trip_status end,
+      trip_from = case when x.trip then x.from_ms else l.trip_from end
+    from unnest(${col(parked, 'vid')}::text[], ${col(parked, 'fromMs')}::int8[], ${col(parked, 'toMs')}::int8[],
+      ${col(parked, 'trip')}::bool[]) as x(vid, from_ms, to_ms, trip)
+    where l.vid = x.vid and l.vehicle_time >= x.from_ms and l.vehicle_time < x.to_ms`.execute(trx);
 }
 
 /** Stored transit records as the segmenter made them, by vid, in the order read. */
@@ -210,6 +234,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
           await writeGeofenceRecords(trx, batch.geofenceRecords);
         const vl = batch.vehicleLogs ?? [];
         if (vl.length > 0) await insertVehicleLogs(trx, vl, copy);
+        if (batch.parkedLogs && batch.parkedLogs.length > 0) await writeParkedLogs(trx, batch.parkedLogs);
         if (batch.transits && batch.transits.length > 0) await writeTransits(trx, batch.transits);
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
         if (batch.states && batch.states.length > 0) await writePipelineStates(trx, batch.states);

@@ -15,7 +15,16 @@ const KL = { lat: 3.139, lon: 101.6869 };
 const SEC = 1000;
 
 function fix(t: number, lat: number, lon: number, extra: Partial<CandidateFix> = {}): CandidateFix {
-  return { deviceTimeMs: t, latitude: lat, longitude: lon, valid: true, speedKmh: 40, satellites: 9, ...extra };
+  return {
+    deviceTimeMs: t,
+    latitude: lat,
+    longitude: lon,
+    valid: true,
+    speedKmh: 40,
+    satellites: 9,
+    ignition: true,
+    ...extra,
+  };
 }
 
 function run(fixes: CandidateFix[]): FilterVerdict[] {
@@ -157,6 +166,55 @@ describe('filterFix: a stopped vehicle sets off only when the movement is confir
   });
 });
 
+describe('filterFix without ignition (issue 10)', () => {
+  const at = (m: number, bearing = 0) => destinationPoint(KL, bearing, m / 1000);
+  const parked = (t: number, m = 0) =>
+    fix(t, at(m).lat, at(m).lon, { speedKmh: 0, satellites: 6, ignition: undefined });
+  const reading = (t: number, m: number, speedKmh: number, satellites = 6) =>
+    fix(t, at(m).lat, at(m).lon, { speedKmh, satellites, ignition: undefined });
+
+  it.each([
+    ['two readings 2 min apart near the spot', [reading(-240, 20, 9), reading(-120, 25, 12)]],
+    ['two readings 2 min apart far from the spot', [reading(-240, 60, 9), reading(-120, 70, 12)]],
+    ['two readings 40 s apart near the spot', [reading(-60, 20, 9), reading(-20, 28, 14)]],
+    [
+      'three readings 30 s apart that stay near the spot',
+      [reading(-90, 15, 7), reading(-60, 30, 9), reading(-30, 20, 8)],
+    ],
+    ['readings far off with poor satellites', [reading(-60, 90, 9, 4), reading(-50, 120, 12, 4)]],
+  ])('%s do not confirm a movement', (_name, readings) => {
+    const verdicts = run([
+      parked(NOW - 600 * SEC),
+      ...readings.map((r) => ({ ...r, deviceTimeMs: NOW + r.deviceTimeMs * SEC })),
+    ]);
+    expect(
+      reasons(verdicts)
+        .slice(1)
+        .every((r) => r === 'unconfirmed'),
+    ).toBe(true);
+  });
+
+  it('a departure is confirmed by consecutive fixes that leave the spot, and dated from the first', () => {
+    const verdicts = run([
+      parked(NOW - 600 * SEC),
+      reading(NOW - 30 * SEC, 3, 8),
+      reading(NOW - 20 * SEC, 25, 20),
+      reading(NOW - 10 * SEC, 80, 30),
+    ]);
+    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'unconfirmed', 'ok']);
+    const last = verdicts[3];
+    expect(last?.accepted && last.movingFrom).toBe(NOW - 30 * SEC);
+  });
+
+  it('a first fix at moving speed is not a movement until the next one confirms it', () => {
+    const first = reading(NOW - 20 * SEC, 0, 12);
+    expect(reasons(run([first, reading(NOW - 10 * SEC, 10, 9)]))).toEqual(['unconfirmed', 'unconfirmed']);
+    const verdicts = run([first, reading(NOW - 10 * SEC, 100, 40)]);
+    expect(reasons(verdicts)).toEqual(['unconfirmed', 'ok']);
+    expect(verdicts[1]?.accepted && verdicts[1].movingFrom).toBe(NOW - 20 * SEC);
+  });
+});
+
 describe('nextOdometer', () => {
   it('adds the distance between accepted fixes, and nothing for drift held in place', () => {
     const stops = [KL, destinationPoint(KL, 90, 1), destinationPoint(KL, 90, 2.5)];
@@ -176,5 +234,17 @@ describe('nextOdometer', () => {
     );
     expect(odo.mileageKm).toBe(123.456);
     expect(haversineKm(KL, p)).toBeCloseTo(3, 6);
+  });
+
+  it('counts nothing while the vehicle stands, and the leg from where it stood once it moves', () => {
+    let odo: OdometerState = { mileageKm: 0, last: null };
+    odo = nextOdometer(odo, { deviceTimeMs: NOW, ...KL }, undefined, false);
+    for (let i = 1; i <= 30; i++) {
+      const drift = destinationPoint(KL, i * 47, 0.04 + (i % 3) * 0.03);
+      odo = nextOdometer(odo, { deviceTimeMs: NOW + i, ...drift }, undefined, false);
+    }
+    expect(odo.mileageKm).toBe(0);
+    odo = nextOdometer(odo, { deviceTimeMs: NOW + 40, ...destinationPoint(KL, 90, 0.5) }, undefined, true);
+    expect(odo.mileageKm).toBeCloseTo(0.5, 6);
   });
 });

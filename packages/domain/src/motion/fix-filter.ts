@@ -27,6 +27,12 @@ export interface FixFilterConfig {
   moveConfirmWindowMs: number;
   /** A fix this far from where the vehicle stood confirms its movement on its own. */
   moveConfirmRadiusM: number;
+  /**
+   * Consecutive fixes confirm a movement only once they are this far from where the vehicle
+   * stood: beyond the scatter of a parked receiver's fixes, so readings that stay near the spot
+   * (a parked receiver inventing speed) never do.
+   */
+  moveConfirmMinDisplacementM: number;
   /** Fixes with fewer satellites than this (when the device says) neither start nor confirm a movement. */
   moveMinSatellites: number;
 }
@@ -39,8 +45,9 @@ export const DEFAULT_FIX_FILTER: FixFilterConfig = {
   stoppedSpeedKmh: 5,
   jumpConfirmations: 3,
   moveConfirmations: 2,
-  moveConfirmWindowMs: 2 * 60_000,
+  moveConfirmWindowMs: 60_000,
   moveConfirmRadiusM: 150,
+  moveConfirmMinDisplacementM: 40,
   moveMinSatellites: 5,
 };
 
@@ -132,6 +139,15 @@ export function filterFix(
   const last = state.last;
   if (!last) {
     const moving = fix.ignition !== false && fix.speedKmh >= cfg.stoppedSpeedKmh;
+    if (moving && fix.ignition === undefined) {
+      // Without ignition, a first fix at moving speed may be a parked receiver's glitch: it
+      // starts a movement that the next fixes must confirm (dated from this one if they do).
+      const moveRun = { since: fix.deviceTimeMs, lastMs: fix.deviceTimeMs, count: 1 };
+      return {
+        verdict: { accepted: true, fix: candidate, clamped: false, unconfirmed: true },
+        state: { last: candidate, jumps: [], moving: false, moveRun },
+      };
+    }
     return {
       verdict: { accepted: true, fix: candidate, clamped: false },
       state: { last: candidate, jumps: [], moving, moveRun: null },
@@ -162,7 +178,13 @@ export function filterFix(
       : prev && fix.deviceTimeMs - prev.lastMs <= cfg.moveConfirmWindowMs
         ? { since: prev.since, lastMs: fix.deviceTimeMs, count: prev.count + 1 }
         : { since: fix.deviceTimeMs, lastMs: fix.deviceTimeMs, count: 1 };
-    if (!run || poor || (run.count < cfg.moveConfirmations && driftM < cfg.moveConfirmRadiusM)) {
+    // Confirmed by one fix far off, or by consecutive fixes in quick succession that have left
+    // the spot: isolated readings minutes apart, or ones that stay near it, are the receiver's.
+    const sustained =
+      run !== null &&
+      run.count >= cfg.moveConfirmations &&
+      (cfg.moveConfirmations <= 1 || driftM >= cfg.moveConfirmMinDisplacementM);
+    if (!run || poor || (!sustained && driftM < cfg.moveConfirmRadiusM)) {
       // Not confirmed yet: the vehicle stays where it stood until the next fix says so too.
       return {
         verdict: { accepted: true, fix: held, clamped: true, unconfirmed: true },

@@ -10,18 +10,21 @@ export interface OdometerState {
   last: AcceptedFix | null;
 }
 
+/**
+ * `driving` false: the vehicle is not driving (ignition off, or no movement confirmed — ADR
+ * 0036): the wander of a standing vehicle's GPS is not mileage. The odometer then goes on from
+ * where the vehicle stopped, so a confirmed departure counts its leg from there.
+ */
 export function nextOdometer(
   state: OdometerState,
   fix: AcceptedFix,
   deviceOdometerM?: number,
-  ignition?: boolean,
+  driving?: boolean,
 ): OdometerState {
   if (deviceOdometerM !== undefined && Number.isFinite(deviceOdometerM) && deviceOdometerM >= 0) {
     return { mileageKm: deviceOdometerM / 1000, last: fix };
   }
-  // With the ignition off nobody drives: the wander of a parked vehicle's GPS is not mileage.
-  // The odometer goes on from where the vehicle stopped, so a tow still counts once it is on.
-  if (ignition === false) return state.last ? state : { ...state, last: fix };
+  if (driving === false) return state.last ? state : { ...state, last: fix };
   const addKm = state.last
     ? haversineKm({ lat: state.last.lat, lon: state.last.lon }, { lat: fix.lat, lon: fix.lon })
     : 0;

@@ -22,6 +22,11 @@ export interface MotionPoint {
    * or the vehicle's very first status, known from its ignition before its first fix.
    */
   since?: number | undefined;
+  /**
+   * The device was silent from this time (its previous fix) to this point for longer than the
+   * disconnect limit: the span is a DISCONNECTED record (transit.ts `silentGapFrom`).
+   */
+  disconnectedFrom?: number | undefined;
 }
 
 export interface TransitRecordValue {
@@ -119,6 +124,18 @@ function isParking(r: TransitRecordValue, cfg: SegmenterConfig): boolean {
   return r.transitStatus === 'PARKING' && r.duration >= cfg.minParkingMs;
 }
 
+/**
+ * Whether the records between two parkings are a trip: far enough, or long enough — not
+ * counting the device's silences (DISCONNECTED), so a tracker silent while it stood still (it
+ * sleeps while parked, its link dropped) makes no trip.
+ */
+function isTrip(run: TransitRecordValue[], trip: TripRecordValue, cfg: SegmenterConfig): boolean {
+  if (run.length === 0) return false;
+  if (trip.totalDistance >= cfg.minTripKm) return true;
+  const silentMs = run.reduce((a, r) => a + (r.transitStatus === 'DISCONNECTED' ? r.duration : 0), 0);
+  return trip.endTime - trip.startTime - silentMs >= cfg.minTripMs;
+}
+
 /** Builds a trip out of consecutive transit records. */
 export function tripOf(records: TransitRecordValue[], tripStatus: TripRecordValue['tripStatus']): TripRecordValue {
   const first = records[0];
@@ -154,9 +171,7 @@ export function groupTrips(
       continue;
     }
     const transit = tripOf(run, 'TRANSIT');
-    const real =
-      run.length > 0 &&
-      (transit.totalDistance >= cfg.minTripKm || transit.endTime - transit.startTime >= cfg.minTripMs);
+    const real = isTrip(run, transit, cfg);
     const previous = trips[trips.length - 1];
     if (real) {
       trips.push(transit);
@@ -172,11 +187,33 @@ export function groupTrips(
   return { trips, rest: run };
 }
 
+export interface PushResult {
+  state: SegmenterState;
+  closed: TransitRecordValue[];
+  /**
+   * The open record became a PARKING from this time (a stop that lasted long enough without
+   * ignition is a parking from the moment the vehicle stopped): what was said of the points
+   * since then (vehicle-log rows) is now said of a parking.
+   */
+  parkedFrom?: number;
+}
+
+/** Closes the open record at its last point and records the device's silence up to `p`. */
+function disconnect(open: OpenTransit, p: MotionPoint): PushResult {
+  const closed = open.last.timeMs > open.start.timeMs ? [closeTransit(open, open.last)] : [];
+  const silence: OpenTransit = {
+    ...openTransit(open.last),
+    status: 'DISCONNECTED',
+    topSpeed: 0,
+    speedSum: 0,
+    samples: 0,
+  };
+  closed.push(closeTransit(silence, p));
+  return { state: { open: openTransit(p) }, closed };
+}
+
 /** Applies one point (in time order); returns the transit records it closed. */
-export function pushPoint(
-  state: SegmenterState,
-  p: MotionPoint,
-): { state: SegmenterState; closed: TransitRecordValue[] } {
+export function pushPoint(state: SegmenterState, p: MotionPoint): PushResult {
   if (!state.open) {
     // The first record may have begun before its first fix (parked, the key known, no fix yet).
     const open = openTransit(p);
@@ -184,12 +221,20 @@ export function pushPoint(
     return { state: { open }, closed: [] };
   }
   if (p.timeMs <= state.open.last.timeMs) return { state, closed: [] };
+  if (p.disconnectedFrom !== undefined) return disconnect(state.open, p);
   if (p.status === state.open.status) return { state: { open: extend(state.open, p) }, closed: [] };
+  const since = p.since ?? p.timeMs;
+  if (p.status === 'PARKING' && state.open.status === 'IDLING' && since <= state.open.start.timeMs) {
+    // Without ignition a stop is found to be a parking only once it has lasted; it was one
+    // from the moment the vehicle stopped, which is where the idle record began.
+    const open = extend({ ...state.open, status: 'PARKING' }, p);
+    return { state: { open }, closed: [], parkedFrom: state.open.start.timeMs };
+  }
   if (p.status !== 'MOVING') return { state: { open: openTransit(p) }, closed: [closeTransit(state.open, p)] };
   // Setting off: the drive began where the vehicle last stood, so the leg to this fix (its
   // distance and fuel) belongs to the drive, and the drive starts at the parking spot.
   // A movement confirmed late began at its first fix, which the open record already holds.
-  const startMs = Math.max(state.open.start.timeMs, Math.min(p.since ?? p.timeMs, p.timeMs));
+  const startMs = Math.max(state.open.start.timeMs, Math.min(since, p.timeMs));
   const boundary: MotionPoint = { ...state.open.last, timeMs: startMs, status: p.status };
   const fresh: OpenTransit = {
     status: p.status,
