@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { request } from 'node:http';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_OPERATIONS, API_PATHS } from '@jejak/contract';
+import { API_OPERATIONS, API_PATHS, LIVE_SESSION_ENDED_CLOSE } from '@jejak/contract';
 import { sampleRequest } from '../../../packages/contract/src/testing/request-samples.ts';
 import { apiClient, startTestServer, type TestServer } from './harness.ts';
 
@@ -159,7 +159,7 @@ describe('HTTP edge: headers, framework errors, the V1 gate', () => {
       ws.close();
       return outcome;
     };
-    expect(await close('legacy@demo.jejak.my')).toBe('closed 1000');
+    expect(await close('legacy@demo.jejak.my')).toBe(`closed ${LIVE_SESSION_ENDED_CLOSE}`);
     expect(await close('owner@demo.jejak.my')).toMatch(/^message \{"mode":"subscribed"/);
   });
 });

@@ -38,14 +38,18 @@ export function createAuthService(opts: AuthServiceOptions) {
     now: opts.now,
   });
 
-  async function session(tokenHash: string): Promise<LiveSession | null> {
+  /** The session's user and end, whatever its stage; null when ended or the user is disabled. */
+  async function signedIn(tokenHash: string): Promise<LiveSession | null> {
     const found = await opts.sessions.find(tokenHash, opts.now());
     if (!found) return null;
     const user = await opts.users.findByUid(found.uid);
-    if (!user || user.disabled) return null;
-    // The V2 API, the live channel included, serves V2 users only (the console's gate).
-    if (currentStage(await opts.users.stages(found.uid)) !== 'V2') return null;
-    return { user: user.user, expiresAtMs: found.expiresAtMs };
+    return user && !user.disabled ? { user: user.user, expiresAtMs: found.expiresAtMs } : null;
+  }
+
+  /** A live session: as signedIn, and V2 only (the live channel is V2 API, like the console's gate). */
+  async function session(tokenHash: string): Promise<LiveSession | null> {
+    const found = await signedIn(tokenHash);
+    return found && currentStage(await opts.users.stages(found.user.uid)) === 'V2' ? found : null;
   }
 
   return {
@@ -76,10 +80,10 @@ export function createAuthService(opts: AuthServiceOptions) {
     /** The user behind a session token, or null (unknown, expired or disabled). */
     async resolve(token: string | undefined): Promise<User | null> {
       if (!token || token.length > 200) return null;
-      return (await session(hashToken(token)))?.user ?? null;
+      return (await signedIn(hashToken(token)))?.user ?? null;
     },
 
-    /** A live session by its token hash: its user and when it ends; null when ended or the user is disabled. */
+    /** A live session by its token hash: its V2 user and when it ends; null once it may no longer stream. */
     session,
     /** The stage the console gate acts on (V2, V1 or none); the V2 API serves V2 only. */
     async stageOf(uid: string): Promise<StageName | null> {
