@@ -13,10 +13,13 @@ import {
   startServerProcess,
   waitFor,
 } from '../../../tools/server-process.ts';
+import { loadConfig } from '../src/config/load.ts';
 import { demoImeis, seedDemoFleet } from '../src/demo/seed.ts';
 import { openPGlite } from '../src/storage/database.ts';
 import { ensureDeviceLogPartitions, migrate } from '../src/storage/migrate.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
+
+const settings = { sharedBuffersMb: loadConfig({}).JEJAK_PGLITE_SHARED_BUFFERS_MB };
 
 describe('one process per embedded data folder', () => {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'jejak-lock-')));
@@ -28,7 +31,7 @@ describe('one process per embedded data folder', () => {
   });
 
   it('refuses a second server, frees the folder when the first dies, and keeps every acknowledged fix', async () => {
-    const seed = await openPGlite(dir);
+    const seed = await openPGlite(dir, settings);
     await migrate(seed.db);
     await ensureDeviceLogPartitions(seed.db, Date.now());
     await seedDemoFleet(seed.db, createUsersRepo(seed.db), 'demo1234', Date.now());
@@ -76,7 +79,7 @@ describe('one process per embedded data folder', () => {
     third.kill('SIGTERM');
     await exited(third);
 
-    const check = await openPGlite(dir);
+    const check = await openPGlite(dir, settings);
     const rows = await sql<{ key: string; n: number }>`
       select dvid || '/' || device_time as key, count(*)::int as n from device_logs
       where package in ('gps#latest', 'gps#memory') group by dvid, device_time`.execute(check.db);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { copyingPool } from './pg-copy-pool.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { startPGliteWorker } from './pglite-worker.ts';
+import { startPGliteWorker, type PGliteSettings } from './pglite-worker.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -44,11 +44,11 @@ export async function openPostgres(
  * dataDir null means in memory (tests). A data folder is locked for this process before
  * PGlite opens it; another process's lock on it throws DataDirInUseError.
  */
-export async function openPGlite(dataDir: string | null): Promise<DatabaseHandle> {
+export async function openPGlite(dataDir: string | null, settings: PGliteSettings): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   let engine;
   try {
-    engine = await startPGliteWorker(dataDir);
+    engine = await startPGliteWorker(dataDir, settings);
   } catch (err) {
     lock?.release();
     throw err;
