@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { loadConfig } from '../../apps/server/src/config/load.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../../apps/server/src/storage/database.ts';
 import { createIngestStore, type IngestBatch } from '../../apps/server/src/storage/ingest-store.ts';
 import { ensureDeviceLogPartitions, migrate } from '../../apps/server/src/storage/migrate.ts';
@@ -47,7 +48,7 @@ async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'jejak-bench-store-'));
-  const handle = await openPGlite(dir);
+  const handle = await openPGlite(dir, { sharedBuffersMb: loadConfig(process.env).JEJAK_PGLITE_SHARED_BUFFERS_MB });
   return {
     handle,
     cleanup: async () => {

@@ -93,7 +93,9 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
         onError(err, 'idle database connection'),
       )
-    : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR);
+    : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR, {
+        sharedBuffersMb: config.JEJAK_PGLITE_SHARED_BUFFERS_MB,
+      });
   const { db } = database;
   await migrate(db);
   await ensureDeviceLogPartitions(db, now());

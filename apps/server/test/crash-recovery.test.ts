@@ -1,44 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROTOCOLS } from '@jejak/protocols';
 import { startSimulator } from '@jejak/tools/simulator';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
+import {
+  exited,
+  freePort,
+  serverAnswers,
+  serverEnv,
+  startServerProcess,
+  waitFor,
+} from '../../../tools/server-process.ts';
 import { seedDemoFleet, demoImeis } from '../src/demo/seed.ts';
 import { openPostgres } from '../src/storage/database.ts';
 import { ensureDeviceLogPartitions, migrate } from '../src/storage/migrate.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { postgresAvailable } from './harness.ts';
 
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FIXES_PER_DEVICE = 250;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The real `jejak` program in its own process, so it can be killed like a crashed server. */
-function startServerProcess(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', MAIN, 'start', '--no-demo'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 describe.runIf(await postgresAvailable())('nothing lost when the server is killed mid-stream', () => {
   const children: ChildProcess[] = [];
@@ -57,20 +37,8 @@ describe.runIf(await postgresAvailable())('nothing lost when the server is kille
     await seedDemoFleet(handle.db, createUsersRepo(handle.db), 'demo1234', Date.now());
 
     const [httpPort, gt06Port] = [await freePort(), await freePort()];
-    const env: Record<string, string> = {
-      DATABASE_URL: scratch.url,
-      JEJAK_HTTP_PORT: String(httpPort),
-      JEJAK_GATEWAY_HOST: '127.0.0.1',
-      JEJAK_LOG_LEVEL: 'error',
-      JEJAK_WEB_DIST: '/nonexistent',
-      ...Object.fromEntries(PROTOCOLS.map((p) => [`JEJAK_${p.id.toUpperCase()}_PORT`, '-1'])),
-      JEJAK_GT06_PORT: String(gt06Port),
-    };
-    const ready = () =>
-      fetch(`http://127.0.0.1:${httpPort}/api/version`).then(
-        (r) => r.ok,
-        () => false,
-      );
+    const env = { ...serverEnv(httpPort, { gt06: gt06Port }), DATABASE_URL: scratch.url };
+    const ready = () => serverAnswers(httpPort);
     let server = startServerProcess(env);
     children.push(server);
     await waitFor(ready, 60_000, 'the server to start');
@@ -89,7 +57,7 @@ describe.runIf(await postgresAvailable())('nothing lost when the server is kille
     await waitFor(() => sim.stats().acked > 500, 30_000, 'the first acknowledgements');
 
     server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    await exited(server);
     const ackedBeforeCrash = sim.stats().acked;
     server = startServerProcess(env);
     children.push(server);
@@ -100,7 +68,7 @@ describe.runIf(await postgresAvailable())('nothing lost when the server is kille
     const stats = sim.stats();
     await sim.stop();
     server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await exited(server);
 
     const rows = await sql<{ dvid: string; device_time: number; n: number }>`
       select dvid, device_time, count(*)::int as n from device_logs

@@ -36,6 +36,7 @@ export const CONFIG_KEYS = {
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   JEJAK_DB_POOL_SIZE: int(10, 1, 200),
+  JEJAK_PGLITE_SHARED_BUFFERS_MB: int(8, 1, 1_024),
   JEJAK_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
   JEJAK_GATEWAY_IDLE_TIMEOUT_MS: int(600_000, 1_000, 86_400_000),
   JEJAK_GATEWAY_UDP_IDLE_TIMEOUT_MS: int(600_000, 1_000, 86_400_000),

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { copyingPool } from './pg-copy-pool.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { startPGliteWorker } from './pglite-worker.ts';
+import { startPGliteWorker, type PGliteSettings } from './pglite-worker.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -40,10 +40,26 @@ export async function openPostgres(
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-/** dataDir null means in memory (tests). */
-export async function openPGlite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const engine = await startPGliteWorker(dataDir);
+/**
+ * dataDir null means in memory (tests). A data folder is locked for this process before
+ * PGlite opens it; another process's lock on it throws DataDirInUseError.
+ */
+export async function openPGlite(dataDir: string | null, settings: PGliteSettings): Promise<DatabaseHandle> {
+  const lock = dataDir ? lockDataDir(dataDir) : null;
+  let engine;
+  try {
+    engine = await startPGliteWorker(dataDir, settings);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(engine) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      lock?.release();
+    },
+  };
 }
