@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { TransitRecordsResponse, TripRecordsResponse, VehicleLogsResponse } from '@jejak/contract';
 import {
   compareVehicle,
@@ -139,4 +140,28 @@ function printFigures(run: ScenarioRunResult, observed: Map<string, Observed>): 
     `truth test: ${s.acked} records acknowledged in ${(run.wallMs / 1000).toFixed(1)} s (${perS}/s), ${s.reconnects} reconnects`,
   );
   console.table(rows);
+}
+
+/**
+ * Plays the fleet once for the whole file (before its tests, stopped after them) and gives the
+ * run and each vehicle's results by name.
+ */
+export function useTruthRun(fleet: VehicleDay[], day: DayOptions) {
+  let truth: TruthRun | undefined;
+  beforeAll(async () => {
+    truth = await playTruth(fleet, day);
+  }, 240_000);
+  afterAll(async () => {
+    await truth?.server.stop();
+  });
+  const run = (): TruthRun => {
+    if (!truth) throw new Error('the truth run has not played');
+    return truth;
+  };
+  const result = (name: string): Observed => {
+    const o = run().observed.get(name);
+    if (!o) throw new Error(`no results for ${name}`);
+    return o;
+  };
+  return { run, result };
 }

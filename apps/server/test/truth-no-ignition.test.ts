@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayOptions, noIgnitionFleetSpecs, simulateVehicleDay, worstDurationErrorMs } from '@jejak/tools/simulator';
-import { playTruth, tripEdgeErrorMs, type Observed, type TruthRun } from './truth-harness.ts';
+import { tripEdgeErrorMs, useTruthRun } from './truth-harness.ts';
 
 /**
  * The truth test for trackers without an ignition wire (issue 10, item 7): two simulated days of
@@ -17,27 +17,13 @@ const FLEET = noIgnitionFleetSpecs({ seed: Number(process.env.TRUTH_SEED ?? 1) }
   simulateVehicleDay(spec, DAY),
 );
 
-let truth: TruthRun;
-
-beforeAll(async () => {
-  truth = await playTruth(FLEET, DAY);
-}, 240_000);
-
-afterAll(async () => {
-  await truth?.server.stop();
-});
-
-function result(name: string): Observed {
-  const o = truth.observed.get(name);
-  if (!o) throw new Error(`no results for ${name}`);
-  return o;
-}
+const { run, result } = useTruthRun(FLEET, DAY);
 
 it('acknowledges every record the trackers made, none of them with an ignition', () => {
   expect(FLEET.every((d) => d.observations.every((o) => o.noIgnition))).toBe(true);
   const records = FLEET.reduce((a, d) => a + d.observations.length, 0);
-  expect(truth.run.stats.acked).toBeGreaterThanOrEqual(records);
-  expect(truth.run.stats.pending).toBe(0);
+  expect(run().run.stats.acked).toBeGreaterThanOrEqual(records);
+  expect(run().run.stats.pending).toBe(0);
 });
 
 describe.each(FLEET.map((d) => d.spec.name))('%s', (name) => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayOptions, simulateFleetDay, worstDurationErrorMs } from '@jejak/tools/simulator';
-import { playTruth, type Observed, type TruthRun } from './truth-harness.ts';
+import { useTruthRun, type Observed } from './truth-harness.ts';
 import { KNOWN_GAPS, type Check } from './truth-gaps.ts';
 
 /**
@@ -16,21 +16,7 @@ const MINUTE = 60_000;
 const DAY = dayOptions(Date.UTC(2026, 2, 1, 16));
 const FLEET = simulateFleetDay({ vehicles: 10, seed: Number(process.env.TRUTH_SEED ?? 1) }, DAY);
 
-let truth: TruthRun;
-
-beforeAll(async () => {
-  truth = await playTruth(FLEET, DAY);
-}, 240_000);
-
-afterAll(async () => {
-  await truth?.server.stop();
-});
-
-function result(name: string): Observed {
-  const o = truth.observed.get(name);
-  if (!o) throw new Error(`no results for ${name}`);
-  return o;
-}
+const { run, result } = useTruthRun(FLEET, DAY);
 
 /** A check the server passes, or — listed in truth-gaps.ts with its cause — is known to fail today. */
 function check(name: string, what: Check, title: string, body: (o: Observed) => void): void {
@@ -41,8 +27,8 @@ function check(name: string, what: Check, title: string, body: (o: Observed) => 
 
 it('acknowledges every record the trackers made', () => {
   const records = FLEET.reduce((a, d) => a + d.observations.length, 0);
-  expect(truth.run.stats.acked).toBeGreaterThanOrEqual(records);
-  expect(truth.run.stats.pending).toBe(0);
+  expect(run().run.stats.acked).toBeGreaterThanOrEqual(records);
+  expect(run().run.stats.pending).toBe(0);
 });
 
 describe.each(FLEET.map((d) => d.spec.name))('%s', (name) => {
