@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
-import type { AuthService } from '../services/auth-service.ts';
+import type { AuthService, LiveSession } from '../services/auth-service.ts';
 
 export const SESSION_COOKIE = 'jejak_sid';
 
@@ -33,21 +33,21 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * gate sends them to the V1 site (spec 1 §4, ADR 0035). Every V2 call goes through here.
  */
 export async function requireUser(auth: AuthService, request: FastifyRequest): Promise<User> {
-  const user = await requireSignedIn(auth, request);
-  await requireV2(auth, user);
-  return user;
+  const session = await requireSignedIn(auth, request);
+  requireV2(session);
+  return session.user;
 }
 
 /**
- * The signed-in user, whatever its stage: only for the calls the stage gate itself needs
+ * The signed-in session, whatever its stage: only for the calls the stage gate itself needs
  * (who is signed in, and its own stage records). Sign-out needs no user at all.
  */
-export async function requireSignedIn(auth: AuthService, request: FastifyRequest): Promise<User> {
-  const user = await auth.resolve(sessionToken(request));
-  if (!user) throw AppError.unauthenticated();
-  return user;
+export async function requireSignedIn(auth: AuthService, request: FastifyRequest): Promise<LiveSession> {
+  const session = await auth.resolve(sessionToken(request));
+  if (!session) throw AppError.unauthenticated();
+  return session;
 }
 
-export async function requireV2(auth: AuthService, user: User): Promise<void> {
-  if ((await auth.stageOf(user.uid)) !== 'V2') throw AppError.v1Only();
+export function requireV2(session: LiveSession): void {
+  if (session.stage !== 'V2') throw AppError.v1Only();
 }

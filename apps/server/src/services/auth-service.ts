@@ -12,10 +12,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** A signed-in session as the live channel keeps it. */
+/** A signed-in session: its user, when it ends, and the stage the console's gate acts on. */
 export interface LiveSession {
   user: User;
   expiresAtMs: number;
+  stage: StageName | null;
 }
 
 export interface AuthServiceOptions {
@@ -38,18 +39,19 @@ export function createAuthService(opts: AuthServiceOptions) {
     now: opts.now,
   });
 
-  /** The session's user and end, whatever its stage; null when ended or the user is disabled. */
+  /** The session's user, end and stage, whatever the stage; null when ended or the user is disabled. */
   async function signedIn(tokenHash: string): Promise<LiveSession | null> {
     const found = await opts.sessions.find(tokenHash, opts.now());
     if (!found) return null;
-    const user = await opts.users.findByUid(found.uid);
-    return user && !user.disabled ? { user: user.user, expiresAtMs: found.expiresAtMs } : null;
+    const user = await opts.users.findWithStages(found.uid);
+    if (!user || user.disabled) return null;
+    return { user: user.user, expiresAtMs: found.expiresAtMs, stage: currentStage(user.stages) };
   }
 
   /** A live session: as signedIn, and V2 only (the live channel is V2 API, like the console's gate). */
   async function session(tokenHash: string): Promise<LiveSession | null> {
     const found = await signedIn(tokenHash);
-    return found && currentStage(await opts.users.stages(found.user.uid)) === 'V2' ? found : null;
+    return found?.stage === 'V2' ? found : null;
   }
 
   return {
@@ -78,17 +80,14 @@ export function createAuthService(opts: AuthServiceOptions) {
     },
 
     /** The user behind a session token, or null (unknown, expired or disabled). */
-    async resolve(token: string | undefined): Promise<User | null> {
+    /** The session behind a cookie token, whatever its stage (the V2 gate is the caller's). */
+    async resolve(token: string | undefined): Promise<LiveSession | null> {
       if (!token || token.length > 200) return null;
-      return (await signedIn(hashToken(token)))?.user ?? null;
+      return signedIn(hashToken(token));
     },
 
     /** A live session by its token hash: its V2 user and when it ends; null once it may no longer stream. */
     session,
-    /** The stage the console gate acts on (V2, V1 or none); the V2 API serves V2 only. */
-    async stageOf(uid: string): Promise<StageName | null> {
-      return currentStage(await opts.users.stages(uid));
-    },
 
     async logout(token: string | undefined): Promise<void> {
       if (!token) return;

@@ -33,6 +33,11 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const toStageRecord = (r: { stage: string; created_at: number }): StageRecord => ({
+  stage: r.stage === 'V1' ? 'V1' : 'V2',
+  createdAt: Number(r.created_at),
+});
+
 export function createUsersRepo(db: Db) {
   const withSecret = (row: UsersTable): UserWithSecret => ({
     user: toUser(row),
@@ -85,6 +90,25 @@ export function createUsersRepo(db: Db) {
       return row ? withSecret(row) : null;
     },
 
+    /** The user behind a session with its stage records, in one read (every API call makes it). */
+    async findWithStages(uid: string): Promise<(UserWithSecret & { stages: StageRecord[] }) | null> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .select(
+          sql<
+            { stage: string; created_at: number }[]
+          >`coalesce((select json_agg(json_build_object('stage', s.stage, 'created_at', s.created_at)) from user_stages s where s.uid = users.uid), '[]'::json)`.as(
+            'stage_rows',
+          ),
+        )
+        .where('uid', '=', uid)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { stage_rows, ...user } = row;
+      return { ...withSecret(user), stages: stage_rows.map(toStageRecord) };
+    },
+
     /** Whether another user already has this e-mail (case-insensitive). */
     async emailTaken(email: string, exceptUid: string | null): Promise<boolean> {
       let q = db
@@ -102,7 +126,7 @@ export function createUsersRepo(db: Db) {
         .where('uid', '=', uid)
         .orderBy('created_at')
         .execute();
-      return rows.map((r) => ({ stage: r.stage === 'V1' ? 'V1' : 'V2', createdAt: r.created_at }));
+      return rows.map(toStageRecord);
     },
 
     async addStage(uid: string, stage: StageName, nowMs: number): Promise<void> {

@@ -24,7 +24,7 @@ export function registerAuthRoutes(
 
   // Open to a V1-only user: the console's stage gate needs to know who is signed in.
   app.post(API_PATHS.session, async (request): Promise<SessionResponse> => {
-    return { status: 200, user: await requireSignedIn(auth, request) };
+    return { status: 200, user: (await requireSignedIn(auth, request)).user };
   });
 
   app.post(API_PATHS.logout, async (request, reply) => {

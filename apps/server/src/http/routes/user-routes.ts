@@ -18,10 +18,10 @@ import { requireSignedIn, requireUser, requireV2 } from '../session.ts';
 export function registerUserRoutes(app: FastifyInstance, auth: AuthService, users: UserService): void {
   app.post(API_PATHS.userGetInfo, async (request): Promise<GetInfoResponse> => {
     // The stage gate reads the caller's own stage records, so a V1-only user may ask for its own.
-    const caller = await requireSignedIn(auth, request);
+    const session = await requireSignedIn(auth, request);
     const { uid } = UidRequestSchema.parse(request.body);
-    if (uid !== caller.uid) await requireV2(auth, caller);
-    return { status: 200, user: await users.stages(caller, uid) };
+    if (uid !== session.user.uid) requireV2(session);
+    return { status: 200, user: await users.stages(session.user, uid) };
   });
 
   app.post(API_PATHS.userGetHierarchy, async (request): Promise<HierarchyResponse> => {
