@@ -73,12 +73,23 @@ describe('dashboard map in Chromium', () => {
       expect(first.plates).toEqual(plates('owner'));
       expect(first.plates.some((p) => plates('owner2').includes(p))).toBe(false);
 
-      await page.waitForTimeout(4000);
-      const later = await snapshot(page);
-      const moved = later.plates.filter(
-        (p) => JSON.stringify(later.positions[p]) !== JSON.stringify(first.positions[p]),
+      // Live movement: most of the fleet leaves the first reported spot. A movement shows once the
+      // server has confirmed it (ADR 0036: consecutive fixes 40 m off), so wait for it, not a clock.
+      await page.waitForFunction(
+        (before) => {
+          const j = window.__jejak!;
+          const moved = [...j.liveStore.vehicles()].filter((v) => {
+            const loc = j.liveStore.device(v.dvid)?.location;
+            const was = before[v.vehiclePlate];
+            return loc && was && (loc.lat !== was[0] || loc.lon !== was[1]);
+          });
+          return moved.length > 6;
+        },
+        first.positions,
+        { timeout: 60_000 },
       );
-      expect(moved.length).toBeGreaterThan(6);
+      const later = await snapshot(page);
+      expect(later.plates).toEqual(first.plates);
       await page.screenshot({ path: `${SHOTS}dashboard-owner.png` });
 
       // The offline map's own context: town dots (GeoNames, credited), trails, a metric scale.
