@@ -15,3 +15,4 @@ export * from './migration.ts';
 export * from './subscriptions.ts';
 export * from './audit.ts';
 export * from './geofences.ts';
+export * from './management.ts';

@@ -2,6 +2,10 @@
  * English interface strings. Texts fixed by the spec (toasts, banners) live in MESSAGES of
  * @jejak/contract; these are the console's own labels.
  */
+import { enBulk } from './en-bulk.ts';
+import { enFleetForms } from './en-fleet-forms.ts';
+import { enManagement } from './en-management.ts';
+
 export const en = {
   login: {
     title: 'Sign in to your fleet',
@@ -210,6 +214,9 @@ export const en = {
     },
     notFound: 'This vehicle or package is no longer available.',
   },
+  management: enManagement,
+  fleetForms: enFleetForms,
+  bulk: enBulk,
 };
 
 export type Strings = typeof en;
