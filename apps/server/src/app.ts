@@ -33,6 +33,7 @@ import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
+import { createDeviceStore } from './storage/device-store.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { coalesceReads } from './storage/coalesce.ts';
@@ -156,7 +157,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       packages,
       audit: createAuditService(createAuditRepo(db)),
     },
-    devices: createDeviceService(fleet),
+    devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
     geofences: createGeofenceService({
       geofences,

@@ -21,6 +21,8 @@ export interface Objects {
   variant: 'own' | 'foreign' | 'missing';
   user: Ref;
   operator: Ref;
+  /** A distributor of the tree: the target of a new device. */
+  distributor: Ref;
   vid: string;
   dvid: string;
   packageId: string;
@@ -153,6 +155,22 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageGeofences',
     body: (o) => ({ uid: o.templateOwner, geoid: o.geoid, gtids: [o.gtid] }),
   },
+  deviceAdd: {
+    gate: 'manageDevices',
+    body: (o) => ({
+      dgid: null,
+      device: { imei: String(359_000_000_000_000 + ++serial), model: 'GPS100', brand: 'Matrix', uid: o.distributor.uid },
+    }),
+  },
+  deviceUpdate: {
+    gate: 'manageDevices',
+    body: (o) => {
+      const [model, imei] = o.dvid.split('#');
+      return { device: { dvid: o.dvid, model, imei, simCard: '', brand: 'Matrix', uid: o.user.uid } };
+    },
+  },
+  deviceVgidGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, vgids: [o.vgid] }) },
+  deviceGroupGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, dgids: [] }) },
 };
 
 const ZONE = {
@@ -304,6 +322,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     vgid,
     user: await ref(db, user),
     operator: await ref(db, operator),
+    distributor: await ref(db, variant === 'own' ? D.uid : D2.uid),
     ...v,
     ...(variant === 'own'
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
@@ -395,6 +414,7 @@ export function missing(o: Objects): Objects {
     variant: 'missing',
     user: { ...o.user, uid: 'no-such-user' },
     operator: { ...o.operator, uid: 'no-such-operator' },
+    distributor: { ...o.distributor, uid: 'no-such-distributor' },
     vid: 'no-such-vehicle',
     dvid: 'GPS100#000000000000000',
     packageId: 'no-such-package',

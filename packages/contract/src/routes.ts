@@ -1,3 +1,5 @@
+import { MANAGEMENT_PATHS } from './management.ts';
+
 /** API paths under the main base /api (DESIGN §3). */
 export const API_BASE = '/api';
 export const API_PATHS = {
@@ -47,6 +49,10 @@ export const API_PATHS = {
   geofenceTemplateAssign: '/geofence/template/assign/geofence',
   geofenceTemplateUnassign: '/geofence/template/unassign/geofence',
   geofenceTemplateReassign: '/geofence/template/reassign/geofence',
+  deviceAdd: MANAGEMENT_PATHS.deviceAdd,
+  deviceUpdate: MANAGEMENT_PATHS.deviceUpdate,
+  deviceVgidGet: MANAGEMENT_PATHS.deviceVgidGet,
+  deviceGroupGet: MANAGEMENT_PATHS.deviceGroupGet,
   geocode: '/geocode',
   version: '/version',
   openapi: '/openapi.json',

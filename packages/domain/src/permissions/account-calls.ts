@@ -14,6 +14,7 @@ export const ACCOUNT_CALLS = [
   'readAudit',
   'readGeofences',
   'manageGeofences',
+  'manageDevices',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -38,5 +39,8 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
       return canRead(role, 'geofence');
     case 'manageGeofences':
       return canManage(role, 'geofence') && canManage(role, 'poi');
+    // Register and edit trackers (spec 2 §2: the Device tab's Add and Edit).
+    case 'manageDevices':
+      return canManage(role, 'deviceManagement');
   }
 }
