@@ -159,7 +159,13 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageDevices',
     body: (o) => ({
       dgid: null,
-      device: { imei: String(359_000_000_000_000 + ++serial), model: 'GPS100', brand: 'Matrix', uid: o.distributor.uid },
+      device: {
+        imei: String(359_000_000_000_000 + ++serial),
+        model: 'GPS100',
+        simCard: '',
+        brand: 'Matrix',
+        uid: o.distributor.uid,
+      },
     }),
   },
   deviceUpdate: {
