@@ -24,7 +24,14 @@ export function ManagementScreen() {
   const content = (key: ManagementTab) => {
     switch (key) {
       case 'Vehicle':
-        return <VehiclesTab uid={me.uid} showDevice={readsDevices} showButtons={role !== 'fleetOwner'} />;
+        return (
+          <VehiclesTab
+            uid={me.uid}
+            showDevice={readsDevices}
+            showButtons={role !== 'fleetOwner'}
+            editsGroups={mayCall(toPermissionRole(role), 'manageVehicles')}
+          />
+        );
       case 'Device':
         return <DevicesTab uid={me.uid} />;
       case 'Rule':
