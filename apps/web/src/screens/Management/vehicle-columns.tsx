@@ -18,7 +18,13 @@ export function TransitStatusTag({ status }: { status: string | null }) {
   const shown = displayStatus(status);
   const colour = `#${STATUS_COLOURS[shown]}`;
   return (
-    <Tag color={colour} style={{ color: textColourOn(colour) }} data-testid="transit-status" data-colour={colour}>
+    <Tag
+      variant="solid"
+      color={colour}
+      style={{ color: textColourOn(colour) }}
+      data-testid="transit-status"
+      data-colour={colour}
+    >
       {shown}
     </Tag>
   );
@@ -100,7 +106,12 @@ export function vehicleColumns(s: Labels, { showDevice, nowMs, onEdit }: Vehicle
       render: (_, v) => (
         <Space size={[0, 4]} wrap>
           {v.vehicleGroups.map((g) => (
-            <Tag key={g.vgid} color={`#${g.colorHexCode}`} style={{ color: textColourOn(`#${g.colorHexCode}`) }}>
+            <Tag
+              key={g.vgid}
+              variant="solid"
+              color={`#${g.colorHexCode}`}
+              style={{ color: textColourOn(`#${g.colorHexCode}`), borderColor: '#d9d9d9' }}
+            >
               {g.groupName}
             </Tag>
           ))}
