@@ -56,6 +56,8 @@ describe('management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
 
   it('a distributor sees every tab and column, searches, filters, sees permit colours and live devices', async () => {
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    let liveFrames = 0;
+    page.on('websocket', (ws) => ws.on('framereceived', () => (liveFrames += 1)));
     await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/Management');
     await row(page, 'vehicle-table', 'WXY 1234').waitFor();
     expect(await tabs(page)).toEqual(['Vehicle', 'Device', 'Rule', 'Notification']);
@@ -197,6 +199,34 @@ describe('management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const link = first.getByTestId('device-location');
     expect(await link.textContent()).toMatch(/^-?\d+\.\d{7}, -?\d+\.\d{7}$/);
     expect(await link.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\?q=-?\d+\.\d{7},-?\d+\.\d{7}$/);
+    // Live messages reach the table in batches: count its updates (DOM changes per frame) for 10 s.
+    const framesBefore = liveFrames;
+    const tableUpdates = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const body = document.querySelector('[data-testid="device-table"] tbody');
+          let updates = 0;
+          let pending = false;
+          const observer = new MutationObserver(() => {
+            if (pending) return;
+            pending = true;
+            requestAnimationFrame(() => {
+              pending = false;
+              updates += 1;
+            });
+          });
+          if (body) observer.observe(body, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(updates);
+          }, 10_000);
+        }),
+    );
+    const messages = liveFrames - framesBefore;
+    console.info(`Devices tab: ${messages} live messages in 10 s, ${tableUpdates} table updates`);
+    expect(tableUpdates).toBeGreaterThan(0);
+    expect(tableUpdates).toBeLessThanOrEqual(12);
+    expect(messages).toBeGreaterThan(tableUpdates * 5);
     await screenshot(page, 'management-devices-1440');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'management-devices-1024');
