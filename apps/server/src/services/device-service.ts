@@ -141,7 +141,13 @@ export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: (
               action: 'device.update',
               targetType: 'device',
               targetId: current.dvid,
-              details: { uid, previousUid: current.uid, simCard: d.simCard, previousSimCard: current.simCard, brand: d.brand },
+              details: {
+                uid,
+                previousUid: current.uid,
+                simCard: d.simCard,
+                previousSimCard: current.simCard,
+                brand: d.brand,
+              },
             },
             at,
           );
