@@ -18,6 +18,7 @@ import {
 } from './records.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
+import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -135,6 +136,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...DEVICE_OPERATIONS,
+  ...VEHICLE_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

@@ -317,6 +317,11 @@ export interface VehicleGeofenceTemplatesTable {
   gtid: string;
 }
 
+export interface VehicleRuleTemplatesTable {
+  vid: string;
+  rtid: string;
+}
+
 export interface GeofenceRecordsTable {
   vid: string;
   geoid: string;
@@ -363,6 +368,7 @@ export interface Database {
   geofences: GeofencesTable;
   geofence_template_members: GeofenceTemplateMembersTable;
   vehicle_geofence_templates: VehicleGeofenceTemplatesTable;
+  vehicle_rule_templates: VehicleRuleTemplatesTable;
   geofence_records: GeofenceRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

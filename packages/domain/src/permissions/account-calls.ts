@@ -15,6 +15,8 @@ export const ACCOUNT_CALLS = [
   'readGeofences',
   'manageGeofences',
   'manageDevices',
+  'addVehicles',
+  'manageVehicles',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -42,5 +44,11 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // Register and edit trackers (spec 2 §2: the Device tab's Add and Edit).
     case 'manageDevices':
       return canManage(role, 'deviceManagement');
+    // A new vehicle is provisioning (it takes a tracker): super, support and distributors.
+    case 'addVehicles':
+      return canManage(role, 'deviceManagement');
+    // Editing vehicles and their groups: the Vehicle Management grant (fleet owners included).
+    case 'manageVehicles':
+      return canManage(role, 'vehicleManagement');
   }
 }
