@@ -47,7 +47,7 @@ async function committed<T>(run: Promise<T>): Promise<T> {
  * like a missing one. A device's target is a distributor the caller reaches.
  */
 export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: () => number) {
-  /** The checks of spec 2 §5 in its order, after the request's own (blank IMEI and model). */
+  /** 'Sim Card is already in use': another device holds this SIM ('' is none). */
   async function checkSim(repos: DeviceRepos, simCard: string, dvid: string): Promise<void> {
     const holder = await repos.devices.simHolder(simCard);
     if (holder !== null && holder !== dvid) throw invalid(MANAGEMENT_TEXTS.simInUse);
