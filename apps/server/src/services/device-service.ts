@@ -160,10 +160,9 @@ export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: (
     async ofVehicleGroups(caller: User, uid: string, vgids: readonly string[]): Promise<ManagedDevice[]> {
       requireCall(caller, 'readDevices');
       const target = (await reachableUser(store.users, caller, uid)).user;
-      // The target's reach lies within the caller's but for vehicle groups handed down from
-      // above the caller, hence both; one when they are the same user (half the work).
-      const reachedBy = target.uid === caller.uid ? [viewerOf(caller)] : [viewerOf(caller), viewerOf(target)];
-      return store.devices.managed({ reachedBy, vgids });
+      // What the target reaches the caller reaches too: the target's subtree, and the groups
+      // linked to it, lie within the caller's.
+      return store.devices.managed({ reachedBy: [viewerOf(target)], vgids });
     },
 
     /** The device groups of `uid` (the named ones when `dgids` is not empty) with their devices. */
