@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkDeviceUpdate, checkNewDevice, newDeviceValues, simInput, type DeviceFormValues } from './device-values.ts';
+import {
+  checkDeviceUpdate,
+  checkNewDevice,
+  newDeviceValues,
+  simInput,
+  type DeviceFormValues,
+} from './device-values.ts';
 
 describe("the SIM field (spec 2 §5: starts as '+6')", () => {
   it("starts as '+6'", () => {

@@ -55,7 +55,8 @@ function check<T>(
   const first = at(issues, 'device.imei') ?? at(issues, 'device.model');
   if (first) return { ok: false, message: first.message };
   const dvid = dvidOf(values.model ?? '', (values.imei ?? '').trim());
-  if (dvid !== currentDvid && known.some((d) => d.dvid === dvid)) return { ok: false, message: MANAGEMENT_TEXTS.deviceExists };
+  if (dvid !== currentDvid && known.some((d) => d.dvid === dvid))
+    return { ok: false, message: MANAGEMENT_TEXTS.deviceExists };
   const sim = simOf(values.simCard).trim();
   if (sim && known.some((d) => d.simCard === sim && d.dvid !== currentDvid)) {
     return { ok: false, message: MANAGEMENT_TEXTS.simInUse };

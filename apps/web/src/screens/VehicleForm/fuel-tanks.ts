@@ -1,5 +1,12 @@
 import { FuelTankSchema, fuelTankError } from '@jejak/contract';
-import { DEFAULT_FUEL_TANK, MAX_FUEL_PORT, fuelInputOf, fuelTankKey, type FuelProfile, type FuelTank } from '@jejak/domain';
+import {
+  DEFAULT_FUEL_TANK,
+  MAX_FUEL_PORT,
+  fuelInputOf,
+  fuelTankKey,
+  type FuelProfile,
+  type FuelTank,
+} from '@jejak/domain';
 
 /** A tank as the editor holds it: any field may still be empty while the user types. */
 export type TankDraft = { [K in keyof FuelTank]?: FuelTank[K] | null };

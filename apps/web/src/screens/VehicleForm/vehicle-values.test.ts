@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkVehicle, checkVehicleUpdate, newVehicleValues, vehicleRequest, type VehicleFormValues } from './vehicle-values.ts';
+import {
+  checkVehicle,
+  checkVehicleUpdate,
+  newVehicleValues,
+  vehicleRequest,
+  type VehicleFormValues,
+} from './vehicle-values.ts';
 
 const TZ = 'Asia/Kuala_Lumpur';
 // 2026-11-26 10:00 in Kuala Lumpur

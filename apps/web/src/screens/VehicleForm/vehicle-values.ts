@@ -8,7 +8,13 @@ import {
 } from '@jejak/contract';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { DEFAULT_MONTHS_AHEAD, dayPickerValue, dayStartMs, monthsAheadMs, pickedDayMs } from '../../ui/fleet/fleet-dates.ts';
+import {
+  DEFAULT_MONTHS_AHEAD,
+  dayPickerValue,
+  dayStartMs,
+  monthsAheadMs,
+  pickedDayMs,
+} from '../../ui/fleet/fleet-dates.ts';
 import { profileOf, tankProblem, tanksOf, type TankDraft } from './fuel-tanks.ts';
 
 /** The service counters (next mileage km, next working hour) of spec 2 §3; they start at 0. */

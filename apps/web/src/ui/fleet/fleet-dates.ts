@@ -28,3 +28,6 @@ export function pickedDayMs(value: Dayjs, timeZone: string = DEFAULT_TIME_ZONE):
 export function dayPickerValue(ms: number, timeZone: string = DEFAULT_TIME_ZONE): Dayjs {
   return dayjs(ms).tz(timeZone);
 }
+
+/** Vehicle dates are shown as days (spec 2 §9 date format). */
+export const DATE_FORMAT = 'YYYY/MM/DD';

@@ -5,7 +5,10 @@ import type { UserTreeNode } from '../account/user-tree.ts';
 export const VEHICLE_HOLDER_ROLES: readonly RoleValue[] = FLEET_HOLDER_ROLES;
 export const DEVICE_HOLDER_ROLES: readonly RoleValue[] = ['distributor'];
 
-export type TargetUserNode<T> = Omit<UserTreeNode<T>, 'children'> & { disabled: boolean; children?: TargetUserNode<T>[] };
+export type TargetUserNode<T> = Omit<UserTreeNode<T>, 'children'> & {
+  disabled: boolean;
+  children?: TargetUserNode<T>[];
+};
 
 /** The hierarchy as target-user choices: every user shown (by name, as loaded), those who may not hold disabled. */
 export function targetUserTree<T>(
