@@ -26,6 +26,10 @@ export interface Objects {
   packageId: string;
   /** A vehicle group of `user`, to hand on (keeps the demo operator's group in place). */
   vgid: string;
+  /** The owner of `vgid` (and of `vid`), its name and the vehicle's plate. */
+  groupOwner: string;
+  groupName: string;
+  plate: string;
   /** A geofence, a geofence template (not UNGROUP) and its owner, of the tree; a geofence to delete. */
   geoid: string;
   gtid: string;
@@ -153,7 +157,48 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageGeofences',
     body: (o) => ({ uid: o.templateOwner, geoid: o.geoid, gtids: [o.gtid] }),
   },
+  vehicleGet: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
+  // The vehicle's own device is taken (by itself), so a permitted add is refused with a 400.
+  vehicleAdd: { gate: 'addVehicles', body: (o) => vehicleBody(o) },
+  // Keeps the vehicle in its group (the operator's), which the other callers' calls name.
+  vehicleUpdate: {
+    gate: 'manageVehicles',
+    body: (o) => ({ ...vehicleBody(o), vehicle: vehicleFields(o, true), vgids: [o.vgid] }),
+  },
+  vehicleGroupGet: { gate: 'any', body: (o) => ({ uid: o.user.uid, vgids: [] }) },
+  vehicleGroupAdd: {
+    gate: 'manageVehicles',
+    body: (o) => ({ uid: o.groupOwner, vehicleGroupName: 'Kumpulan Matrix', colorHexCode: 'E6FFE6' }),
+  },
+  vehicleGroupEdit: {
+    gate: 'manageVehicles',
+    body: (o) => ({ vehicleGroup: { vgid: o.vgid, groupName: o.groupName, colorHexCode: 'E6FFE6' } }),
+  },
+  vehicleGroupAssign: { gate: 'manageVehicles', body: (o) => ({ uid: o.groupOwner, vgid: o.vgid, vids: [o.vid] }) },
+  vehicleGroupReassign: {
+    gate: 'manageVehicles',
+    body: (o) => ({ uid: o.groupOwner, vid: o.vid, vgids: [o.vgid] }),
+  },
+  vehicleGroupUpdateVehicles: {
+    gate: 'manageVehicles',
+    body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
+  },
 };
+
+/** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */
+function vehicleFields(o: Objects, withVid: boolean) {
+  return {
+    ...(withVid ? { vid: o.vid } : {}),
+    dvid: o.dvid,
+    vehicleDisplayName: 'Matrix lorry',
+    vehiclePlate: o.plate,
+    vehicleModel: 'Hino 300',
+    vehicleType: 'Truck',
+  };
+}
+function vehicleBody(o: Objects) {
+  return { vehicle: vehicleFields(o, false), user: { uid: o.groupOwner }, vgids: [], gtids: [], rtids: [] };
+}
 
 const ZONE = {
   geoType: 'Polygon',
@@ -243,7 +288,7 @@ async function vehicleByPlate(db: Db, plate: string) {
     .select('vehicle_package_id')
     .where('vid', '=', v.vid)
     .executeTakeFirstOrThrow();
-  return { vid: v.vid, dvid: v.dvid, packageId: p.vehicle_package_id };
+  return { vid: v.vid, dvid: v.dvid, packageId: p.vehicle_package_id, plate };
 }
 
 /** Every identifier of a user's rows and fleet, to search responses for. */
@@ -302,6 +347,8 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     me: meRef,
     variant,
     vgid,
+    groupOwner: variant === 'own' ? O.uid : O3.uid,
+    groupName: variant === 'own' ? 'Kumpulan Puchong' : 'Kumpulan Johor',
     user: await ref(db, user),
     operator: await ref(db, operator),
     ...v,
@@ -402,6 +449,7 @@ export function missing(o: Objects): Objects {
     geoid: 'no-such-geofence',
     gtid: 'no-such-template',
     templateOwner: 'no-such-user',
+    groupOwner: 'no-such-user',
     spareGeoid: 'no-such-geofence',
   };
 }

@@ -97,6 +97,8 @@ export const MANAGEMENT_TEXTS = {
   vehicleGroupNotFound: 'Vehicle group does not exist',
   builtInGroup: "The 'ALL' vehicle group cannot be renamed or created",
   plateInUse: 'A vehicle with this plate already exists for this user',
+  ruleTemplateNotFound: 'Rule template does not exist',
+  subscriptionEndsBeforeStart: 'The subscription cannot end before it starts',
 } as const;
 
 /** 'Error at tank {n}…' is in fleet.ts (fuelTankError). Bulk texts with a value in them: */

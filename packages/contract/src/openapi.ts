@@ -17,6 +17,7 @@ import {
   VehicleWindowRequestSchema,
 } from './records.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
+import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -133,6 +134,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   },
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
+  ...VEHICLE_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

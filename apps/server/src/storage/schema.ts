@@ -296,6 +296,11 @@ export interface VehicleGeofenceTemplatesTable {
   gtid: string;
 }
 
+export interface VehicleRuleTemplatesTable {
+  vid: string;
+  rtid: string;
+}
+
 export interface GeofenceRecordsTable {
   vid: string;
   geoid: string;
@@ -340,6 +345,7 @@ export interface Database {
   geofences: GeofencesTable;
   geofence_template_members: GeofenceTemplateMembersTable;
   vehicle_geofence_templates: VehicleGeofenceTemplatesTable;
+  vehicle_rule_templates: VehicleRuleTemplatesTable;
   geofence_records: GeofenceRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

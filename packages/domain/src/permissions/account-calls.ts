@@ -14,6 +14,8 @@ export const ACCOUNT_CALLS = [
   'readAudit',
   'readGeofences',
   'manageGeofences',
+  'addVehicles',
+  'manageVehicles',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -38,5 +40,11 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
       return canRead(role, 'geofence');
     case 'manageGeofences':
       return canManage(role, 'geofence') && canManage(role, 'poi');
+    // A new vehicle is provisioning (it takes a tracker): super, support and distributors.
+    case 'addVehicles':
+      return canManage(role, 'deviceManagement');
+    // Editing vehicles and their groups: the Vehicle Management grant (fleet owners included).
+    case 'manageVehicles':
+      return canManage(role, 'vehicleManagement');
   }
 }
