@@ -35,6 +35,7 @@ import { createUserService } from './services/user-service.ts';
 import { createVehicleGroupService } from './services/vehicle-group-service.ts';
 import { createVehicleService } from './services/vehicle-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
+import { createDeviceStore } from './storage/device-store.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { coalesceReads } from './storage/coalesce.ts';
@@ -158,7 +159,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       packages,
       audit: createAuditService(createAuditRepo(db)),
     },
-    devices: createDeviceService(fleet),
+    devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
     geofences: createGeofenceService({
       geofences,

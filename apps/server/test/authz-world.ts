@@ -21,6 +21,8 @@ export interface Objects {
   variant: 'own' | 'foreign' | 'missing';
   user: Ref;
   operator: Ref;
+  /** A distributor of the tree: the target of a new device. */
+  distributor: Ref;
   vid: string;
   dvid: string;
   packageId: string;
@@ -183,6 +185,28 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageVehicles',
     body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
   },
+  deviceAdd: {
+    gate: 'manageDevices',
+    body: (o) => ({
+      dgid: null,
+      device: {
+        imei: String(359_000_000_000_000 + ++serial),
+        model: 'GPS100',
+        simCard: '',
+        brand: 'Matrix',
+        uid: o.distributor.uid,
+      },
+    }),
+  },
+  deviceUpdate: {
+    gate: 'manageDevices',
+    body: (o) => {
+      const [model, imei] = o.dvid.split('#');
+      return { device: { dvid: o.dvid, model, imei, simCard: '', brand: 'Matrix', uid: o.user.uid } };
+    },
+  },
+  deviceVgidGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, vgids: [o.vgid] }) },
+  deviceGroupGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, dgids: [] }) },
 };
 
 /** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */
@@ -351,6 +375,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     groupName: variant === 'own' ? 'Kumpulan Puchong' : 'Kumpulan Johor',
     user: await ref(db, user),
     operator: await ref(db, operator),
+    distributor: await ref(db, variant === 'own' ? D.uid : D2.uid),
     ...v,
     ...(variant === 'own'
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
@@ -442,6 +467,7 @@ export function missing(o: Objects): Objects {
     variant: 'missing',
     user: { ...o.user, uid: 'no-such-user' },
     operator: { ...o.operator, uid: 'no-such-operator' },
+    distributor: { ...o.distributor, uid: 'no-such-distributor' },
     vid: 'no-such-vehicle',
     dvid: 'GPS100#000000000000000',
     packageId: 'no-such-package',

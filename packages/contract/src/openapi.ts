@@ -16,6 +16,7 @@ import {
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
+import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
@@ -135,6 +136,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
+  ...DEVICE_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

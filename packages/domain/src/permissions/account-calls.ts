@@ -16,6 +16,7 @@ export const ACCOUNT_CALLS = [
   'manageGeofences',
   'addVehicles',
   'manageVehicles',
+  'manageDevices',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -46,5 +47,8 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // Editing vehicles and their groups: the Vehicle Management grant (fleet owners included).
     case 'manageVehicles':
       return canManage(role, 'vehicleManagement');
+    // Register and edit trackers (spec 2 §2: the Device tab's Add and Edit).
+    case 'manageDevices':
+      return canManage(role, 'deviceManagement');
   }
 }
