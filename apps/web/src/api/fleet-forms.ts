@@ -1,6 +1,6 @@
 import {
-  DeviceGroupsResponseSchema,
   DeviceResponseSchema,
+  DevicesResponseSchema,
   MANAGEMENT_PATHS,
   VehicleResponseSchema,
   VehiclesResponseSchema,
@@ -33,16 +33,9 @@ export async function updateVehicle(request: UpdateVehicleRequest): Promise<Mana
   return (await apiPost(MANAGEMENT_PATHS.vehicleUpdate, request, VehicleResponseSchema)).vehicle;
 }
 
-/** The devices in the user's device groups, each once. */
-export async function fetchGroupedDevices(uid: string): Promise<ManagedDevice[]> {
-  const { deviceGroups } = await apiPost(
-    MANAGEMENT_PATHS.deviceGroupGet,
-    { uid, dgids: [] },
-    DeviceGroupsResponseSchema,
-  );
-  const byDvid = new Map<string, ManagedDevice>();
-  for (const group of deviceGroups) for (const device of group.devices) byDvid.set(device.dvid, device);
-  return [...byDvid.values()];
+/** Every device the user reaches (/device/vgid/get with no groups named). */
+export async function fetchManagedDevices(uid: string): Promise<ManagedDevice[]> {
+  return (await apiPost(MANAGEMENT_PATHS.deviceVgidGet, { uid, vgids: [] }, DevicesResponseSchema)).devices;
 }
 
 export async function addDevice(request: AddDeviceRequest): Promise<ManagedDevice> {

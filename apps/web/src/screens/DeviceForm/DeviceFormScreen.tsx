@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Spin } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { fetchGroupedDevices, fleetFormKeys } from '../../api/fleet-forms.ts';
+import { fetchManagedDevices, fleetFormKeys } from '../../api/fleet-forms.ts';
 import { useSessionUser } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { readFleetState } from '../../ui/fleet/fleet-state.ts';
@@ -25,10 +25,9 @@ export function DeviceFormScreen({ mode, home, goesHome }: DeviceFormScreenProps
   const done = goesHome ? () => void navigate(home) : goBack;
   const state = readFleetState(useLocation().state);
   const { dvid } = useParams();
-  const owner = state.uid ?? me.uid;
   const devices = useQuery({
-    queryKey: fleetFormKeys.devices(owner),
-    queryFn: () => fetchGroupedDevices(owner),
+    queryKey: fleetFormKeys.devices(me.uid),
+    queryFn: () => fetchManagedDevices(me.uid),
     enabled: mode === 'edit',
     staleTime: 0,
   });

@@ -13,7 +13,7 @@ import { useNow } from '../../ui/use-now.ts';
 import { FuelTanksEditor } from './FuelTanksEditor.tsx';
 import { ServiceFields } from './ServiceFields.tsx';
 import { useVehicleFormData } from './use-vehicle-data.ts';
-import { deviceFixed, deviceOptions, everyDeviceTaken } from './vehicle-choices.ts';
+import { deviceFixed, deviceOptions, devicesFor, everyDeviceTaken } from './vehicle-choices.ts';
 import { VehicleRelations } from './VehicleRelations.tsx';
 import {
   checkVehicle,
@@ -43,7 +43,7 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
   const data = useVehicleFormData(targetUid);
   const editing = vehicle ? { vid: vehicle.vid } : null;
   const fixed = deviceFixed(vehicle?.dvid ?? null);
-  const options = deviceOptions(data.devices ?? [], editing);
+  const options = deviceOptions(devicesFor(data.devices ?? [], data.targetHierarchy), editing);
   if (fixed && vehicle && !options.some((o) => o.value === vehicle.dvid)) {
     options.unshift({ value: vehicle.dvid, label: vehicle.dvid, disabled: false });
   }

@@ -11,6 +11,8 @@ export interface VehicleFormData {
   devicesLoading: boolean;
   target: UserRelationsResponse | undefined;
   targetName: string;
+  /** The target user's hierarchy path, null until known. */
+  targetHierarchy: string | null;
   targetLoading: boolean;
   distributor: { relations: UserRelationsResponse | undefined; name: string } | null;
 }
@@ -45,6 +47,7 @@ export function useVehicleFormData(targetUid: string | null): VehicleFormData {
     devicesLoading: seesDevices && devices.isPending,
     target: targetUid ? target.data : undefined,
     targetName: targetUid === me.uid ? me.userName : (targetUser.data?.userName ?? ''),
+    targetHierarchy: targetUid === me.uid ? me.userHierarchy : (targetUser.data?.userHierarchy ?? null),
     targetLoading: targetUid !== null && target.isPending,
     distributor: isDistributor ? { relations: mine.data, name: me.userName } : null,
   };

@@ -1,9 +1,16 @@
 import type { UserRelationsResponse } from '@jejak/contract';
 import { describe, expect, it } from 'vitest';
-import { deviceFixed, deviceOptions, everyDeviceTaken, mergedRelations, relationChoices } from './vehicle-choices.ts';
+import {
+  devicesFor,
+  deviceFixed,
+  deviceOptions,
+  everyDeviceTaken,
+  mergedRelations,
+  relationChoices,
+} from './vehicle-choices.ts';
 
-const free = (dvid: string) => ({ dvid, vid: null, vehiclePlate: null });
-const taken = (dvid: string, vid: string) => ({ dvid, vid, vehiclePlate: `P-${vid}` });
+const free = (dvid: string, uid = 'd') => ({ dvid, uid, vid: null, vehiclePlate: null });
+const taken = (dvid: string, vid: string) => ({ dvid, uid: 'd', vid, vehiclePlate: `P-${vid}` });
 
 describe('device choice (spec 2 §5)', () => {
   const devices = [taken('GPS100#1', 'v1'), free('GPS100#3'), taken('GPS100#0', 'v0'), free('GPS100#2')];
@@ -23,6 +30,12 @@ describe('device choice (spec 2 §5)', () => {
       ['GPS100#2', false],
       ['GPS100#3', false],
     ]);
+  });
+
+  it("offers the target's own devices and its ancestors' only", () => {
+    const mixed = [free('a', 'dist'), free('b', 'owner'), free('c', 'other')];
+    expect(devicesFor(mixed, 'root#dist#owner').map((d) => d.dvid)).toEqual(['a', 'b']);
+    expect(devicesFor(mixed, null)).toHaveLength(3);
   });
 
   it('the device is fixed once set', () => {

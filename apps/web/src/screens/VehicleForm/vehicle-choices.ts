@@ -1,8 +1,11 @@
 import { NO_DEVICE, type UserRelationsResponse } from '@jejak/contract';
+import { HIERARCHY_SEPARATOR } from '@jejak/domain';
 
 /** A device the vehicle form may offer: its id and the vehicle that has it, if any. */
 export interface DeviceChoice {
   dvid: string;
+  /** The device's owner. */
+  uid: string;
   vid: string | null;
   vehiclePlate: string | null;
 }
@@ -27,6 +30,16 @@ export function deviceOptions(devices: readonly DeviceChoice[], editing: { vid: 
       disabled: d.vid !== null && !own(d),
     }));
   return options.sort((a, b) => Number(a.disabled) - Number(b.disabled) || a.value.localeCompare(b.value));
+}
+
+/**
+ * The devices a vehicle of the target user may have: the target's own and its ancestors' (a
+ * distributor lends its trackers to its fleet owners' vehicles).
+ */
+export function devicesFor(devices: readonly DeviceChoice[], targetHierarchy: string | null): DeviceChoice[] {
+  if (targetHierarchy === null) return [...devices];
+  const path = targetHierarchy.split(HIERARCHY_SEPARATOR);
+  return devices.filter((d) => path.includes(d.uid));
 }
 
 /** Every device already has a vehicle: Add Vehicle shows the banner to Add Device (spec 2 §2). */
