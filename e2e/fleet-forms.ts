@@ -50,10 +50,11 @@ export async function pickTargetUser(page: Page, path: readonly string[]): Promi
   await popupsClosed(page);
 }
 
-/** Screenshots of the page at 1440, 1024 and 390 px wide (the last to check it stays readable). */
+/** Screenshots of the form from its top at 1440, 1024 and 390 px wide (the last to check it stays readable). */
 export async function screenshotWidths(page: Page, name: string): Promise<void> {
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: 1000 });
+    await page.locator('.ant-card-head').first().scrollIntoViewIfNeeded();
     await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 1000 });
