@@ -49,7 +49,7 @@ describe('device forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await expectToast(page, MANAGEMENT_TEXTS.deviceTargetUserEmpty);
 
     // A device goes to a distributor: fleet owners (and operators) are disabled.
-    const choices = await targetUserChoices(page, [DISTRIBUTOR]);
+    const choices = await targetUserChoices(page, [DISTRIBUTOR], OWNER);
     expect(choices.all).toContain(DISTRIBUTOR);
     expect(choices.disabled).toContain(OWNER);
     expect(choices.disabled).not.toContain(DISTRIBUTOR);

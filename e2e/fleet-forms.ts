@@ -19,15 +19,20 @@ async function expand(page: Page, title: string): Promise<void> {
     .waitFor();
 }
 
-/** Opens the target-user TreeSelect, opens the levels below `open`, and reads the users and the disabled ones. */
+/**
+ * Opens the target-user TreeSelect, opens the levels below `open`, waits for the user `shows`
+ * (a level loads after it opens), and reads the users and the disabled ones.
+ */
 export async function targetUserChoices(
   page: Page,
   open: readonly string[] = [],
+  shows?: string,
 ): Promise<{ all: string[]; disabled: string[] }> {
   await page.locator('#targetUid').click();
   const nodes = page.locator('.ant-select-dropdown:visible .ant-select-tree-treenode:not([aria-hidden])');
   await nodes.first().waitFor();
   for (const title of open) await expand(page, title);
+  if (shows) await nodes.filter({ has: page.getByText(shows, { exact: true }) }).waitFor();
   const read = await nodes.evaluateAll((els) => ({
     all: els.map((el) => el.querySelector('.ant-select-tree-title')?.textContent ?? ''),
     disabled: els

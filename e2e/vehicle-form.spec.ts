@@ -4,7 +4,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Page } from 'playwright-core';
 import { DEVICE_MODEL_LABELS, MANAGEMENT_TEXTS, VEHICLE_TYPE_LABELS, VEHICLE_TYPES } from '@jejak/contract';
-import { DEMO_USERS } from '../apps/server/src/demo/demo-fleet.ts';
+import { DEMO_USERS, DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, selectOptions, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import { pickTargetUser, screenshotWidths, targetUserChoices, treeTitle } from './fleet-forms.ts';
@@ -81,7 +81,7 @@ describe('vehicle forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
 
     // Target users: operators disabled, with the hint.
     await page.getByText(MANAGEMENT_TEXTS.targetUserHint).waitFor();
-    const choices = await targetUserChoices(page, [OWNER]);
+    const choices = await targetUserChoices(page, [OWNER], OPERATOR);
     expect(choices.disabled).toContain(OPERATOR);
     expect(choices.disabled).not.toContain(OWNER);
     expect(choices.disabled).not.toContain(DISTRIBUTOR);
@@ -138,6 +138,28 @@ describe('vehicle forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await expectToast(page, MANAGEMENT_TEXTS.vehicleEdited);
     await page.waitForURL(/\/UserManagement(\?|$)/);
     await page.getByTestId('vehicle-table').getByText('Lori 09 Klang').waitFor();
+    await page.close();
+  });
+
+  it('a fleet owner edits its own vehicle: the device is fixed, its operator is no target', async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
+    // The first row of the owner's table (sorted by plate, 10 a page).
+    const vehicle = DEMO_VEHICLES.filter((v) => v.owner === 'owner').sort((a, b) => a.plate.localeCompare(b.plate))[0];
+    if (!vehicle) throw new Error('no demo vehicle of the owner');
+    await page.getByTestId('user-tree').getByText(name('owner'), { exact: true }).click();
+    const row = page.getByTestId('vehicle-table').locator('tr', { hasText: vehicle.plate });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.getByTestId('vehicle-edit').locator('#vehiclePlate').waitFor();
+    expect(await page.inputValue('#vehiclePlate')).toBe(vehicle.plate);
+    expect(await page.locator('#dvid').isDisabled()).toBe(true);
+    expect(await page.getByTestId('all-devices-taken').count()).toBe(0);
+    const choices = await targetUserChoices(page, [OWNER], OPERATOR);
+    expect(choices.disabled).toEqual([OPERATOR]);
+    await page.fill('#vehicleModel', `${vehicle.model} (2024)`);
+    await submit(page);
+    await expectToast(page, MANAGEMENT_TEXTS.vehicleEdited);
+    await page.waitForURL(/\/UserManagement(\?|$)/);
     await page.close();
   });
 });
