@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGEMENT_TEXTS, type VehicleGroup } from '@jejak/contract';
 import { signIn, type Client, type Me } from './accounts-fixture.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
+import { openLive } from './live-client.ts';
 
 // Issue 11 item 1, spec 2 §5–§7: /vehicle/group/get|add|edit|assign/vehicle|reassign/vehicle|updatevehicles.
 describe.each(await dbKinds())('vehicle groups API on %s', (kind) => {
@@ -153,5 +154,38 @@ describe.each(await dbKinds())('vehicle groups API on %s', (kind) => {
       vids: [theirVid],
     });
     expect([grab.status, grab.body.message]).toEqual([404, MANAGEMENT_TEXTS.vehicleNotFound]);
+  });
+
+  it("narrows a fleet operator's open live socket at once when a vehicle leaves its group", async () => {
+    const operator = await signIn(server.baseUrl, 'operator');
+    const groups = (await owner.c.post('/vehicle/group/get', { uid: owner.me.uid, vgids: [] })).body
+      .vehicleGroups as VehicleGroup[];
+    const puchong = groups.find((g) => g.groupName === 'Kumpulan Puchong');
+    if (!puchong) throw new Error('demo group');
+    const [vid, ...rest] = puchong.vehicles as [string, ...string[]];
+    const { dvid } = await server.app.database.db
+      .selectFrom('vehicles')
+      .select('dvid')
+      .where('vid', '=', vid)
+      .executeTakeFirstOrThrow();
+    const live = await openLive(server.baseUrl, operator.c.cookie);
+    live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid: operator.me.uid, ids: [`dev#${dvid}`] } }));
+    await live.until((m) => m.mode === 'subscribed');
+    const edit = (vehicles: string[]) =>
+      owner.c.post('/vehicle/group/edit', {
+        vehicleGroup: {
+          vgid: puchong.vgid,
+          groupName: puchong.groupName,
+          colorHexCode: puchong.colorHexCode,
+          vehicles,
+        },
+      });
+    expect((await edit(rest)).status).toBe(200);
+    const narrowed = await live.until(
+      (m) => m.mode === 'subscribed' && (m.item as { rejected: number }).rejected === 1,
+    );
+    expect(narrowed.item).toMatchObject({ ids: [] });
+    live.ws.close();
+    expect((await edit([vid, ...rest])).status).toBe(200);
   });
 });
