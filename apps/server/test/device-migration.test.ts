@@ -20,7 +20,12 @@ describe.each(await dbKinds())('migration 020 on an existing %s database', (kind
     for (const column of ['brand', 'last_package', 'last_fuel_l', 'last_record_at'])
       await sql.raw(`alter table devices drop column ${column}`).execute(db);
     await db.deleteFrom('schema_migrations').where('name', '=', MIGRATION).execute();
-    const [first, second] = await db.selectFrom('devices').select(['dvid', 'sim_card']).orderBy('dvid').limit(2).execute();
+    const [first, second] = await db
+      .selectFrom('devices')
+      .select(['dvid', 'sim_card'])
+      .orderBy('dvid')
+      .limit(2)
+      .execute();
     await sql`update devices set sim_card = ${first?.sim_card ?? ''}, created_at = created_at + 1 where dvid = ${second?.dvid ?? ''}`.execute(
       db,
     );

@@ -159,7 +159,7 @@ export const ManagedDeviceSchema = z.object({
   engineStatus: z.boolean().nullable(),
   gpsStatus: z.boolean().nullable(),
   speed: z.number().nullable(),
-  /** Fuel level percent of the first tank, when the vehicle has a fuel sensor reading. */
+  /** Fuel level percent of the fitted vehicle's tanks together, by the last record that read fuel (ADR 0038). */
   fuel: z.number().nullable(),
   location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
   /** The package (message kind) of the last record, e.g. 'gps', 'gps#memory'. */
