@@ -145,8 +145,10 @@ describe('vehicle forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
     // The first row of the owner's table (sorted by plate, 10 a page).
-    const vehicle = DEMO_VEHICLES.filter((v) => v.owner === 'owner').sort((a, b) => a.plate.localeCompare(b.plate))[0];
-    if (!vehicle) throw new Error('no demo vehicle of the owner');
+    const [vehicle, other] = DEMO_VEHICLES.filter((v) => v.owner === 'owner').sort((a, b) =>
+      a.plate.localeCompare(b.plate),
+    );
+    if (!vehicle || !other) throw new Error('no demo vehicles of the owner');
     await page.getByTestId('user-tree').getByText(name('owner'), { exact: true }).click();
     const row = page.getByTestId('vehicle-table').locator('tr', { hasText: vehicle.plate });
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -156,6 +158,11 @@ describe('vehicle forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await page.getByTestId('all-devices-taken').count()).toBe(0);
     const choices = await targetUserChoices(page, [OWNER], OPERATOR);
     expect(choices.disabled).toEqual([OPERATOR]);
+    // The server's refusal shows with the spec's title.
+    await page.fill('#vehiclePlate', other.plate);
+    await submit(page);
+    await expectToast(page, `${MANAGEMENT_TEXTS.vehicleEditError}: ${MANAGEMENT_TEXTS.plateInUse}`);
+    await page.fill('#vehiclePlate', vehicle.plate);
     await page.fill('#vehicleModel', `${vehicle.model} (2024)`);
     await submit(page);
     await expectToast(page, MANAGEMENT_TEXTS.vehicleEdited);
