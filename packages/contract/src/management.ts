@@ -298,7 +298,13 @@ export const UpdateVehicleRequestSchema = z.object({
 });
 export type UpdateVehicleRequest = z.infer<typeof UpdateVehicleRequestSchema>;
 
-export const VehicleGroupRefSchema = z.object({ vgid: z.string(), groupName: z.string(), colorHexCode: z.string() });
+export const VehicleGroupRefSchema = z.object({
+  vgid: z.string(),
+  groupName: z.string(),
+  /** The group owner's name: tells the owner's 'ALL' from its distributor's. */
+  subName: z.string(),
+  colorHexCode: z.string(),
+});
 
 /** A vehicle as Management's Vehicles tab and the edit form need it (spec 2 §2, §3). */
 export const ManagedVehicleSchema = z.object({

@@ -28,7 +28,8 @@ export function ManagementScreen() {
           <VehiclesTab
             uid={me.uid}
             showDevice={readsDevices}
-            showButtons={role !== 'fleetOwner'}
+            // Hidden from fleet owners (spec 2 §6), and from every role the server would refuse them.
+            showButtons={role !== 'fleetOwner' && mayCall(toPermissionRole(role), 'addVehicles')}
             editsGroups={mayCall(toPermissionRole(role), 'manageVehicles')}
           />
         );

@@ -6,6 +6,7 @@ import type { Strings } from '../../i18n/en.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { formatDay, formatFixed } from './management-format.ts';
+import { groupLabel } from './vehicle-filter.ts';
 
 type Columns = TableColumnsType<ManagedVehicle>;
 type Labels = Strings['management'];
@@ -112,7 +113,7 @@ export function vehicleColumns(s: Labels, { showDevice, nowMs, onEdit }: Vehicle
               color={`#${g.colorHexCode}`}
               style={{ color: textColourOn(`#${g.colorHexCode}`), borderColor: '#d9d9d9' }}
             >
-              {g.groupName}
+              {groupLabel(g, v.vehicleGroups)}
             </Tag>
           ))}
         </Space>
