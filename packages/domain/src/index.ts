@@ -10,3 +10,4 @@ export * from './fuel/index.ts';
 export * from './accounts/index.ts';
 export * from './subscriptions/index.ts';
 export * from './geofence/index.ts';
+export * from './bulk/index.ts';
