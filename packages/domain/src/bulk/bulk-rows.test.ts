@@ -7,8 +7,7 @@ const COLUMNS: BulkColumn<K>[] = [
   {
     key: 'sim',
     label: 'SIM Card',
-    rule: (v, column, i) =>
-      seenBefore(v, column, i) ? { level: 'error', message: 'sim twice' } : null,
+    rule: (v, column, i) => (seenBefore(v, column, i) ? { level: 'error', message: 'sim twice' } : null),
   },
   { key: 'brand', label: 'Brand', optional: true, rule: (v) => (v ? null : { level: 'warning', message: 'no brand' }) },
 ];

@@ -41,19 +41,20 @@ export interface CheckedRow<K extends string> {
 }
 
 export type HeaderCheck<K extends string> =
-  | { ok: true; indexes: Readonly<Record<K, number | null>> }
-  | { ok: false; missing: string; schema: readonly string[] };
+  { ok: true; indexes: Readonly<Record<K, number | null>> } | { ok: false; missing: string; schema: readonly string[] };
 
 const normalise = (label: string) => label.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Finds each column in the header row; the first required column absent is reported. */
-export function matchHeader<K extends string>(columns: readonly BulkColumn<K>[], header: readonly string[]): HeaderCheck<K> {
+export function matchHeader<K extends string>(
+  columns: readonly BulkColumn<K>[],
+  header: readonly string[],
+): HeaderCheck<K> {
   const seen = header.map(normalise);
   const indexes = {} as Record<K, number | null>;
   for (const column of columns) {
     const at = seen.indexOf(normalise(column.label));
-    if (at < 0 && !column.optional)
-      return { ok: false, missing: column.label, schema: columns.map((c) => c.label) };
+    if (at < 0 && !column.optional) return { ok: false, missing: column.label, schema: columns.map((c) => c.label) };
     indexes[column.key] = at < 0 ? null : at;
   }
   return { ok: true, indexes };
