@@ -12,7 +12,7 @@ import {
   VEHICLE_TYPE_LABELS,
   VEHICLE_TYPES,
   type AddDeviceRequest,
-  AddVehicleRequestSchema,
+  type AddVehicleRequestSchema,
   type DeviceModel,
   type VehicleType,
 } from './management.ts';
