@@ -16,6 +16,7 @@ import {
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
+import { BULK_OPERATIONS } from './bulk.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
@@ -133,6 +134,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   },
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
+  ...BULK_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({
@@ -149,7 +151,12 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
         ...(op.session ? { security: [{ session: [] }] } : {}),
         ...(op.request ? { requestBody: { required: true, content: json(op.request) } } : {}),
         responses: {
-          200: { description: 'OK', content: json(op.response) },
+          200: {
+            description: 'OK',
+            content: op.responseType
+              ? { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
+              : json(op.response),
+          },
           default: { description: 'Error: {status, errorType, message}', content: json(ErrorBodySchema) },
         },
       },

@@ -48,6 +48,7 @@ export const API_PATHS = {
   geofenceTemplateUnassign: '/geofence/template/unassign/geofence',
   geofenceTemplateReassign: '/geofence/template/reassign/geofence',
   geocode: '/geocode',
+  bulkTemplate: '/bulk/template',
   version: '/version',
   openapi: '/openapi.json',
 } as const;
