@@ -32,7 +32,10 @@ import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createUserService } from './services/user-service.ts';
+import { createVehicleGroupService } from './services/vehicle-group-service.ts';
+import { createVehicleService } from './services/vehicle-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
+import { createDeviceStore } from './storage/device-store.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { coalesceReads } from './storage/coalesce.ts';
@@ -156,7 +159,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       packages,
       audit: createAuditService(createAuditRepo(db)),
     },
-    devices: createDeviceService(fleet),
+    devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
     geofences: createGeofenceService({
       geofences,
@@ -165,6 +168,8 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       bus,
       now,
     }),
+    vehicles: createVehicleService({ db, users, bus, now }),
+    vehicleGroups: createVehicleGroupService({ db, users, fleet, bus, now }),
     geocoder: createGeocodeService({
       fleet,
       online: config.JEJAK_GEOCODER_URL

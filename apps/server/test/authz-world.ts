@@ -21,11 +21,17 @@ export interface Objects {
   variant: 'own' | 'foreign' | 'missing';
   user: Ref;
   operator: Ref;
+  /** A distributor of the tree: the target of a new device. */
+  distributor: Ref;
   vid: string;
   dvid: string;
   packageId: string;
   /** A vehicle group of `user`, to hand on (keeps the demo operator's group in place). */
   vgid: string;
+  /** The owner of `vgid` (and of `vid`), its name and the vehicle's plate. */
+  groupOwner: string;
+  groupName: string;
+  plate: string;
   /** A geofence, a geofence template (not UNGROUP) and its owner, of the tree; a geofence to delete. */
   geoid: string;
   gtid: string;
@@ -154,7 +160,70 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageGeofences',
     body: (o) => ({ uid: o.templateOwner, geoid: o.geoid, gtids: [o.gtid] }),
   },
+  vehicleGet: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
+  // The vehicle's own device is taken (by itself), so a permitted add is refused with a 400.
+  vehicleAdd: { gate: 'addVehicles', body: (o) => vehicleBody(o) },
+  // Keeps the vehicle in its group (the operator's), which the other callers' calls name.
+  vehicleUpdate: {
+    gate: 'manageVehicles',
+    body: (o) => ({ ...vehicleBody(o), vehicle: vehicleFields(o, true), vgids: [o.vgid] }),
+  },
+  vehicleGroupGet: { gate: 'any', body: (o) => ({ uid: o.user.uid, vgids: [] }) },
+  vehicleGroupAdd: {
+    gate: 'manageVehicles',
+    body: (o) => ({ uid: o.groupOwner, vehicleGroupName: 'Kumpulan Matrix', colorHexCode: 'E6FFE6' }),
+  },
+  vehicleGroupEdit: {
+    gate: 'manageVehicles',
+    body: (o) => ({ vehicleGroup: { vgid: o.vgid, groupName: o.groupName, colorHexCode: 'E6FFE6' } }),
+  },
+  vehicleGroupAssign: { gate: 'manageVehicles', body: (o) => ({ uid: o.groupOwner, vgid: o.vgid, vids: [o.vid] }) },
+  vehicleGroupReassign: {
+    gate: 'manageVehicles',
+    body: (o) => ({ uid: o.groupOwner, vid: o.vid, vgids: [o.vgid] }),
+  },
+  vehicleGroupUpdateVehicles: {
+    gate: 'manageVehicles',
+    body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
+  },
+  deviceAdd: {
+    gate: 'manageDevices',
+    body: (o) => ({
+      dgid: null,
+      device: {
+        imei: String(359_000_000_000_000 + ++serial),
+        model: 'GPS100',
+        simCard: '',
+        brand: 'Matrix',
+        uid: o.distributor.uid,
+      },
+    }),
+  },
+  deviceUpdate: {
+    gate: 'manageDevices',
+    body: (o) => {
+      const [model, imei] = o.dvid.split('#');
+      return { device: { dvid: o.dvid, model, imei, simCard: '', brand: 'Matrix', uid: o.user.uid } };
+    },
+  },
+  deviceVgidGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, vgids: [o.vgid] }) },
+  deviceGroupGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, dgids: [] }) },
 };
+
+/** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */
+function vehicleFields(o: Objects, withVid: boolean) {
+  return {
+    ...(withVid ? { vid: o.vid } : {}),
+    dvid: o.dvid,
+    vehicleDisplayName: 'Matrix lorry',
+    vehiclePlate: o.plate,
+    vehicleModel: 'Hino 300',
+    vehicleType: 'Truck',
+  };
+}
+function vehicleBody(o: Objects) {
+  return { vehicle: vehicleFields(o, false), user: { uid: o.groupOwner }, vgids: [], gtids: [], rtids: [] };
+}
 
 const ZONE = {
   geoType: 'Polygon',
@@ -244,7 +313,7 @@ async function vehicleByPlate(db: Db, plate: string) {
     .select('vehicle_package_id')
     .where('vid', '=', v.vid)
     .executeTakeFirstOrThrow();
-  return { vid: v.vid, dvid: v.dvid, packageId: p.vehicle_package_id };
+  return { vid: v.vid, dvid: v.dvid, packageId: p.vehicle_package_id, plate };
 }
 
 /** Every identifier of a user's rows and fleet, to search responses for. */
@@ -303,8 +372,11 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     me: meRef,
     variant,
     vgid,
+    groupOwner: variant === 'own' ? O.uid : O3.uid,
+    groupName: variant === 'own' ? 'Kumpulan Puchong' : 'Kumpulan Johor',
     user: await ref(db, user),
     operator: await ref(db, operator),
+    distributor: await ref(db, variant === 'own' ? D.uid : D2.uid),
     ...v,
     ...(variant === 'own'
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
@@ -396,6 +468,7 @@ export function missing(o: Objects): Objects {
     variant: 'missing',
     user: { ...o.user, uid: 'no-such-user' },
     operator: { ...o.operator, uid: 'no-such-operator' },
+    distributor: { ...o.distributor, uid: 'no-such-distributor' },
     vid: 'no-such-vehicle',
     dvid: 'GPS100#000000000000000',
     packageId: 'no-such-package',
@@ -403,6 +476,7 @@ export function missing(o: Objects): Objects {
     geoid: 'no-such-geofence',
     gtid: 'no-such-template',
     templateOwner: 'no-such-user',
+    groupOwner: 'no-such-user',
     spareGeoid: 'no-such-geofence',
   };
 }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { ID } from './fields.ts';
 
-export const AUDIT_TARGET_TYPES = ['user', 'stage', 'package', 'userrelation', 'password'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'stage',
+  'package',
+  'userrelation',
+  'password',
+  'vehicle',
+  'vehiclegroup',
+  'device',
+] as const;
 
 /** Who changed what, when and from where. `details` holds the change (never a password). */
 export const AuditEntrySchema = z.object({

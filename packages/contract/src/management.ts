@@ -90,6 +90,9 @@ export const MANAGEMENT_TEXTS = {
   simFormat: 'Sim card must be +6 followed by 8 to 13 digits',
   targetNotFleetHolder: 'Vehicles and devices can be assigned only to fleet owners and distributors',
   deviceNotFound: 'Device does not exist',
+  deviceIdentityFixed: 'The IMEI and model of a device cannot change after it is added',
+  deviceTargetNotDistributor: 'Devices can be assigned only to distributors',
+  deviceGroupNotFound: 'Device group does not exist',
   deviceTaken: 'Device is already assigned to another vehicle',
   deviceFixed: 'The device of a vehicle cannot be changed once set',
   deviceOwnerMismatch: 'The device does not belong to the target user',
@@ -97,6 +100,8 @@ export const MANAGEMENT_TEXTS = {
   vehicleGroupNotFound: 'Vehicle group does not exist',
   builtInGroup: "The 'ALL' vehicle group cannot be renamed or created",
   plateInUse: 'A vehicle with this plate already exists for this user',
+  ruleTemplateNotFound: 'Rule template does not exist',
+  subscriptionEndsBeforeStart: 'The subscription cannot end before it starts',
 } as const;
 
 /** 'Error at tank {n}…' is in fleet.ts (fuelTankError). Bulk texts with a value in them: */

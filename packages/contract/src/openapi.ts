@@ -17,7 +17,9 @@ import {
   VehicleWindowRequestSchema,
 } from './records.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
+import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
+import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -135,6 +137,8 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...BULK_OPERATIONS,
+  ...VEHICLE_OPERATIONS,
+  ...DEVICE_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

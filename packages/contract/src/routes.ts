@@ -1,3 +1,5 @@
+import { MANAGEMENT_PATHS } from './management.ts';
+
 /** API paths under the main base /api (DESIGN §3). */
 export const API_BASE = '/api';
 export const API_PATHS = {
@@ -47,6 +49,19 @@ export const API_PATHS = {
   geofenceTemplateAssign: '/geofence/template/assign/geofence',
   geofenceTemplateUnassign: '/geofence/template/unassign/geofence',
   geofenceTemplateReassign: '/geofence/template/reassign/geofence',
+  vehicleGet: MANAGEMENT_PATHS.vehicleGet,
+  vehicleAdd: MANAGEMENT_PATHS.vehicleAdd,
+  vehicleUpdate: MANAGEMENT_PATHS.vehicleUpdate,
+  vehicleGroupGet: MANAGEMENT_PATHS.vehicleGroupGet,
+  vehicleGroupAdd: MANAGEMENT_PATHS.vehicleGroupAdd,
+  vehicleGroupEdit: MANAGEMENT_PATHS.vehicleGroupEdit,
+  vehicleGroupAssign: MANAGEMENT_PATHS.vehicleGroupAssign,
+  vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
+  vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
+  deviceAdd: MANAGEMENT_PATHS.deviceAdd,
+  deviceUpdate: MANAGEMENT_PATHS.deviceUpdate,
+  deviceVgidGet: MANAGEMENT_PATHS.deviceVgidGet,
+  deviceGroupGet: MANAGEMENT_PATHS.deviceGroupGet,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',

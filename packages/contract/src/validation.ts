@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { ACCOUNT_TEXTS, MIGRATION_TEXTS, PACKAGE_TEXTS } from './texts.ts';
 import { MESSAGES } from './errors.ts';
+import { MANAGEMENT_TEXTS } from './management.ts';
 import { UNSTORABLE_TEXT } from './fields.ts';
 
 const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
@@ -9,6 +10,7 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(MIGRATION_TEXTS),
   ...Object.values(PACKAGE_TEXTS),
   ...Object.values(GEOFENCE_TEXTS),
+  ...Object.values(MANAGEMENT_TEXTS),
   MESSAGES.invalidEmail,
 ]);
 

@@ -11,3 +11,4 @@ export * from './accounts/index.ts';
 export * from './subscriptions/index.ts';
 export * from './geofence/index.ts';
 export * from './bulk/index.ts';
+export * from './management/index.ts';

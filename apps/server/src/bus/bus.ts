@@ -9,6 +9,11 @@ export interface BusTopics {
   /** Geofences or template links of these vehicles changed through the API: reload their fences. */
   'geofence.changed': { vids: string[] };
   /**
+   * The vehicle fitted to these devices was added, moved or edited through the API: the pipeline
+   * reads those devices' state again before their next fix, so it attaches to the new vehicle.
+   */
+  'vehicle.changed': { dvids: string[] };
+  /**
    * What these users reach may have changed (relations, groups, role, stage, owner, disabled):
    * their live sockets pause, read their session and reach again, and narrow or close (ADR 0032).
    * 'all' when the change cannot name its users.

@@ -98,14 +98,19 @@ export async function seedDemoFleet(
     await trx.insertInto('user_vehicle_groups').values({ uid: operator.uid, vgid }).execute();
     const repos = reposOn(trx);
     const ungroupOf = new Map<string, string>();
-    // Fleet holders get their built-in 'ALL' group (holding their vehicles), 'UNGROUP' and 'DEFAULT'.
+    // Fleet holders get their built-in 'ALL' groups (holding their vehicles and devices), 'UNGROUP' and 'DEFAULT'.
     for (const u of DEMO_USERS.filter((d) => FLEET_HOLDER_ROLES.includes(d.role))) {
       const holder = uids.get(u.key);
       if (!holder) continue;
-      const { vgid: all, gtid } = await repos.relations.createBuiltIns(holder.uid, nowMs);
+      const { vgid: all, gtid, dgid } = await repos.relations.createBuiltIns(holder.uid, nowMs);
       ungroupOf.set(holder.uid, gtid);
       const own = seeded.filter((s) => s.uid === holder.uid).map((s) => ({ vgid: all, vid: s.vid }));
       if (own.length > 0) await trx.insertInto('vehicle_group_members').values(own).execute();
+      await trx
+        .insertInto('device_group_members')
+        .columns(['dgid', 'dvid'])
+        .expression((eb) => eb.selectFrom('devices').select([eb.val(dgid).as('dgid'), 'dvid']).where('uid', '=', holder.uid))
+        .execute();
     }
     await seedDemoGeofences(trx, ungroupOf, seeded, owner.uid, nowMs);
     await seedDemoPackages(repos, seeded, timeZone, nowMs);

@@ -23,6 +23,8 @@ import type { RecordsService } from '../services/records-service.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
 import type { UserService } from '../services/user-service.ts';
+import type { VehicleGroupService } from '../services/vehicle-group-service.ts';
+import type { VehicleService } from '../services/vehicle-service.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
@@ -34,6 +36,7 @@ import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerVehicleRoutes } from './routes/vehicle-routes.ts';
 import { installSecurityHeaders, isApiUrl } from './security.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
 
@@ -46,6 +49,8 @@ export interface HttpOptions {
   devices: DeviceService;
   records: RecordsService;
   geofences: GeofenceService;
+  vehicles: VehicleService;
+  vehicleGroups: VehicleGroupService;
   geocoder: GeocodeService;
   live: LiveHub;
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
@@ -89,6 +94,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerGeofenceRoutes(api, opts.auth, opts.geofences);
       registerGeocodeRoutes(api, opts.auth, opts.geocoder);
       registerBulkRoutes(api, opts.auth);
+      registerVehicleRoutes(api, opts.auth, opts.vehicles, opts.vehicleGroups);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,
         region: opts.region,

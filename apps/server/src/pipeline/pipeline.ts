@@ -56,6 +56,11 @@ export function createPipeline(opts: PipelineOptions) {
   const readState = coalesceReads((dvids: string[]) => loadStates(opts, dvids));
   const fences = createFenceLoader(opts.geofences, opts.geofence);
   opts.bus.subscribe('geofence.changed', ({ vids }) => fences.invalidate(states.values(), new Set(vids)));
+  // A device's vehicle changed: forget its state the way a failed commit does, so its next
+  // message reloads it from the store once the batches holding its earlier rows are committed.
+  opts.bus.subscribe('vehicle.changed', ({ dvids }) => {
+    for (const dvid of dvids) if (states.delete(dvid)) dropped.add(dvid);
+  });
 
   async function loadState(dvid: string): Promise<HeldState> {
     if (dropped.delete(dvid)) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry, AuditRequest } from '@jejak/contract';
+import { AUDIT_TARGET_TYPES, type AuditEntry, type AuditRequest } from '@jejak/contract';
 import type { Db } from './database.ts';
 
 /** Who makes a change, and from which address (null actor: the scheduler). */
@@ -34,7 +34,7 @@ export async function writeAudit(db: Db, actor: AuditActor, record: AuditRecord,
     .execute();
 }
 
-const TARGET_TYPES = new Set<string>(['user', 'stage', 'package', 'userrelation', 'password']);
+const TARGET_TYPES = new Set<string>(AUDIT_TARGET_TYPES);
 
 export function createAuditRepo(db: Db) {
   return {

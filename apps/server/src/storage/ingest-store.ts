@@ -8,6 +8,7 @@ import {
   type GeofenceProfileRow,
   type GeofenceRecordRow,
 } from './geofence-writer.ts';
+import { writeDeviceLast } from './device-last-writer.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
 import { toDevice, toVehicle } from './mappers.ts';
@@ -195,12 +196,13 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
       const written = db.transaction().execute(async (trx) => {
         const { logs, devices, vehicles } = batch;
         if (logs.length > 0) await insertLogs(trx, logs, copy);
-        // Concurrent batches lock the rows they update in one order (by key), so they never deadlock.
+        // Concurrent batches lock the rows they update in one order (by key), so they never
+        // deadlock: the devices rows of the log rows and of the state rows together.
+        const touched = [...new Set([...col(logs, 'dvid'), ...col(devices, 'dvid')])];
+        if (opts.lockRows && touched.length > 0)
+          await sql`select 1 from devices where dvid = any(${touched}::text[]) order by dvid for update`.execute(trx);
+        await writeDeviceLast(trx, logs);
         if (devices.length > 0) {
-          if (opts.lockRows)
-            await sql`select 1 from devices where dvid = any(${col(devices, 'dvid')}::text[]) order by dvid for update`.execute(
-              trx,
-            );
           await sql`
             update devices d set lat = coalesce(x.lat, d.lat), lon = coalesce(x.lon, d.lon),
               heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),

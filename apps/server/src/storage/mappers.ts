@@ -74,7 +74,7 @@ export function toFuelProfile(vid: string, value: unknown): FuelProfile {
   return parsed.data;
 }
 
-export function toDevice(row: DevicesTable): Device {
+export function toDevice(row: Selectable<DevicesTable>): Device {
   return {
     dvid: row.dvid,
     uid: row.uid,

@@ -113,11 +113,19 @@ export function createRelationsRepo(db: Db) {
         .execute();
     },
 
-    /** The 'ALL' vehicle group, 'UNGROUP' geofence template and 'DEFAULT' rule template of a new fleet holder. */
-    async createBuiltIns(uid: string, nowMs: number): Promise<{ vgid: string; gtid: string; rtid: string }> {
+    /**
+     * The 'ALL' vehicle group, 'UNGROUP' geofence template, 'DEFAULT' rule template and 'ALL'
+     * device group of a new fleet holder.
+     */
+    async createBuiltIns(uid: string, nowMs: number): Promise<{ vgid: string; gtid: string; rtid: string; dgid: string }> {
       const vgid = randomUUID();
       const gtid = randomUUID();
       const rtid = randomUUID();
+      const dgid = randomUUID();
+      await db
+        .insertInto('device_groups')
+        .values({ dgid, uid, group_name: BUILT_IN_NAMES.vehicleGroup, created_at: nowMs })
+        .execute();
       await db
         .insertInto('vehicle_groups')
         .values({ vgid, uid, group_name: BUILT_IN_NAMES.vehicleGroup, color_hex: 'FFFFFF', created_at: nowMs })
@@ -130,7 +138,7 @@ export function createRelationsRepo(db: Db) {
         .insertInto('rule_templates')
         .values({ rtid, uid, template_name: BUILT_IN_NAMES.ruleTemplate, created_at: nowMs })
         .execute();
-      return { vgid, gtid, rtid };
+      return { vgid, gtid, rtid, dgid };
     },
   };
 }

@@ -47,6 +47,27 @@ export interface DevicesTable {
   engine_status: boolean | null;
   is_alive: boolean;
   last_seen_at: number | null;
+  /** migrations/020_device_management.sql */
+  brand: Generated<string>;
+  /** The package kind of the last stored record (storage/device-last-writer.ts). */
+  last_package: Generated<string | null>;
+  /** Litres in the vehicle's tanks by the last record that read any. */
+  last_fuel_l: Generated<number | null>;
+  /** Server time the last record was stored. */
+  last_record_at: Generated<number | null>;
+}
+
+/** migrations/020_device_management.sql */
+export interface DeviceGroupsTable {
+  dgid: string;
+  uid: string;
+  group_name: string;
+  created_at: number;
+}
+
+export interface DeviceGroupMembersTable {
+  dgid: string;
+  dvid: string;
 }
 
 export interface VehiclesTable {
@@ -296,6 +317,11 @@ export interface VehicleGeofenceTemplatesTable {
   gtid: string;
 }
 
+export interface VehicleRuleTemplatesTable {
+  vid: string;
+  rtid: string;
+}
+
 export interface GeofenceRecordsTable {
   vid: string;
   geoid: string;
@@ -318,6 +344,8 @@ export interface Database {
   user_stages: UserStagesTable;
   sessions: SessionsTable;
   devices: DevicesTable;
+  device_groups: DeviceGroupsTable;
+  device_group_members: DeviceGroupMembersTable;
   vehicles: VehiclesTable;
   vehicle_groups: VehicleGroupsTable;
   vehicle_group_members: VehicleGroupMembersTable;
@@ -340,6 +368,7 @@ export interface Database {
   geofences: GeofencesTable;
   geofence_template_members: GeofenceTemplateMembersTable;
   vehicle_geofence_templates: VehicleGeofenceTemplatesTable;
+  vehicle_rule_templates: VehicleRuleTemplatesTable;
   geofence_records: GeofenceRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

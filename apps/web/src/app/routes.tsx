@@ -7,7 +7,9 @@ import { ComingSoonScreen } from '../screens/ComingSoon/ComingSoonScreen.tsx';
 import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
+import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
+import { ManagementScreen } from '../screens/Management/ManagementScreen.tsx';
 import { MigrateUserScreen } from '../screens/MigrateUser/MigrateUserScreen.tsx';
 import { MigrationScreen } from '../screens/Migration/MigrationScreen.tsx';
 import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen.tsx';
@@ -15,6 +17,7 @@ import { ProfileScreen } from '../screens/Profile/ProfileScreen.tsx';
 import { ResetPasswordScreen } from '../screens/ResetPassword/ResetPasswordScreen.tsx';
 import { SubscriptionFormScreen } from '../screens/SubscriptionForm/SubscriptionFormScreen.tsx';
 import { UserManagementScreen } from '../screens/UserManagement/UserManagementScreen.tsx';
+import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { ScreenError } from '../ui/ScreenError.tsx';
 import { AppFrame } from './AppFrame.tsx';
@@ -33,8 +36,6 @@ const COMING_SOON_PATHS = [
   '/Geofence/AddNewPOI',
   '/Geofence/EditZone',
   '/Geofence/AddNewZone',
-  '/Geofence/AddGroup',
-  '/Geofence/EditGroup',
   // Other routes of spec 1
   '/InformationTable',
   '/UserManagement/AddDevice',
@@ -44,14 +45,8 @@ const COMING_SOON_PATHS = [
   '/VehicleInspector/:uid',
   '/DeviceInspector/:uid',
   // Management (spec 2)
-  '/Management',
-  '/Management/:tab',
   '/Management/Vehicle/Add',
   '/Management/Vehicle/Edit/:vid',
-  '/Management/VehicleGroup/Add',
-  '/Management/VehicleGroup/Edit',
-  '/AddVehicleGroup',
-  '/EditVehicleGroup',
   '/Management/Device/Add',
   '/Management/Device/Edit/:dvid',
   '/Management/Rule/Add',
@@ -100,6 +95,16 @@ export const routes: RouteObject[] = [
               screen('/VehicleSubscription/Add', <SubscriptionFormScreen key="add" mode="add" />),
               screen('/VehicleSubscription/Edit', <SubscriptionFormScreen key="edit" mode="edit" />),
               screen('/VehicleSubscription/Renew', <SubscriptionFormScreen key="renew" mode="renew" />),
+              screen('/Management', <ManagementScreen />),
+              screen('/Management/:tab', <ManagementScreen />),
+              ...['/Management/VehicleGroup/Add', '/AddVehicleGroup'].map((path) =>
+                screen(path, <VehicleGroupFormScreen key="add" mode="add" />),
+              ),
+              ...['/Management/VehicleGroup/Edit', '/EditVehicleGroup'].map((path) =>
+                screen(path, <VehicleGroupFormScreen key="edit" mode="edit" />),
+              ),
+              screen('/Geofence/AddGroup', <GeofenceTemplateFormScreen key="add" mode="add" />),
+              screen('/Geofence/EditGroup', <GeofenceTemplateFormScreen key="edit" mode="edit" />),
               ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),
               screen('*', <NotFoundScreen />),
             ],

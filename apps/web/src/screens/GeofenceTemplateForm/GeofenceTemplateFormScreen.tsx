@@ -1,0 +1,124 @@
+import { GEOFENCE_PALETTE, type GeofenceTemplateDto } from '@jejak/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Form, Input, Select } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { serverTextOr } from '../../api/error-text.ts';
+import {
+  addGeofenceTemplate,
+  assignGeofences,
+  unassignGeofences,
+  updateGeofenceTemplate,
+} from '../../api/geofence-templates.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { ColorSwatches } from '../../ui/ColorSwatches.tsx';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { useGoBack } from '../../ui/go-back.ts';
+import { showToast } from '../../ui/notifier.ts';
+import { geofenceOptions, membershipChange, templateFormProblem, type TemplateFormValues } from './template-form.ts';
+
+function selectedGtid(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('selectedGTID' in state)) return undefined;
+  return typeof state.selectedGTID === 'string' ? state.selectedGTID : undefined;
+}
+
+/**
+ * Add New Geofence Template and Edit Geofence Template (spec 2 §2, §5, §7): name, geofences and a
+ * preset colour. Adding is followed by assigning the chosen geofences; success opens /Geofence.
+ */
+export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
+  const me = useSessionUser();
+  const f = useStrings().management.geofenceTemplateForm;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const goBack = useGoBack('/Geofence');
+  const gtid = selectedGtid(useLocation().state);
+  const data = useQuery({ queryKey: geofencesQueryKey(me.uid), queryFn: () => fetchGeofences(me.uid) });
+  const template: GeofenceTemplateDto | undefined = data.data?.templates.find((t) => t.gtid === gtid);
+  const options = geofenceOptions(data.data?.geofences ?? []);
+  const noGeofences = !data.isPending && options.length === 0;
+
+  const save = useMutation({
+    mutationFn: async (values: TemplateFormValues) => {
+      const chosen = values.geoids ?? [];
+      const name = values.templateName?.trim() ?? '';
+      const colorHexCode = values.colorHexCode ?? '';
+      if (mode === 'edit' && template) {
+        await updateGeofenceTemplate({ geofenceTemplate: { gtid: template.gtid, templateName: name, colorHexCode } });
+        const { added, removed } = membershipChange(template.geofences, chosen);
+        if (added.length > 0) await assignGeofences({ uid: me.uid, gtid: template.gtid, geoids: added });
+        if (removed.length > 0) await unassignGeofences({ uid: me.uid, gtid: template.gtid, geoids: removed });
+        showToast('success', f.edited);
+        return;
+      }
+      const created = await addGeofenceTemplate({ uid: me.uid, geofenceTemplateName: name, colorHexCode });
+      showToast('success', f.added);
+      if (chosen.length === 0) return;
+      await assignGeofences({ uid: me.uid, gtid: created.gtid, geoids: chosen });
+      showToast('success', f.assigned);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: geofencesQueryKey(me.uid) });
+      void navigate('/Geofence');
+    },
+    onError: (error) => showToast('error', serverTextOr(error, f.error)),
+  });
+
+  const submit = (values: TemplateFormValues) => {
+    const problem = templateFormProblem(values);
+    if (problem) return showToast('error', problem);
+    save.mutate(values);
+  };
+
+  const title = mode === 'add' ? f.addTitle : f.editTitle;
+  if (mode === 'edit' && !template) {
+    return (
+      <div className="screen-padded">
+        <Card className="form-card" title={title} loading={data.isPending}>
+          <Alert type="warning" showIcon title={f.notChosen} />
+        </Card>
+      </div>
+    );
+  }
+  const initialValues: TemplateFormValues = template
+    ? {
+        templateName: template.templateName,
+        colorHexCode: template.colorHexCode.toUpperCase(),
+        geoids: template.geofences,
+      }
+    : { colorHexCode: GEOFENCE_PALETTE[0], geoids: [] };
+
+  return (
+    <div className="screen-padded">
+      <Card className="form-card" title={title} data-testid="geofence-template-form">
+        <Form<TemplateFormValues> layout="vertical" initialValues={initialValues} onFinish={submit}>
+          <Form.Item label={f.name} name="templateName" required>
+            <Input id="templateName" maxLength={120} />
+          </Form.Item>
+          <Form.Item label={f.geofences} name="geoids">
+            <Select
+              id="geoids"
+              mode="multiple"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={data.isPending}
+              disabled={noGeofences}
+              placeholder={noGeofences ? f.noGeofences : undefined}
+              options={options}
+            />
+          </Form.Item>
+          <Form.Item label={f.color} name="colorHexCode" required>
+            <ColorSwatches id="colorHexCode" palette={GEOFENCE_PALETTE} />
+          </Form.Item>
+          <FormButtons
+            cancel={f.cancel}
+            submit={mode === 'add' ? f.add : f.edit}
+            onCancel={goBack}
+            busy={save.isPending}
+          />
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { GeofenceDto } from '@jejak/contract';
+import { GEOFENCE_TEXTS } from '@jejak/domain';
+
+export interface TemplateFormValues {
+  templateName?: string;
+  colorHexCode?: string;
+  geoids?: string[];
+}
+
+/** The geofence choices, sorted by name. */
+export function geofenceOptions(geofences: readonly GeofenceDto[]): { value: string; label: string }[] {
+  return [...geofences]
+    .sort((a, b) => a.geofenceName.localeCompare(b.geofenceName) || a.geoid.localeCompare(b.geoid))
+    .map((g) => ({ value: g.geoid, label: g.geofenceName }));
+}
+
+/** The first problem in the spec's order (spec 2 §5), or null. */
+export function templateFormProblem(values: TemplateFormValues): string | null {
+  if (!values.templateName?.trim()) return GEOFENCE_TEXTS.templateNameEmpty;
+  if (!values.colorHexCode) return GEOFENCE_TEXTS.templateColorEmpty;
+  return null;
+}
+
+/** What editing the membership means: geofences to add to the template and to take out of it. */
+export function membershipChange(
+  before: readonly string[],
+  after: readonly string[],
+): { added: string[]; removed: string[] } {
+  return {
+    added: after.filter((geoid) => !before.includes(geoid)),
+    removed: before.filter((geoid) => !after.includes(geoid)),
+  };
+}

@@ -1,0 +1,86 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ManagedDevice } from '@jejak/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Space, Table } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../api/error-text.ts';
+import { managedDeviceKeys, useManagedDevices } from '../../api/management-devices.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { showToast } from '../../ui/notifier.ts';
+import { containsText, tablePagination } from '../../ui/table.ts';
+import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
+import { deviceColumns } from './device-columns.tsx';
+import { useLiveDeviceRows } from './use-live-device-rows.ts';
+
+const searchText = (d: ManagedDevice) =>
+  [d.dvid, d.simCard, d.vehiclePlate ?? '', d.vehicleDisplayName ?? '', d.userName].join('\n');
+
+/** The Devices tab (spec 2 §2): every device the user reaches, its readings kept live. */
+export function DevicesTab({ uid }: { uid: string }) {
+  const s = useStrings().management;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const devices = useManagedDevices(uid);
+  const live = useLiveDeviceRows(devices.data);
+  const [query, setQuery] = useState('');
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  useEffect(() => {
+    if (devices.error) showToast('error', errorText(devices.error));
+  }, [devices.error]);
+
+  const rows = useMemo(() => live.filter((d) => containsText(searchText(d), query)), [live, query]);
+  const columns = useMemo(
+    () =>
+      deviceColumns(
+        s,
+        (device) =>
+          void navigate(`/Management/Device/Edit/${encodeURIComponent(device.dvid)}`, {
+            state: { device, targetUser: { uid: device.uid, userName: device.userName } },
+          }),
+      ),
+    [s, navigate],
+  );
+
+  return (
+    <>
+      <div className="management-toolbar">
+        <Input.Search
+          allowClear
+          className="management-search"
+          placeholder={s.searchDevices}
+          aria-label={s.searchDevices}
+          data-testid="device-search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Space wrap>
+          <Button icon={<UploadOutlined />} onClick={() => setBulkOpen(true)}>
+            {s.bulkAddDevice}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/Management/Device/Add')}>
+            {s.addDevice}
+          </Button>
+        </Space>
+      </div>
+      <Table<ManagedDevice>
+        data-testid="device-table"
+        rowKey="dvid"
+        size="small"
+        loading={devices.isPending}
+        columns={columns}
+        dataSource={rows}
+        pagination={tablePagination(rows.length)}
+        scroll={{ x: 'max-content' }}
+      />
+      <BulkUploadDialog
+        kind="device"
+        open={bulkOpen}
+        uid={uid}
+        onClose={() => setBulkOpen(false)}
+        onUploaded={() => void queryClient.invalidateQueries({ queryKey: managedDeviceKeys.all })}
+      />
+    </>
+  );
+}

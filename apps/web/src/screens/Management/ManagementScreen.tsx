@@ -1,0 +1,50 @@
+import { mayCall, toPermissionRole, type RoleValue } from '@jejak/domain';
+import { Alert, Card, Tabs, Typography } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { DevicesTab } from './DevicesTab.tsx';
+import { visibleTabs, type ManagementTab } from './management-tabs.ts';
+import { VehiclesTab } from './VehiclesTab.tsx';
+
+/**
+ * /Management/{tab} (spec 2 §2, §6): Vehicle, Device, Rule and Notification tabs. Vehicle is the
+ * default and stands in for an unknown or hidden tab.
+ */
+export function ManagementScreen() {
+  const me = useSessionUser();
+  const s = useStrings().management;
+  const navigate = useNavigate();
+  const { tab } = useParams();
+  const role: RoleValue | undefined = me.userRole;
+  const readsDevices = mayCall(toPermissionRole(role), 'readDevices');
+  const tabs = visibleTabs(role, readsDevices);
+  const active: ManagementTab = tabs.find((t) => t === tab) ?? 'Vehicle';
+
+  const content = (key: ManagementTab) => {
+    switch (key) {
+      case 'Vehicle':
+        return <VehiclesTab uid={me.uid} showDevice={readsDevices} showButtons={role !== 'fleetOwner'} />;
+      case 'Device':
+        return <DevicesTab uid={me.uid} />;
+      case 'Rule':
+      case 'Notification':
+        return <Alert type="info" showIcon data-testid="alerts-notice" title={s.alertsNotice[key]} />;
+    }
+  };
+
+  return (
+    <div className="screen-padded">
+      <Card title={<Typography.Title level={4}>{s.title}</Typography.Title>}>
+        {tabs.length > 0 && (
+          <Tabs
+            activeKey={active}
+            destroyOnHidden
+            onChange={(key) => void navigate(`/Management/${key}`)}
+            items={tabs.map((key) => ({ key, label: s.tabs[key], children: content(key) }))}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { ManagedVehicle } from '@jejak/contract';
+import { displayStatus, PERMIT_STATUS_COLOURS, permitStatus, STATUS_COLOURS } from '@jejak/domain';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import type { Strings } from '../../i18n/en.ts';
+import { textColourOn } from '../../ui/colour.ts';
+import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { formatDay, formatFixed } from './management-format.ts';
+
+type Columns = TableColumnsType<ManagedVehicle>;
+type Labels = Strings['management'];
+type DayField = {
+  [K in keyof ManagedVehicle]: ManagedVehicle[K] extends number | null ? K : never;
+}[keyof ManagedVehicle];
+
+/** Transit status in its colour; unknown values in the disconnected colour (spec 2 §4). */
+export function TransitStatusTag({ status }: { status: string | null }) {
+  const shown = displayStatus(status);
+  const colour = `#${STATUS_COLOURS[shown]}`;
+  return (
+    <Tag color={colour} style={{ color: textColourOn(colour) }} data-testid="transit-status" data-colour={colour}>
+      {shown}
+    </Tag>
+  );
+}
+
+/** Expired red, Expiring Soon orange, In Service green, '-' without a due date (spec 2 §4). */
+export function PermitStatusTag({ due, nowMs }: { due: number | null; nowMs: number }) {
+  const status = permitStatus(due, nowMs, DEFAULT_TIME_ZONE);
+  if (status === '-') return <span data-testid="permit-status">-</span>;
+  const colour = PERMIT_STATUS_COLOURS[status];
+  return (
+    <Tag color={colour} data-testid="permit-status" data-colour={colour}>
+      {status}
+    </Tag>
+  );
+}
+
+const day = (title: string, field: DayField, key: string = field): Columns[number] => ({
+  title,
+  key,
+  render: (_, v) => formatDay(v[field]),
+});
+const count = (title: string, field: DayField): Columns[number] => ({
+  title,
+  key: field,
+  align: 'right',
+  render: (_, v) => formatFixed(v[field], 0),
+});
+
+/** The service columns of spec 2 §2: engine, transmission, rear axle and general service. */
+function serviceColumns(s: Labels): Columns {
+  const c = s.vehicleColumns;
+  return [
+    {
+      title: c.engineService,
+      children: [
+        count(c.nextMileage, 'engineServiceNextMileage'),
+        count(c.nextWorkingHour, 'engineServiceNextWorkingHour'),
+        day(c.dueDate, 'engineServiceDueDate'),
+      ],
+    },
+    {
+      title: c.transmissionService,
+      children: [count(c.nextMileage, 'transmissionServiceNextMileage'), day(c.dueDate, 'transmissionServiceDueDate')],
+    },
+    {
+      title: c.rearAxleService,
+      children: [count(c.nextMileage, 'rearAxleServiceNextMileage'), day(c.dueDate, 'rearAxleServiceDueDate')],
+    },
+    {
+      title: c.generalService,
+      children: [count(c.nextMileage, 'serviceNextMileage'), day(c.dueDate, 'serviceDueDate')],
+    },
+  ];
+}
+
+interface VehicleColumnOptions {
+  /** Device and SIM columns: hidden from fleet owner and fleet operator (spec 2 §6). */
+  showDevice: boolean;
+  nowMs: number;
+  onEdit: (vehicle: ManagedVehicle) => void;
+}
+
+/** Every column of the Vehicles tab (spec 2 §2), in the spec's order. */
+export function vehicleColumns(s: Labels, { showDevice, nowMs, onEdit }: VehicleColumnOptions): Columns {
+  const c = s.vehicleColumns;
+  const deviceColumns: Columns = showDevice
+    ? [
+        { title: c.device, key: 'device', render: (_, v) => v.dvid },
+        { title: c.sim, key: 'sim', render: (_, v) => v.simCard ?? '-' },
+      ]
+    : [];
+  return [
+    { title: c.plate, key: 'plate', fixed: 'left', render: (_, v) => <strong>{v.vehiclePlate}</strong> },
+    { title: c.name, key: 'name', render: (_, v) => v.vehicleDisplayName },
+    {
+      title: c.groups,
+      key: 'groups',
+      render: (_, v) => (
+        <Space size={[0, 4]} wrap>
+          {v.vehicleGroups.map((g) => (
+            <Tag key={g.vgid} color={`#${g.colorHexCode}`} style={{ color: textColourOn(`#${g.colorHexCode}`) }}>
+              {g.groupName}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: c.type, key: 'type', render: (_, v) => v.vehicleType },
+    { title: c.model, key: 'model', render: (_, v) => v.vehicleModel },
+    ...deviceColumns,
+    { title: c.status, key: 'status', render: (_, v) => <TransitStatusTag status={v.transitStatus} /> },
+    { title: c.odometer, key: 'odometer', align: 'right', render: (_, v) => formatFixed(v.mileage, 0) },
+    day(c.registered, 'createdAt', 'registered'),
+    ...serviceColumns(s),
+    day(c.subsStart, 'subsStartDate'),
+    day(c.subsEnd, 'subsEndDate'),
+    day(c.permitDue, 'permitDueDate'),
+    {
+      title: c.permitStatus,
+      key: 'permitStatus',
+      render: (_, v) => <PermitStatusTag due={v.permitDueDate} nowMs={nowMs} />,
+    },
+    {
+      title: c.action,
+      key: 'action',
+      fixed: 'right',
+      render: (_, v) => (
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={`${s.edit} ${v.vehiclePlate}`}
+          data-testid={`edit-${v.vid}`}
+          onClick={() => onEdit(v)}
+        />
+      ),
+    },
+  ];
+}

@@ -1,0 +1,119 @@
+import { MANAGEMENT_TEXTS, VEHICLE_GROUP_PALETTE, type VehicleGroup } from '@jejak/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Form, Input, Select } from 'antd';
+import { useLocation } from 'react-router';
+import { serverTextOr } from '../../api/error-text.ts';
+import { managedVehicleKeys, useManagedVehicles } from '../../api/management-vehicles.ts';
+import {
+  addVehicleGroup,
+  assignVehiclesToGroup,
+  editVehicleGroup,
+  useVehicleGroups,
+  vehicleGroupKeys,
+} from '../../api/vehicle-groups.ts';
+import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { ColorSwatches } from '../../ui/ColorSwatches.tsx';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { useGoBack } from '../../ui/go-back.ts';
+import { showToast } from '../../ui/notifier.ts';
+import { groupFormProblem, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
+
+function selectedVgid(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('selectedVGID' in state)) return undefined;
+  return typeof state.selectedVGID === 'string' ? state.selectedVGID : undefined;
+}
+
+/**
+ * Add New Vehicle Group and Edit Vehicle Group (spec 2 §2, §4, §5): name, preset colour and the
+ * vehicles in it. A new group is created, then given the chosen vehicles; both go back after.
+ */
+export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
+  const me = useSessionUser();
+  const f = useStrings().management.vehicleGroupForm;
+  const queryClient = useQueryClient();
+  const goBack = useGoBack('/Management/Vehicle');
+  const vgid = selectedVgid(useLocation().state);
+  const vehicles = useManagedVehicles(me.uid);
+  const groups = useVehicleGroups(me.uid);
+  const group: VehicleGroup | undefined = groups.data?.find((g) => g.vgid === vgid);
+  const options = vehicleOptions(vehicles.data ?? []);
+  const noVehicles = !vehicles.isPending && options.length === 0;
+
+  const save = useMutation({
+    mutationFn: async (values: VehicleGroupFormValues) => {
+      const vids = values.vids ?? [];
+      const groupName = values.groupName?.trim() ?? '';
+      const colorHexCode = values.colorHexCode ?? '';
+      if (mode === 'edit' && group) {
+        await editVehicleGroup({ vehicleGroup: { vgid: group.vgid, groupName, colorHexCode, vehicles: vids } });
+        showToast('success', MANAGEMENT_TEXTS.vehicleGroupEdited);
+        return;
+      }
+      const created = await addVehicleGroup({ uid: me.uid, vehicleGroupName: groupName, colorHexCode });
+      showToast('success', MANAGEMENT_TEXTS.vehicleGroupAdded);
+      if (vids.length === 0) return;
+      await assignVehiclesToGroup({ uid: me.uid, vgid: created.vgid, vids });
+      showToast('success', MANAGEMENT_TEXTS.vehicleGroupAssigned);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: vehicleGroupKeys.all });
+      await queryClient.invalidateQueries({ queryKey: managedVehicleKeys.all });
+      goBack();
+    },
+    onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
+  });
+
+  const submit = (values: VehicleGroupFormValues) => {
+    const problem = groupFormProblem(me.uid, values);
+    if (problem) return showToast('error', problem);
+    save.mutate(values);
+  };
+
+  const title = mode === 'add' ? f.addTitle : f.editTitle;
+  if (mode === 'edit' && !group) {
+    return (
+      <div className="screen-padded">
+        <Card className="form-card" title={title} loading={groups.isPending}>
+          <Alert type="warning" showIcon title={f.notChosen} />
+        </Card>
+      </div>
+    );
+  }
+  const initialValues: VehicleGroupFormValues = group
+    ? { groupName: group.groupName, colorHexCode: group.colorHexCode.toUpperCase(), vids: group.vehicles }
+    : { colorHexCode: VEHICLE_GROUP_PALETTE[0], vids: [] };
+
+  return (
+    <div className="screen-padded">
+      <Card className="form-card" title={title} data-testid="vehicle-group-form">
+        <Form<VehicleGroupFormValues> layout="vertical" initialValues={initialValues} onFinish={submit}>
+          <Form.Item label={f.groupName} name="groupName" required>
+            <Input id="groupName" maxLength={120} />
+          </Form.Item>
+          <Form.Item label={f.color} name="colorHexCode" required>
+            <ColorSwatches id="colorHexCode" palette={VEHICLE_GROUP_PALETTE} />
+          </Form.Item>
+          <Form.Item label={f.vehicles} name="vids">
+            <Select
+              id="vids"
+              mode="multiple"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={vehicles.isPending}
+              disabled={noVehicles}
+              placeholder={noVehicles ? f.noVehicles : undefined}
+              options={options}
+            />
+          </Form.Item>
+          <FormButtons
+            cancel={f.cancel}
+            submit={mode === 'add' ? f.add : f.edit}
+            onCancel={goBack}
+            busy={save.isPending}
+          />
+        </Form>
+      </Card>
+    </div>
+  );
+}

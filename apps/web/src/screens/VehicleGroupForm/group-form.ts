@@ -1,0 +1,25 @@
+import { MANAGEMENT_TEXTS, type ManagedVehicle } from '@jejak/contract';
+
+export interface VehicleGroupFormValues {
+  groupName?: string;
+  colorHexCode?: string;
+  vids?: string[];
+}
+
+/** Key separator between display name and id in vehicle selects (spec 2 §9). */
+export const KEY_SEPARATOR = ' - ';
+
+/** The Assign Vehicle(s) options: 'name - vid', sorted by display name (spec 2 §2, §9). */
+export function vehicleOptions(vehicles: readonly ManagedVehicle[]): { value: string; label: string }[] {
+  return [...vehicles]
+    .sort((a, b) => a.vehicleDisplayName.localeCompare(b.vehicleDisplayName) || a.vid.localeCompare(b.vid))
+    .map((v) => ({ value: v.vid, label: `${v.vehicleDisplayName}${KEY_SEPARATOR}${v.vid}` }));
+}
+
+/** The first problem of the form, in the spec's order (spec 2 §5), or null. */
+export function groupFormProblem(uid: string | undefined, values: VehicleGroupFormValues): string | null {
+  if (!uid) return MANAGEMENT_TEXTS.currentUserNotFound;
+  if (!values.groupName?.trim()) return MANAGEMENT_TEXTS.vehicleGroupNameEmpty;
+  if (!values.colorHexCode) return MANAGEMENT_TEXTS.vehicleGroupColorEmpty;
+  return null;
+}
