@@ -13,8 +13,17 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const LIBREOFFICE = ['/usr/bin/libreoffice', '/usr/bin/soffice'].find((p) => existsSync(p)) ?? null;
 
-/** Converts `bytes` (named `name`) with `--convert-to target`, answering the converted file's bytes. */
-export async function libreofficeConvert(bytes: Uint8Array, name: string, target: 'csv' | 'xlsx'): Promise<Buffer> {
+/**
+ * Converts `bytes` (named `name`) with `--convert-to target`, answering the converted file's
+ * bytes. `infilter` is LibreOffice's import filter string (e.g. CSV options that read a column
+ * as text, as a customer would set the SIM column so '+6…' stays).
+ */
+export async function libreofficeConvert(
+  bytes: Uint8Array,
+  name: string,
+  target: 'csv' | 'xlsx',
+  infilter?: string,
+): Promise<Buffer> {
   if (!LIBREOFFICE) throw new Error('LibreOffice is not installed (apt-get install libreoffice-calc-nogui)');
   const dir = mkdtempSync(join(tmpdir(), 'jejak-office-'));
   try {
@@ -26,6 +35,7 @@ export async function libreofficeConvert(bytes: Uint8Array, name: string, target
       [
         `-env:UserInstallation=file://${join(dir, 'profile')}`,
         '--headless',
+        ...(infilter ? [`--infilter=${infilter}`] : []),
         '--convert-to',
         target,
         '--outdir',

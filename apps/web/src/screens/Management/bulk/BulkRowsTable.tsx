@@ -51,6 +51,8 @@ export function BulkRowsTable({
         key: 'message',
         title: s.columns.message,
         width: MESSAGE_WIDTH,
+        // One line per row keeps the virtual list even; the whole message is in the cell's title.
+        ellipsis: { showTitle: true },
         render: (_: unknown, row: BulkRow) => row.message ?? '',
       },
     ],

@@ -56,7 +56,10 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
   const choose = (chosen: File) => {
     reset();
     setFile({ name: chosen.name, outcome: null });
-    void readSheetFile(chosen).then((outcome) => setFile({ name: chosen.name, outcome }));
+    // The rows are checked against the devices and vehicles as they are now, not as first loaded.
+    void Promise.all([readSheetFile(chosen), devices.refetch(), kind === 'vehicle' ? vehicles.refetch() : null]).then(
+      ([outcome]) => setFile({ name: chosen.name, outcome }),
+    );
   };
 
   const rows = state.rows ?? (checked?.ok ? checked.rows : null);
