@@ -188,9 +188,15 @@ describe('bulk upload in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.getByTestId('bulk-upload').click();
     const progress = page.getByTestId('bulk-progress');
     const seen = new Set<number>();
+    let pictured = false;
     for (;;) {
       const done = Number(await progress.getAttribute('data-done'));
       seen.add(done);
+      if (!pictured && done >= 100) {
+        // Mid-upload: the bar and the rows part SUCCESS, part READY.
+        await screenshots(page, 'bulk-device-progress');
+        pictured = true;
+      }
       if (done >= 2000) break;
       await page.waitForFunction(
         (before) => Number(document.querySelector('[data-testid="bulk-progress"]')?.getAttribute('data-done')) > before,

@@ -94,7 +94,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
       ];
 
   return (
-    <Modal open title={s.title[kind]} width={1000} onCancel={onClose} mask={{ closable: false }} footer={footer}>
+    <Modal open title={s.title[kind]} width={1200} onCancel={onClose} mask={{ closable: false }} footer={footer}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="bulk-dialog" data-kind={kind}>
         <Space wrap>
           <Button
@@ -124,7 +124,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
         {checked && !checked.ok && (
           <Alert type="error" showIcon title={checked.message} data-testid="bulk-file-error" />
         )}
-        {file && rows && (
+        {file && rows && !state.rows && (
           <Typography.Text data-testid="bulk-summary">
             {s.summary(file.name, rows.length, ready, failed)}
           </Typography.Text>
