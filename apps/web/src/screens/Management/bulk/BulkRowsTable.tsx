@@ -14,7 +14,7 @@ const STATUS_COLOURS: Readonly<Record<BulkRowStatus, string>> = {
 };
 
 const ROW_WIDTH = 64;
-const VALUE_WIDTH = 140;
+const VALUE_WIDTH = 160;
 const STATUS_WIDTH = 110;
 const MESSAGE_WIDTH = 380;
 
