@@ -4,6 +4,7 @@ import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { en } from '../apps/web/src/i18n/en.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, screenshot, selectOptions, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
+import { myUid, openWithState, postFromPage } from './page-api.ts';
 
 const f = en.management.geofenceTemplateForm;
 
@@ -16,34 +17,15 @@ interface Template {
 
 /** The owner's templates and geofence names, read through the API the page itself uses. */
 async function templates(page: Page): Promise<{ templates: Template[]; names: Record<string, string> }> {
-  return page.evaluate(async () => {
-    const post = async (path: string, body: unknown) =>
-      (await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json())) as Record<string, unknown>;
-    const session = (await post('/auth/session', {})) as { user?: { uid: string } };
-    const uid = session.user?.uid ?? '';
-    const t = await post('/geofence/template/get', { uid, gtids: [] });
-    const g = await post('/geofence/get', { uid });
-    const geofences = g['geofences'] as { geoid: string; geofenceName: string }[];
-    return {
-      templates: t['geofenceTemplates'] as Template[],
-      names: Object.fromEntries(geofences.map((x) => [x.geoid, x.geofenceName])),
-    };
+  const uid = await myUid(page);
+  const t = await postFromPage<{ geofenceTemplates: Template[] }>(page, '/geofence/template/get', { uid, gtids: [] });
+  const g = await postFromPage<{ geofences: { geoid: string; geofenceName: string }[] }>(page, '/geofence/get', {
+    uid,
   });
-}
-
-/** Opens a route with navigation state, as the console's own links do (react-router keeps it in `usr`). */
-async function openWithState(page: Page, path: string, state: Record<string, string>): Promise<void> {
-  await page.evaluate(
-    ({ path, state }) => {
-      window.history.pushState({ usr: state, key: 'e2e', idx: 1 }, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: { usr: state, key: 'e2e', idx: 1 } }));
-    },
-    { path, state },
-  );
+  return {
+    templates: t.geofenceTemplates,
+    names: Object.fromEntries(g.geofences.map((x) => [x.geoid, x.geofenceName])),
+  };
 }
 
 /** The chosen geofences shown in the select. */

@@ -160,6 +160,28 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageGeofences',
     body: (o) => ({ uid: o.templateOwner, geoid: o.geoid, gtids: [o.gtid] }),
   },
+  deviceAdd: {
+    gate: 'manageDevices',
+    body: (o) => ({
+      dgid: null,
+      device: {
+        imei: String(359_000_000_000_000 + ++serial),
+        model: 'GPS100',
+        simCard: '',
+        brand: 'Matrix',
+        uid: o.distributor.uid,
+      },
+    }),
+  },
+  deviceUpdate: {
+    gate: 'manageDevices',
+    body: (o) => {
+      const [model, imei] = o.dvid.split('#');
+      return { device: { dvid: o.dvid, model, imei, simCard: '', brand: 'Matrix', uid: o.user.uid } };
+    },
+  },
+  deviceVgidGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, vgids: [o.vgid] }) },
+  deviceGroupGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, dgids: [] }) },
   vehicleGet: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },
   // The vehicle's own device is taken (by itself), so a permitted add is refused with a 400.
   vehicleAdd: { gate: 'addVehicles', body: (o) => vehicleBody(o) },
@@ -186,28 +208,6 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageVehicles',
     body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
   },
-  deviceAdd: {
-    gate: 'manageDevices',
-    body: (o) => ({
-      dgid: null,
-      device: {
-        imei: String(359_000_000_000_000 + ++serial),
-        model: 'GPS100',
-        simCard: '',
-        brand: 'Matrix',
-        uid: o.distributor.uid,
-      },
-    }),
-  },
-  deviceUpdate: {
-    gate: 'manageDevices',
-    body: (o) => {
-      const [model, imei] = o.dvid.split('#');
-      return { device: { dvid: o.dvid, model, imei, simCard: '', brand: 'Matrix', uid: o.user.uid } };
-    },
-  },
-  deviceVgidGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, vgids: [o.vgid] }) },
-  deviceGroupGet: { gate: 'readDevices', body: (o) => ({ uid: o.user.uid, dgids: [] }) },
 };
 
 /** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */

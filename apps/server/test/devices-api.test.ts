@@ -18,9 +18,10 @@ describe.each(kinds)('device management on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { JEJAK_LOGIN_MAX_PER_MINUTE: '10000' });
-    [sup, dist, owner, operator] = await Promise.all(
-      ['super', 'distributor', 'owner', 'operator'].map((who) => signIn(server.baseUrl, who)),
-    );
+    sup = await signIn(server.baseUrl, 'super');
+    dist = await signIn(server.baseUrl, 'distributor');
+    owner = await signIn(server.baseUrl, 'owner');
+    operator = await signIn(server.baseUrl, 'operator');
     const d2 = await insertUser(server.app.database.db, {
       role: 'distributor',
       parent: sup.me,

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedDevice } from '@jejak/contract';
 import { DEFAULT_FUEL_TANK, type FuelProfile } from '@jejak/domain';
 import {
   decodeTeltonikaAck,
@@ -124,6 +125,17 @@ describe('fuel from a Teltonika level sensor, end to end', () => {
     const hierarchy = await api.post('/user/gethierarchy', { uid: me.uid });
     const vehicle = (hierarchy.body.vehicles as { vid: string; fuelProfile: unknown }[]).find((v) => v.vid === vid);
     expect(vehicle?.fuelProfile).toEqual(PROFILE);
+
+    // The Devices tab shows the last record's package and its litres as a percent of the tank.
+    const staff = apiClient(server.baseUrl);
+    const sup = await staff.login('super@demo.jejak.my');
+    const listed = (await staff.post('/device/vgid/get', { uid: sup.uid, vgids: [] })).body.devices as ManagedDevice[];
+    const lastL = Number(fixes.at(-1)?.fuel);
+    expect(listed.find((d) => d.dvid === dvid)).toMatchObject({
+      vid,
+      package: 'gps#latest',
+      fuel: Math.round((lastL / 200) * 10_000) / 100,
+    });
   });
 
   it('gives a drive that arrives late the same fuel burnt, replayed from the stored readings', async () => {

@@ -25,5 +25,10 @@ export const DEVICE_OPERATIONS: readonly Operation[] = [
     DevicesOfGroupsRequestSchema,
     DevicesResponseSchema,
   ),
-  op(MANAGEMENT_PATHS.deviceGroupGet, 'Device groups and their devices', DeviceGroupsRequestSchema, DeviceGroupsResponseSchema),
+  op(
+    MANAGEMENT_PATHS.deviceGroupGet,
+    'Device groups and their devices',
+    DeviceGroupsRequestSchema,
+    DeviceGroupsResponseSchema,
+  ),
 ];

@@ -159,7 +159,7 @@ export const ManagedDeviceSchema = z.object({
   engineStatus: z.boolean().nullable(),
   gpsStatus: z.boolean().nullable(),
   speed: z.number().nullable(),
-  /** Fuel level percent of the first tank, when the vehicle has a fuel sensor reading. */
+  /** Fuel level percent of the fitted vehicle's tanks together, by the last record that read fuel (ADR 0038). */
   fuel: z.number().nullable(),
   location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
   /** The package (message kind) of the last record, e.g. 'gps', 'gps#memory'. */
@@ -298,7 +298,13 @@ export const UpdateVehicleRequestSchema = z.object({
 });
 export type UpdateVehicleRequest = z.infer<typeof UpdateVehicleRequestSchema>;
 
-export const VehicleGroupRefSchema = z.object({ vgid: z.string(), groupName: z.string(), colorHexCode: z.string() });
+export const VehicleGroupRefSchema = z.object({
+  vgid: z.string(),
+  groupName: z.string(),
+  /** The group owner's name: tells the owner's 'ALL' from its distributor's. */
+  subName: z.string(),
+  colorHexCode: z.string(),
+});
 
 /** A vehicle as Management's Vehicles tab and the edit form need it (spec 2 §2, §3). */
 export const ManagedVehicleSchema = z.object({

@@ -137,8 +137,8 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...BULK_OPERATIONS,
-  ...VEHICLE_OPERATIONS,
   ...DEVICE_OPERATIONS,
+  ...VEHICLE_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

@@ -109,7 +109,12 @@ export async function seedDemoFleet(
       await trx
         .insertInto('device_group_members')
         .columns(['dgid', 'dvid'])
-        .expression((eb) => eb.selectFrom('devices').select([eb.val(dgid).as('dgid'), 'dvid']).where('uid', '=', holder.uid))
+        .expression((eb) =>
+          eb
+            .selectFrom('devices')
+            .select([eb.val(dgid).as('dgid'), 'dvid'])
+            .where('uid', '=', holder.uid),
+        )
         .execute();
     }
     await seedDemoGeofences(trx, ungroupOf, seeded, owner.uid, nowMs);

@@ -47,7 +47,7 @@ async function committed<T>(run: Promise<T>): Promise<T> {
  * like a missing one. A device's target is a distributor the caller reaches.
  */
 export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: () => number) {
-  /** The checks of spec 2 §5 in its order, after the request's own (blank IMEI and model). */
+  /** 'Sim Card is already in use': another device holds this SIM ('' is none). */
   async function checkSim(repos: DeviceRepos, simCard: string, dvid: string): Promise<void> {
     const holder = await repos.devices.simHolder(simCard);
     if (holder !== null && holder !== dvid) throw invalid(MANAGEMENT_TEXTS.simInUse);
@@ -141,7 +141,13 @@ export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: (
               action: 'device.update',
               targetType: 'device',
               targetId: current.dvid,
-              details: { uid, previousUid: current.uid, simCard: d.simCard, previousSimCard: current.simCard, brand: d.brand },
+              details: {
+                uid,
+                previousUid: current.uid,
+                simCard: d.simCard,
+                previousSimCard: current.simCard,
+                brand: d.brand,
+              },
             },
             at,
           );
@@ -154,7 +160,9 @@ export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: (
     async ofVehicleGroups(caller: User, uid: string, vgids: readonly string[]): Promise<ManagedDevice[]> {
       requireCall(caller, 'readDevices');
       const target = (await reachableUser(store.users, caller, uid)).user;
-      return store.devices.managed({ reachedBy: [viewerOf(caller), viewerOf(target)], vgids });
+      // What the target reaches the caller reaches too: the target's subtree, and the groups
+      // linked to it, lie within the caller's.
+      return store.devices.managed({ reachedBy: [viewerOf(target)], vgids });
     },
 
     /** The device groups of `uid` (the named ones when `dgids` is not empty) with their devices. */

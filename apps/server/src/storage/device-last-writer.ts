@@ -3,10 +3,14 @@ import type { DeviceLogRow } from './ingest-store.ts';
 import { col } from './log-writer.ts';
 import type { Database } from './schema.ts';
 
-/** The newest of a batch's log rows per device, by server time (then device time). */
+/**
+ * The newest of a batch's log rows per device, by server time (then device time). Session rows
+ * (a connection closed, timed out or failed) are the server's, not a package the device sent.
+ */
 function newestPerDevice(logs: readonly DeviceLogRow[]): DeviceLogRow[] {
   const newest = new Map<string, DeviceLogRow>();
   for (const l of logs) {
+    if (l.package.startsWith('event#session#')) continue;
     const seen = newest.get(l.dvid);
     if (!seen || l.createdAt > seen.createdAt || (l.createdAt === seen.createdAt && l.deviceTime >= seen.deviceTime))
       newest.set(l.dvid, l);

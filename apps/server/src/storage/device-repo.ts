@@ -223,12 +223,20 @@ export function createDeviceRepo(db: Db) {
     async groups(uid: string, dgids: readonly string[], viewer: Viewer): Promise<DeviceGroup[]> {
       let q = db.selectFrom('device_groups').selectAll().where('uid', '=', uid);
       if (dgids.length > 0) q = q.where(isAnyOf('dgid', dgids));
-      const groups = await q.orderBy((eb) => eb('group_name', '<>', ALL_DEVICE_GROUP)).orderBy('group_name').execute();
+      const groups = await q
+        .orderBy((eb) => eb('group_name', '<>', ALL_DEVICE_GROUP))
+        .orderBy('group_name')
+        .execute();
       if (groups.length === 0) return [];
       const members = await db
         .selectFrom('device_group_members')
         .selectAll()
-        .where(isAnyOf('dgid', groups.map((g) => g.dgid)))
+        .where(
+          isAnyOf(
+            'dgid',
+            groups.map((g) => g.dgid),
+          ),
+        )
         .execute();
       const devices = await managed({ reachedBy: [viewer], dvids: [...new Set(members.map((m) => m.dvid))] });
       const byDvid = new Map(devices.map((d) => [d.dvid, d]));
@@ -246,7 +254,11 @@ export function createDeviceRepo(db: Db) {
     /** A registered tracker is no longer an unknown device of the protocols that speak its model. */
     async forgetUnknown(imei: string, protocols: readonly string[]): Promise<void> {
       if (protocols.length === 0) return;
-      await db.deleteFrom('unknown_devices').where('imei', '=', imei).where('protocol', 'in', [...protocols]).execute();
+      await db
+        .deleteFrom('unknown_devices')
+        .where('imei', '=', imei)
+        .where('protocol', 'in', [...protocols])
+        .execute();
     },
   };
 }

@@ -117,7 +117,10 @@ export function createRelationsRepo(db: Db) {
      * The 'ALL' vehicle group, 'UNGROUP' geofence template, 'DEFAULT' rule template and 'ALL'
      * device group of a new fleet holder.
      */
-    async createBuiltIns(uid: string, nowMs: number): Promise<{ vgid: string; gtid: string; rtid: string; dgid: string }> {
+    async createBuiltIns(
+      uid: string,
+      nowMs: number,
+    ): Promise<{ vgid: string; gtid: string; rtid: string; dgid: string }> {
       const vgid = randomUUID();
       const gtid = randomUUID();
       const rtid = randomUUID();

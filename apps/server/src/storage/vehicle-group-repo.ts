@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { VehicleGroup } from '@jejak/contract';
+import { hierarchySegments } from '@jejak/domain';
 import { isAnyOf, type Db } from './database.ts';
 import { BUILT_IN_NAMES } from './relations-repo.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
@@ -196,16 +197,20 @@ export function createVehicleGroupRepo(db: Db) {
       return left;
     },
 
-    /** Users given any of these groups (whose reach follows the groups' members). */
+    /**
+     * Users given any of these groups, and every ancestor of theirs: a user's groups reach its
+     * ancestors too (ADR 0032), so all their views follow the groups' members.
+     */
     async usersGiven(vgids: readonly string[]): Promise<string[]> {
       if (vgids.length === 0) return [];
       const rows = await db
-        .selectFrom('user_vehicle_groups')
-        .select('uid')
+        .selectFrom('user_vehicle_groups as ug')
+        .innerJoin('users as u', 'u.uid', 'ug.uid')
+        .select('u.user_hierarchy')
         .distinct()
-        .where(isAnyOf('vgid', vgids))
+        .where(isAnyOf('ug.vgid', vgids))
         .execute();
-      return rows.map((r) => r.uid);
+      return [...new Set(rows.flatMap((r) => hierarchySegments(r.user_hierarchy)))];
     },
   };
 }

@@ -63,6 +63,17 @@ function columns(f: VehicleFields) {
 }
 
 /** Vehicles for Management (spec 2 §2 Vehicles tab) and the writes of the vehicle forms. */
+/** Rows keyed by their vid, in their order (one pass, however many vehicles). */
+function byVid<T extends { vid: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.vid);
+    if (list) list.push(row);
+    else map.set(row.vid, [row]);
+  }
+  return map;
+}
+
 export function createVehicleRepo(db: Db) {
   return {
     /** Every vehicle the viewer reaches (or just `vids` of them), as the Vehicles tab shows it. */
@@ -85,7 +96,8 @@ export function createVehicleRepo(db: Db) {
         db
           .selectFrom('vehicle_group_members as m')
           .innerJoin('vehicle_groups as g', 'g.vgid', 'm.vgid')
-          .select(['m.vid', 'g.vgid', 'g.group_name', 'g.color_hex'])
+          .innerJoin('users as gu', 'gu.uid', 'g.uid')
+          .select(['m.vid', 'g.vgid', 'g.group_name', 'g.color_hex', 'gu.user_name'])
           .where(isAnyOf('m.vid', ids))
           .orderBy('g.group_name')
           .orderBy('g.vgid')
@@ -93,6 +105,9 @@ export function createVehicleRepo(db: Db) {
         db.selectFrom('vehicle_geofence_templates').selectAll().where(isAnyOf('vid', ids)).orderBy('gtid').execute(),
         db.selectFrom('vehicle_rule_templates').selectAll().where(isAnyOf('vid', ids)).orderBy('rtid').execute(),
       ]);
+      const groupsOf = byVid(groups);
+      const gtidsOf = byVid(gts);
+      const rtidsOf = byVid(rts);
       return rows.map((r) => ({
         vid: r.vid,
         uid: r.uid,
@@ -108,11 +123,14 @@ export function createVehicleRepo(db: Db) {
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         fuelProfile: toFuelProfile(r.vid, r.fuel_profile),
-        vehicleGroups: groups
-          .filter((g) => g.vid === r.vid)
-          .map((g) => ({ vgid: g.vgid, groupName: g.group_name, colorHexCode: g.color_hex.toUpperCase() })),
-        gtids: gts.filter((t) => t.vid === r.vid).map((t) => t.gtid),
-        rtids: rts.filter((t) => t.vid === r.vid).map((t) => t.rtid),
+        vehicleGroups: (groupsOf.get(r.vid) ?? []).map((g) => ({
+          vgid: g.vgid,
+          groupName: g.group_name,
+          subName: g.user_name,
+          colorHexCode: g.color_hex.toUpperCase(),
+        })),
+        gtids: (gtidsOf.get(r.vid) ?? []).map((t) => t.gtid),
+        rtids: (rtidsOf.get(r.vid) ?? []).map((t) => t.rtid),
         engineServiceNextMileage: r.engine_service_next_mileage,
         engineServiceNextWorkingHour: r.engine_service_next_working_hour,
         engineServiceDueDate: r.engine_service_due_date,

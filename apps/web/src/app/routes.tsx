@@ -6,6 +6,7 @@ import { ChangePasswordScreen } from '../screens/ChangePassword/ChangePasswordSc
 import { ComingSoonScreen } from '../screens/ComingSoon/ComingSoonScreen.tsx';
 import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
+import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
 import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
@@ -17,6 +18,7 @@ import { ProfileScreen } from '../screens/Profile/ProfileScreen.tsx';
 import { ResetPasswordScreen } from '../screens/ResetPassword/ResetPasswordScreen.tsx';
 import { SubscriptionFormScreen } from '../screens/SubscriptionForm/SubscriptionFormScreen.tsx';
 import { UserManagementScreen } from '../screens/UserManagement/UserManagementScreen.tsx';
+import { VehicleFormScreen } from '../screens/VehicleForm/VehicleFormScreen.tsx';
 import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { ScreenError } from '../ui/ScreenError.tsx';
@@ -38,17 +40,9 @@ const COMING_SOON_PATHS = [
   '/Geofence/AddNewZone',
   // Other routes of spec 1
   '/InformationTable',
-  '/UserManagement/AddDevice',
-  '/UserManagement/EditDevice/:dvid',
-  '/UserManagement/AddVehicle',
-  '/UserManagement/EditVehicle/:vid',
   '/VehicleInspector/:uid',
   '/DeviceInspector/:uid',
   // Management (spec 2)
-  '/Management/Vehicle/Add',
-  '/Management/Vehicle/Edit/:vid',
-  '/Management/Device/Add',
-  '/Management/Device/Edit/:dvid',
   '/Management/Rule/Add',
   '/Management/Rule/Edit/:ruid',
   '/Management/RuleTemplate/Add',
@@ -65,6 +59,24 @@ const COMING_SOON_PATHS = [
 /** A screen route: its own error boundary keeps the frame alive when the screen fails. */
 function screen(path: string, element: ReactNode): RouteObject {
   return { path, element, errorElement: <ScreenError /> };
+}
+
+/** Add and Edit Vehicle and Device, from Management (spec 2 §2) and from User Management (spec 1 §2). */
+function fleetFormRoutes(): RouteObject[] {
+  const vehicle = (mode: 'add' | 'edit', home: string) => <VehicleFormScreen key={mode} mode={mode} home={home} />;
+  const device = (mode: 'add' | 'edit', home: string, goesHome: boolean) => (
+    <DeviceFormScreen key={mode} mode={mode} home={home} goesHome={goesHome} />
+  );
+  return [
+    screen('/Management/Vehicle/Add', vehicle('add', '/Management/Vehicle')),
+    screen('/Management/Vehicle/Edit/:vid', vehicle('edit', '/Management/Vehicle')),
+    screen('/UserManagement/AddVehicle', vehicle('add', '/UserManagement')),
+    screen('/UserManagement/EditVehicle/:vid', vehicle('edit', '/UserManagement')),
+    screen('/Management/Device/Add', device('add', '/Management/Device', true)),
+    screen('/Management/Device/Edit/:dvid', device('edit', '/Management/Device', true)),
+    screen('/UserManagement/AddDevice', device('add', '/UserManagement', false)),
+    screen('/UserManagement/EditDevice/:dvid', device('edit', '/UserManagement', false)),
+  ];
 }
 
 /** The one route table of the console. */
@@ -105,6 +117,7 @@ export const routes: RouteObject[] = [
               ),
               screen('/Geofence/AddGroup', <GeofenceTemplateFormScreen key="add" mode="add" />),
               screen('/Geofence/EditGroup', <GeofenceTemplateFormScreen key="edit" mode="edit" />),
+              ...fleetFormRoutes(),
               ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),
               screen('*', <NotFoundScreen />),
             ],

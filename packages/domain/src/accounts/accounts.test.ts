@@ -126,15 +126,16 @@ describe('contact and e-mail', () => {
 });
 
 describe('account calls by role', () => {
-  // manageUsers, readDevices, managePackages, migrate, readAudit, readGeofences, manageGeofences, manageDevices
+  // manageUsers, readDevices, managePackages, migrate, readAudit, readGeofences, manageGeofences,
+  // manageDevices, addVehicles, manageVehicles
   const expected: Record<PermissionRole, boolean[]> = {
-    SUPER: [true, true, true, true, true, true, true, true],
-    SUPPORT: [false, true, true, false, false, true, true, true],
-    DISTRIBUTOR: [true, true, true, false, false, true, true, true],
-    FLEET_MANAGER: [false, false, false, false, false, true, false, false],
-    FLEET_OWNER: [true, false, false, false, false, true, true, false],
-    FLEET_OPERATOR: [false, false, false, false, false, true, false, false],
-    DEFAULT: [false, false, false, false, false, false, false, false],
+    SUPER: [true, true, true, true, true, true, true, true, true, true],
+    SUPPORT: [false, true, true, false, false, true, true, true, true, true],
+    DISTRIBUTOR: [true, true, true, false, false, true, true, true, true, true],
+    FLEET_MANAGER: [false, false, false, false, false, true, false, false, false, false],
+    FLEET_OWNER: [true, false, false, false, false, true, true, false, false, true],
+    FLEET_OPERATOR: [false, false, false, false, false, true, false, false, false, false],
+    DEFAULT: [false, false, false, false, false, false, false, false, false, false],
   };
   it.each(Object.entries(expected))('%s', (role, grants) => {
     expect(ACCOUNT_CALLS.map((c) => mayCall(role as PermissionRole, c))).toEqual(grants);

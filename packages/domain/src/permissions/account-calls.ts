@@ -14,9 +14,9 @@ export const ACCOUNT_CALLS = [
   'readAudit',
   'readGeofences',
   'manageGeofences',
+  'manageDevices',
   'addVehicles',
   'manageVehicles',
-  'manageDevices',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -41,14 +41,14 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
       return canRead(role, 'geofence');
     case 'manageGeofences':
       return canManage(role, 'geofence') && canManage(role, 'poi');
+    // Register and edit trackers (spec 2 §2: the Device tab's Add and Edit).
+    case 'manageDevices':
+      return canManage(role, 'deviceManagement');
     // A new vehicle is provisioning (it takes a tracker): super, support and distributors.
     case 'addVehicles':
       return canManage(role, 'deviceManagement');
     // Editing vehicles and their groups: the Vehicle Management grant (fleet owners included).
     case 'manageVehicles':
       return canManage(role, 'vehicleManagement');
-    // Register and edit trackers (spec 2 §2: the Device tab's Add and Edit).
-    case 'manageDevices':
-      return canManage(role, 'deviceManagement');
   }
 }

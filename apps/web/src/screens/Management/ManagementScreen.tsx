@@ -24,7 +24,15 @@ export function ManagementScreen() {
   const content = (key: ManagementTab) => {
     switch (key) {
       case 'Vehicle':
-        return <VehiclesTab uid={me.uid} showDevice={readsDevices} showButtons={role !== 'fleetOwner'} />;
+        return (
+          <VehiclesTab
+            uid={me.uid}
+            showDevice={readsDevices}
+            // Hidden from fleet owners (spec 2 §6), and from every role the server would refuse them.
+            showButtons={role !== 'fleetOwner' && mayCall(toPermissionRole(role), 'addVehicles')}
+            editsGroups={mayCall(toPermissionRole(role), 'manageVehicles')}
+          />
+        );
       case 'Device':
         return <DevicesTab uid={me.uid} />;
       case 'Rule':

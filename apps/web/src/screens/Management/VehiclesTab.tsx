@@ -27,10 +27,12 @@ interface VehiclesTabProps {
   showDevice: boolean;
   /** Bulk Create Vehicles, Add New Vehicle, Add New Vehicle Group: hidden from fleet owner. */
   showButtons: boolean;
+  /** Editing a vehicle group: the Vehicle Management grant. */
+  editsGroups: boolean;
 }
 
 /** The Vehicles tab (spec 2 §2): searchable, filterable vehicle table and its buttons. */
-export function VehiclesTab({ uid, showDevice, showButtons }: VehiclesTabProps) {
+export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: VehiclesTabProps) {
   const s = useStrings().management;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -61,7 +63,7 @@ export function VehiclesTab({ uid, showDevice, showButtons }: VehiclesTabProps) 
   return (
     <>
       <div className="management-toolbar">
-        <Space wrap>
+        <div className="management-filters">
           <Input.Search
             allowClear
             className="management-search"
@@ -99,7 +101,7 @@ export function VehiclesTab({ uid, showDevice, showButtons }: VehiclesTabProps) 
             onChange={(vgid) => set({ vgid: vgid ?? null })}
             options={(groups.data ?? []).map((g) => ({ value: g.vgid, label: g.groupName }))}
           />
-          {showButtons && chosenGroup && chosenGroup.groupName !== BUILT_IN_GROUP && (
+          {editsGroups && chosenGroup && chosenGroup.groupName !== BUILT_IN_GROUP && (
             <Button
               icon={<EditOutlined />}
               data-testid="edit-group"
@@ -110,7 +112,7 @@ export function VehiclesTab({ uid, showDevice, showButtons }: VehiclesTabProps) 
               {s.editGroup}
             </Button>
           )}
-        </Space>
+        </div>
         {showButtons && (
           <Space wrap>
             <Button icon={<UploadOutlined />} onClick={() => setBulkOpen(true)}>

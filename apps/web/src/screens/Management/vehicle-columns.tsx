@@ -6,6 +6,7 @@ import type { Strings } from '../../i18n/en.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { formatDay, formatFixed } from './management-format.ts';
+import { groupLabel } from './vehicle-filter.ts';
 
 type Columns = TableColumnsType<ManagedVehicle>;
 type Labels = Strings['management'];
@@ -18,7 +19,13 @@ export function TransitStatusTag({ status }: { status: string | null }) {
   const shown = displayStatus(status);
   const colour = `#${STATUS_COLOURS[shown]}`;
   return (
-    <Tag color={colour} style={{ color: textColourOn(colour) }} data-testid="transit-status" data-colour={colour}>
+    <Tag
+      variant="solid"
+      color={colour}
+      style={{ color: textColourOn(colour) }}
+      data-testid="transit-status"
+      data-colour={colour}
+    >
       {shown}
     </Tag>
   );
@@ -100,8 +107,13 @@ export function vehicleColumns(s: Labels, { showDevice, nowMs, onEdit }: Vehicle
       render: (_, v) => (
         <Space size={[0, 4]} wrap>
           {v.vehicleGroups.map((g) => (
-            <Tag key={g.vgid} color={`#${g.colorHexCode}`} style={{ color: textColourOn(`#${g.colorHexCode}`) }}>
-              {g.groupName}
+            <Tag
+              key={g.vgid}
+              variant="solid"
+              color={`#${g.colorHexCode}`}
+              style={{ color: textColourOn(`#${g.colorHexCode}`), borderColor: '#d9d9d9' }}
+            >
+              {groupLabel(g, v.vehicleGroups)}
             </Tag>
           ))}
         </Space>

@@ -1,6 +1,6 @@
 import type { ManagedVehicle } from '@jejak/contract';
 import { describe, expect, it } from 'vitest';
-import { filterVehicles, NO_VEHICLE_FILTER } from './vehicle-filter.ts';
+import { filterVehicles, groupLabel, NO_VEHICLE_FILTER } from './vehicle-filter.ts';
 
 const vehicle = (vid: string, over: Partial<ManagedVehicle>): ManagedVehicle => ({
   vid,
@@ -41,7 +41,7 @@ const rows = [
     vehiclePlate: 'BKT 3321',
     vehicleType: 'Van',
     transitStatus: null,
-    vehicleGroups: [{ vgid: 'g1', groupName: 'North Depot', colorHexCode: 'FFFFFF' }],
+    vehicleGroups: [{ vgid: 'g1', groupName: 'North Depot', subName: 'Syarikat Maju', colorHexCode: 'FFFFFF' }],
   }),
   vehicle('c', { vehicleModel: 'Isuzu NPR', dvid: 'GPS100#359710040000013' }),
 ];
@@ -64,5 +64,19 @@ describe('Vehicles tab search and filters', () => {
     [{ type: 'Truck', status: 'MOVING' as const }, ['c']],
   ])('%o', (filter, expected) => {
     expect(vids(filter)).toEqual(expected);
+  });
+});
+
+describe('groupLabel', () => {
+  it("names the owner only when two of the vehicle's groups share a name", () => {
+    const own = { vgid: 'a', groupName: 'ALL', subName: 'Syarikat Maju', colorHexCode: 'FFFFFF' };
+    const dist = { vgid: 'b', groupName: 'ALL', subName: 'Pengedar Utama', colorHexCode: 'FFFFFF' };
+    const depot = { vgid: 'c', groupName: 'North Depot', subName: 'Syarikat Maju', colorHexCode: 'FFFFFF' };
+    expect([own, dist, depot].map((g) => groupLabel(g, [own, dist, depot]))).toEqual([
+      'ALL (Syarikat Maju)',
+      'ALL (Pengedar Utama)',
+      'North Depot',
+    ]);
+    expect(groupLabel(own, [own, depot])).toBe('ALL');
   });
 });

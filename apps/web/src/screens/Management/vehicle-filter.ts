@@ -31,3 +31,11 @@ export function filterVehicles(vehicles: readonly ManagedVehicle[], filter: Vehi
       (filter.query.trim() === '' || containsText(searchText(v), filter.query)),
   );
 }
+
+type GroupRef = ManagedVehicle['vehicleGroups'][number];
+
+/** A group's tag: its name, and its owner's when the vehicle has another group of that name (two 'ALL's). */
+export function groupLabel(group: GroupRef, groups: readonly GroupRef[]): string {
+  const twin = groups.some((o) => o.vgid !== group.vgid && o.groupName === group.groupName);
+  return twin ? `${group.groupName} (${group.subName})` : group.groupName;
+}

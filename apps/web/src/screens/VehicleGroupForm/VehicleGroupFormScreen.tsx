@@ -17,7 +17,7 @@ import { ColorSwatches } from '../../ui/ColorSwatches.tsx';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/notifier.ts';
-import { groupFormProblem, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
+import { groupFormProblem, membersInDisplayOrder, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
 
 function selectedVgid(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('selectedVGID' in state)) return undefined;
@@ -71,6 +71,8 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   };
 
   const title = mode === 'add' ? f.addTitle : f.editTitle;
+  // The form takes its initial values once: wait for the vehicles, so members show in name order.
+  if (mode === 'edit' && (vehicles.isPending || groups.isPending)) return null;
   if (mode === 'edit' && !group) {
     return (
       <div className="screen-padded">
@@ -81,7 +83,11 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
     );
   }
   const initialValues: VehicleGroupFormValues = group
-    ? { groupName: group.groupName, colorHexCode: group.colorHexCode.toUpperCase(), vids: group.vehicles }
+    ? {
+        groupName: group.groupName,
+        colorHexCode: group.colorHexCode.toUpperCase(),
+        vids: membersInDisplayOrder(group.vehicles, options),
+      }
     : { colorHexCode: VEHICLE_GROUP_PALETTE[0], vids: [] };
 
   return (

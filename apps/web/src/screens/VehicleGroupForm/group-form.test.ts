@@ -1,6 +1,6 @@
 import { MANAGEMENT_TEXTS, type ManagedVehicle } from '@jejak/contract';
 import { describe, expect, it } from 'vitest';
-import { groupFormProblem, vehicleOptions } from './group-form.ts';
+import { groupFormProblem, membersInDisplayOrder, vehicleOptions } from './group-form.ts';
 
 const v = (vid: string, vehicleDisplayName: string) => ({ vid, vehicleDisplayName }) as ManagedVehicle;
 
@@ -20,5 +20,13 @@ describe('vehicle group form', () => {
     );
     expect(groupFormProblem('u', { groupName: 'North' })).toBe(MANAGEMENT_TEXTS.vehicleGroupColorEmpty);
     expect(groupFormProblem('u', { groupName: 'North', colorHexCode: 'FFFFFF' })).toBeNull();
+  });
+});
+
+describe('membersInDisplayOrder', () => {
+  it("puts a group's members in the options' (display name) order, unknown ones after", () => {
+    const options = [{ value: 'v-anggun' }, { value: 'v-bas' }, { value: 'v-lori' }];
+    expect(membersInDisplayOrder(['v-lori', 'v-gone', 'v-anggun'], options)).toEqual(['v-anggun', 'v-lori', 'v-gone']);
+    expect(membersInDisplayOrder([], options)).toEqual([]);
   });
 });

@@ -16,6 +16,17 @@ export function vehicleOptions(vehicles: readonly ManagedVehicle[]): { value: st
     .map((v) => ({ value: v.vid, label: `${v.vehicleDisplayName}${KEY_SEPARATOR}${v.vid}` }));
 }
 
+/**
+ * A group's members in the options' order (by display name, spec 2 §2 "vehicles sorted by display
+ * name"); members not among the options (not loaded, or out of reach) keep their place after them.
+ */
+export function membersInDisplayOrder(vids: readonly string[], options: readonly { value: string }[]): string[] {
+  const members = new Set(vids);
+  const known = options.map((o) => o.value).filter((vid) => members.has(vid));
+  const shown = new Set(known);
+  return [...known, ...vids.filter((vid) => !shown.has(vid))];
+}
+
 /** The first problem of the form, in the spec's order (spec 2 §5), or null. */
 export function groupFormProblem(uid: string | undefined, values: VehicleGroupFormValues): string | null {
   if (!uid) return MANAGEMENT_TEXTS.currentUserNotFound;

@@ -1,0 +1,97 @@
+import { DEVICE_MODELS, DEVICE_MODEL_LABELS, MANAGEMENT_TEXTS, type ManagedDevice } from '@jejak/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Select } from 'antd';
+import { accountKeys, fetchUserDevices } from '../../api/accounts.ts';
+import { addDevice, updateDevice } from '../../api/fleet-forms.ts';
+import { serverTextOr } from '../../api/error-text.ts';
+import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
+import { DEVICE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showToast } from '../../ui/notifier.ts';
+import {
+  checkDeviceUpdate,
+  checkNewDevice,
+  newDeviceValues,
+  simInput,
+  type DeviceFormValues,
+} from './device-values.ts';
+
+interface DeviceFormProps {
+  /** The device to edit; null to add one. */
+  device: ManagedDevice | null;
+  initialTarget: string | null;
+  onDone: () => void;
+}
+
+/** Add and Edit Device (spec 2 §5): IMEI and model fixed once created, the '+6' SIM, a distributor as target. */
+export function DeviceForm({ device, initialTarget, onDone }: DeviceFormProps) {
+  const f = useStrings().fleetForms;
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<DeviceFormValues>();
+  // The devices the user reaches: 'Device already exist' and 'Sim Card is already in use' are told before the call.
+  const known = useQuery({ queryKey: accountKeys.devices(me.uid), queryFn: () => fetchUserDevices(me.uid) });
+  const initialValues: DeviceFormValues = device
+    ? {
+        imei: device.imei,
+        model: device.model as DeviceFormValues['model'],
+        simCard: device.simCard || '+6',
+        brand: device.brand,
+        targetUid: device.uid,
+      }
+    : newDeviceValues(initialTarget);
+
+  const save = useMutation({
+    mutationFn: (call: () => Promise<ManagedDevice>) => call(),
+    onSuccess: async () => {
+      showToast('success', device ? MANAGEMENT_TEXTS.deviceEdited : MANAGEMENT_TEXTS.deviceAdded);
+      await queryClient.invalidateQueries();
+      onDone();
+    },
+    onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
+  });
+
+  const submit = (values: DeviceFormValues) => {
+    const list = known.data ?? [];
+    if (device) {
+      const check = checkDeviceUpdate(values, device.dvid, list);
+      if (!check.ok) return showToast('error', check.message);
+      save.mutate(() => updateDevice(check.request));
+    } else {
+      const check = checkNewDevice(values, list);
+      if (!check.ok) return showToast('error', check.message);
+      save.mutate(() => addDevice(check.request));
+    }
+  };
+
+  return (
+    <Form<DeviceFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit}>
+      <Form.Item label={f.imei} name="imei" required>
+        <Input id="imei" disabled={device !== null} />
+      </Form.Item>
+      <Form.Item label={f.model} name="model" required>
+        <Select
+          id="model"
+          disabled={device !== null}
+          options={DEVICE_MODELS.map((m) => ({ value: m, label: DEVICE_MODEL_LABELS[m] }))}
+        />
+      </Form.Item>
+      <Form.Item
+        label={f.simCard}
+        name="simCard"
+        getValueFromEvent={(e: { target: { value: string } }) => simInput(e.target.value)}
+      >
+        <Input id="simCard" inputMode="tel" />
+      </Form.Item>
+      <Form.Item label={f.brand} name="brand">
+        <Input id="brand" placeholder={f.optional} />
+      </Form.Item>
+      <Form.Item label={f.targetUser} name="targetUid" required>
+        <TargetUserSelect id="targetUid" allowed={DEVICE_HOLDER_ROLES} />
+      </Form.Item>
+      <FormButtons cancel={f.cancel} submit={device ? f.save : f.add} onCancel={onDone} busy={save.isPending} />
+    </Form>
+  );
+}

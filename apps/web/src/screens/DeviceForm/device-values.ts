@@ -1,0 +1,89 @@
+import {
+  AddDeviceRequestSchema,
+  MANAGEMENT_TEXTS,
+  SIM_PREFIX,
+  UpdateDeviceRequestSchema,
+  dvidOf,
+  type AddDeviceRequest,
+  type DeviceModel,
+  type UpdateDeviceRequest,
+} from '@jejak/contract';
+import type { z } from 'zod';
+
+export interface DeviceFormValues {
+  imei?: string;
+  model?: DeviceModel | null;
+  simCard?: string;
+  brand?: string;
+  targetUid?: string | null;
+}
+
+/** A device already registered, as the duplicate checks need it. */
+export interface KnownDevice {
+  dvid: string;
+  simCard: string;
+}
+
+/** The SIM field starts as '+6' and goes back to '+6' when shortened below 2 characters (spec 2 §5). */
+export function simInput(typed: string): string {
+  return typed.length < SIM_PREFIX.length ? SIM_PREFIX : typed;
+}
+
+export function newDeviceValues(targetUid: string | null): DeviceFormValues {
+  return { imei: '', simCard: SIM_PREFIX, brand: '', targetUid };
+}
+
+/** The SIM as sent: the bare '+6' start means none was entered. */
+const simOf = (sim: string | undefined) => (!sim || sim.trim() === SIM_PREFIX ? '' : sim);
+
+export type DeviceCheck<T> = { ok: true; request: T } | { ok: false; message: string };
+
+const at = (issues: readonly z.core.$ZodIssue[], path: string) => issues.find((i) => i.path.join('.') === path);
+
+/**
+ * The checks of spec 2 §5 in order: IMEI, model, 'Device already exist' (on edit only when the
+ * id differs from the current one), 'Sim Card is already in use' (by another device), target
+ * user; the contract's schema gives the texts, so console and server agree.
+ */
+function check<T>(
+  parsed: { success: true; data: T } | { success: false; error: z.ZodError },
+  values: DeviceFormValues,
+  known: readonly KnownDevice[],
+  currentDvid: string | null,
+): DeviceCheck<T> {
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const first = at(issues, 'device.imei') ?? at(issues, 'device.model');
+  if (first) return { ok: false, message: first.message };
+  const dvid = dvidOf(values.model ?? '', (values.imei ?? '').trim());
+  if (dvid !== currentDvid && known.some((d) => d.dvid === dvid))
+    return { ok: false, message: MANAGEMENT_TEXTS.deviceExists };
+  const sim = simOf(values.simCard).trim();
+  if (sim && known.some((d) => d.simCard === sim && d.dvid !== currentDvid)) {
+    return { ok: false, message: MANAGEMENT_TEXTS.simInUse };
+  }
+  const rest = at(issues, 'device.uid') ?? issues[0];
+  if (rest || !parsed.success) return { ok: false, message: rest?.message ?? MANAGEMENT_TEXTS.somethingWrong };
+  return { ok: true, request: parsed.data };
+}
+
+function deviceBody(values: DeviceFormValues) {
+  return {
+    imei: values.imei ?? '',
+    model: values.model ?? '',
+    simCard: simOf(values.simCard),
+    brand: values.brand ?? '',
+    uid: values.targetUid ?? '',
+  };
+}
+
+export function checkNewDevice(values: DeviceFormValues, known: readonly KnownDevice[]): DeviceCheck<AddDeviceRequest> {
+  return check(AddDeviceRequestSchema.safeParse({ device: deviceBody(values) }), values, known, null);
+}
+
+export function checkDeviceUpdate(
+  values: DeviceFormValues,
+  dvid: string,
+  known: readonly KnownDevice[],
+): DeviceCheck<UpdateDeviceRequest> {
+  return check(UpdateDeviceRequestSchema.safeParse({ device: { dvid, ...deviceBody(values) } }), values, known, dvid);
+}
