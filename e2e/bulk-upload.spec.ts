@@ -215,6 +215,36 @@ describe('bulk upload in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.close();
   });
 
+  it('Cancel mid-upload closes the dialog, stops after the row in flight, and the tab shows the rows added', async () => {
+    const page = await open('/Management/Device', en.management.bulkAddDevice);
+    const rows = Array.from({ length: 300 }, (_, i) => [
+      `86520506${String(i).padStart(7, '0')}`,
+      'GPS100',
+      `+6015${String(i).padStart(7, '0')}`,
+      '',
+    ]);
+    await chooseFile(page, 'cancelled.xlsx', await workbook([DEVICE_HEADER, ...rows]));
+    await summary(page)
+      .filter({ hasText: s.summary('cancelled.xlsx', 300, 300, 0) })
+      .waitFor();
+    await page.getByTestId('bulk-upload').click();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="bulk-progress"]')?.getAttribute('data-done')) >= 20,
+    );
+    await page.getByTestId('bulk-cancel').click();
+    await page.getByTestId('bulk-dialog').waitFor({ state: 'detached' });
+    const added = async () => (await myDevices(page)).devices.filter((d) => d.imei.startsWith('86520506')).length;
+    const atCancel = await added();
+    expect(atCancel).toBeGreaterThanOrEqual(20);
+    expect(atCancel).toBeLessThan(300);
+    // The tab was told to reload: the first device of the file is listed.
+    await page.getByLabel(en.management.searchDevices).fill('865205060000000');
+    await page.getByTestId('device-table').getByText('+60150000000').waitFor();
+    // At most the row that was in flight lands after Cancel.
+    expect((await added()) - atCancel).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+
   it('Bulk Create Vehicles: per-row rules, then vehicles with and without a device', async () => {
     const page = await open('/Management/Vehicle', en.management.bulkCreateVehicles);
     const { uid } = await myDevices(page);

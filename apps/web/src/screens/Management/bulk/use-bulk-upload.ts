@@ -84,7 +84,7 @@ export function useBulkUpload(kind: BulkKind) {
         schedule();
       };
       for (const i of queue) {
-        if (stopped.current) return;
+        if (stopped.current) break;
         const row = l.rows[i];
         if (!row) continue;
         mark(i, 'LOADING', row.message);
@@ -100,10 +100,12 @@ export function useBulkUpload(kind: BulkKind) {
         }
         l.done++;
       }
-      if (stopped.current) return;
-      flush();
-      setState((s) => ({ ...s, running: false, finished: true }));
-      onFinished();
+      if (!stopped.current) {
+        flush();
+        setState((s) => ({ ...s, running: false, finished: true }));
+      }
+      // Also after Cancel mid-upload: the rows already added must show in the tab.
+      if (l.done > 0) onFinished();
     },
     [kind, flush, schedule],
   );
