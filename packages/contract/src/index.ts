@@ -16,3 +16,4 @@ export * from './subscriptions.ts';
 export * from './audit.ts';
 export * from './geofences.ts';
 export * from './management.ts';
+export * from './bulk.ts';

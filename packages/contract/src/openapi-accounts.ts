@@ -38,6 +38,8 @@ export interface Operation {
   response: z.ZodType;
   /** Needs a signed-in session (the jejak_sid cookie). */
   session: boolean;
+  /** The media type of a file answer (e.g. an .xlsx); the answer is JSON when absent. */
+  responseType?: string;
 }
 
 /** A session call's operation (POST, JSON body). */

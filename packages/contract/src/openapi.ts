@@ -16,6 +16,7 @@ import {
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
+import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
@@ -135,6 +136,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   },
   ...ACCOUNT_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
+  ...BULK_OPERATIONS,
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
 ];
@@ -153,7 +155,12 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
         ...(op.session ? { security: [{ session: [] }] } : {}),
         ...(op.request ? { requestBody: { required: true, content: json(op.request) } } : {}),
         responses: {
-          200: { description: 'OK', content: json(op.response) },
+          200: {
+            description: 'OK',
+            content: op.responseType
+              ? { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
+              : json(op.response),
+          },
           default: { description: 'Error: {status, errorType, message}', content: json(ErrorBodySchema) },
         },
       },

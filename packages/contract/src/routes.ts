@@ -63,6 +63,7 @@ export const API_PATHS = {
   vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
   vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
   geocode: '/geocode',
+  bulkTemplate: '/bulk/template',
   version: '/version',
   openapi: '/openapi.json',
 } as const;

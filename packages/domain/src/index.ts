@@ -10,4 +10,5 @@ export * from './fuel/index.ts';
 export * from './accounts/index.ts';
 export * from './subscriptions/index.ts';
 export * from './geofence/index.ts';
+export * from './bulk/index.ts';
 export * from './management/index.ts';

@@ -29,6 +29,7 @@ import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from '.
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
+import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
 import { registerGeocodeRoutes } from './routes/geocode-routes.ts';
 import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
@@ -92,6 +93,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerRecordRoutes(api, opts.auth, opts.records);
       registerGeofenceRoutes(api, opts.auth, opts.geofences);
       registerGeocodeRoutes(api, opts.auth, opts.geocoder);
+      registerBulkRoutes(api, opts.auth);
       registerVehicleRoutes(api, opts.auth, opts.vehicles, opts.vehicleGroups);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,

@@ -1,5 +1,20 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { BulkKind as ContractBulkKind } from '@jejak/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Modal, Progress, Space, Spin, Typography, Upload } from 'antd';
+import { useMemo, useState } from 'react';
+import { fetchManagedDevices, managedDeviceKeys } from '../../../api/management-devices.ts';
+import { fetchManagedVehicles, managedVehicleKeys } from '../../../api/management-vehicles.ts';
+import { useStrings } from '../../../i18n/strings.ts';
+import { showToast } from '../../../ui/notifier.ts';
+import { checkSheet, type BulkContext } from './bulk-check.ts';
+import { BulkRowsTable } from './BulkRowsTable.tsx';
+import { downloadTemplate } from './download-template.ts';
+import { readSheetFile, type ReadOutcome } from './read-file.ts';
+import { useBulkUpload } from './use-bulk-upload.ts';
+
 /** What the dialog uploads: devices (Bulk Add Device) or vehicles (Bulk Create Vehicles). */
-export type BulkKind = 'device' | 'vehicle';
+export type BulkKind = ContractBulkKind;
 
 export interface BulkUploadDialogProps {
   kind: BulkKind;
@@ -11,7 +26,134 @@ export interface BulkUploadDialogProps {
   onUploaded: () => void;
 }
 
-/** The bulk upload dialog of spec 2 §2 and §5; built in issue 11 (this file is its entry point). */
-export function BulkUploadDialog(_props: BulkUploadDialogProps) {
-  return null;
+/** The bulk upload dialog of spec 2 §2, §4 and §5; its state starts afresh each time it opens. */
+export function BulkUploadDialog(props: BulkUploadDialogProps) {
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
+  const s = useStrings().bulk;
+  const devices = useQuery({ queryKey: managedDeviceKeys.ofUser(uid), queryFn: () => fetchManagedDevices(uid) });
+  const vehicles = useQuery({
+    queryKey: managedVehicleKeys.ofUser(uid),
+    queryFn: () => fetchManagedVehicles(uid),
+    enabled: kind === 'vehicle',
+  });
+  const ctx = useMemo<BulkContext | null>(
+    () =>
+      devices.data && (kind === 'device' || vehicles.data)
+        ? { uid, devices: devices.data, vehicles: vehicles.data ?? [] }
+        : null,
+    [uid, kind, devices.data, vehicles.data],
+  );
+  const [file, setFile] = useState<{ name: string; outcome: ReadOutcome | null } | null>(null);
+  const checked = useMemo(
+    () => (ctx && file?.outcome ? checkSheet(kind, ctx, file.outcome, s) : null),
+    [ctx, file, kind, s],
+  );
+  const { state, start, reset } = useBulkUpload(kind);
+
+  const choose = (chosen: File) => {
+    reset();
+    setFile({ name: chosen.name, outcome: null });
+    // The rows are checked against the devices and vehicles as they are now, not as first loaded.
+    void Promise.all([readSheetFile(chosen), devices.refetch(), kind === 'vehicle' ? vehicles.refetch() : null]).then(
+      ([outcome]) => setFile({ name: chosen.name, outcome }),
+    );
+  };
+
+  const rows = state.rows ?? (checked?.ok ? checked.rows : null);
+  const failed = rows?.filter((r) => r.status === 'FAILED').length ?? 0;
+  const ready = rows?.filter((r) => r.status === 'READY').length ?? 0;
+  const canUpload = checked?.ok === true && !state.rows && failed === 0 && ready > 0;
+  const upload = () => {
+    if (checked?.ok && ctx) void start(checked.rows, ctx, onUploaded);
+  };
+
+  const footer = state.finished
+    ? [
+        <Button key="done" type="primary" onClick={onClose} data-testid="bulk-done">
+          {s.done}
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={onClose} data-testid="bulk-cancel">
+          {s.cancel}
+        </Button>,
+        <Button
+          key="upload"
+          type="primary"
+          icon={<UploadOutlined />}
+          disabled={!canUpload}
+          loading={state.running}
+          onClick={upload}
+          data-testid="bulk-upload"
+        >
+          {s.upload}
+        </Button>,
+      ];
+
+  return (
+    <Modal open title={s.title[kind]} width={1200} onCancel={onClose} mask={{ closable: false }} footer={footer}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="bulk-dialog" data-kind={kind}>
+        <Space wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            data-testid="bulk-template"
+            onClick={() => void downloadTemplate(kind).then((ok) => ok || showToast('error', s.templateFailed))}
+          >
+            {s.downloadTemplate}
+          </Button>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            disabled={state.running}
+            beforeUpload={(chosen) => {
+              choose(chosen);
+              return false;
+            }}
+          >
+            <Button type="primary" ghost icon={<UploadOutlined />} disabled={state.running} data-testid="bulk-choose">
+              {s.chooseFile}
+            </Button>
+          </Upload>
+        </Space>
+        <Typography.Text type="secondary">{s.hint}</Typography.Text>
+        {file && !file.outcome && <Waiting text={s.reading(file.name)} />}
+        {file?.outcome && !ctx && <Waiting text={s.loadingChecks} />}
+        {checked && !checked.ok && (
+          <Alert type="error" showIcon title={checked.message} data-testid="bulk-file-error" />
+        )}
+        {file && rows && !state.rows && (
+          <Typography.Text data-testid="bulk-summary">
+            {s.summary(file.name, rows.length, ready, failed)}
+          </Typography.Text>
+        )}
+        {!state.rows && failed > 0 && <Alert type="warning" showIcon title={s.failedBlock} />}
+        {state.rows && (
+          <div data-testid="bulk-progress" data-done={state.done} data-total={state.total}>
+            <Progress percent={state.total ? Math.floor((state.done / state.total) * 100) : 100} />
+            <Typography.Text>
+              {state.finished
+                ? s.finished(
+                    state.rows.filter((r) => r.status === 'SUCCESS' || r.status === 'WARNING').length,
+                    state.rows.filter((r) => r.status === 'FAILED').length,
+                  )
+                : s.progress(state.done, state.total)}
+            </Typography.Text>
+          </div>
+        )}
+        {checked?.ok && rows && <BulkRowsTable columns={checked.columns} rows={rows} />}
+      </Space>
+    </Modal>
+  );
+}
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <Space data-testid="bulk-waiting">
+      <Spin size="small" />
+      <Typography.Text>{text}</Typography.Text>
+    </Space>
+  );
 }

@@ -1,0 +1,83 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  BULK_EXAMPLES,
+  BULK_MAX_ROWS,
+  DEVICE_MODELS,
+  deviceColumns,
+  VEHICLE_TYPES,
+  vehicleColumns,
+  type BulkKind,
+} from '@jejak/contract';
+
+/*
+ * The .xlsx templates of the bulk upload dialog (spec 2 §2): the columns the dialog looks for,
+ * a header row, one example row that passes every rule, and drop-down lists for the device
+ * model and the vehicle type on every row the dialog takes. IMEI and SIM columns are formatted
+ * as text, so Excel keeps '+6…' and long IMEIs as typed instead of turning them into numbers.
+ */
+
+export const BULK_TEMPLATE_FILES: Readonly<Record<BulkKind, string>> = {
+  device: 'bulk-add-device.xlsx',
+  vehicle: 'bulk-create-vehicle.xlsx',
+};
+
+const SHEET_NAMES: Readonly<Record<BulkKind, string>> = { device: 'Devices', vehicle: 'Vehicles' };
+/** Keys whose column holds text that looks like a number. */
+const TEXT_KEYS = new Set(['imei', 'simCard', 'vehiclePlate']);
+/** The drop-down of each column that has one; Excel caps a list formula at 255 characters. */
+const LISTS: Readonly<Record<string, readonly string[]>> = {
+  model: DEVICE_MODELS,
+  vehicleType: VEHICLE_TYPES,
+};
+
+function columnsOf(kind: BulkKind): { key: string; label: string }[] {
+  // The rules need no context here: only keys and labels are written.
+  return kind === 'device'
+    ? deviceColumns({ simsInUse: new Set(), imeisInUse: new Set() })
+    : vehicleColumns({ devices: [], platesInUse: new Set() });
+}
+
+export function buildBulkTemplate(kind: BulkKind): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Jejak';
+  const sheet = workbook.addWorksheet(SHEET_NAMES[kind], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const columns = columnsOf(kind);
+  sheet.columns = columns.map((c) => ({
+    header: c.label,
+    key: c.key,
+    width: Math.max(16, c.label.length + 4),
+    style: TEXT_KEYS.has(c.key) ? { numFmt: '@' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  const example: Readonly<Record<string, string>> = BULK_EXAMPLES[kind];
+  sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, example[c.key] ?? ''])));
+  for (const [key, options] of Object.entries(LISTS)) {
+    const column = columns.findIndex((c) => c.key === key);
+    if (column < 0) continue;
+    const letter = sheet.getColumn(column + 1).letter;
+    // Alike validations are written as one range (exceljs squeezes them), not one per cell.
+    for (let row = 2; row <= BULK_MAX_ROWS + 1; row++)
+      sheet.getCell(`${letter}${row}`).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${options.join(',')}"`],
+        showErrorMessage: true,
+        errorTitle: 'Not in the list',
+        error: `Choose one of ${options.join(', ')}`,
+      };
+  }
+  return workbook;
+}
+
+/** The template as a stream of .xlsx bytes. */
+export function bulkTemplateStream(kind: BulkKind): Readable {
+  const out = new PassThrough();
+  buildBulkTemplate(kind)
+    .xlsx.write(out)
+    .then(
+      () => out.end(),
+      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  return out;
+}

@@ -1,0 +1,73 @@
+import type { BulkRowStatus } from '@jejak/domain';
+import { Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+import { useStrings } from '../../../i18n/strings.ts';
+import type { BulkRow } from './bulk-check.ts';
+
+const STATUS_COLOURS: Readonly<Record<BulkRowStatus, string>> = {
+  READY: 'default',
+  LOADING: 'processing',
+  SUCCESS: 'success',
+  WARNING: 'warning',
+  FAILED: 'error',
+};
+
+const ROW_WIDTH = 64;
+const VALUE_WIDTH = 160;
+const STATUS_WIDTH = 110;
+const MESSAGE_WIDTH = 380;
+
+/** The rows of a bulk file and their statuses; virtual, so thousands of rows scroll smoothly. */
+export function BulkRowsTable({
+  columns,
+  rows,
+}: {
+  columns: readonly { key: string; label: string }[];
+  rows: readonly BulkRow[];
+}) {
+  const s = useStrings().bulk;
+  const tableColumns = useMemo<ColumnsType<BulkRow>>(
+    () => [
+      { key: 'row', title: s.columns.row, width: ROW_WIDTH, dataIndex: 'rowNumber' },
+      ...columns.map((c) => ({
+        key: c.key,
+        title: c.label,
+        width: VALUE_WIDTH,
+        ellipsis: true,
+        render: (_: unknown, row: BulkRow) => row.values[c.key] ?? '',
+      })),
+      {
+        key: 'status',
+        title: s.columns.status,
+        width: STATUS_WIDTH,
+        render: (_: unknown, row: BulkRow) => (
+          <Tag color={STATUS_COLOURS[row.status]} data-status={row.status}>
+            {s.statuses[row.status]}
+          </Tag>
+        ),
+      },
+      {
+        key: 'message',
+        title: s.columns.message,
+        width: MESSAGE_WIDTH,
+        // One line per row keeps the virtual list even; the whole message is in the cell's title.
+        ellipsis: { showTitle: true },
+        render: (_: unknown, row: BulkRow) => row.message ?? '',
+      },
+    ],
+    [columns, s],
+  );
+  return (
+    <Table<BulkRow>
+      data-testid="bulk-rows"
+      virtual
+      size="small"
+      rowKey="rowNumber"
+      columns={tableColumns}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ x: ROW_WIDTH + VALUE_WIDTH * columns.length + STATUS_WIDTH + MESSAGE_WIDTH, y: 340 }}
+    />
+  );
+}

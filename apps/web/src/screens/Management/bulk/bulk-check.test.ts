@@ -1,0 +1,80 @@
+import { bulkMissingColumn, MANAGEMENT_TEXTS, type ManagedDevice } from '@jejak/contract';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../i18n/en.ts';
+import { checkSheet, type BulkContext } from './bulk-check.ts';
+import type { ReadOutcome } from './read-file.ts';
+
+const s = en.bulk;
+const device = (over: Partial<ManagedDevice>): ManagedDevice =>
+  ({ dvid: 'GPS100#1', uid: 'me', imei: '1', simCard: '+60100000001', assignedStatus: 0, ...over }) as ManagedDevice;
+const ctx: BulkContext = {
+  uid: 'me',
+  devices: [device({}), device({ dvid: 'GPS100#2', imei: '2', uid: 'child', simCard: '+60100000002' })],
+  vehicles: [],
+};
+const sheet = (header: string[], ...rows: string[][]): ReadOutcome => ({
+  ok: true,
+  header,
+  rows: rows.map((cells, i) => ({ rowNumber: i + 2, cells, problems: {} })),
+});
+
+describe('checkSheet: a read file to the dialog’s rows', () => {
+  it.each([
+    ['notXlsxName', s.fileErrors.notXlsxName],
+    ['fileTooLarge', s.fileErrors.fileTooLarge],
+    ['notXlsx', s.fileErrors.notXlsx],
+    ['unpackedTooLarge', s.fileErrors.unpackedTooLarge],
+    ['tooManyRows', s.fileErrors.tooManyRows],
+    ['readerFailed', s.fileErrors.readerFailed],
+  ] as const)('a refused file (%s) is one clear message', (error, message) => {
+    expect(checkSheet('device', ctx, { ok: false, error }, s)).toEqual({ ok: false, message });
+  });
+
+  it("names the first missing column with the schema, and an empty sheet with the spec's text", () => {
+    expect(checkSheet('device', ctx, sheet(['IMEI', 'SIM Card']), s)).toEqual({
+      ok: false,
+      message: bulkMissingColumn('Model', ['IMEI', 'Model', 'SIM Card', 'Brand']),
+    });
+    expect(checkSheet('vehicle', ctx, sheet(['Display Name', 'Plate']), s)).toEqual({
+      ok: false,
+      message: MANAGEMENT_TEXTS.bulkNoRows,
+    });
+  });
+
+  it('checks SIMs against the devices the user reaches, and turns unreadable cells into the row’s message', () => {
+    const outcome: ReadOutcome = {
+      ok: true,
+      header: ['IMEI', 'Model', 'SIM Card'],
+      rows: [
+        { rowNumber: 2, cells: ['9', 'GPS100', '+60100000002'], problems: {} },
+        {
+          rowNumber: 3,
+          cells: ['', 'GPS100', '+60100000003'],
+          problems: { 0: { code: 'date', ref: 'A3', detail: '1' } },
+        },
+        { rowNumber: 4, cells: ['8', 'GPS100', ''], problems: { 2: { code: 'formula', ref: 'C4', detail: '' } } },
+        { rowNumber: 5, cells: ['7', 'GPS100', '+60100000005'], problems: {} },
+      ],
+    };
+    const checked = checkSheet('device', ctx, outcome, s);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.rows.map((r) => [r.rowNumber, r.status, r.message])).toEqual([
+      [2, 'FAILED', MANAGEMENT_TEXTS.bulkSimInUse],
+      [3, 'FAILED', s.cellErrors.date('A3')],
+      [4, 'FAILED', s.cellErrors.formula('C4')],
+      [5, 'READY', null],
+    ]);
+  });
+
+  it("offers a vehicle row only the target user's own devices", () => {
+    const checked = checkSheet(
+      'vehicle',
+      ctx,
+      sheet(['Display Name', 'Plate', 'IMEI'], ['A', 'P1', '2'], ['B', 'P2', '1']),
+      s,
+    );
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.rows.map((r) => r.status)).toEqual(['FAILED', 'READY']);
+    expect(checked.rows[0]?.message).toBe('Invalid imei. Available devices are 1');
+  });
+});

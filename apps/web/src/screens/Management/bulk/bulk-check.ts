@@ -1,0 +1,86 @@
+import {
+  bulkMissingColumn,
+  deviceColumns,
+  MANAGEMENT_TEXTS,
+  vehicleColumns,
+  type BulkDeviceChoice,
+  type BulkKind,
+  type ManagedDevice,
+  type ManagedVehicle,
+} from '@jejak/contract';
+import { checkRows, matchHeader, type BulkColumn, type BulkRowStatus, type SheetRow } from '@jejak/domain';
+import type { Strings } from '../../../i18n/en.ts';
+import type { ReadOutcome } from './read-file.ts';
+import type { ReadRow } from './sheet/read-sheet.ts';
+
+/*
+ * From a read sheet to the dialog's rows (spec 2 §5): the header must hold every required
+ * column, the sheet at least one row, and each row passes its columns' rules or is FAILED.
+ */
+
+export interface BulkRow {
+  rowNumber: number;
+  values: Readonly<Record<string, string>>;
+  status: BulkRowStatus;
+  /** Why it failed, the warning it carries, or the server's message after upload. */
+  message: string | null;
+}
+
+export type BulkCheck =
+  { ok: true; columns: readonly { key: string; label: string }[]; rows: BulkRow[] } | { ok: false; message: string };
+
+/** What the rows are checked against: the devices and vehicles the user reaches. */
+export interface BulkContext {
+  uid: string;
+  devices: readonly ManagedDevice[];
+  vehicles: readonly ManagedVehicle[];
+}
+
+/** Devices a vehicle row may name: the target user's own (the server refuses another's). */
+export function deviceChoices(ctx: BulkContext): BulkDeviceChoice[] {
+  return ctx.devices
+    .filter((d) => d.uid === ctx.uid)
+    .map((d) => ({ dvid: d.dvid, imei: d.imei, assigned: d.assignedStatus === 1 }));
+}
+
+export function columnsFor(kind: BulkKind, ctx: BulkContext): BulkColumn<string>[] {
+  return kind === 'device'
+    ? deviceColumns({
+        simsInUse: new Set(ctx.devices.map((d) => d.simCard).filter((s) => s !== '')),
+        imeisInUse: new Set(ctx.devices.map((d) => d.imei)),
+      })
+    : vehicleColumns({
+        devices: deviceChoices(ctx),
+        platesInUse: new Set(ctx.vehicles.filter((v) => v.uid === ctx.uid).map((v) => v.vehiclePlate)),
+      });
+}
+
+export function checkSheet(kind: BulkKind, ctx: BulkContext, sheet: ReadOutcome, s: Strings['bulk']): BulkCheck {
+  if (!sheet.ok) return { ok: false, message: s.fileErrors[sheet.error] };
+  const columns = columnsFor(kind, ctx);
+  const header = matchHeader(columns, sheet.header);
+  if (!header.ok) return { ok: false, message: bulkMissingColumn(header.missing, header.schema) };
+  if (sheet.rows.length === 0) return { ok: false, message: MANAGEMENT_TEXTS.bulkNoRows };
+  const checked = checkRows(
+    columns,
+    header.indexes,
+    sheet.rows.map((r) => sheetRow(r, s)),
+  );
+  return {
+    ok: true,
+    columns: columns.map((c) => ({ key: c.key, label: c.label })),
+    rows: checked.map((r) => ({ rowNumber: r.rowNumber, values: r.values, status: r.status, message: r.message })),
+  };
+}
+
+function sheetRow(row: ReadRow, s: Strings['bulk']): SheetRow {
+  const problems: Record<number, string> = {};
+  for (const [at, p] of Object.entries(row.problems))
+    problems[Number(at)] =
+      p.code === 'date'
+        ? s.cellErrors.date(p.ref)
+        : p.code === 'error'
+          ? s.cellErrors.error(p.ref, p.detail)
+          : s.cellErrors.formula(p.ref);
+  return { rowNumber: row.rowNumber, cells: row.cells, problems };
+}

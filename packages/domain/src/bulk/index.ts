@@ -1,0 +1,2 @@
+export * from './bulk-rows.ts';
+export * from './cell-text.ts';
