@@ -172,37 +172,30 @@ export const ManagedDeviceSchema = z.object({
 });
 export type ManagedDevice = z.infer<typeof ManagedDeviceSchema>;
 
-/** POST /device/add {dgid, device}: registers a tracker for a fleet owner or distributor. */
+/** A device's fields as the forms send them (spec 2 §5, in the order they are checked). */
+const DeviceFieldsSchema = z.object({
+  imei: ImeiField,
+  model: ModelField,
+  simCard: SimField,
+  brand: BrandField,
+  /** The target user (spec 2 §5 'Please select a target user'). */
+  uid: text({ error: MANAGEMENT_TEXTS.deviceTargetUserEmpty })
+    .trim()
+    .min(1, MANAGEMENT_TEXTS.deviceTargetUserEmpty)
+    .max(64),
+});
+
+/** POST /device/add {dgid, device}: registers a tracker for a distributor. */
 export const AddDeviceRequestSchema = z.object({
   /** The device group to put it in; the target user's 'ALL' when omitted or null. */
   dgid: ID.nullable().optional(),
-  device: z.object({
-    imei: ImeiField,
-    model: ModelField,
-    simCard: SimField,
-    brand: BrandField,
-    /** The target user (spec 2 §5 'Please select a target user'). */
-    uid: text({ error: MANAGEMENT_TEXTS.deviceTargetUserEmpty })
-      .trim()
-      .min(1, MANAGEMENT_TEXTS.deviceTargetUserEmpty)
-      .max(64),
-  }),
+  device: DeviceFieldsSchema,
 });
 export type AddDeviceRequest = z.infer<typeof AddDeviceRequestSchema>;
 
 /** POST /device/update {device}: the SIM, brand and target user; IMEI and model are fixed. */
 export const UpdateDeviceRequestSchema = z.object({
-  device: z.object({
-    dvid: RequiredId,
-    imei: ImeiField,
-    model: ModelField,
-    simCard: SimField,
-    brand: BrandField,
-    uid: text({ error: MANAGEMENT_TEXTS.deviceTargetUserEmpty })
-      .trim()
-      .min(1, MANAGEMENT_TEXTS.deviceTargetUserEmpty)
-      .max(64),
-  }),
+  device: z.object({ dvid: RequiredId }).extend(DeviceFieldsSchema.shape),
 });
 export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequestSchema>;
 

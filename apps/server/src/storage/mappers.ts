@@ -91,3 +91,37 @@ export function toDevice(row: Selectable<DevicesTable>): Device {
     engineStatus: row.engine_status,
   };
 }
+
+type ServiceColumns = Pick<
+  Selectable<VehiclesTable>,
+  | 'engine_service_next_mileage'
+  | 'engine_service_next_working_hour'
+  | 'engine_service_due_date'
+  | 'transmission_service_next_mileage'
+  | 'transmission_service_due_date'
+  | 'rear_axle_service_next_mileage'
+  | 'rear_axle_service_due_date'
+  | 'service_next_mileage'
+  | 'service_due_date'
+  | 'permit_due_date'
+  | 'subs_start_date'
+  | 'subs_end_date'
+>;
+
+/** A vehicle's service, permit and subscription fields (spec 2 §3), as the vehicle tables show them. */
+export function toServiceFields(r: ServiceColumns) {
+  return {
+    engineServiceNextMileage: r.engine_service_next_mileage,
+    engineServiceNextWorkingHour: r.engine_service_next_working_hour,
+    engineServiceDueDate: r.engine_service_due_date,
+    transmissionServiceNextMileage: r.transmission_service_next_mileage,
+    transmissionServiceDueDate: r.transmission_service_due_date,
+    rearAxleServiceNextMileage: r.rear_axle_service_next_mileage,
+    rearAxleServiceDueDate: r.rear_axle_service_due_date,
+    serviceNextMileage: r.service_next_mileage,
+    serviceDueDate: r.service_due_date,
+    permitDueDate: r.permit_due_date,
+    subsStartDate: r.subs_start_date,
+    subsEndDate: r.subs_end_date,
+  };
+}

@@ -1,6 +1,7 @@
 import type { UserDeviceRow, UserVehicleRow } from '@jejak/contract';
 import type { Db } from './database.ts';
 import { visibleVidsQuery } from './fleet-repo.ts';
+import { toServiceFields } from './mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
 
 /** User Management's vehicle and device tables, limited to what a user reaches. */
@@ -23,18 +24,7 @@ export function createUserFleetRepo(db: Db) {
         vehicleModel: r.vehicle_model,
         dvid: r.dvid,
         simCard: r.sim_card,
-        engineServiceNextMileage: r.engine_service_next_mileage,
-        engineServiceNextWorkingHour: r.engine_service_next_working_hour,
-        engineServiceDueDate: r.engine_service_due_date,
-        transmissionServiceNextMileage: r.transmission_service_next_mileage,
-        transmissionServiceDueDate: r.transmission_service_due_date,
-        rearAxleServiceNextMileage: r.rear_axle_service_next_mileage,
-        rearAxleServiceDueDate: r.rear_axle_service_due_date,
-        serviceNextMileage: r.service_next_mileage,
-        serviceDueDate: r.service_due_date,
-        permitDueDate: r.permit_due_date,
-        subsStartDate: r.subs_start_date,
-        subsEndDate: r.subs_end_date,
+        ...toServiceFields(r),
         createdAt: r.created_at,
       }));
     },

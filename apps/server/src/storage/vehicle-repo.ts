@@ -1,7 +1,7 @@
 import type { ManagedVehicle } from '@jejak/contract';
 import { isTransitStatus, type FuelProfile } from '@jejak/domain';
 import { isAnyOf, type Db } from './database.ts';
-import { toFuelProfile } from './mappers.ts';
+import { toFuelProfile, toServiceFields } from './mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from './scope.ts';
 import { visibleVidsQuery } from './fleet-repo.ts';
 
@@ -131,18 +131,7 @@ export function createVehicleRepo(db: Db) {
         })),
         gtids: (gtidsOf.get(r.vid) ?? []).map((t) => t.gtid),
         rtids: (rtidsOf.get(r.vid) ?? []).map((t) => t.rtid),
-        engineServiceNextMileage: r.engine_service_next_mileage,
-        engineServiceNextWorkingHour: r.engine_service_next_working_hour,
-        engineServiceDueDate: r.engine_service_due_date,
-        transmissionServiceNextMileage: r.transmission_service_next_mileage,
-        transmissionServiceDueDate: r.transmission_service_due_date,
-        rearAxleServiceNextMileage: r.rear_axle_service_next_mileage,
-        rearAxleServiceDueDate: r.rear_axle_service_due_date,
-        serviceNextMileage: r.service_next_mileage,
-        serviceDueDate: r.service_due_date,
-        permitDueDate: r.permit_due_date,
-        subsStartDate: r.subs_start_date,
-        subsEndDate: r.subs_end_date,
+        ...toServiceFields(r),
       }));
     },
 

@@ -1,6 +1,5 @@
 import { GEOFENCE_PALETTE, type GeofenceTemplateDto } from '@jejak/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Form, Input, Select } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
 import {
@@ -12,9 +11,8 @@ import {
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
 import { useSessionUser } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { ColorSwatches } from '../../ui/ColorSwatches.tsx';
-import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
+import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';
 import { showToast } from '../../ui/notifier.ts';
 import { geofenceOptions, membershipChange, templateFormProblem, type TemplateFormValues } from './template-form.ts';
 
@@ -37,7 +35,6 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const data = useQuery({ queryKey: geofencesQueryKey(me.uid), queryFn: () => fetchGeofences(me.uid) });
   const template: GeofenceTemplateDto | undefined = data.data?.templates.find((t) => t.gtid === gtid);
   const options = geofenceOptions(data.data?.geofences ?? []);
-  const noGeofences = !data.isPending && options.length === 0;
 
   const save = useMutation({
     mutationFn: async (values: TemplateFormValues) => {
@@ -72,15 +69,7 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   };
 
   const title = mode === 'add' ? f.addTitle : f.editTitle;
-  if (mode === 'edit' && !template) {
-    return (
-      <div className="screen-padded">
-        <Card className="form-card" title={title} loading={data.isPending}>
-          <Alert type="warning" showIcon title={f.notChosen} />
-        </Card>
-      </div>
-    );
-  }
+  if (mode === 'edit' && !template) return <NotChosenCard title={title} text={f.notChosen} loading={data.isPending} />;
   const initialValues: TemplateFormValues = template
     ? {
         templateName: template.templateName,
@@ -90,35 +79,18 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
     : { colorHexCode: GEOFENCE_PALETTE[0], geoids: [] };
 
   return (
-    <div className="screen-padded">
-      <Card className="form-card" title={title} data-testid="geofence-template-form">
-        <Form<TemplateFormValues> layout="vertical" initialValues={initialValues} onFinish={submit}>
-          <Form.Item label={f.name} name="templateName" required>
-            <Input id="templateName" maxLength={120} />
-          </Form.Item>
-          <Form.Item label={f.geofences} name="geoids">
-            <Select
-              id="geoids"
-              mode="multiple"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={data.isPending}
-              disabled={noGeofences}
-              placeholder={noGeofences ? f.noGeofences : undefined}
-              options={options}
-            />
-          </Form.Item>
-          <Form.Item label={f.color} name="colorHexCode" required>
-            <ColorSwatches id="colorHexCode" palette={GEOFENCE_PALETTE} />
-          </Form.Item>
-          <FormButtons
-            cancel={f.cancel}
-            submit={mode === 'add' ? f.add : f.edit}
-            onCancel={goBack}
-            busy={save.isPending}
-          />
-        </Form>
-      </Card>
-    </div>
+    <NamedSetForm<TemplateFormValues>
+      testId="geofence-template-form"
+      title={title}
+      name={{ id: 'templateName', label: f.name }}
+      colour={{ id: 'colorHexCode', label: f.color, palette: GEOFENCE_PALETTE }}
+      members={{ id: 'geoids', label: f.geofences, options, loading: data.isPending, noneText: f.noGeofences }}
+      colourFirst={false}
+      initialValues={initialValues}
+      onFinish={submit}
+      onCancel={goBack}
+      busy={save.isPending}
+      labels={{ cancel: f.cancel, submit: mode === 'add' ? f.add : f.edit }}
+    />
   );
 }

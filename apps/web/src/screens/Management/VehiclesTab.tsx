@@ -53,7 +53,10 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: Vehic
         showDevice,
         nowMs,
         onEdit: (vehicle: ManagedVehicle) =>
-          void navigate(`/Management/Vehicle/Edit/${encodeURIComponent(vehicle.vid)}`, { state: { uid, vehicle } }),
+          // The vehicle's owner is the form's user: the form reloads ('Reloading page') for any other.
+          void navigate(`/Management/Vehicle/Edit/${encodeURIComponent(vehicle.vid)}`, {
+            state: { uid: vehicle.uid, vehicle },
+          }),
       }),
     [s, showDevice, nowMs, navigate, uid],
   );

@@ -1,6 +1,5 @@
 import { MANAGEMENT_TEXTS, VEHICLE_GROUP_PALETTE, type VehicleGroup } from '@jejak/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Form, Input, Select } from 'antd';
 import { useLocation } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
 import { managedVehicleKeys, useManagedVehicles } from '../../api/management-vehicles.ts';
@@ -13,9 +12,8 @@ import {
 } from '../../api/vehicle-groups.ts';
 import { useSessionUser } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { ColorSwatches } from '../../ui/ColorSwatches.tsx';
-import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
+import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';
 import { showToast } from '../../ui/notifier.ts';
 import { groupFormProblem, membersInDisplayOrder, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
 
@@ -38,7 +36,6 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const groups = useVehicleGroups(me.uid);
   const group: VehicleGroup | undefined = groups.data?.find((g) => g.vgid === vgid);
   const options = vehicleOptions(vehicles.data ?? []);
-  const noVehicles = !vehicles.isPending && options.length === 0;
 
   const save = useMutation({
     mutationFn: async (values: VehicleGroupFormValues) => {
@@ -73,15 +70,7 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const title = mode === 'add' ? f.addTitle : f.editTitle;
   // The form takes its initial values once: wait for the vehicles, so members show in name order.
   if (mode === 'edit' && (vehicles.isPending || groups.isPending)) return null;
-  if (mode === 'edit' && !group) {
-    return (
-      <div className="screen-padded">
-        <Card className="form-card" title={title} loading={groups.isPending}>
-          <Alert type="warning" showIcon title={f.notChosen} />
-        </Card>
-      </div>
-    );
-  }
+  if (mode === 'edit' && !group) return <NotChosenCard title={title} text={f.notChosen} loading={false} />;
   const initialValues: VehicleGroupFormValues = group
     ? {
         groupName: group.groupName,
@@ -91,35 +80,18 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
     : { colorHexCode: VEHICLE_GROUP_PALETTE[0], vids: [] };
 
   return (
-    <div className="screen-padded">
-      <Card className="form-card" title={title} data-testid="vehicle-group-form">
-        <Form<VehicleGroupFormValues> layout="vertical" initialValues={initialValues} onFinish={submit}>
-          <Form.Item label={f.groupName} name="groupName" required>
-            <Input id="groupName" maxLength={120} />
-          </Form.Item>
-          <Form.Item label={f.color} name="colorHexCode" required>
-            <ColorSwatches id="colorHexCode" palette={VEHICLE_GROUP_PALETTE} />
-          </Form.Item>
-          <Form.Item label={f.vehicles} name="vids">
-            <Select
-              id="vids"
-              mode="multiple"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={vehicles.isPending}
-              disabled={noVehicles}
-              placeholder={noVehicles ? f.noVehicles : undefined}
-              options={options}
-            />
-          </Form.Item>
-          <FormButtons
-            cancel={f.cancel}
-            submit={mode === 'add' ? f.add : f.edit}
-            onCancel={goBack}
-            busy={save.isPending}
-          />
-        </Form>
-      </Card>
-    </div>
+    <NamedSetForm<VehicleGroupFormValues>
+      testId="vehicle-group-form"
+      title={title}
+      name={{ id: 'groupName', label: f.groupName }}
+      colour={{ id: 'colorHexCode', label: f.color, palette: VEHICLE_GROUP_PALETTE }}
+      members={{ id: 'vids', label: f.vehicles, options, loading: vehicles.isPending, noneText: f.noVehicles }}
+      colourFirst
+      initialValues={initialValues}
+      onFinish={submit}
+      onCancel={goBack}
+      busy={save.isPending}
+      labels={{ cancel: f.cancel, submit: mode === 'add' ? f.add : f.edit }}
+    />
   );
 }
