@@ -289,4 +289,75 @@ describe.each(await dbKinds())('loading device states on %s', (kind) => {
     await pipeline.close();
     expect(errors).toEqual([]);
   });
+  it('a vehicle fitted while the device state loads is attached: the stale load is read again', async () => {
+    const fleet = createFleetRepo(db);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let reads = 0;
+    const bus = createInProcessBus(() => undefined);
+    const pipeline = createPipeline({
+      store: createIngestStore(db),
+      fleet: {
+        ...fleet,
+        // The first read sees the device without a vehicle, and answers only after the vehicle is fitted.
+        vehiclesByDvid: async (dvids) => {
+          const found = await fleet.vehiclesByDvid(dvids);
+          if (reads++ === 0) await gate;
+          return found;
+        },
+      },
+      bus,
+      transit: DEFAULT_TRANSIT_CONFIG,
+      filter: DEFAULT_FIX_FILTER,
+      segmenter: DEFAULT_SEGMENTER,
+      geofence: DEFAULT_GEOFENCE_CONFIG,
+      geofences: createGeofenceRepo(db),
+      recompute: { store: createRecomputeStore(db), delayMs: 3_600_000, maxWindowMs: 7 * 86_400_000 },
+      flushMs: 5,
+      batchMax: 2000,
+      concurrentCommits: 1,
+      now: () => Date.now(),
+      onError: () => undefined,
+    });
+    const first = pipeline.submit(withoutVehicle, { kind: 'heartbeat', attributes: {} });
+    await expect.poll(() => reads).toBe(1);
+    const owner = await db
+      .selectFrom('devices')
+      .select('uid')
+      .where('dvid', '=', withoutVehicle)
+      .executeTakeFirstOrThrow();
+    const vid = `fitted-${kind}`;
+    await db
+      .insertInto('vehicles')
+      .values({
+        vid,
+        dvid: withoutVehicle,
+        uid: owner.uid,
+        vehicle_plate: 'WFT 1',
+        vehicle_display_name: 'Fitted mid-load',
+        vehicle_type: 'Truck',
+        vehicle_model: '',
+        created_at: Date.now(),
+        fuel_profile: JSON.stringify({
+          fuel: {
+            portNumber: 0,
+            fuelCapacity: 0,
+            fuelLevelMin: 0,
+            fuelLevelMax: 10,
+            fuelLevelOperator: 'V',
+            fuelSensorType: 'dipstick',
+          },
+        }),
+      })
+      .execute();
+    bus.publish('vehicle.changed', { dvids: [withoutVehicle] });
+    release();
+    await first;
+    const at = drive(Date.now() - 10 * MIN).at(-1) as NormalizedMessage;
+    await pipeline.submit(withoutVehicle, { ...at, deviceTimeMs: Date.now() - MIN });
+    await pipeline.close();
+    expect(reads).toBe(2);
+    const logs = await db.selectFrom('vehicle_logs').select('vid').where('vid', '=', vid).execute();
+    expect(logs.length).toBeGreaterThan(0);
+  });
 });

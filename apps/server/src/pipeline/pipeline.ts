@@ -42,6 +42,8 @@ export function createPipeline(opts: PipelineOptions) {
   const loading = new Map<string, Promise<HeldState>>();
   /** Devices forgotten after a failed commit: reloaded only once the batches before are done. */
   const dropped = new Set<string>();
+  /** Devices whose vehicle changed while their state was being read. */
+  const staleLoads = new Set<string>();
   /** Per-device chain so messages that wait for a state load keep their order. */
   const chains = new Map<string, Promise<unknown>>();
   let batch: Batch = newBatch();
@@ -58,8 +60,12 @@ export function createPipeline(opts: PipelineOptions) {
   opts.bus.subscribe('geofence.changed', ({ vids }) => fences.invalidate(states.values(), new Set(vids)));
   // A device's vehicle changed: forget its state the way a failed commit does, so its next
   // message reloads it from the store once the batches holding its earlier rows are committed.
+  // A load under way may have read the old vehicle: it reads again before the state is used.
   opts.bus.subscribe('vehicle.changed', ({ dvids }) => {
-    for (const dvid of dvids) if (states.delete(dvid)) dropped.add(dvid);
+    for (const dvid of dvids) {
+      if (states.delete(dvid)) dropped.add(dvid);
+      if (loading.has(dvid)) staleLoads.add(dvid);
+    }
   });
 
   async function loadState(dvid: string): Promise<HeldState> {
@@ -68,7 +74,8 @@ export function createPipeline(opts: PipelineOptions) {
       await flush().catch(() => undefined);
       await Promise.allSettled([...inFlight]);
     }
-    const state = await readState(dvid);
+    let state = await readState(dvid);
+    while (staleLoads.delete(dvid)) state = await readState(dvid);
     if (!state) throw new Error(`device ${dvid} is not registered`);
     states.set(dvid, state);
     return state;
