@@ -48,6 +48,13 @@ export async function targetUserChoices(
 export async function pickTargetUser(page: Page, path: readonly string[]): Promise<void> {
   await page.locator('#targetUid').click();
   for (const title of path.slice(0, -1)) await expand(page, title);
+  // A level still loading inserts rows when it arrives, and a click then lands on another row.
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll(
+        '.ant-select-dropdown .ant-select-tree-treenode-loading, .ant-select-dropdown .ant-select-tree-switcher-loading-icon',
+      ).length === 0,
+  );
   await page
     .locator('.ant-select-dropdown:visible .ant-select-tree-title')
     .getByText(path.at(-1) ?? '', { exact: true })

@@ -79,7 +79,7 @@ describe('onboarding a new tracker in Chromium', { timeout: FLOW_TIMEOUT_MS }, (
     await page.fill('#vehiclePlate', t.plate);
     await page.fill('#vehicleModel', 'Hino 300');
     await pickOption(page, 'vehicleType', VEHICLE_TYPE_LABELS.Truck);
-    await pickTargetUser(page, [OWNER]);
+    await pickTargetUser(page, [DISTRIBUTOR, OWNER]);
     await page.getByTestId('submit').click();
     await expectToast(page, MANAGEMENT_TEXTS.vehicleAdded);
     await page.waitForURL('**/Management/Vehicle');
