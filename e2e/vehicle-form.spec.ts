@@ -127,6 +127,9 @@ describe('vehicle forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.getByTestId('vehicle-edit').locator('#vehicleDisplayName').waitFor();
     expect(await page.inputValue('#vehicleDisplayName')).toBe('Lori 09 Shah Alam');
     expect(await page.locator('#dvid').isDisabled()).toBe(true);
+    // The subscription belongs to the package now (ADR 0040): shown, changed in Vehicle Subscription.
+    expect(await page.locator('#subsEndDate').isDisabled()).toBe(true);
+    await page.getByTestId('subscription-note').getByRole('link').waitFor();
     expect(await page.getByTestId('tank-2').count()).toBe(1);
     expect((await appliedTags(page, 'vgids'))[0]).toBe('Kumpulan Puchong');
     await page.fill('#vehicleDisplayName', '');

@@ -40,6 +40,8 @@ export const enFleetForms = {
   dueDate: 'Due Date',
   permitDueDate: 'Permit Due Date',
   subscription: 'Subscription',
+  subscriptionFixed: 'The subscription is changed with its package, in',
+  vehicleSubscription: 'Vehicle Subscription',
   subsStartDate: 'Start Date',
   subsEndDate: 'End Date',
   allDevicesTaken: 'Every device already has a vehicle.',

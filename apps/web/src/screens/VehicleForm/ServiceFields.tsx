@@ -1,4 +1,5 @@
-import { DatePicker, Form, InputNumber } from 'antd';
+import { DatePicker, Form, InputNumber, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useStrings } from '../../i18n/strings.ts';
 import { DATE_FORMAT } from '../../ui/fleet/fleet-dates.ts';
 
@@ -10,16 +11,20 @@ function Count({ name, label }: { name: string; label: string }) {
   );
 }
 
-function Day({ name, label }: { name: string; label: string }) {
+function Day({ name, label, disabled = false }: { name: string; label: string; disabled?: boolean }) {
   return (
     <Form.Item label={label} name={name}>
-      <DatePicker id={name} format={DATE_FORMAT} />
+      <DatePicker id={name} format={DATE_FORMAT} disabled={disabled} />
     </Form.Item>
   );
 }
 
-/** The 4 services' next mileage / working hour / due dates, the permit and the subscription (spec 2 §3). */
-export function ServiceFields() {
+/**
+ * The 4 services' next mileage / working hour / due dates, the permit and the subscription (spec 2 §3).
+ * A vehicle's subscription dates are its package's once it exists (ADR 0040): on edit they are shown,
+ * not changed here, with the way to Vehicle Subscription.
+ */
+export function ServiceFields({ subscriptionFixed }: { subscriptionFixed: boolean }) {
   const f = useStrings().fleetForms;
   const groups = [
     {
@@ -55,15 +60,21 @@ export function ServiceFields() {
     {
       title: f.subscription,
       fields: [
-        <Day key="s" name="subsStartDate" label={f.subsStartDate} />,
-        <Day key="e" name="subsEndDate" label={f.subsEndDate} />,
+        <Day key="s" name="subsStartDate" label={f.subsStartDate} disabled={subscriptionFixed} />,
+        <Day key="e" name="subsEndDate" label={f.subsEndDate} disabled={subscriptionFixed} />,
       ],
+      note: subscriptionFixed && (
+        <Typography.Text type="secondary" data-testid="subscription-note">
+          {f.subscriptionFixed} <Link to="/VehicleSubscription">{f.vehicleSubscription}</Link>
+        </Typography.Text>
+      ),
     },
   ];
   return groups.map((group) => (
     <fieldset key={group.title} className="fleet-fieldset">
       <legend>{group.title}</legend>
       <div className="fleet-form-grid">{group.fields}</div>
+      {'note' in group && group.note}
     </fieldset>
   ));
 }

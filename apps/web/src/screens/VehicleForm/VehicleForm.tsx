@@ -132,7 +132,7 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
         <legend>{f.fuelTanks}</legend>
         <FuelTanksEditor />
       </fieldset>
-      <ServiceFields />
+      <ServiceFields subscriptionFixed={vehicle !== null} />
       <FormButtons cancel={f.cancel} submit={vehicle ? f.save : f.add} onCancel={onDone} busy={save.isPending} />
     </Form>
   );
