@@ -134,7 +134,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
   vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
-  bulkTemplate: { skip: 'answers .xlsx bytes, names no object; bulk-template.test.ts covers its session and V1 gate' },
+  bulkTemplate: { gate: 'any', body: () => ({ kind: 'device' }) },
   geofenceGet: { gate: 'readGeofences', body: (o) => ({ uid: o.user.uid }) },
   geofenceAdd: { gate: 'manageGeofences', body: (o) => ({ geofence: { ...ZONE, uid: o.user.uid } }) },
   geofenceUpdate: { gate: 'manageGeofences', body: (o) => ({ geofence: { ...ZONE, geoid: o.geoid } }) },

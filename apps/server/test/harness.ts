@@ -131,7 +131,12 @@ export function apiClient(baseUrl: string) {
       });
       const setCookie = res.headers.get('set-cookie');
       if (setCookie) cookie = setCookie.split(';')[0] ?? null;
-      return { status: res.status, body: (await res.json()) as Record<string, unknown>, setCookie };
+      // A file (a bulk template) is summed up by its type, so callers that walk every route can compare answers.
+      const type = res.headers.get('content-type') ?? '';
+      const answer = type.startsWith('application/json')
+        ? ((await res.json()) as Record<string, unknown>)
+        : { file: type, bytes: (await res.arrayBuffer()).byteLength > 0 };
+      return { status: res.status, body: answer, setCookie };
     },
     async login(email: string, password = 'demo1234') {
       const r = await this.post('/auth/login', { email, password });
