@@ -136,6 +136,9 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
     await mine.ack(2);
     const dev = await live.until((m) => m.mode === 'dev' && m.item.location?.lat === 3.15);
     expect(dev.id).toBe(`dev#${dvidOf(OWNER_IMEI)}`);
+    // What the Devices tab shows of the last record comes live too: its package and server time.
+    expect(dev.mode === 'dev' && dev.item.lastPackage).toBe('gps#latest');
+    expect(dev.mode === 'dev' && dev.item.lastRecordAt).toBeGreaterThan(Date.now() - 60_000);
     const vhc = await live.until((m) => m.mode === 'vhc');
     expect(vhc.mode === 'vhc' && vhc.item.transitStatus).toBe('MOVING');
     expect(live.messages.some((m) => m.id === `dev#${dvidOf(OWNER2_IMEI)}`)).toBe(false);

@@ -108,6 +108,9 @@ export const DeviceSchema = z.object({
   isAlive: z.boolean(),
   gpsStatus: z.boolean().nullable(),
   engineStatus: z.boolean().nullable(),
+  /** The package of the last record and when the server stored it (the Devices tab, spec 2 §2). */
+  lastPackage: z.string().nullable().optional(),
+  lastRecordAt: z.number().nullable().optional(),
 });
 
 /**

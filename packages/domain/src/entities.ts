@@ -71,6 +71,10 @@ export interface Device {
   isAlive: boolean;
   gpsStatus: boolean | null;
   engineStatus: boolean | null;
+  /** The package of the last record the device sent ('gps#latest', 'heartbeat'…), when known. */
+  lastPackage?: string | null;
+  /** Server time that record was stored, when known. */
+  lastRecordAt?: number | null;
 }
 
 export const NO_DEVICE = '-';

@@ -124,6 +124,11 @@ export function createPipeline(opts: PipelineOptions) {
       }
     }
     const dvid = state.device.dvid;
+    // The record the Devices tab shows as the device's last (session rows are the server's own).
+    if (!step.log.package.startsWith('event#session#')) {
+      state.device.lastPackage = step.log.package;
+      state.device.lastRecordAt = receivedAtMs;
+    }
     if (step.latestChanged) batch.touched.set(dvid, state);
     batch.applied.set(dvid, state);
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ dvid, resolve, reject }));

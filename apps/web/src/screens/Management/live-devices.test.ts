@@ -53,6 +53,11 @@ describe('live readings on the Devices tab', () => {
     });
   });
 
+  it('takes the live record’s package and server time when it carries them', () => {
+    const next = withLiveReadings(row, { ...live(2000), lastPackage: 'heartbeat', lastRecordAt: 2600 });
+    expect([next.package, next.updatedAt]).toEqual(['heartbeat', 2600]);
+  });
+
   it('keeps the row (same object) for an older, equal or missing live record', () => {
     expect(withLiveReadings(row, live(1000))).toBe(row);
     expect(withLiveReadings(row, live(500))).toBe(row);

@@ -18,6 +18,8 @@ export function withLiveReadings(row: ManagedDevice, live: Device | undefined): 
     speed: live.speed,
     engineStatus: live.engineStatus,
     gpsStatus: live.gpsStatus,
+    package: live.lastPackage ?? row.package,
+    updatedAt: live.lastRecordAt ?? row.updatedAt,
   };
 }
 
