@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS } from '@jejak/contract';
 import type { PasswordOwner } from '@jejak/domain';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Form, Input, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showToast } from '../notifier.ts';
 import { passwordPolicyRule, useCommonPasswordCheck } from './password-policy.ts';
 import { passwordMatchOnBlur, type PasswordMatch } from './user-form.ts';
@@ -24,6 +24,10 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner 
   const form = Form.useFormInstance<{ password?: string; confirmPassword?: string }>();
   const [match, setMatch] = useState<PasswordMatch>('unknown');
   const isCommon = useCommonPasswordCheck();
+  // The common-password list arrives after the form: a password typed before it is checked again.
+  useEffect(() => {
+    if (form.getFieldValue('password')) form.validateFields(['password']).catch(() => undefined);
+  }, [form, isCommon]);
   // The same form, read by any field name (the owner's userEmail and userName, where it has them).
   const fields = Form.useFormInstance<Record<string, unknown>>();
   const ownerOf = (): PasswordOwner => {
