@@ -12,3 +12,4 @@ export * from './subscriptions/index.ts';
 export * from './geofence/index.ts';
 export * from './bulk/index.ts';
 export * from './management/index.ts';
+export * from './alerts/index.ts';
