@@ -17,3 +17,5 @@ export * from './audit.ts';
 export * from './geofences.ts';
 export * from './management.ts';
 export * from './bulk.ts';
+export * from './alerts.ts';
+export * from './notifications.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GEOFENCE_TYPES } from '@jejak/domain';
 import { DeviceSchema, VehicleSchema } from './fleet.ts';
+import { EventSchema } from './alerts.ts';
 import { ID, text } from './fields.ts';
 
 /** WebSocket at /api/live (DESIGN §3). */
@@ -45,6 +46,17 @@ export const LiveGeofenceMessageSchema = z.object({
     time: z.number(),
   }),
 });
+/**
+ * An event was stored (issue 12): every session subscribed to the vehicle's device gets it (the
+ * in-app pop-up, the ticket panel, Event Record), and PUSH notification recipients get it
+ * whether subscribed or not. id is the device's dev# id; the console shows each evid once.
+ */
+export const LiveNotifyMessageSchema = z.object({
+  mode: z.literal('notify'),
+  id: z.string(),
+  item: EventSchema.extend({ vehicleDisplayName: z.string(), vehiclePlate: z.string() }),
+});
+export type LiveNotifyMessage = z.infer<typeof LiveNotifyMessageSchema>;
 /** Server's answer to subscribeTo: the ids it accepted (only those the session may see). */
 export const LiveSubscribedMessageSchema = z.object({
   mode: z.literal('subscribed'),
@@ -56,6 +68,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('mode', [
   LiveDeviceMessageSchema,
   LiveVehicleMessageSchema,
   LiveGeofenceMessageSchema,
+  LiveNotifyMessageSchema,
   LiveSubscribedMessageSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;

@@ -1,3 +1,4 @@
+import type { LiveNotifyMessage } from '@jejak/contract';
 import type { Device, Vehicle } from '@jejak/domain';
 import type { GeofenceCrossing } from '../pipeline/geofence-step.ts';
 
@@ -19,6 +20,14 @@ export interface BusTopics {
    * 'all' when the change cannot name its users.
    */
   'access.changed': { uids: readonly string[] | 'all' };
+  /**
+   * Events committed by the pipeline (issue 12), with the vehicle's names for messages: the live
+   * channel sends each as a 'notify' message to sessions subscribed to the device; the notifier
+   * fans them out to the notifications that watch their rule.
+   */
+  'event.stored': { dvid: string; items: LiveNotifyMessage['item'][] };
+  /** A PUSH notification for these users: their open consoles get the 'notify' message. */
+  'notify.push': { uids: readonly string[]; dvid: string; item: LiveNotifyMessage['item'] };
   /** These sessions ended (sign-out, password change): their live sockets close at once. */
   'sessions.ended': { tokenHashes: readonly string[] };
 }

@@ -242,6 +242,9 @@ export interface RuleTemplatesTable {
   uid: string;
   template_name: string;
   created_at: number;
+  /** migrations/022_alerts.sql */
+  updated_by: string | null;
+  updated_at: number | null;
 }
 
 export interface UserGeofenceTemplatesTable {
@@ -334,6 +337,137 @@ export interface GeofenceRecordsTable {
   created_at: number;
 }
 
+/** migrations/022_alerts.sql: a rule of a template (the built-in rules of DEFAULT are not rows). */
+export interface RulesTable {
+  ruid: string;
+  rtid: string;
+  rule_name: string;
+  rule_type: string;
+  rule_complied_name: string;
+  rule_violated_name: string;
+  /** JSON list of {parameter, operator, value}. */
+  conditions: unknown;
+  trigger_type: string | null;
+  template_type: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** migrations/022_alerts.sql */
+export interface EventsTable {
+  evid: string;
+  vid: string;
+  dvid: string;
+  event_name: string;
+  event_type: string;
+  lat: number | null;
+  lon: number | null;
+  address: string | null;
+  speed: number | null;
+  event_result: number;
+  ruid: string | null;
+  rtid: string | null;
+  geoid: string | null;
+  alarm: string | null;
+  /** The device time of the fix that raised it (eventCreatedAt). */
+  event_time: number;
+  created_at: number;
+  /** When the notifier fanned it out; null until then. */
+  notified_at: number | null;
+}
+
+/** migrations/022_alerts.sql */
+export interface TicketsTable {
+  ticket_id: string;
+  vid: string;
+  evid: string;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: string | null;
+  remark: string | null;
+}
+
+/** migrations/022_alerts.sql */
+export interface NotificationsTable {
+  nfid: string;
+  created_by: string;
+  notification_name: string;
+  service_type: number;
+  rules: unknown;
+  geofences: unknown;
+  recipients: unknown;
+  keypad_enabled: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** migrations/022_alerts.sql: deliveries owed, claimed and retried by the scheduler. */
+export interface NotificationDeliveriesTable {
+  genid: string;
+  nfid: string;
+  evid: string;
+  service_type: number;
+  recipient: unknown;
+  recipient_no: number;
+  attempt: number;
+  status: string;
+  next_at: number;
+  claimed_until: number | null;
+  created_at: number;
+}
+
+/** migrations/022_alerts.sql: every delivery attempt. */
+export interface NotificationLogsTable {
+  nlid: string;
+  nfid: string;
+  genid: string;
+  evid: string | null;
+  service_type: number;
+  recipient: unknown;
+  status_code: number;
+  status_message: string;
+  gen_status: string;
+  attempt: number;
+  device_time: number | null;
+  created_at: number;
+}
+
+/** migrations/022_alerts.sql: one call chain. */
+export interface EscalationStatesTable {
+  ecid: string;
+  nfid: string;
+  evid: string;
+  vid: string;
+  status: number;
+  step: number;
+  round: number;
+  next_at: number;
+  call_ref: string | null;
+  created_at: number;
+  updated_at: number;
+  is_acknowledged: boolean;
+  acknowledged_by: string | null;
+  acknowledged_at: number | null;
+  acknowledged_remark: string | null;
+}
+
+/** migrations/022_alerts.sql: one call attempt. */
+export interface EscalationCallRecordsTable {
+  ecrid: string;
+  ecid: string;
+  vid: string;
+  step: number;
+  round: number;
+  contact_name: string;
+  contact_number: string;
+  status: number;
+  detail: string;
+  call_ref: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -370,5 +504,13 @@ export interface Database {
   vehicle_geofence_templates: VehicleGeofenceTemplatesTable;
   vehicle_rule_templates: VehicleRuleTemplatesTable;
   geofence_records: GeofenceRecordsTable;
+  rules: RulesTable;
+  events: EventsTable;
+  tickets: TicketsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_logs: NotificationLogsTable;
+  escalation_states: EscalationStatesTable;
+  escalation_call_records: EscalationCallRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -17,6 +17,12 @@ export const ACCOUNT_CALLS = [
   'manageDevices',
   'addVehicles',
   'manageVehicles',
+  'manageAlerts',
+  'readEvents',
+  'readTickets',
+  'resolveTickets',
+  'readEscalations',
+  'acknowledgeEscalations',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -50,5 +56,21 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // Editing vehicles and their groups: the Vehicle Management grant (fleet owners included).
     case 'manageVehicles':
       return canManage(role, 'vehicleManagement');
+    // Rules, rule templates and notifications live in Management's Rule and Notification tabs.
+    case 'manageAlerts':
+      return canManage(role, 'management');
+    // Event Record and the events of Trip Record.
+    case 'readEvents':
+      return canRead(role, 'eventRecord');
+    // SOS tickets are the "cases" resource: read shows them, manage resolves them.
+    case 'readTickets':
+      return canRead(role, 'cases');
+    case 'resolveTickets':
+      return canManage(role, 'cases');
+    // SOS Alerts (spec 3): escalation states and call records; acknowledging needs manage.
+    case 'readEscalations':
+      return canRead(role, 'escalation');
+    case 'acknowledgeEscalations':
+      return canManage(role, 'escalation');
   }
 }
