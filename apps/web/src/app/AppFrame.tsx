@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useLiveFleet } from '../store/use-live-fleet.ts';
+import { EventPopups } from '../ui/alerts/EventPopups.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { useSessionUser } from './session.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -18,6 +19,7 @@ export function AppFrame() {
         <Layout.Content className="app-content">
           <Outlet />
         </Layout.Content>
+        <EventPopups />
       </Layout>
     </Layout>
   );

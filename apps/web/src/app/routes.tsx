@@ -21,6 +21,12 @@ import { UserManagementScreen } from '../screens/UserManagement/UserManagementSc
 import { VehicleFormScreen } from '../screens/VehicleForm/VehicleFormScreen.tsx';
 import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
+import { EventRecordScreen } from '../screens/EventRecord/EventRecordScreen.tsx';
+import { NotificationFormScreen } from '../screens/NotificationForm/NotificationFormScreen.tsx';
+import { NotificationLogScreen } from '../screens/NotificationLog/NotificationLogScreen.tsx';
+import { RuleFormScreen } from '../screens/RuleForm/RuleFormScreen.tsx';
+import { RuleTemplateFormScreen } from '../screens/RuleTemplateForm/RuleTemplateFormScreen.tsx';
+import { SOSAlertsScreen } from '../screens/SOSAlerts/SOSAlertsScreen.tsx';
 import { ScreenError } from '../ui/ScreenError.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -30,7 +36,6 @@ import { RootLayout } from './RootLayout.tsx';
 const COMING_SOON_PATHS = [
   // Map-view routes of spec 1
   '/Test',
-  '/EventRecord',
   '/TripRecord',
   '/FleetRecord_Test',
   '/Geofence',
@@ -42,17 +47,8 @@ const COMING_SOON_PATHS = [
   '/InformationTable',
   '/VehicleInspector/:uid',
   '/DeviceInspector/:uid',
-  // Management (spec 2)
-  '/Management/Rule/Add',
-  '/Management/Rule/Edit/:ruid',
-  '/Management/RuleTemplate/Add',
-  '/Management/RuleTemplate/Edit/:rtid',
-  '/Management/Notification/Add',
-  '/Management/Notification/Edit/:nfid',
-  '/Management/Notification/Log',
   // Reporting and administration (spec 3)
   '/FuelAnalysis',
-  '/SOSAlerts',
   '/VehicleReport',
 ];
 
@@ -76,6 +72,21 @@ function fleetFormRoutes(): RouteObject[] {
     screen('/Management/Device/Edit/:dvid', device('edit', '/Management/Device', true)),
     screen('/UserManagement/AddDevice', device('add', '/UserManagement', false)),
     screen('/UserManagement/EditDevice/:dvid', device('edit', '/UserManagement', false)),
+  ];
+}
+
+/** Rules, rule templates and notifications (spec 2 §2), Event Record (spec 1) and SOS Alerts (spec 3): issue 12. */
+function alertRoutes(): RouteObject[] {
+  return [
+    screen('/Management/Rule/Add', <RuleFormScreen key="add" mode="add" />),
+    screen('/Management/Rule/Edit/:ruid', <RuleFormScreen key="edit" mode="edit" />),
+    screen('/Management/RuleTemplate/Add', <RuleTemplateFormScreen key="add" mode="add" />),
+    screen('/Management/RuleTemplate/Edit/:rtid', <RuleTemplateFormScreen key="edit" mode="edit" />),
+    screen('/Management/Notification/Add', <NotificationFormScreen key="add" mode="add" />),
+    screen('/Management/Notification/Edit/:nfid', <NotificationFormScreen key="edit" mode="edit" />),
+    screen('/Management/Notification/Log', <NotificationLogScreen />),
+    screen('/EventRecord', <EventRecordScreen />),
+    screen('/SOSAlerts', <SOSAlertsScreen />),
   ];
 }
 
@@ -118,6 +129,7 @@ export const routes: RouteObject[] = [
               screen('/Geofence/AddGroup', <GeofenceTemplateFormScreen key="add" mode="add" />),
               screen('/Geofence/EditGroup', <GeofenceTemplateFormScreen key="edit" mode="edit" />),
               ...fleetFormRoutes(),
+              ...alertRoutes(),
               ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),
               screen('*', <NotFoundScreen />),
             ],

@@ -2,9 +2,11 @@
  * English interface strings. Texts fixed by the spec (toasts, banners) live in MESSAGES of
  * @jejak/contract; these are the console's own labels.
  */
+import { enAlerts } from './en-alerts.ts';
 import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
 import { enManagement } from './en-management.ts';
+import { enRules } from './en-rules.ts';
 
 export const en = {
   login: {
@@ -217,6 +219,8 @@ export const en = {
   management: enManagement,
   fleetForms: enFleetForms,
   bulk: enBulk,
+  rules: enRules,
+  alerts: enAlerts,
 };
 
 export type Strings = typeof en;

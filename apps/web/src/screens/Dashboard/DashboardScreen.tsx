@@ -8,6 +8,7 @@ import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { TrailsLayer } from '../../map/layers/TrailsLayer.tsx';
 import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
 import { InitialView } from './InitialView.tsx';
+import { TicketPanel } from './TicketPanel.tsx';
 import { VehicleFocus } from './VehicleFocus.tsx';
 import { VehicleInfoCard } from './VehicleInfoCard.tsx';
 
@@ -29,6 +30,7 @@ export function DashboardScreen() {
         <VehicleFocus vid={selectedVid} />
       </MapView>
       {selectedVid !== null && <VehicleInfoCard vid={selectedVid} onClose={() => setSelectedVid(null)} />}
+      <TicketPanel />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { mayCall, toPermissionRole, type RoleValue } from '@jejak/domain';
-import { Alert, Card, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useSessionUser } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { DevicesTab } from './DevicesTab.tsx';
+import { NotificationsTab } from './NotificationsTab.tsx';
+import { RulesTab } from './RulesTab.tsx';
 import { visibleTabs, type ManagementTab } from './management-tabs.ts';
 import { VehiclesTab } from './VehiclesTab.tsx';
 
@@ -36,8 +38,9 @@ export function ManagementScreen() {
       case 'Device':
         return <DevicesTab uid={me.uid} />;
       case 'Rule':
+        return <RulesTab uid={me.uid} />;
       case 'Notification':
-        return <Alert type="info" showIcon data-testid="alerts-notice" title={s.alertsNotice[key]} />;
+        return <NotificationsTab uid={me.uid} />;
     }
   };
 
