@@ -12,6 +12,9 @@ export interface NewDelivery {
   recipientNo: number;
 }
 
+/** What the notifier needs of a stored event to match it. */
+export type FanOutEvent = Pick<AlertEvent, 'evid' | 'vid' | 'rtid' | 'ruid' | 'eventResult' | 'geoid'>;
+
 /** A call chain to start for one CALL notification and one event. */
 export interface NewChain {
   nfid: string;
@@ -95,8 +98,13 @@ export function createDeliveryRepo(db: Db) {
                 step: -1,
                 round: 0,
                 next_at: nowMs,
+                call_ref: null,
                 created_at: nowMs,
                 updated_at: nowMs,
+                is_acknowledged: false,
+                acknowledged_by: null,
+                acknowledged_at: null,
+                acknowledged_remark: null,
               })),
             )
             .onConflict((oc) => oc.doNothing())
@@ -106,16 +114,23 @@ export function createDeliveryRepo(db: Db) {
     },
 
     /** Events stored before `beforeMs` that no notifier fanned out (a crash between commit and fan-out). */
-    async unnotifiedEvids(beforeMs: number, limit: number): Promise<string[]> {
+    async unnotified(beforeMs: number, limit: number): Promise<FanOutEvent[]> {
       const rows = await db
         .selectFrom('events')
-        .select('evid')
+        .select(['evid', 'vid', 'rtid', 'ruid', 'event_result', 'geoid'])
         .where('notified_at', 'is', null)
         .where('created_at', '<', beforeMs)
         .orderBy('created_at')
         .limit(limit)
         .execute();
-      return rows.map((r) => r.evid);
+      return rows.map((r) => ({
+        evid: r.evid,
+        vid: r.vid,
+        rtid: r.rtid,
+        ruid: r.ruid,
+        geoid: r.geoid,
+        eventResult: r.event_result === 1 ? 1 : 0,
+      }));
     },
 
     /** Claims up to `limit` due deliveries until `nowMs + leaseMs`, oldest due first. */
