@@ -4,6 +4,7 @@ import { ACCOUNT_TEXTS, MIGRATION_TEXTS, PACKAGE_TEXTS } from './texts.ts';
 import { MESSAGES } from './errors.ts';
 import { MANAGEMENT_TEXTS } from './management.ts';
 import { UNSTORABLE_TEXT } from './fields.ts';
+import { NOTIFICATION_TEXTS } from './notifications.ts';
 
 const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(ACCOUNT_TEXTS),
@@ -11,6 +12,7 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(PACKAGE_TEXTS),
   ...Object.values(GEOFENCE_TEXTS),
   ...Object.values(MANAGEMENT_TEXTS),
+  ...Object.values(NOTIFICATION_TEXTS),
   MESSAGES.invalidEmail,
 ]);
 
