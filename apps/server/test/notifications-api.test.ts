@@ -46,12 +46,13 @@ describe.each(kinds)('notifications API on %s', (kind) => {
         updated_at: now,
       })
       .execute();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
 
-  const add = (over: Record<string, unknown> = {}) => owner.post(P.notificationAdd, notificationBody(ownerUid, rtid, over));
+  const add = (over: Record<string, unknown> = {}) =>
+    owner.post(P.notificationAdd, notificationBody(ownerUid, rtid, over));
   const messageOf = async (over: Record<string, unknown>) => (await add(over)).body.message;
 
   it('checks the form in the spec order (spec 2 §5)', async () => {
@@ -60,16 +61,28 @@ describe.each(kinds)('notifications API on %s', (kind) => {
     expect(await messageOf({ ...empty, notificationName: 'A' })).toBe(NOTIFICATION_TEXTS.typeEmpty);
     expect(await messageOf({ ...empty, notificationName: 'A', serviceType: 0 })).toBe(NOTIFICATION_TEXTS.rulesEmpty);
     expect(
-      await messageOf({ ...empty, notificationName: 'A', serviceType: 0, rules: { [rtid]: { 'builtin.sos': { c: 0, v: 0 } } } }),
+      await messageOf({
+        ...empty,
+        notificationName: 'A',
+        serviceType: 0,
+        rules: { [rtid]: { 'builtin.sos': { c: 0, v: 0 } } },
+      }),
     ).toBe(NOTIFICATION_TEXTS.rulesEmpty);
     expect(await messageOf({ recipient: [] })).toBe(NOTIFICATION_TEXTS.recipientsEmpty);
   });
 
   it('checks each recipient for its channel', async () => {
-    expect(await messageOf({ recipient: [{ name: 'A', email: 'not-an-email' }] })).toBe(NOTIFICATION_TEXTS.invalidEmail);
-    expect(await messageOf({ recipient: [{ name: 'A', email: 'a@b.my' }, { name: '', email: 'c@d.my' }] })).toBe(
-      'Recipient 2 is not complete',
+    expect(await messageOf({ recipient: [{ name: 'A', email: 'not-an-email' }] })).toBe(
+      NOTIFICATION_TEXTS.invalidEmail,
     );
+    expect(
+      await messageOf({
+        recipient: [
+          { name: 'A', email: 'a@b.my' },
+          { name: '', email: 'c@d.my' },
+        ],
+      }),
+    ).toBe('Recipient 2 is not complete');
     expect(await messageOf({ serviceType: 2, recipient: [{ name: 'A', contact: '' }] })).toBe(
       'Recipient 1 is not complete',
     );
@@ -92,9 +105,13 @@ describe.each(kinds)('notifications API on %s', (kind) => {
       expect(await messageOf({ rules: { [t]: { 'builtin.sos': { c: 0, v: 1 } } } })).toBe(
         ALERT_TEXTS.ruleTemplateNotFound,
       );
-    expect(await messageOf({ rules: { [rtid]: { 'builtin.nothing': { c: 0, v: 1 } } } })).toBe(ALERT_TEXTS.ruleNotFound);
+    expect(await messageOf({ rules: { [rtid]: { 'builtin.nothing': { c: 0, v: 1 } } } })).toBe(
+      ALERT_TEXTS.ruleNotFound,
+    );
     // A custom template's own rule, but not a built-in one (only DEFAULT holds those).
-    expect(await messageOf({ rules: { [customRtid]: { 'builtin.sos': { c: 0, v: 1 } } } })).toBe(ALERT_TEXTS.ruleNotFound);
+    expect(await messageOf({ rules: { [customRtid]: { 'builtin.sos': { c: 0, v: 1 } } } })).toBe(
+      ALERT_TEXTS.ruleNotFound,
+    );
     expect(await messageOf({ geofences: { 'no-such-template': [] } })).toBe(GEOFENCE_TEXTS.templateNotFound);
   });
 

@@ -15,7 +15,10 @@ export async function defaultRtid(app: RunningJejak, uid: string): Promise<strin
     .executeTakeFirst();
   if (found) return found.rtid;
   const rtid = randomUUID();
-  await db.insertInto('rule_templates').values({ rtid, uid, template_name: 'DEFAULT', created_at: Date.now() }).execute();
+  await db
+    .insertInto('rule_templates')
+    .values({ rtid, uid, template_name: 'DEFAULT', created_at: Date.now() })
+    .execute();
   return rtid;
 }
 

@@ -15,7 +15,11 @@ import type { NotificationService } from '../../services/notification-service.ts
 import { requireUser } from '../session.ts';
 
 /** Notifications and their log (spec 2 §7); thin: the service checks grant and reach. */
-export function registerNotificationRoutes(app: FastifyInstance, auth: AuthService, service: NotificationService): void {
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  service: NotificationService,
+): void {
   app.post(NOTIFICATION_PATHS.notificationGet, async (request): Promise<NotificationsResponse> => {
     const caller = await requireUser(auth, request);
     const { nfids, uid } = GetNotificationsRequestSchema.parse(request.body);
