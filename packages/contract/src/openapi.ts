@@ -19,6 +19,7 @@ import {
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
+import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
@@ -139,6 +140,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...BULK_OPERATIONS,
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

@@ -63,7 +63,11 @@ export const API_PATHS = {
   vehicleGroupAssign: MANAGEMENT_PATHS.vehicleGroupAssign,
   vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
   vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
-  ...NOTIFICATION_PATHS,
+  // Notifications and their log (issue 12); the SOS Alerts calls join with their routes.
+  notificationGet: NOTIFICATION_PATHS.notificationGet,
+  notificationAdd: NOTIFICATION_PATHS.notificationAdd,
+  notificationUpdate: NOTIFICATION_PATHS.notificationUpdate,
+  notificationLogGet: NOTIFICATION_PATHS.notificationLogGet,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',
