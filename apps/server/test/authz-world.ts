@@ -3,6 +3,7 @@ import { type API_PATHS } from '@jejak/contract';
 import type { AccountCall } from '@jejak/domain';
 import type { Db } from '../src/storage/database.ts';
 import { insertUser, insertVehicle, insertVehicleGroup, signIn, type Client, type Me } from './accounts-fixture.ts';
+import { insertTicket } from './alerts-fixture.ts';
 
 /** A user as the calls name it. */
 export interface Ref {
@@ -37,6 +38,10 @@ export interface Objects {
   gtid: string;
   templateOwner: string;
   spareGeoid: string;
+  /** A rule template (not DEFAULT) with one rule, of the tree; an open ticket on `vid`. */
+  rtid: string;
+  ruid: string;
+  ticketId: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -208,7 +213,62 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageVehicles',
     body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
   },
+  ruleTemplateGet: { gate: 'manageAlerts', body: (o) => ({ uid: o.user.uid, rtids: [] }) },
+  ruleTemplateAdd: {
+    gate: 'manageAlerts',
+    body: (o) => ({ createdBy: o.user.uid, ruleTemplateName: `Aturan ${++serial}` }),
+  },
+  ruleTemplateUpdate: {
+    gate: 'manageAlerts',
+    body: (o) => ({ uid: o.me.uid, ruleTemplate: { rtid: o.rtid, templateName: 'Aturan Matrix' } }),
+  },
+  ruleAdd: { gate: 'manageAlerts', body: (o) => ({ rtid: o.rtid, rule: ruleFields(o) }) },
+  ruleUpdate: { gate: 'manageAlerts', body: (o) => ({ rule: { ...ruleFields(o), ruid: o.ruid, rtid: o.rtid } }) },
+  events: { gate: 'readEvents', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
+  ticketAcknowledge: {
+    gate: 'resolveTickets',
+    body: (o) => ({ ticketStates: [{ ticketId: o.ticketId, vid: o.vid }], remark: 'Matrix', uid: o.me.uid }),
+  },
 };
+
+function ruleFields(o: Objects) {
+  return {
+    createdBy: o.me.uid,
+    ruleName: 'Had laju matrix',
+    ruleType: 'warning',
+    conditions: [{ parameter: 'speed', operator: 'more', value: 90 }],
+  };
+}
+
+/** A rule template of `uid` holding one speed rule. */
+async function ruleObjects(db: Db, uid: string) {
+  const rtid = randomUUID();
+  const ruid = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('rule_templates')
+    .values({ rtid, uid, template_name: 'Aturan Matrix', created_at: now })
+    .execute();
+  await db
+    .insertInto('rules')
+    .values({
+      ruid,
+      rtid,
+      rule_name: 'Had laju matrix',
+      rule_type: 'warning',
+      rule_complied_name: 'Rule "Had laju matrix" Complied',
+      rule_violated_name: 'Rule "Had laju matrix" Violated',
+      conditions: JSON.stringify([{ parameter: 'speed', operator: 'more', value: 90 }]),
+      trigger_type: null,
+      template_type: null,
+      created_by: uid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { rtid, ruid };
+}
 
 /** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */
 function vehicleFields(o: Objects, withVid: boolean) {
@@ -361,6 +421,9 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
   const v3 = await vehicleByPlate(db, 'JHR 3333');
   const ownGeo = await geofenceObjects(db, O.uid);
   const foreignGeo = await geofenceObjects(db, O3.uid);
+  const ownRules = await ruleObjects(db, O.uid);
+  const foreignRules = await ruleObjects(db, O3.uid);
+  let ticketTime = Date.UTC(2026, 0, 1, 6);
   const objects = async (
     meRef: Me,
     variant: Objects['variant'],
@@ -381,6 +444,15 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     ...(variant === 'own'
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
       : { ...foreignGeo, spareGeoid: foreignGeo.geoid }),
+    // The manager and the operator reach no template of the owner's (the relation calls of the
+    // walk take given ones away again): they work on their own.
+    ...(variant === 'foreign'
+      ? foreignRules
+      : meRef.uid === M.uid || meRef.uid === P.uid
+        ? await ruleObjects(db, meRef.uid)
+        : ownRules),
+    // Each caller resolves its own ticket (a resolved one is gone for the next).
+    ticketId: (await insertTicket(db, { vid: v.vid, eventTime: (ticketTime += 1_000) })).ticketId,
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -478,5 +550,8 @@ export function missing(o: Objects): Objects {
     templateOwner: 'no-such-user',
     groupOwner: 'no-such-user',
     spareGeoid: 'no-such-geofence',
+    rtid: 'no-such-rule-template',
+    ruid: 'no-such-rule',
+    ticketId: 'no-such-ticket',
   };
 }

@@ -17,9 +17,11 @@ describe.each(kinds)('events on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [owner, operator, owner2] = await Promise.all(
-      ['owner', 'operator', 'owner2'].map((w) => signIn(server.baseUrl, w)),
-    );
+    [owner, operator, owner2] = await Promise.all([
+      signIn(server.baseUrl, 'owner'),
+      signIn(server.baseUrl, 'operator'),
+      signIn(server.baseUrl, 'owner2'),
+    ]);
     const rows = await server.app.database.db.selectFrom('vehicles').select(['vid', 'vehicle_plate']).execute();
     for (const r of rows) vid[r.vehicle_plate] = r.vid;
     const db = server.app.database.db;

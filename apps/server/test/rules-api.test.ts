@@ -17,9 +17,11 @@ describe.each(kinds)('rules and rule templates on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     server.app.bus.subscribe('rules.changed', (m) => changed.push(m.rtids));
-    [owner, owner2, operator] = await Promise.all(
-      ['owner', 'owner2', 'operator'].map((w) => signIn(server.baseUrl, w)),
-    );
+    [owner, owner2, operator] = await Promise.all([
+      signIn(server.baseUrl, 'owner'),
+      signIn(server.baseUrl, 'owner2'),
+      signIn(server.baseUrl, 'operator'),
+    ]);
   });
   afterAll(async () => {
     await server?.stop();

@@ -21,9 +21,11 @@ describe.each(kinds)('SOS tickets on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     const db = server.app.database.db;
-    [owner, operator, owner2] = await Promise.all(
-      ['owner', 'operator', 'owner2'].map((w) => signIn(server.baseUrl, w)),
-    );
+    [owner, operator, owner2] = await Promise.all([
+      signIn(server.baseUrl, 'owner'),
+      signIn(server.baseUrl, 'operator'),
+      signIn(server.baseUrl, 'owner2'),
+    ]);
     // A fleet manager given the operator's group (as the authorization world does): it may resolve.
     const m = await insertUser(db, { role: 'fleetManager', parent: owner.me, email: 'manager@demo.jejak.my' });
     const group = await db
