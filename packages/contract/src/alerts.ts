@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARMS, DEVICE_MESSAGES } from '@jejak/domain';
-import { ID, InstantMs, RequiredId, requiredText, text } from './fields.ts';
+import { ID, RequiredId, requiredText, text } from './fields.ts';
 
 /*
  * Rules, rule templates, events and SOS tickets (issue 12; spec 1 §2 Event Record and SOS
@@ -178,8 +178,6 @@ export const ALERT_TEXTS = {
 } as const;
 
 // ---------------------------------------------------------------- rules
-
-const FlagValue = z.union([z.literal(0), z.literal(1)]);
 
 /** One condition; the value's kind follows the parameter (RULE_PARAMETERS). */
 export const ConditionSchema = z.object({
