@@ -190,11 +190,6 @@ export function createRuleRepo(db: Db) {
       return row && toRule(row);
     },
 
-    async rule(ruid: string): Promise<Rule | undefined> {
-      const row = await db.selectFrom('rules').selectAll().where('ruid', '=', ruid).executeTakeFirst();
-      return row && toRule(row);
-    },
-
     async insertRule(rtid: string, rule: RuleFields, byUid: string, nowMs: number): Promise<string> {
       const ruid = randomUUID();
       await db
