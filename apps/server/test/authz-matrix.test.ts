@@ -47,6 +47,15 @@ async function snapshot(server: TestServer, rows: { uids: string[]; vids: string
       .orderBy('m.gtid')
       .orderBy('m.geoid')
       .execute(),
+    db.selectFrom('rule_templates').selectAll().where('uid', 'in', rows.uids).orderBy('rtid').execute(),
+    db
+      .selectFrom('rules as r')
+      .innerJoin('rule_templates as t', 't.rtid', 'r.rtid')
+      .selectAll('r')
+      .where('t.uid', 'in', rows.uids)
+      .orderBy('r.ruid')
+      .execute(),
+    db.selectFrom('tickets').selectAll().where('vid', 'in', rows.vids).orderBy('ticket_id').execute(),
   ]);
   return JSON.stringify(parts);
 }

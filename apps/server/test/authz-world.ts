@@ -3,6 +3,7 @@ import { type API_PATHS } from '@jejak/contract';
 import type { AccountCall } from '@jejak/domain';
 import type { Db } from '../src/storage/database.ts';
 import { insertUser, insertVehicle, insertVehicleGroup, signIn, type Client, type Me } from './accounts-fixture.ts';
+import { insertTicket } from './alerts-fixture.ts';
 
 /** A user as the calls name it. */
 export interface Ref {
@@ -40,7 +41,11 @@ export interface Objects {
   /** A notification, its creator, and a rule template (DEFAULT) that creator reaches. */
   nfid: string;
   nfOwner: string;
+  nfRtid: string;
+  /** A rule template (not DEFAULT) with one rule, of the tree; an open ticket on `vid`. */
   rtid: string;
+  ruid: string;
+  ticketId: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -219,19 +224,74 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     body: (o) => ({ notification: { ...notificationFields(o), nfid: o.nfid } }),
   },
   notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
+  ruleTemplateGet: { gate: 'manageAlerts', body: (o) => ({ uid: o.user.uid, rtids: [] }) },
+  ruleTemplateAdd: {
+    gate: 'manageAlerts',
+    body: (o) => ({ createdBy: o.user.uid, ruleTemplateName: `Aturan ${++serial}` }),
+  },
+  ruleTemplateUpdate: {
+    gate: 'manageAlerts',
+    body: (o) => ({ uid: o.me.uid, ruleTemplate: { rtid: o.rtid, templateName: 'Aturan Matrix' } }),
+  },
+  ruleAdd: { gate: 'manageAlerts', body: (o) => ({ rtid: o.rtid, rule: ruleFields(o) }) },
+  ruleUpdate: { gate: 'manageAlerts', body: (o) => ({ rule: { ...ruleFields(o), ruid: o.ruid, rtid: o.rtid } }) },
+  events: { gate: 'readEvents', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
+  ticketAcknowledge: {
+    gate: 'resolveTickets',
+    body: (o) => ({ ticketStates: [{ ticketId: o.ticketId, vid: o.vid }], remark: 'Matrix', uid: o.me.uid }),
+  },
 };
 
-/** A notification as the form sends it, watching the SOS rule of `o.rtid`. */
+/** A notification as the form sends it, watching the SOS rule of `o.nfRtid`. */
 function notificationFields(o: Objects) {
   return {
     createdBy: o.nfOwner,
     notificationName: 'Matrix notice',
     serviceType: 0,
-    rules: { [o.rtid]: { 'builtin.sos': { c: 0, v: 1 } } },
+    rules: { [o.nfRtid]: { 'builtin.sos': { c: 0, v: 1 } } },
     geofences: {},
     recipient: [{ name: 'Matrix', email: 'matrix@demo.jejak.my', isKeypadAuthorized: false }],
     isKeypadEnabled: false,
   };
+}
+
+function ruleFields(o: Objects) {
+  return {
+    createdBy: o.me.uid,
+    ruleName: 'Had laju matrix',
+    ruleType: 'warning',
+    conditions: [{ parameter: 'speed', operator: 'more', value: 90 }],
+  };
+}
+
+/** A rule template of `uid` holding one speed rule. */
+async function ruleObjects(db: Db, uid: string) {
+  const rtid = randomUUID();
+  const ruid = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('rule_templates')
+    .values({ rtid, uid, template_name: 'Aturan Matrix', created_at: now })
+    .execute();
+  await db
+    .insertInto('rules')
+    .values({
+      ruid,
+      rtid,
+      rule_name: 'Had laju matrix',
+      rule_type: 'warning',
+      rule_complied_name: 'Rule "Had laju matrix" Complied',
+      rule_violated_name: 'Rule "Had laju matrix" Violated',
+      conditions: JSON.stringify([{ parameter: 'speed', operator: 'more', value: 90 }]),
+      trigger_type: null,
+      template_type: null,
+      created_by: uid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { rtid, ruid };
 }
 
 /** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */
@@ -326,7 +386,7 @@ async function notificationObjects(db: Db, uid: string) {
   if (!existing)
     await db.insertInto('rule_templates').values({ rtid, uid, template_name: 'DEFAULT', created_at: now }).execute();
   const nfid = randomUUID();
-  const o = { nfOwner: uid, rtid } as Objects;
+  const o = { nfOwner: uid, nfRtid: rtid } as Objects;
   const n = notificationFields(o);
   await db
     .insertInto('notifications')
@@ -343,7 +403,7 @@ async function notificationObjects(db: Db, uid: string) {
       updated_at: now,
     })
     .execute();
-  return { nfid, nfOwner: uid, rtid };
+  return { nfid, nfOwner: uid, nfRtid: rtid };
 }
 
 async function ref(db: Db, uid: string): Promise<Ref> {
@@ -419,6 +479,9 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
   const ownGeo = await geofenceObjects(db, O.uid);
   const foreignGeo = await geofenceObjects(db, O3.uid);
   const foreignNotice = await notificationObjects(db, O3.uid);
+  const ownRules = await ruleObjects(db, O.uid);
+  const foreignRules = await ruleObjects(db, O3.uid);
+  let ticketTime = Date.UTC(2026, 0, 1, 6);
   const objects = async (
     meRef: Me,
     variant: Objects['variant'],
@@ -440,6 +503,15 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
       : { ...foreignGeo, spareGeoid: foreignGeo.geoid }),
     ...(variant === 'own' ? await notificationObjects(db, meRef.uid) : foreignNotice),
+    // The manager and the operator reach no template of the owner's (the relation calls of the
+    // walk take given ones away again): they work on their own.
+    ...(variant === 'foreign'
+      ? foreignRules
+      : meRef.uid === M.uid || meRef.uid === P.uid
+        ? await ruleObjects(db, meRef.uid)
+        : ownRules),
+    // Each caller resolves its own ticket (a resolved one is gone for the next).
+    ticketId: (await insertTicket(db, { vid: v.vid, eventTime: (ticketTime += 1_000) })).ticketId,
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -539,6 +611,9 @@ export function missing(o: Objects): Objects {
     spareGeoid: 'no-such-geofence',
     nfid: 'no-such-notification',
     nfOwner: 'no-such-user',
-    rtid: 'no-such-template',
+    nfRtid: 'no-such-template',
+    rtid: 'no-such-rule-template',
+    ruid: 'no-such-rule',
+    ticketId: 'no-such-ticket',
   };
 }

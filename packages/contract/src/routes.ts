@@ -1,3 +1,4 @@
+import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
 
@@ -68,6 +69,7 @@ export const API_PATHS = {
   notificationAdd: NOTIFICATION_PATHS.notificationAdd,
   notificationUpdate: NOTIFICATION_PATHS.notificationUpdate,
   notificationLogGet: NOTIFICATION_PATHS.notificationLogGet,
+  ...ALERT_PATHS,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',

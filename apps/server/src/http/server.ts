@@ -29,6 +29,7 @@ import type { VehicleService } from '../services/vehicle-service.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
+import { registerAlertRoutes, type AlertServices } from './routes/alert-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
@@ -55,6 +56,7 @@ export interface HttpOptions {
   vehicleGroups: VehicleGroupService;
   geocoder: GeocodeService;
   notifications: NotificationService;
+  alerts: AlertServices;
   live: LiveHub;
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
   allowedOrigins: readonly string[];
@@ -99,6 +101,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerNotificationRoutes(api, opts.auth, opts.notifications);
       registerBulkRoutes(api, opts.auth);
       registerVehicleRoutes(api, opts.auth, opts.vehicles, opts.vehicleGroups);
+      registerAlertRoutes(api, opts.auth, opts.alerts);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,
         region: opts.region,
