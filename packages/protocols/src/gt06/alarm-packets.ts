@@ -1,3 +1,4 @@
+import type { Alarm } from '@jejak/domain';
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import { bytesToHex } from '../codec/hex.ts';
@@ -76,11 +77,16 @@ export const decodeLbsAlarm4g: Gt06Handler = (r, ctx) => {
 };
 
 /**
- * Dash-camera event codes of 0x95 (inferred from captures: 0x90–0x93 are the driving-behaviour
- * events in order acceleration, braking, cornering, collision).
+ * Dash-camera event codes of 0x95 (inferred from captures and the JC100 manual's alarm list:
+ * 0x01 is the SOS button, 0x90–0x93 the driving-behaviour events in order acceleration,
+ * braking, cornering, collision).
  */
-const CAMERA_ALARMS: ReadonlyMap<number, string> = new Map([
-  [0x01, 'general'],
+const CAMERA_ALARMS: ReadonlyMap<number, Alarm> = new Map<number, Alarm>([
+  [0x01, 'sos'],
+  [0x0e, 'lowBattery'],
+  [0x80, 'vibration'],
+  [0x87, 'overspeed'],
+  [0x88, 'powerCut'],
   [0x90, 'hardAcceleration'],
   [0x91, 'hardBraking'],
   [0x92, 'hardCornering'],
