@@ -12,6 +12,8 @@ export interface Gt06Context {
   trailerless: boolean;
   /** Device firmware variant, for the few packets that differ between models. */
   variant: string | null;
+  /** Server receive time, for the packets whose answer carries the time. */
+  receivedAtMs: number | undefined;
 }
 
 export interface Handled {
@@ -20,6 +22,8 @@ export interface Handled {
   ack: boolean;
   /** Set by the login packet. */
   imei?: string;
+  /** Content of an answer other than the plain acknowledgement (same type, same serial). */
+  replyContent?: Uint8Array;
 }
 
 /** Decodes one packet's information content; throws DecodeError when it cannot. */

@@ -33,7 +33,8 @@ export function alarmOf(value: string): Alarm | null {
 export function withMappedAlarm(message: NormalizedMessage): NormalizedMessage {
   const raw = message.attributes.alarm;
   if (raw === undefined) return message;
-  const { alarm: _raw, ...attributes } = message.attributes;
+  const attributes = { ...message.attributes };
+  delete attributes.alarm;
   const alarm = alarmOf(String(raw));
   if (alarm)
     return {
