@@ -45,7 +45,10 @@ export interface DecodeResult {
    * messages are committed (acknowledge after commit, ADR 0006).
    */
   reply: Uint8Array | null;
-  /** Why the frame was rejected; when set, `messages` is empty and `reply` is null. */
+  /**
+   * Why the frame was rejected; when set, `messages` is empty and `reply` is null, except for
+   * an `unsupported` frame the protocol still wants answered (a GT06 serial echo).
+   */
   error: string | null;
   /** Things worth logging about a frame that was still accepted (or ignored on purpose). */
   warnings: string[];
