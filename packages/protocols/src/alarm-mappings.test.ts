@@ -128,6 +128,20 @@ describe('Teltonika event IO elements', () => {
     const m = session.decode(encodeCodec8Packet([{ ...record, speedKmh: 0, io: { raw } }])).messages[0];
     expect(m?.attributes).toMatchObject({ tag1Temp: 23.45, tag1Humidity: 45.6, tag1Battery: 87 });
   });
+
+  it('a BLE sensor that is not found stays raw; an RFID card (207) is the driver id', () => {
+    const session = createTeltonikaSession();
+    session.decode(encodeTeltonikaImei('356307042441013'));
+    const record = { timeMs: Date.UTC(2026, 0, 1), lat: 3.1, lon: 101.6, altitude: 40, course: 90, satellites: 9 };
+    const raw = [
+      { id: 25, size: 2 as const, value: 3000 },
+      { id: 86, size: 2 as const, value: 3000 },
+      { id: 207, size: 8 as const, value: 0x12345678 },
+    ];
+    const m = session.decode(encodeCodec8Packet([{ ...record, speedKmh: 0, io: { raw } }])).messages[0];
+    expect(m?.attributes).toMatchObject({ io25: 3000, io86: 3000, driverUniqueId: '0000000012345678' });
+    expect(m?.attributes.tag1Temp).toBeUndefined();
+  });
 });
 
 describe('OsmAnd alarm parameter', () => {

@@ -47,6 +47,8 @@ const RULES: ReadonlyMap<number, Rule> = new Map<number, Rule>([
   [74, { key: 'temp3', as: 'scaled', divisor: 10, signed: true, size: 4 }],
   [75, { key: 'temp4', as: 'scaled', divisor: 10, signed: true, size: 4 }],
   [78, { key: 'driverUniqueId', as: 'hexId' }],
+  // RFID card reader: the card id, like an iButton's.
+  [207, { key: 'driverUniqueId', as: 'hexId' }],
   [113, { key: 'batteryLevel', as: 'int', size: 1 }],
   [179, { key: 'dout1', as: 'bool', size: 1 }],
   [180, { key: 'dout2', as: 'bool', size: 1 }],
@@ -86,9 +88,12 @@ const RULES: ReadonlyMap<number, Rule> = new Map<number, Rule>([
 /** Dallas temperature values (0.1 °C) that report a sensor fault, not a temperature. */
 const TEMPERATURE_FAULTS = new Set([850, 2000, 3000, 4000, 5000]);
 const TEMPERATURE_IDS = new Set([72, 73, 74, 75]);
-/** BLE tag temperatures (0.01 °C) that report a state instead: failed parsing, not found, abnormal. */
-const BLE_TEMPERATURE_FAULTS = new Set([2000, 3000, 4000]);
-const BLE_TEMPERATURE_IDS = new Set([25, 26, 27, 28]);
+/**
+ * BLE tag temperatures (0.01 °C) and humidities (0.1 %) that report a state instead: failed
+ * parsing, sensor not found, abnormal state.
+ */
+const BLE_FAULTS = new Set([2000, 3000, 4000]);
+const BLE_SENSOR_IDS = new Set([25, 26, 27, 28, 86, 104, 106, 108]);
 
 const FIXED_SIZES = new Set([1, 2, 4, 8]);
 
@@ -159,7 +164,7 @@ function applyIo(
 function applies(rule: Rule | undefined, value: IoValue, raw: number): rule is Exclude<Rule, { as: 'hexId' | 'text' }> {
   if (!rule || rule.as === 'hexId' || rule.as === 'text') return false;
   if (rule.as !== 'alarm' && rule.size !== undefined && rule.size !== value.bytes.length) return false;
-  if (BLE_TEMPERATURE_IDS.has(value.id) && BLE_TEMPERATURE_FAULTS.has(raw)) return false;
+  if (BLE_SENSOR_IDS.has(value.id) && BLE_FAULTS.has(raw)) return false;
   return !(TEMPERATURE_IDS.has(value.id) && TEMPERATURE_FAULTS.has(raw));
 }
 
