@@ -32,8 +32,10 @@ export interface NormalizedMessage {
   memory?: boolean;
   /**
    * Everything else, with shared names: ignition, power (external volts), battery (volts),
-   * batteryLevel (%), gsm (signal level), alarm ('sos', 'powerCut', 'vibration', 'overspeed',
-   * 'lowBattery', …), event (raw alarm/event code), charge, blocked, armed, door, …
+   * batteryLevel (%), gsm (signal level), driverUniqueId (iButton/RFID), tag<n>Temp,
+   * tag<n>Humidity, tag<n>Battery (BLE sensor tags), iccid, versionFw, result (a command's
+   * reply), alarm (only a name of `ALARMS` in @jejak/domain: one vocabulary for every protocol),
+   * event (the raw alarm/event code), charge, blocked, armed, door, …
    */
   attributes: Record<string, AttributeValue>;
 }
