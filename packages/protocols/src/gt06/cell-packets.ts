@@ -1,4 +1,3 @@
-import { DecodeError } from '../codec/decode-error.ts';
 import type { ByteReader } from '../codec/byte-reader.ts';
 import type { NormalizedMessage } from '../message.ts';
 import {
@@ -10,7 +9,7 @@ import {
   readGps,
   type Attributes,
 } from './fields.ts';
-import type { Gt06Handler } from './handler.ts';
+import { UnknownLayout, type Gt06Handler } from './handler.ts';
 import { decodeCells } from './status-packets.ts';
 
 /*
@@ -129,7 +128,7 @@ export const decodeCellAddressRequest: Gt06Handler = (r) => {
  * four bytes not identified. The 13-byte form is the GT03 LBS + status packet.
  */
 export function decodeDatedCell(r: ByteReader): NormalizedMessage {
-  if (r.remaining !== 18) throw new DecodeError(`0x19 layout of ${r.remaining} bytes not supported`);
+  if (r.remaining !== 18) throw new UnknownLayout(`0x19 layout of ${r.remaining} bytes not supported`);
   const time = readDateTime(r);
   return cellReport(time, cellAttributes(readCell(r)));
 }

@@ -12,7 +12,7 @@ import {
 } from './driver-packets.ts';
 import { encodeAck, encodeFrame } from './encoder.ts';
 import { openEnvelope } from './envelope.ts';
-import type { Gt06Handler } from './handler.ts';
+import { UnknownLayout, type Gt06Handler, type Handled } from './handler.ts';
 import {
   decodeCommandResponse,
   decodeCommandText,
@@ -163,7 +163,13 @@ export function createGt06Session(options: Gt06SessionOptions = {}): Gt06Session
       variant,
       receivedAtMs: now,
     };
-    const handled = handler(envelope.body, context);
+    let handled: Handled;
+    try {
+      handled = handler(envelope.body, context);
+    } catch (err) {
+      if (!(err instanceof UnknownLayout)) throw err;
+      return { messages: [], reply: ack, error: `GT06 0x${hex2(type)}: ${err.message}`, warnings, unsupported: true };
+    }
     if (handled.imei) imei = handled.imei;
     const messages = handled.messages.map((m): NormalizedMessage => (imei && !m.imei ? { ...m, imei } : m));
     const reply =

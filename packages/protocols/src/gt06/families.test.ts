@@ -116,6 +116,13 @@ describe('GT06 answers', () => {
     );
   });
 
+  it('answers a known type in a layout it cannot read, as unsupported (the connection stays)', () => {
+    const result = decoded(18);
+    expect(result).toMatchObject({ messages: [], unsupported: true });
+    expect(result.error).toMatch(/^GT06 0x36: 0x36 layout of 18 bytes not supported/);
+    expect(decodeAck(result.reply ?? new Uint8Array())).toEqual({ type: 0x36, serial: 0x0324 });
+  });
+
   it('answers a packet of an unknown type with the standard serial echo, and says it is unsupported', () => {
     const result = createGt06Session().decode(encodeFrame(0xee, Uint8Array.of(1, 2, 3), 0x1234));
     expect(result).toMatchObject({

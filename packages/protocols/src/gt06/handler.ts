@@ -1,4 +1,5 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
+import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
 
 /** What a packet handler knows besides the content bytes. */
@@ -28,3 +29,9 @@ export interface Handled {
 
 /** Decodes one packet's information content; throws DecodeError when it cannot. */
 export type Gt06Handler = (r: ByteReader, ctx: Gt06Context) => Handled;
+
+/**
+ * A well-formed packet of a known type in a layout we cannot read (a firmware variant without a
+ * sample or document): unsupported, so the connection stays and the device is still answered.
+ */
+export class UnknownLayout extends DecodeError {}

@@ -1,9 +1,8 @@
-import { DecodeError } from '../codec/decode-error.ts';
 import { isBcd } from '../codec/bcd.ts';
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import { cellAttributes, positionMessage, readCell, readDateTime, readGps, type Attributes } from './fields.ts';
-import type { Gt06Handler } from './handler.ts';
+import { UnknownLayout, type Gt06Handler } from './handler.ts';
 import { terminalInfoAttributes } from './status.ts';
 
 /** ACC, data upload mode and real-time/re-upload bytes after the cell (GT06N positioning packet). */
@@ -124,7 +123,7 @@ export const decodeGps34: Gt06Handler = (r) => {
  */
 export const decodeGpsDriver: Gt06Handler = (r) => {
   if (r.remaining < 26)
-    throw new DecodeError(`0x36 layout of ${r.remaining} bytes not supported (too short for a fix and cell)`);
+    throw new UnknownLayout(`0x36 layout of ${r.remaining} bytes not supported (too short for a fix and cell)`);
   const time = readDateTime(r);
   const fix = readGps(r);
   readCell(r, 2, 4);
