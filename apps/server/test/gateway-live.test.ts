@@ -60,10 +60,12 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
     device.write(encodeGps22({ ...fix(t + 10_000, 3.1395, 101.6899, 48), reupload: true }, 6));
     await device.ack(6);
     expect((await logRows(dvid)).filter((r) => r.package.startsWith('gps#'))).toHaveLength(2);
-    // A well-formed packet of a type we do not handle is ignored, and the connection stays.
-    device.write(encodeFrame(0xf2, Uint8Array.from([1, 2, 3]), 7));
+    // A well-formed packet of a type we do not handle is not stored, but it is still answered
+    // with the serial echo the tracker waits for, and the connection stays.
+    device.write(encodeFrame(0xee, Uint8Array.from([1, 2, 3]), 7));
     device.write(encodeHeartbeat({ acc: true }, 8));
     await device.ack(8);
+    expect(device.acks.map((a) => a.serial)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(server.app.counters.unsupportedFrames).toBe(1);
     device.close();
   });

@@ -32,8 +32,10 @@ export interface NormalizedMessage {
   memory?: boolean;
   /**
    * Everything else, with shared names: ignition, power (external volts), battery (volts),
-   * batteryLevel (%), gsm (signal level), alarm ('sos', 'powerCut', 'vibration', 'overspeed',
-   * 'lowBattery', …), event (raw alarm/event code), charge, blocked, armed, door, …
+   * batteryLevel (%), gsm (signal level), driverUniqueId (iButton/RFID), tag<n>Temp,
+   * tag<n>Humidity, tag<n>Battery (BLE sensor tags), iccid, versionFw, result (a command's
+   * reply), alarm (only a name of `ALARMS` in @jejak/domain: one vocabulary for every protocol),
+   * event (the raw alarm/event code), charge, blocked, armed, door, …
    */
   attributes: Record<string, AttributeValue>;
 }
@@ -45,7 +47,10 @@ export interface DecodeResult {
    * messages are committed (acknowledge after commit, ADR 0006).
    */
   reply: Uint8Array | null;
-  /** Why the frame was rejected; when set, `messages` is empty and `reply` is null. */
+  /**
+   * Why the frame was rejected; when set, `messages` is empty and `reply` is null, except for
+   * an `unsupported` frame the protocol still wants answered (a GT06 serial echo).
+   */
   error: string | null;
   /** Things worth logging about a frame that was still accepted (or ignored on purpose). */
   warnings: string[];

@@ -177,7 +177,17 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     if (result.unsupported) {
       counters.unsupportedFrames++;
       log.info({ protocol: protocol.id, peer: io.peer, dvid, reason: result.error }, 'unsupported frame ignored');
-      return settled('ignored');
+      // Nothing to store, but the protocol may still want an answer (a GT06 serial echo): it
+      // goes out in order, after the replies of the frames before it.
+      const answer = result.reply;
+      if (!answer || !dvid) return settled('ignored');
+      const sent = replies.then((): HandleOutcome => {
+        if (closed) return 'closed';
+        io.send(answer);
+        return 'ignored';
+      });
+      replies = sent;
+      return { done: sent };
     }
     if (result.error) return settled(reject(result.error, raw));
     if (result.warnings.length > 0) {

@@ -61,6 +61,11 @@ export class ByteReader {
     return hi * 0x10000 + lo;
   }
 
+  readI32(field = 'i32'): number {
+    const v = this.readU32(field);
+    return v >= 0x80000000 ? v - 0x100000000 : v;
+  }
+
   /** Unsigned big-endian integer of 1–6 bytes (GT06 packs cell ids in 3 bytes). */
   readUInt(length: number, field = 'uint'): number {
     if (length < 1 || length > 6) throw new RangeError(`readUInt supports 1–6 bytes, got ${length}`);

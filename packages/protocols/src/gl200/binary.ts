@@ -1,6 +1,8 @@
 import { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
+import { infoAttributes } from './binary-info.ts';
+import { decodeCompressed } from './compressed.ts';
 import type { Decoded } from './text-decoder.ts';
 
 /*
@@ -16,7 +18,7 @@ import type { Decoded } from './text-decoder.ts';
 
 export class UnsupportedBinary extends Error {}
 
-/** +RSP type 0x64 packs many fixes with delta compression; its layout is not known. */
+/** +RSP type 0x64 packs many fixes with delta compression (see compressed.ts). */
 const COMPRESSED = 0x64;
 const TRAILER = 13;
 
@@ -32,12 +34,13 @@ export function decodeBinaryReport(frame: Uint8Array): Decoded {
     case 'BSP':
     case 'EVT':
     case 'BVT':
-      if (type === COMPRESSED) throw new UnsupportedBinary(`+${tag} type 0x64 (compressed positions) is not supported`);
-      return locationReport(frame, tag, type);
+      return type === COMPRESSED ? compressedReport(frame, tag) : locationReport(frame, tag, type);
     case 'ACK':
       return simple(frame, uniqueId(frame.subarray(12, 20)), { event: `ACK-${type}` });
     case 'LGN':
       return login(frame);
+    case 'INF':
+      return simple(frame, uniqueId(frame.subarray(9, 17)), { event: `INF-${type}`, ...infoAttributes(frame) });
     default:
       throw new UnsupportedBinary(`binary +${tag} reports are not supported`);
   }
@@ -59,6 +62,19 @@ function locationReport(frame: Uint8Array, tag: string, type: number): Decoded {
     if (tag === 'BSP' || tag === 'BVT') m.memory = true;
     messages.push(m);
   }
+  return messages.length > 0 ? { imei, messages, reply: null, warnings: [] } : simple(frame, imei, { event });
+}
+
+/** Compressed fixes, all from the device's buffer; battery and power as at sending. */
+function compressedReport(frame: Uint8Array, tag: string): Decoded {
+  const imei = uniqueId(frame.subarray(16, 24));
+  const report = decodeCompressed(frame);
+  const event = `${tag}-${COMPRESSED}`;
+  const messages = report.messages.map((m) => ({
+    ...m,
+    satellites: report.satellites,
+    attributes: { ...m.attributes, event, batteryLevel: report.batteryLevel, power: report.power },
+  }));
   return messages.length > 0 ? { imei, messages, reply: null, warnings: [] } : simple(frame, imei, { event });
 }
 
@@ -147,7 +163,7 @@ function login(frame: Uint8Array): Decoded {
   return { imei, login: true, messages: [], reply: null, warnings: [] };
 }
 
-function simple(frame: Uint8Array, imei: string | null, attributes: Record<string, string>): Decoded {
+function simple(frame: Uint8Array, imei: string | null, attributes: Record<string, string | number>): Decoded {
   const at = frame.length - TRAILER;
   const message: NormalizedMessage = { kind: 'heartbeat', attributes };
   // An implausible send time is left out rather than failing the report.

@@ -1,6 +1,7 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { DecodeResult, ProtocolSession } from '../message.ts';
 import { decodeBinaryReport, UnsupportedBinary } from './binary.ts';
+import { decodeRecordFrame } from './binary-records.ts';
 import { createDeviceIdentity } from './identity.ts';
 import { decodeTextReport, type Decoded } from './text-decoder.ts';
 
@@ -31,6 +32,7 @@ export function createGl200Session(): Gl200Session {
     let decoded: Decoded;
     if (TEXT_HEAD.test(head)) decoded = decodeTextReport(String.fromCharCode(...frame));
     else if (/^\+[A-Z]{3}/.test(head)) decoded = decodeBinaryReport(frame);
+    else if (frame[0] === 0x2b && frame[1] === 0x00) decoded = decodeRecordFrame(frame);
     else throw new DecodeError('not a Queclink report: expected +RESP:, +BUFF:, +ACK: or a binary header');
     const messages = identity.tag(decoded.imei, decoded.messages, decoded.login);
     return { messages, reply: decoded.reply, error: null, warnings: decoded.warnings };

@@ -58,6 +58,7 @@ function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): Step {
   const avail = data.length - pos;
   if (avail === 0) return { kind: 'need' };
   if (data[pos] !== PLUS) return garbage(data, pos);
+  if (data[pos + 1] === 0x00) return recordFrame(data, pos, max);
   if (avail < 6) return isTagPrefix(data, pos) ? { kind: 'need' } : garbage(data, pos);
   const tag4 = ascii(data, pos + 1, pos + 5);
   const tag3 = tag4.slice(0, 3);
@@ -79,6 +80,18 @@ function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): Step {
     return { kind: 'error', reason: `binary +${tag3} length ${length} is too short` };
   if (length > max) return { kind: 'error', reason: `binary +${tag3} length ${length} exceeds ${max}` };
   return avail < length ? { kind: 'need' } : { kind: 'frame', start: pos, end: pos + length };
+}
+
+/**
+ * The record-based binary frame (`+` then a zero identifier byte, see binary-records.ts): its
+ * u16 length at offset 2 covers the whole frame.
+ */
+function recordFrame(data: Uint8Array, pos: number, max: number): Step {
+  if (data.length - pos < 4) return { kind: 'need' };
+  const length = ((data[pos + 2] ?? 0) << 8) | (data[pos + 3] ?? 0);
+  if (length < 24) return { kind: 'error', reason: `binary record frame length ${length} is too short` };
+  if (length > max) return { kind: 'error', reason: `binary record frame length ${length} exceeds ${max}` };
+  return data.length - pos < length ? { kind: 'need' } : { kind: 'frame', start: pos, end: pos + length };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { DecodeResult } from '../message.ts';
 import {
   checkExpectation,
   hasLocation,
+  isValidPosition,
   loadFrameRecords,
   loadVectors,
   type VectorRecordBase,
@@ -62,16 +63,37 @@ describe('Queclink decoder on captured packets (one session for the whole file)'
       }
       expect(result.error ?? '', r.id).not.toMatch(/internal/);
     }
-    // Only binary layouts we have no description of: the "+\0\08" header, compressed +RSP, +INF.
-    expect(rejected).toEqual([binary(1), binary(3), binary(6)]);
+    expect(rejected).toEqual([]);
   });
 
-  it('keeps the connection open for well-formed binary reports it cannot read', () => {
-    expect(results.get(binary(3))?.unsupported).toBe(true);
-    expect(results.get(binary(3))?.error).toMatch(/compressed/);
-    expect(results.get(binary(6))?.unsupported).toBe(true);
-    expect(results.get(binary(6))?.error).toMatch(/\+INF/);
-    expect(results.get(binary(1))?.unsupported).toBeUndefined();
+  it('reads a compressed +RSP (0x64): every point, from the device buffer', () => {
+    const fixes = results.get(binary(3))?.messages.filter(hasLocation) ?? [];
+    expect(fixes).toHaveLength(268);
+    expect(fixes[0]).toMatchObject({
+      deviceTimeMs: 0x59803d8b * 1000,
+      latitude: 39.611129,
+      longitude: -9.068108,
+      speedKmh: 22.7,
+      course: 240,
+      memory: true,
+      attributes: { batteryLevel: 100, power: 14.573 },
+    });
+    // Delta points follow one second apart.
+    expect((fixes[1]?.deviceTimeMs ?? 0) - (fixes[0]?.deviceTimeMs ?? 0)).toBe(1000);
+    expect(fixes.every(isValidPosition)).toBe(true);
+  });
+
+  it('reads the firmware version and ICCID of a binary +INF', () => {
+    expect(results.get(binary(6))?.messages.at(-1)?.attributes).toMatchObject({
+      versionFw: '02.09',
+      iccid: '8935103226313921591',
+    });
+  });
+
+  it('reads the record-based binary frame ("+" 00): IMEI and GNSS fix', () => {
+    const messages = results.get(binary(1))?.messages ?? [];
+    expect(messages[0]).toEqual({ kind: 'login', imei: '865134050947226', attributes: {} });
+    expect(messages[1]).toMatchObject({ kind: 'position', valid: true, latitude: 44.833422, satellites: 5 });
   });
 
   it('identifies a device once, before its first message, and tags every message', () => {
@@ -204,12 +226,11 @@ describe('Queclink framer', () => {
       frameRecords.filter((x) => x.expected_frame_hex),
       '',
     );
-    // The withheld ones: garbage first, then partial and whole reports.
-    const withheld = frameRecords
-      .filter((x) => !x.expected_frame_hex)
-      .map((r) => createGl200Framer().push(hexToBytes(r.input_hex)));
-    expect(withheld.map((o) => o.frames.length)).toEqual([0, 1, 1]);
-    expect(withheld[0]?.error).toMatch(/not a Queclink frame/);
+    // The withheld ones: a record-based binary frame ("+" 00, whole), then partial and whole reports.
+    const inputs = frameRecords.filter((x) => !x.expected_frame_hex).map((r) => r.input_hex);
+    const withheld = inputs.map((hex) => createGl200Framer().push(hexToBytes(hex)));
+    expect(withheld.map((o) => o.frames.length)).toEqual([1, 1, 1]);
+    expect(bytesToHex(withheld[0]?.frames[0] ?? new Uint8Array())).toBe(inputs[0]);
   });
 
   it('decodes the binary +LGN capture as the login of its IMEI', () => {

@@ -31,7 +31,7 @@ function deviceInfo(body: readonly string[]): Attributes {
   const iccid = body[2] ?? '';
   if (/^[0-9A-Fa-f]{18,22}$/.test(iccid)) out.iccid = iccid;
   const rssi = num(body[3]);
-  if (rssi !== undefined && rssi !== 99) out.rssi = rssi;
+  if (rssi !== undefined && rssi !== 99) out.gsm = rssi;
   const x = body[6] ?? '';
   if (/^\d+$/.test(x)) {
     out.power = Number(x) / 1000;

@@ -1,10 +1,11 @@
+import type { Alarm } from '@jejak/domain';
 import type { TextReport } from './text-envelope.ts';
 import { deviceStatusAttributes, hourMeterMs, num, type Attributes } from './text-fields.ts';
 
 type ReportReader = (pre: readonly string[]) => Attributes;
 
 const alarm =
-  (name: string): ReportReader =>
+  (name: Alarm): ReportReader =>
   () => ({ alarm: name });
 const ignition =
   (on: boolean): ReportReader =>
@@ -14,7 +15,7 @@ const ignition =
  * Harsh behaviour (+RESP:GTHBM): the report id/type field's second digit is the behaviour —
  * 0 harsh braking, 1 harsh acceleration, 2 harsh turning.
  */
-const HARSH = ['hardBraking', 'hardAcceleration', 'hardCornering'];
+const HARSH: readonly Alarm[] = ['hardBraking', 'hardAcceleration', 'hardCornering'];
 
 /**
  * What each report type means beyond its position (Queclink @Track protocol, one section per
@@ -24,13 +25,15 @@ const HARSH = ['hardBraking', 'hardAcceleration', 'hardCornering'];
 const READERS: ReadonlyMap<string, ReportReader> = new Map<string, ReportReader>([
   ['SOS', alarm('sos')],
   ['SPD', alarm('overspeed')],
-  ['TOW', alarm('tow')],
+  ['TOW', alarm('towing')],
+  ['GEO', alarm('geofence')],
   ['CRA', alarm('accident')],
   ['JDR', alarm('jamming')],
   ['JDS', alarm('jamming')],
+  // Main (external) power removed. GTPFA/GTPNA (the device switched off/on by its key) and GTMPN
+  // (power back) are events, not alarms: they keep only `event`.
   ['MPF', alarm('powerCut')],
   ['EPF', alarm('powerCut')],
-  ['PFA', alarm('powerOff')],
   ['IGN', ignition(true)],
   ['VGN', ignition(true)],
   ['IGF', ignition(false)],

@@ -1,5 +1,5 @@
+import type { Alarm } from '@jejak/domain';
 import type { ByteReader } from '../codec/byte-reader.ts';
-import { DecodeError } from '../codec/decode-error.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { NormalizedMessage } from '../message.ts';
 import {
@@ -11,6 +11,7 @@ import {
   readGps,
   type Attributes,
 } from './fields.ts';
+import { decodeDatedCell } from './cell-packets.ts';
 import type { Gt06Context, Gt06Handler } from './handler.ts';
 import { applyAlarmCode, batteryPercent, readStatusBlock, terminalInfoAttributes } from './status.ts';
 
@@ -39,15 +40,28 @@ function readAlarmStatus(r: ByteReader, { type, variant }: Gt06Context): Attribu
 /**
  * 0x16 alarm packet (GT06 protocol §5.3), 0x26/0x27 (GT06N, with a fence number): date-time,
  * GPS block, LBS length, serving cell, status. The LBS length byte is not trusted (some
- * firmwares send 8 for the 9-byte block); the cell is read by its own layout.
+ * firmwares send 8 for the 9-byte block); the cell is read by its own layout. A 31-byte 0x16
+ * (VXT01, inferred from captures) has no LBS length byte and a status we cannot read with
+ * confidence: only the terminal information's flags and the voltage level are kept — never an
+ * alarm, since a false SOS costs more than a missed one here.
  */
 export const decodeAlarm: Gt06Handler = (r, ctx) => {
+  const short = ctx.type === 0x16 && r.remaining === 31;
   const time = readDateTime(r);
   const fix = readGps(r);
-  r.skip(1, 'LBS length');
+  if (!short) r.skip(1, 'LBS length');
   readCell(r);
-  return { messages: [positionMessage(time, fix, readAlarmStatus(r, ctx))], ack: true };
+  const attributes = short ? readShortStatus(r) : readAlarmStatus(r, ctx);
+  return { messages: [positionMessage(time, fix, attributes)], ack: true };
 };
+
+function readShortStatus(r: ByteReader): Attributes {
+  const attributes = terminalInfoAttributes(r.readU8('terminal information'));
+  delete attributes.alarm;
+  const battery = batteryPercent(r.readU8('voltage level'));
+  if (battery !== undefined) attributes.batteryLevel = battery;
+  return attributes;
+}
 
 /** 0xA4 4G alarm packet (Concox 4G protocol): as 0x16 with a 4-byte LAC and 8-byte cell id. */
 export const decodeAlarm4g: Gt06Handler = (r, ctx) => {
@@ -62,9 +76,9 @@ function statusMessage(attributes: Attributes): NormalizedMessage {
   return { kind: typeof attributes.alarm === 'string' ? 'alarm' : 'heartbeat', attributes };
 }
 
-/** 0x19 LBS + status (GT03 protocol §5.8): serving cell and the five-byte status block. */
+/** 0x19 LBS + status (GT03 protocol §5.8): serving cell and the five-byte status block; see decodeDatedCell. */
 export const decodeLbsStatus: Gt06Handler = (r, ctx) => {
-  if (r.remaining !== 13) throw new DecodeError(`0x19 layout of ${r.remaining} bytes not supported`);
+  if (r.remaining !== 13) return { messages: [decodeDatedCell(r)], ack: true };
   readCell(r);
   return { messages: [statusMessage(readStatusBlock(r, ctx.variant))], ack: true };
 };
@@ -76,11 +90,16 @@ export const decodeLbsAlarm4g: Gt06Handler = (r, ctx) => {
 };
 
 /**
- * Dash-camera event codes of 0x95 (inferred from captures: 0x90–0x93 are the driving-behaviour
- * events in order acceleration, braking, cornering, collision).
+ * Dash-camera event codes of 0x95 (inferred from captures and the JC100 manual's alarm list:
+ * 0x01 is the SOS button, 0x90–0x93 the driving-behaviour events in order acceleration,
+ * braking, cornering, collision).
  */
-const CAMERA_ALARMS: ReadonlyMap<number, string> = new Map([
-  [0x01, 'general'],
+const CAMERA_ALARMS: ReadonlyMap<number, Alarm> = new Map<number, Alarm>([
+  [0x01, 'sos'],
+  [0x0e, 'lowBattery'],
+  [0x80, 'vibration'],
+  [0x87, 'overspeed'],
+  [0x88, 'powerCut'],
   [0x90, 'hardAcceleration'],
   [0x91, 'hardBraking'],
   [0x92, 'hardCornering'],

@@ -1,15 +1,25 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { DecodeResult, NormalizedMessage, ProtocolSession } from '../message.ts';
 import { decodeAlarm, decodeAlarm4g, decodeCameraEvent, decodeLbsAlarm4g, decodeLbsStatus } from './alarm-packets.ts';
-import { encodeAck } from './encoder.ts';
+import { decodeCellAddressRequest, decodeCellsWifi, decodeMultiCell24, decodeWifi33 } from './cell-packets.ts';
+import { decodeDeviceStatus, decodeFirmware, decodePeripheral, decodeStatus3 } from './device-status-packets.ts';
+import {
+  decodeGpsDriver25,
+  decodeGpsModules,
+  decodeGpsModules4g,
+  decodeGpsRfid,
+  decodeIButton,
+} from './driver-packets.ts';
+import { encodeAck, encodeFrame } from './encoder.ts';
 import { openEnvelope } from './envelope.ts';
-import type { Gt06Handler } from './handler.ts';
+import { UnknownLayout, type Gt06Handler, type Handled } from './handler.ts';
 import {
   decodeCommandResponse,
   decodeCommandText,
   decodeInfo,
   decodeObd,
   decodeSerialData,
+  decodeTimeRequest,
   decodeTlv,
 } from './info-packets.ts';
 import {
@@ -51,22 +61,33 @@ const HANDLERS: ReadonlyMap<number, Gt06Handler> = new Map([
   [0x13, decodeHeartbeat],
   [0x15, decodeCommandText],
   [0x16, decodeAlarm],
-  [0x17, decodeWifiCount],
+  [0x17, (r, ctx) => (ctx.trailerless ? decodeWifiCount(r, ctx) : decodeGpsRfid(r, ctx))],
   [0x18, decodeCells],
   [0x19, decodeLbsStatus],
   [0x1e, decodeGpsWithCells],
   [0x21, decodeCommandResponse],
   [0x22, decodeGps22],
   [0x23, decodeHeartbeatVoltage],
+  [0x24, decodeMultiCell24],
+  [0x25, decodeGpsDriver25],
   [0x26, decodeAlarm],
   [0x27, decodeAlarm],
   [0x28, decodeCells],
+  [0x2c, decodeCellsWifi],
+  [0x2e, decodeCells],
   [0x31, decodeGpsAltitude],
   [0x32, decodeGpsLbsWifi],
+  [0x33, decodeWifi33],
   [0x34, decodeGps34],
   [0x36, decodeGpsDriver],
+  [0x37, decodeGpsModules],
+  [0x38, decodeGpsModules4g],
+  [0x61, decodeIButton],
+  [0x66, decodeObd],
   [0x69, decodeWifiCount],
   [0x70, decodeTlv],
+  [0x81, decodeCommandText],
+  [0x8a, decodeTimeRequest],
   [0x8c, decodeObd],
   [0x94, decodeInfo],
   [0x95, decodeCameraEvent],
@@ -74,15 +95,22 @@ const HANDLERS: ReadonlyMap<number, Gt06Handler> = new Map([
   [0xa0, decodeGps4g],
   [0xa1, decodeCells4g],
   [0xa2, decodeGps4gStatus],
+  [0xa3, decodeStatus3],
   [0xa4, decodeAlarm4g],
   [0xa5, decodeLbsAlarm4g],
+  [0xa7, decodeCellAddressRequest],
+  [0xf1, decodeDeviceStatus],
+  [0xf2, decodePeripheral],
   [0xf3, decodeWifiList],
+  [0xfd, decodeFirmware],
 ]);
+
+/** Packets whose information content is empty by design. */
+const CONTENTLESS: ReadonlySet<number> = new Set([0x8a]);
 
 /** Known packets we deliberately do not handle, with the reason given to the caller. */
 const UNSUPPORTED: ReadonlyMap<number, string> = new Map([
   [0x2a, 'address request (0x2a): the server does not send addresses'],
-  [0x8a, 'time request (0x8a): answering needs the server clock'],
 ]);
 
 export interface Gt06SessionOptions {
@@ -110,7 +138,7 @@ export function createGt06Session(options: Gt06SessionOptions = {}): Gt06Session
   let variant = options.variant ?? null;
   const strictCrc = (options.crc ?? 'strict') === 'strict';
 
-  function decodeFrame(frame: Uint8Array): DecodeResult {
+  function decodeFrame(frame: Uint8Array, now: number | undefined): DecodeResult {
     const envelope = openEnvelope(frame);
     const { type, crc, serial } = envelope;
     const warnings = [...envelope.warnings];
@@ -120,15 +148,36 @@ export function createGt06Session(options: Gt06SessionOptions = {}): Gt06Session
       warnings.push(reason);
     }
     const handler = HANDLERS.get(type);
-    if (!handler) {
-      const reason = UNSUPPORTED.get(type) ?? `unsupported message type 0x${hex2(type)}`;
-      return { messages: [], reply: null, error: `GT06 0x${hex2(type)}: ${reason}`, warnings, unsupported: true };
+    // Whatever we make of it, a device waits for the echo of a short frame's serial (GT06
+    // protocol §4.5); only the long 0x7979 frames go unanswered.
+    const ack = serial !== null && !envelope.long ? encodeAck(type, serial) : null;
+    if (!handler || (envelope.body.remaining === 0 && !CONTENTLESS.has(type))) {
+      const reason = !handler ? (UNSUPPORTED.get(type) ?? `unsupported message type 0x${hex2(type)}`) : 'empty packet';
+      return { messages: [], reply: ack, error: `GT06 0x${hex2(type)}: ${reason}`, warnings, unsupported: true };
     }
-    const context = { type, long: envelope.long, declaredLength: envelope.declaredLength, trailerless: !crc, variant };
-    const handled = handler(envelope.body, context);
+    const context = {
+      type,
+      long: envelope.long,
+      declaredLength: envelope.declaredLength,
+      trailerless: !crc,
+      variant,
+      receivedAtMs: now,
+    };
+    let handled: Handled;
+    try {
+      handled = handler(envelope.body, context);
+    } catch (err) {
+      if (!(err instanceof UnknownLayout)) throw err;
+      return { messages: [], reply: ack, error: `GT06 0x${hex2(type)}: ${err.message}`, warnings, unsupported: true };
+    }
     if (handled.imei) imei = handled.imei;
     const messages = handled.messages.map((m): NormalizedMessage => (imei && !m.imei ? { ...m, imei } : m));
-    const reply = handled.ack && serial !== null && !envelope.long ? encodeAck(type, serial) : null;
+    const reply =
+      handled.replyContent && serial !== null
+        ? encodeFrame(type, handled.replyContent, serial)
+        : handled.ack
+          ? ack
+          : null;
     return { messages, reply, error: null, warnings };
   }
 
@@ -139,9 +188,9 @@ export function createGt06Session(options: Gt06SessionOptions = {}): Gt06Session
     setVariant(next) {
       variant = next;
     },
-    decode(frame) {
+    decode(frame, at = {}) {
       try {
-        return decodeFrame(frame);
+        return decodeFrame(frame, at.receivedAtMs);
       } catch (err) {
         const type = frame.length > 4 ? frame[frame[0] === 0x79 ? 4 : 3] : undefined;
         const where = type === undefined ? 'GT06' : `GT06 0x${hex2(type)}`;

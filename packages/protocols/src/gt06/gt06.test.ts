@@ -34,10 +34,10 @@ interface VectorRecord extends VectorRecordBase {
 const records = loadVectors<VectorRecord>('gt06.json');
 const frameRecords = loadFrameRecords('gt06');
 
-/** Dev packets whose layout we have no document or clear sample for; they must be rejected clearly. */
+/** Dev packets we do not decode; they must be rejected clearly, and still answered. */
 const UNSUPPORTED_DEV = new Map([
-  [10, /unsupported message type 0xa3/],
-  [16, /unsupported message type 0xf2/],
+  [1, /0x12: empty packet/],
+  [157, /unsupported message type 0x1f/],
 ]);
 /** Dev packets whose CRC-ITU does not match (computed independently of this decoder). */
 const BAD_CRC_DEV = [37, 160, 166, 169, 175];
@@ -83,12 +83,16 @@ describe('GT06 decoder on captured packets (one session per file, lenient CRC)',
     if (r.derived) checkDerived(r.derived, type, result);
   });
 
-  it.each([...UNSUPPORTED_DEV])('dev #%i is rejected with a clear reason', (seq, reason) => {
+  it.each([...UNSUPPORTED_DEV])('dev #%i is rejected with a clear reason, and answered', (seq, reason) => {
     const result = results.get(seq);
     expect(result?.messages).toEqual([]);
     expect(result?.error).toMatch(reason);
-    // Well formed but unknown: the gateway keeps the connection open.
+    // Well formed but unknown: the gateway keeps the connection open, and the device gets the
+    // serial echo it waits for.
     expect(result?.unsupported).toBe(true);
+    const hex = records.find((r) => r.sequence === seq)?.payload_hex ?? '';
+    const serial = parseInt(hex.slice(-12, -8), 16);
+    expect(decodeAck(result?.reply ?? new Uint8Array())).toEqual({ type: parseInt(hex.slice(6, 8), 16), serial });
   });
 
   it('decodes or clearly rejects every withheld packet', () => {
@@ -96,7 +100,7 @@ describe('GT06 decoder on captured packets (one session per file, lenient CRC)',
       const result = results.get(r.sequence);
       if (!result) throw new Error(`#${r.sequence} has no result`);
       if (result.error) expect(result.error, `#${r.sequence}`).toMatch(/^GT06 0x[0-9a-f]{2}: \S/);
-      else expect(result.messages.length, `#${r.sequence}`).toBeGreaterThan(0);
+      else expect(result.messages.length + (result.reply ? 1 : 0), `#${r.sequence}`).toBeGreaterThan(0);
       expect(result.error ?? '', `#${r.sequence}`).not.toMatch(/internal/);
     }
   });

@@ -114,14 +114,18 @@ function utf16be(bytes: Uint8Array): string {
   return out;
 }
 
-/** 0x8C OBD report (layout inferred from captures): date-time, one byte, "PID=value,…" text, binary tail. */
+/**
+ * 0x8C OBD report and 0x66 PID report (layouts inferred from captures): date-time, one byte,
+ * "PID=value,…" text, binary tail.
+ */
 export const decodeObd: Gt06Handler = (r) => {
   const time = readDateTime(r);
   r.skip(1);
   const rest = r.readRest();
   let end = 0;
   while (end < rest.length && isPrintable(rest.subarray(end, end + 1))) end++;
-  return { messages: [info({ obd: asciiText(rest.subarray(0, end)) }, time)], ack: false };
+  const obd = asciiText(rest.subarray(0, end)).replace(/^,+/, '');
+  return { messages: [info({ obd }, time)], ack: false };
 };
 
 /**
@@ -162,3 +166,21 @@ function tlvFix(v: Uint8Array): NormalizedMessage {
   message.altitude = view.getInt16(5);
   return message;
 }
+
+/**
+ * 0x8A time request (GT06N protocol, "time check"): the answer is the same type carrying the
+ * server's UTC date-time, six bytes YY MM DD hh mm ss. Without a receive time it is only acknowledged.
+ */
+export const decodeTimeRequest: Gt06Handler = (_r, ctx) => {
+  if (ctx.receivedAtMs === undefined) return { messages: [], ack: true };
+  const d = new Date(ctx.receivedAtMs);
+  const replyContent = Uint8Array.of(
+    d.getUTCFullYear() - 2000,
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  );
+  return { messages: [], ack: true, replyContent };
+};

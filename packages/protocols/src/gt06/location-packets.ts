@@ -2,7 +2,7 @@ import { isBcd } from '../codec/bcd.ts';
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import { cellAttributes, positionMessage, readCell, readDateTime, readGps, type Attributes } from './fields.ts';
-import type { Gt06Handler } from './handler.ts';
+import { UnknownLayout, type Gt06Handler } from './handler.ts';
 import { terminalInfoAttributes } from './status.ts';
 
 /** ACC, data upload mode and real-time/re-upload bytes after the cell (GT06N positioning packet). */
@@ -24,7 +24,9 @@ export const decodeGpsOnly: Gt06Handler = (r) => {
  * family appends 12 bytes — terminal information, external volts ×100, GSM level, two
  * unidentified bytes, temperature, four unidentified bytes (layout inferred from captures).
  */
-export const decodeGpsLbs: Gt06Handler = (r) => {
+export const decodeGpsLbs: Gt06Handler = (r, ctx) => {
+  // QH302R firmware puts its IMEI (8 BCD) first (seen in captures).
+  if (ctx.variant === 'QH302R') r.skip(8, 'IMEI');
   const time = readDateTime(r);
   const fix = readGps(r);
   const attributes: Attributes = {};
@@ -120,6 +122,8 @@ export const decodeGps34: Gt06Handler = (r) => {
  * ACC, upload mode, re-upload, mileage, six unidentified bytes, 8-byte driver card id.
  */
 export const decodeGpsDriver: Gt06Handler = (r) => {
+  if (r.remaining < 26)
+    throw new UnknownLayout(`0x36 layout of ${r.remaining} bytes not supported (too short for a fix and cell)`);
   const time = readDateTime(r);
   const fix = readGps(r);
   readCell(r, 2, 4);

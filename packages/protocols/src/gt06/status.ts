@@ -1,30 +1,41 @@
+import type { Alarm } from '@jejak/domain';
 import type { ByteReader } from '../codec/byte-reader.ts';
 import type { Attributes } from './fields.ts';
 
 /**
  * Alarm byte of the status block (GT06 protocol §5.3 alarm packet, "alarm/language" field,
- * extended by the later Concox documents). Codes that are events rather than alarms (power on, first fix, …)
- * are only reported as `event`.
+ * extended by the later Concox documents), mapped to the one alarm vocabulary. Codes that are
+ * events rather than alarms (power on, first fix, shutdown 0x11, door 0x14, displacement 0x09 on
+ * most models, …) are only reported as the raw `event`.
  */
-const ALARMS: ReadonlyMap<number, string> = new Map([
+const ALARMS: ReadonlyMap<number, Alarm> = new Map<number, Alarm>([
   [0x01, 'sos'],
   [0x02, 'powerCut'],
   [0x03, 'vibration'],
-  [0x04, 'geofenceEnter'],
-  [0x05, 'geofenceExit'],
+  [0x04, 'geofence'], // entering a fence
+  [0x05, 'geofence'], // leaving a fence
   [0x06, 'overspeed'],
-  [0x09, 'movement'],
   [0x0e, 'lowBattery'], // external battery low
   [0x0f, 'lowBattery'], // external battery low, protection engaged
-  [0x11, 'powerOff'],
-  [0x13, 'tampering'],
-  [0x14, 'door'],
+  [0x13, 'tampering'], // dismantled
+  [0x18, 'removing'], // back cover opened / removed
   [0x19, 'lowBattery'], // internal battery low
+  [0x29, 'hardAcceleration'],
+  [0x2a, 'hardCornering'], // sharp left turn
+  [0x2b, 'hardCornering'], // sharp right turn
+  [0x2c, 'accident'], // collision
 ]);
 
-/** Models whose firmware numbers some alarms differently (seen in captured packets). */
-const VARIANT_ALARMS: Readonly<Record<string, ReadonlyMap<number, string>>> = {
-  G18: new Map([[0x30, 'hardBraking']]),
+/** Vehicle models whose firmware numbers some alarms differently (seen in captured packets). */
+const VL_ALARMS: ReadonlyMap<number, Alarm> = new Map<number, Alarm>([
+  [0x09, 'towing'], // displacement while parked
+  [0x30, 'hardBraking'],
+]);
+const VARIANT_ALARMS: Readonly<Record<string, ReadonlyMap<number, Alarm>>> = {
+  G18: VL_ALARMS,
+  VL103: VL_ALARMS,
+  LL303: VL_ALARMS,
+  VL512: VL_ALARMS,
 };
 
 /** ACC changes reported through the alarm byte by the later Concox firmwares. */
@@ -32,7 +43,7 @@ const ACC_ON = 0xfe;
 const ACC_OFF = 0xff;
 
 /** Bits 3–5 of the terminal information; 7 is the "removed" alarm of personal trackers. */
-const TERMINAL_ALARMS: readonly (string | undefined)[] = [
+const TERMINAL_ALARMS: readonly (Alarm | undefined)[] = [
   undefined,
   'vibration',
   'powerCut',

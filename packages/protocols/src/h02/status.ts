@@ -1,3 +1,4 @@
+import type { Alarm } from '@jejak/domain';
 import type { AttributeValue } from '../message.ts';
 
 export type Attributes = Record<string, AttributeValue>;
@@ -16,6 +17,12 @@ const THEFT = 0;
 const ROBBERY = 1;
 /** Byte 4 bit 2: overspeed alarm. */
 const OVERSPEED = 2;
+/** Byte 4 bit 4: crossed a fence inwards ("no entry" fence). */
+const FENCE_IN = 4;
+/** Byte 4 bit 5: GPS antenna open circuit — the antenna was cut or unplugged. */
+const ANTENNA_CUT = 5;
+/** Byte 4 bit 7: crossed a fence outwards ("no exit" fence). */
+const FENCE_OUT = 7;
 /** Byte 3 bit 0: a door is open. */
 const DOOR_OPEN = 8;
 /** Byte 3 bit 1: the vehicle is armed (fortified). */
@@ -26,16 +33,22 @@ const ACC_OFF = 10;
 const SOS = 18;
 /** Byte 2 bit 3: the unit runs on its backup battery, i.e. the main power was cut. */
 const BACKUP_POWER = 19;
+/** Byte 2 bit 4: the vehicle battery was removed. */
+const BATTERY_REMOVED = 20;
 /** Byte 1 bit 3: fuel and power are cut (the immobiliser relay is engaged). */
 const OIL_POWER_CUT = 27;
 
 /** Alarms in priority order: the first present condition becomes `alarm`. */
-const ALARM_BITS: readonly (readonly [bit: number, alarm: string])[] = [
+const ALARM_BITS: readonly (readonly [bit: number, alarm: Alarm])[] = [
   [SOS, 'sos'],
   [ROBBERY, 'sos'],
   [BACKUP_POWER, 'powerCut'],
+  [BATTERY_REMOVED, 'powerCut'],
   [OVERSPEED, 'overspeed'],
   [THEFT, 'vibration'],
+  [FENCE_IN, 'geofence'],
+  [FENCE_OUT, 'geofence'],
+  [ANTENNA_CUT, 'tampering'],
 ];
 
 const present = (status: number, bit: number): boolean => ((status >>> bit) & 1) === 0;
@@ -64,7 +77,7 @@ export interface StatusInput {
   armed?: boolean;
   door?: boolean;
   blocked?: boolean;
-  alarm?: 'sos' | 'powerCut' | 'overspeed' | 'vibration';
+  alarm?: Alarm;
 }
 
 /** The status word for a set of conditions (every other bit at 1, "not present"). */

@@ -76,7 +76,7 @@ function cceMessage(p: Params): NormalizedMessage {
   const set = (key: string, v: number | undefined) => {
     if (v !== undefined) attributes[key] = v;
   };
-  set('rssi', num(0x07));
+  set('gsm', num(0x07));
   set('output', num(0x14));
   set('input', num(0x15));
   set('hdop', scaled(num(0x0a), 10));
@@ -144,7 +144,7 @@ function cccRecord(r: LeReader): NormalizedMessage {
   const deviceTimeMs = EPOCH_2000_MS + r.uint(4, 'time') * 1000;
   const valid = r.u8('fix status') === 1;
   const satellites = r.u8('satellites');
-  attributes.rssi = r.u8('GSM signal');
+  attributes.gsm = r.u8('GSM signal');
   const speedKmh = r.uint(2, 'speed');
   const course = r.uint(2, 'course');
   attributes.hdop = r.uint(2, 'HDOP') / 10;

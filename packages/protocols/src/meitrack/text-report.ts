@@ -35,7 +35,7 @@ export function decodeAaa(params: string, leading = 0): NormalizedMessage {
   };
   const attributes = message.attributes;
   setNumber(field(5), (v) => (message.satellites = v));
-  setNumber(field(6), (v) => (attributes.rssi = v));
+  setNumber(field(6), (v) => (attributes.gsm = v));
   setNumber(field(7), (v) => (message.speedKmh = v));
   setNumber(field(8), (v) => (message.course = v));
   setNumber(field(9), (v) => (attributes.hdop = v));

@@ -1,5 +1,6 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { DecodeResult, Framer, HttpRequestInput, NormalizedMessage, ProtocolSession } from '../message.ts';
+import { withMappedAlarm } from './alarm.ts';
 import { decodeJson } from './json.ts';
 import { decodeQuery } from './query.ts';
 import type { Report } from './values.ts';
@@ -76,7 +77,7 @@ export function createOsmandSession(): OsmandSession {
         const warnings = [...report.warnings];
         const id = report.deviceId;
         const messages = report.messages.map((m): NormalizedMessage => {
-          const tagged = { ...m, imei: id };
+          const tagged = { ...withMappedAlarm(m), imei: id };
           if (m.deviceTimeMs !== undefined || m.latitude === undefined) return tagged;
           if (context.receivedAtMs === undefined) {
             warnings.push('no timestamp: left to be dated on receipt');
