@@ -17,7 +17,7 @@ describe.each(kinds)('escalation call chain with the local provider on %s', (kin
       // The third number would press the key too: the chain must stop before it.
       JEJAK_NOTIFY_LOCAL_ANSWERS: '+60123000001=no-answer,+60123000002=press:1,+60123000003=press:1',
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });
