@@ -18,6 +18,7 @@ import {
 } from './records.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
+import { ESCALATION_OPERATIONS } from './escalation-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
@@ -139,6 +140,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...BULK_OPERATIONS,
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
+  ...ESCALATION_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

@@ -1,4 +1,5 @@
 import { MANAGEMENT_PATHS } from './management.ts';
+import { NOTIFICATION_PATHS } from './notifications.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
 export const API_BASE = '/api';
@@ -62,6 +63,9 @@ export const API_PATHS = {
   vehicleGroupAssign: MANAGEMENT_PATHS.vehicleGroupAssign,
   vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
   vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
+  escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
+  escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
+  escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',
