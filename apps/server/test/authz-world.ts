@@ -46,6 +46,9 @@ export interface Objects {
   rtid: string;
   ruid: string;
   ticketId: string;
+  /** An escalation chain on `vid` and its call notification, of a user the caller reaches (or not). */
+  ecid: string;
+  ecNfid: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -213,6 +216,18 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageVehicles',
     body: (o) => ({ uid: o.groupOwner, vid: o.vid, vgids: [o.vgid] }),
   },
+  escalationStateGet: {
+    gate: 'readEscalations',
+    body: (o) => ({ nfids: [o.ecNfid], startTime: 0, endTime: Date.now() + 86_400_000 }),
+  },
+  escalationStateUpdate: {
+    gate: 'acknowledgeEscalations',
+    body: (o) => ({ escalationCallState: { ecid: o.ecid, isAcknowledged: true, acknowledgedRemark: 'Matrix' } }),
+  },
+  escalationRecordGet: {
+    gate: 'readEscalations',
+    body: (o) => ({ ecids: [o.ecid], startTime: 0, endTime: Date.now() + 86_400_000 }),
+  },
   vehicleGroupUpdateVehicles: {
     gate: 'manageVehicles',
     body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
@@ -340,6 +355,70 @@ export interface World {
   }[];
   /** uids, vids and package ids whose stored rows a caller's foreign calls must leave alone. */
   foreignRows: Record<string, { uids: string[]; vids: string[] }>;
+}
+
+/** A finished call chain (an SOS on `vid`) of a call notification created by `uid`. */
+async function insertChain(db: Db, uid: string, vid: string, dvid: string): Promise<{ ecid: string; ecNfid: string }> {
+  const now = Date.now();
+  const [nfid, evid, ecid] = [randomUUID(), randomUUID(), randomUUID()];
+  await db
+    .insertInto('notifications')
+    .values({
+      nfid,
+      created_by: uid,
+      notification_name: 'Matrix calls',
+      service_type: 3,
+      rules: '{}',
+      geofences: '{}',
+      recipients: '[]',
+      keypad_enabled: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('events')
+    .values({
+      evid,
+      vid,
+      dvid,
+      event_name: 'help me',
+      event_type: 'CRITICAL',
+      lat: null,
+      lon: null,
+      address: null,
+      speed: null,
+      event_result: 1,
+      ruid: null,
+      rtid: null,
+      geoid: null,
+      alarm: 'sos',
+      event_time: now,
+      created_at: now,
+      notified_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('escalation_states')
+    .values({
+      ecid,
+      nfid,
+      evid,
+      vid,
+      status: 1,
+      step: 0,
+      round: 0,
+      next_at: now,
+      call_ref: null,
+      created_at: now,
+      updated_at: now,
+      is_acknowledged: false,
+      acknowledged_by: null,
+      acknowledged_at: null,
+      acknowledged_remark: null,
+    })
+    .execute();
+  return { ecid, ecNfid: nfid };
 }
 
 /** A zone owned by `uid`, in the template `gtid` when given. */
@@ -512,6 +591,9 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
         : ownRules),
     // Each caller resolves its own ticket (a resolved one is gone for the next).
     ticketId: (await insertTicket(db, { vid: v.vid, eventTime: (ticketTime += 1_000) })).ticketId,
+    // Each caller's chains are made when it signs in (below).
+    ecid: '',
+    ecNfid: '',
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -536,13 +618,17 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     foreignIds: string[],
   ) => {
     const s = await signIn(baseUrl, who);
+    const ownerOf = async (vid: string) =>
+      (await db.selectFrom('vehicles').select('uid').where('vid', '=', vid).executeTakeFirstOrThrow()).uid;
     callers.push({
       name,
       role,
       c: s.c,
       me: s.me,
-      own: { ...own, me: s.me },
-      foreign: foreign ? { ...foreign, me: s.me } : null,
+      own: { ...own, me: s.me, ...(await insertChain(db, s.me.uid, own.vid, own.dvid)) },
+      foreign: foreign
+        ? { ...foreign, me: s.me, ...(await insertChain(db, await ownerOf(foreign.vid), foreign.vid, foreign.dvid)) }
+        : null,
       foreignIds,
     });
   };
@@ -615,5 +701,7 @@ export function missing(o: Objects): Objects {
     rtid: 'no-such-rule-template',
     ruid: 'no-such-rule',
     ticketId: 'no-such-ticket',
+    ecid: 'no-such-escalation',
+    ecNfid: 'no-such-notification',
   };
 }

@@ -19,6 +19,7 @@ import {
 import { ALERT_OPERATIONS } from './alert-operations.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
+import { ESCALATION_OPERATIONS } from './escalation-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
@@ -143,6 +144,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...VEHICLE_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
   ...ALERT_OPERATIONS,
+  ...ESCALATION_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({
