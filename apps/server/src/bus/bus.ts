@@ -15,6 +15,11 @@ export interface BusTopics {
    */
   'vehicle.changed': { dvids: string[] };
   /**
+   * Rules or rule templates changed through the API (added, edited, moved, linked): the pipeline
+   * reads again the rules of the vehicles that use these templates (all vehicles when empty).
+   */
+  'rules.changed': { rtids: string[] };
+  /**
    * What these users reach may have changed (relations, groups, role, stage, owner, disabled):
    * their live sockets pause, read their session and reach again, and narrow or close (ADR 0032).
    * 'all' when the change cannot name its users.

@@ -158,6 +158,18 @@ export function createLiveHub(opts: LiveHubOptions) {
     for (const client of subscribers) deliver(client, dvid, message);
   });
 
+  // Events (issue 12): sockets subscribed to the device get each as a 'notify' message; they
+  // reach the device, since a subscription is accepted only for what the session may see and is
+  // narrowed when its reach shrinks.
+  opts.bus.subscribe('event.stored', ({ dvid, items }) => {
+    const subscribers = byDvid.get(dvid);
+    if (!subscribers) return;
+    for (const item of items) {
+      const message: LiveServerMessage = { mode: 'notify', id: DEV_PREFIX + dvid, item };
+      for (const client of subscribers) deliver(client, dvid, message);
+    }
+  });
+
   opts.bus.subscribe('access.changed', ({ uids }) => {
     for (const c of clients) if (concerns(uids, c.user.uid)) recheck(c);
   });

@@ -16,7 +16,7 @@ export function conditionHolds(c: RuleCondition, ctx: RuleContext, holding: bool
     case 'idlingTime':
       return ctx.transitStatus === 'IDLING' && compare(c, sinceMs(ctx), 0);
     case 'geofence': {
-      const inside = typeof c.value === 'string' && ctx.insideGeoids.has(c.value);
+      const inside = typeof c.value === 'string' && Object.hasOwn(ctx.inside, c.value);
       return c.operator === 'inside' ? inside : c.operator === 'outside' && !inside;
     }
     case 'activeDay': {

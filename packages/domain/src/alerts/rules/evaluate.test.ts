@@ -18,7 +18,7 @@ function ctx(over: Partial<RuleContext> = {}): RuleContext {
   return {
     timeMs: T0,
     speedKmh: 0,
-    insideGeoids: new Set(),
+    inside: {},
     transitStatus: 'MOVING',
     transitSinceMs: T0,
     localDay: 4,
@@ -46,11 +46,11 @@ const sos: EvaluableRule = {
 /** Drives the rules over speeds one fix a second; returns every firing with its fix index. */
 function drive(rules: EvaluableRule[], speeds: number[], start: DeviceRuleState = emptyDeviceRuleState()) {
   let state = start;
-  const fired: (RuleFiring & { at: number })[] = [];
+  const fired: { ruid: string; eventResult: number; at: number }[] = [];
   speeds.forEach((speedKmh, i) => {
     const step = evaluateRules(rules, state, ctx({ timeMs: T0 + i * 1000, speedKmh }), true, CFG);
     state = step.state;
-    for (const f of step.fired) fired.push({ ...f, at: i });
+    for (const f of step.fired) fired.push({ ruid: f.rule.ruid, eventResult: f.eventResult, at: i });
   });
   return { state, fired };
 }
@@ -71,13 +71,13 @@ describe('stateful rules with hysteresis and minimum hold', () => {
 
   it('sparse fixes flip once the new verdict has lasted the minimum time', () => {
     let state = emptyDeviceRuleState();
-    const fired: RuleFiring[] = [];
+    const fired: Pick<RuleFiring, 'eventResult' | 'geoid'>[] = [];
     for (const [i, speedKmh] of [90, 90].entries()) {
       const step = evaluateRules([overspeed], state, ctx({ timeMs: T0 + i * 30_000, speedKmh }), true, CFG);
       state = step.state;
-      fired.push(...step.fired);
+      fired.push(...step.fired.map(({ eventResult, geoid }) => ({ eventResult, geoid })));
     }
-    expect(fired).toEqual([{ ruid: 'r1', rtid: 't1', eventResult: 1, geoid: null }]);
+    expect(fired).toEqual([{ eventResult: 1, geoid: null }]);
   });
 
   it('resumes from its state without firing again', () => {
@@ -100,13 +100,13 @@ describe('stateful rules with hysteresis and minimum hold', () => {
       conditions: [{ parameter: 'geofence', operator: 'inside', value: 'geo1' }],
     };
     let state = emptyDeviceRuleState();
-    const fired: RuleFiring[] = [];
+    const fired: Pick<RuleFiring, 'eventResult' | 'geoid'>[] = [];
     for (let i = 0; i < 3; i++) {
-      const step = evaluateRules([rule], state, ctx({ timeMs: T0 + i, insideGeoids: new Set(['geo1']) }), true, CFG);
+      const step = evaluateRules([rule], state, ctx({ timeMs: T0 + i, inside: { geo1: 1 } }), true, CFG);
       state = step.state;
-      fired.push(...step.fired);
+      fired.push(...step.fired.map(({ eventResult, geoid }) => ({ eventResult, geoid })));
     }
-    expect(fired).toEqual([{ ruid: 'g', rtid: 't', eventResult: 1, geoid: 'geo1' }]);
+    expect(fired).toEqual([{ eventResult: 1, geoid: 'geo1' }]);
   });
 });
 
@@ -123,8 +123,14 @@ describe('momentary rules (device message)', () => {
   });
 
   it('fires on an alarm without a usable fix; stateful rules wait for a fix', () => {
-    const step = evaluateRules([sos, overspeed], emptyDeviceRuleState(), ctx({ deviceMessage: 'help me', speedKmh: 99 }), false, CFG);
-    expect(step.fired.map((f) => f.ruid)).toEqual(['builtin.sos']);
+    const step = evaluateRules(
+      [sos, overspeed],
+      emptyDeviceRuleState(),
+      ctx({ deviceMessage: 'help me', speedKmh: 99 }),
+      false,
+      CFG,
+    );
+    expect(step.fired.map((f) => f.rule.ruid)).toEqual(['builtin.sos']);
     expect(step.state.last).toBeNull();
   });
 });
@@ -149,8 +155,8 @@ describe('conditions (spec 2 §9)', () => {
     [c('speed', 'more', 80), { speedKmh: 80 }, false],
     [c('speed', 'less', 10), { speedKmh: 5 }, true],
     [c('speed', 'less', 10), { speedKmh: null }, false],
-    [c('geofence', 'inside', 'g1'), { insideGeoids: new Set(['g1']) }, true],
-    [c('geofence', 'outside', 'g1'), { insideGeoids: new Set(['g1']) }, false],
+    [c('geofence', 'inside', 'g1'), { inside: { g1: 1 } }, true],
+    [c('geofence', 'outside', 'g1'), { inside: { g1: 1 } }, false],
     [c('geofence', 'outside', 'g1'), {}, true],
     [c('parkingTime', 'more', 60_000), { transitStatus: 'PARKING', transitSinceMs: T0 - 120_000 }, true],
     [c('parkingTime', 'more', 60_000), { transitStatus: 'MOVING', transitSinceMs: T0 - 120_000 }, false],

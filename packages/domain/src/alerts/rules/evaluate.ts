@@ -47,9 +47,9 @@ function stepStateful(prev: RuleState, holdsNow: boolean, timeMs: number, cfg: R
   return { holding: prev.holding, pendingSinceMs: since, pendingFixes: fixes };
 }
 
-export interface RulesStep {
+export interface RulesStep<R extends EvaluableRule> {
   state: DeviceRuleState;
-  fired: RuleFiring[];
+  fired: RuleFiring<R>[];
 }
 
 const FRESH: RuleState = { holding: false, pendingSinceMs: null, pendingFixes: 0 };
@@ -60,20 +60,20 @@ const FRESH: RuleState = { holding: false, pendingSinceMs: null, pendingFixes: 0
  * alarm without a usable position still raises its event). The state returned keeps only the
  * rules given, so a deleted rule's state goes with it.
  */
-export function evaluateRules(
-  rules: readonly EvaluableRule[],
+export function evaluateRules<R extends EvaluableRule>(
+  rules: readonly R[],
   state: DeviceRuleState,
   ctx: RuleContext,
   fix: boolean,
   cfg: RuleConfig,
-): RulesStep {
-  const fired: RuleFiring[] = [];
+): RulesStep<R> {
+  const fired: RuleFiring<R>[] = [];
   const next: Record<string, RuleState> = {};
   for (const rule of rules) {
     const prev = state.rules[rule.ruid];
     if (isMomentary(rule)) {
       if (ctx.deviceMessage !== null && ruleHolds(rule, ctx, false, cfg))
-        fired.push({ ruid: rule.ruid, rtid: rule.rtid, eventResult: 1, geoid: geoidOf(rule) });
+        fired.push({ rule, eventResult: 1, geoid: geoidOf(rule) });
       continue;
     }
     const current = prev ?? FRESH;
@@ -83,7 +83,7 @@ export function evaluateRules(
     }
     const stepped = stepStateful(current, ruleHolds(rule, ctx, current.holding, cfg), ctx.timeMs, cfg);
     if (stepped.holding !== current.holding)
-      fired.push({ ruid: rule.ruid, rtid: rule.rtid, eventResult: stepped.holding ? 1 : 0, geoid: geoidOf(rule) });
+      fired.push({ rule, eventResult: stepped.holding ? 1 : 0, geoid: geoidOf(rule) });
     // Rules at rest are not kept: the stored state stays small.
     if (stepped.holding || stepped.pendingFixes > 0) next[rule.ruid] = stepped;
   }

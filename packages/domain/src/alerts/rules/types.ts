@@ -23,7 +23,7 @@ export interface RuleContext {
   timeMs: number;
   speedKmh: number | null;
   /** Geofences the vehicle is inside after this fix. */
-  insideGeoids: ReadonlySet<string>;
+  inside: Readonly<Record<string, number>>;
   transitStatus: string | null;
   /** Since when the vehicle has been in `transitStatus`. */
   transitSinceMs: number | null;
@@ -81,9 +81,8 @@ export function emptyDeviceRuleState(): DeviceRuleState {
 }
 
 /** A rule changed its verdict (or a momentary rule matched): one event to store. */
-export interface RuleFiring {
-  ruid: string;
-  rtid: string | null;
+export interface RuleFiring<R extends EvaluableRule = EvaluableRule> {
+  rule: R;
   /** 1 violated (or momentary), 0 complied. */
   eventResult: 0 | 1;
   /** The geofence its geofence condition names, if any. */
