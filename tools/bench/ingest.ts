@@ -12,6 +12,8 @@
  *   --sink: the simulator against a bare acknowledger instead (its own ceiling).
  *   --timeline: the latency phase also prints p50/p99 per second of the run.
  *   --env KEY=VALUE (repeatable): server configuration, e.g. --env JEJAK_STORE_BATCH_MAX=10000
+ *   --rules N: every vehicle gets N rules (two conditions each) evaluated on every fix; the
+ *     throughput phase then also runs without rules and prints what they cost (issue 12: < 15 %)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/load.ts';
 import { createScratchPostgres } from '../scratch-postgres.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
+import { seedBenchRules } from './bench-rules.ts';
 import { cpuMeter } from './cpu.ts';
 import { startSink } from './sink.ts';
 
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     sink: { type: 'boolean', default: false },
     timeline: { type: 'boolean', default: false },
     env: { type: 'string', multiple: true, default: [] },
+    rules: { type: 'string', default: '0' },
   },
 });
 const DB = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -51,6 +55,7 @@ const RATE_DEVICES = Number(values['rate-devices']);
 const WARM_UP_MS = 5000;
 const PROTOCOL = values.protocol === 'teltonika' ? 'teltonika' : 'gt06';
 const RECORDS = Number(values.records);
+const RULES = Number(values.rules);
 const MODEL = PROTOCOL === 'teltonika' ? 'TEL100' : 'GPS100';
 const PG_URL = process.env.JEJAK_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -147,9 +152,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function throughputPhase(): Promise<void> {
+/** Stored positions per second at full rate, with `rules` rules per vehicle. */
+async function throughputPhase(rules: number): Promise<number> {
   const { app, cleanup } = await startServer();
   const imeis = await seedBenchFleet(app.database.db, DEVICES, MODEL);
+  await seedBenchRules(app.database.db, rules);
   const port = app.gatewayPorts[PROTOCOL] ?? 0;
   const before = await storedPositions(app);
   // Enough connections open that every concurrent commit has its backend before metering.
@@ -162,8 +169,9 @@ async function throughputPhase(): Promise<void> {
   const used = cpu.read();
   const stored = (await storedPositions(app)) - before;
   const perFix = (s: number) => Math.round((s * 1e6) / Math.max(1, stored));
+  const rate = stored / elapsed;
   console.log(
-    `throughput (${DB}, ${describeLoad()}): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
+    `throughput (${DB}, ${describeLoad()}, ${rules} rules per vehicle): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
       `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames}); ` +
       `CPU per fix: main thread ${perFix(used.mainS)} µs, simulator ${perFix(stats.cpuS)} µs, ` +
       `other threads ${perFix(used.ownS - used.mainS - stats.cpuS)} µs` +
@@ -171,6 +179,18 @@ async function throughputPhase(): Promise<void> {
       `; load average ${used.load1.toFixed(1)}`,
   );
   await cleanup();
+  return rate;
+}
+
+/** With `--rules N`: the rate without rules, then with them, and what the rules took off it. */
+async function rulesCost(): Promise<void> {
+  const without = await throughputPhase(0);
+  const withRules = await throughputPhase(RULES);
+  const cost = ((without - withRules) / without) * 100;
+  console.log(
+    `rules: ${Math.round(without)} positions/s without, ${Math.round(withRules)} with ${RULES} per vehicle: ` +
+      `${cost.toFixed(1)} % off (aim < 15 %)`,
+  );
 }
 
 async function latencyPhase(): Promise<void> {
@@ -269,7 +289,7 @@ async function sinkPhase(): Promise<void> {
 
 if (values.sink) await sinkPhase();
 else {
-  if (values.phase !== 'latency') await throughputPhase();
+  if (values.phase !== 'latency') await (RULES > 0 ? rulesCost() : throughputPhase(0));
   if (values.phase !== 'throughput') await latencyPhase();
 }
 process.exit(0);

@@ -107,6 +107,8 @@ function batchMaker(dvids: string[], vids: string[]) {
       states: [],
       geofenceRecords: [],
       geofenceProfiles: [],
+      events: [],
+      storedEvids: new Set(),
     };
     const touched = new Set<number>();
     for (let i = 0; i < BATCH; i++, n++) {

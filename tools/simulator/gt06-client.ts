@@ -1,6 +1,7 @@
 import {
   createGt06Framer,
   decodeAck,
+  encodeFrame,
   encodeGps22,
   encodeHeartbeat,
   encodeLogin,
@@ -17,11 +18,25 @@ import {
 } from './tracker-client.ts';
 
 export type Gt06ClientOptions = TrackerClientOptions;
+
+const GT06_ALARM_16 = 0x16;
+
+/**
+ * A 0x16 alarm packet (GT06 protocol §5.3): the date-time, GPS block and cell of the 0x22 fix,
+ * an LBS length byte, then the status block (terminal info: ACC and GPS tracking, voltage
+ * level 6, GSM 4, alarm 0x01 SOS, language English).
+ */
+function encodeSos(gps22: Uint8Array, acc: boolean, serial: number): Uint8Array {
+  const content = gps22.slice(4, gps22.length - 6);
+  const status = [0x40 | (acc ? 0x02 : 0), 0x06, 0x04, 0x01, 0x02];
+  const body = [...content.slice(0, 18), 0x09, ...content.slice(18, 26), ...status];
+  return encodeFrame(GT06_ALARM_16, Uint8Array.from(body), serial);
+}
 export type Gt06Client = TrackerClient;
 
 /**
  * The GT06 half of a simulated tracker: login 0x01, one 0x22 fix per packet (its serial echoed
- * in the ack), 0x13 heartbeats. Late fixes carry the GT06N "GPS real-time re-upload" flag.
+ * in the ack; 0x16 when the driver pressed SOS), 0x13 heartbeats. Late fixes carry the GT06N "GPS real-time re-upload" flag.
  */
 export function gt06Protocol(): TrackerProtocol {
   let serial = 0;
@@ -36,7 +51,8 @@ export function gt06Protocol(): TrackerProtocol {
         for (const frame of out.frames) {
           const ack = decodeAck(frame);
           if (ack?.type === GT06_LOGIN) replies.push({ kind: 'login', accepted: true });
-          else if (ack?.type === GT06_GPS_22) replies.push({ kind: 'ack', serial: ack.serial });
+          else if (ack?.type === GT06_GPS_22 || ack?.type === GT06_ALARM_16)
+            replies.push({ kind: 'ack', serial: ack.serial });
         }
         return { replies, ...(out.error ? { error: out.error } : {}) };
       };
@@ -47,7 +63,9 @@ export function gt06Protocol(): TrackerProtocol {
       const s = nextSerial();
       const { timeMs, lat, lon, speedKmh, course, satellites, acc, valid }: DeviceFix = p.fix;
       const fix = { timeMs, lat, lon, speedKmh, course, satellites, acc, valid: valid ?? true, reupload: p.late };
-      return { bytes: encodeGps22(fix, s), serial: s };
+      const gps = encodeGps22(fix, s);
+      // An SOS pressed while offline is sent later as a plain fix: it is no alarm any more.
+      return { bytes: p.fix.alarm === 'sos' && !p.late ? encodeSos(gps, acc, s) : gps, serial: s };
     },
     heartbeat: (acc) => encodeHeartbeat({ acc }, nextSerial()),
   };

@@ -42,6 +42,8 @@ export interface RouteOptions {
   /** Time between fixes. */
   intervalMs: number;
   bounds?: Bounds;
+  /** Cruise speeds times this; default 1 (a demo speeder: 1.3). */
+  cruiseFactor?: number;
 }
 
 /** mulberry32: a small seeded PRNG with a full 2^32 period, plenty for simulated traffic. */
@@ -72,6 +74,8 @@ interface State extends Kinematics {
   drivenSinceParkKm: number;
   /** The direction "streets" run in this vehicle's part of town. */
   gridDeg: number;
+  /** Cruise speeds are multiplied by this (a demo vehicle that speeds). */
+  cruiseFactor: number;
 }
 
 const between = (rng: () => number, lo: number, hi: number): number => lo + (hi - lo) * rng();
@@ -117,10 +121,10 @@ function nextSegment(rng: () => number, s: State, b: Bounds): Segment {
   const leg = planLeg(rng, s.pos, s.course, s.gridDeg, b);
   const parkDue = s.drivenSinceParkKm + leg.lengthKm > 12 && rng() < 0.35;
   const stop: StopKind = parkDue ? 'park' : rng() < 0.3 ? 'light' : 'none';
-  return { to: leg.to, cruiseKmh: leg.cruiseKmh, stop };
+  return { to: leg.to, cruiseKmh: leg.cruiseKmh * s.cruiseFactor, stop };
 }
 
-function initialState(rng: () => number, b: Bounds): State {
+function initialState(rng: () => number, b: Bounds, cruiseFactor: number): State {
   const c = center(b);
   const pos = { lat: c.lat + between(rng, -0.1, 0.1), lon: c.lon + between(rng, -0.1, 0.1) };
   const gridDeg = between(rng, 0, 90);
@@ -133,6 +137,7 @@ function initialState(rng: () => number, b: Bounds): State {
     stopKind: 'none',
     drivenSinceParkKm: 0,
     gridDeg,
+    cruiseFactor,
   };
   s.segment = nextSegment(rng, s, b);
   return s;
@@ -235,7 +240,7 @@ export function createRoute(options: RouteOptions): Route {
   const bounds = options.bounds ?? KLANG_VALLEY;
   const rng = createRng(options.seed);
   const gpsRng = createRng(options.seed ^ 0x5a5a5a5a);
-  const state = initialState(rng, bounds);
+  const state = initialState(rng, bounds, options.cruiseFactor ?? 1);
   let tMs = options.startTimeMs;
   let first = true;
 

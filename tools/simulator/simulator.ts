@@ -1,12 +1,16 @@
 import { createGt06Client } from './gt06-client.ts';
 import { createTeltonikaClient } from './teltonika-client.ts';
-import type { AckEvent, ClientStats, SendEvent, TrackerClient } from './tracker-client.ts';
+import type { AckEvent, ClientStats, DeviceFix, SendEvent, TrackerClient } from './tracker-client.ts';
 import { createRng, createRoute, type Bounds } from './routes.ts';
 
 export interface SimulatorDevice {
   imei: string;
   /** Seeds the device's route (and its reconnect jitter). */
   seed: number;
+  /** The driver presses SOS (GT06 only) every `min`–`max` ms of device time. */
+  sosEveryMs?: { min: number; max: number };
+  /** Cruise speeds times this (a vehicle that speeds); default 1. */
+  cruiseFactor?: number;
 }
 
 export interface SimulatorOptions {
@@ -51,6 +55,19 @@ export interface RunningSimulator {
   stats(): SimulatorStats;
 }
 
+/** Marks a fix as an SOS press every `min`–`max` ms of device time, the first one after `min`. */
+function withSos(next: () => DeviceFix, every: { min: number; max: number }, rng: () => number): () => DeviceFix {
+  let dueMs: number | null = null;
+  const gap = () => every.min + Math.floor(rng() * Math.max(0, every.max - every.min));
+  return () => {
+    const fix = next();
+    dueMs ??= fix.timeMs + every.min;
+    if (fix.timeMs < dueMs) return fix;
+    dueMs = fix.timeMs + gap();
+    return { ...fix, alarm: 'sos' };
+  };
+}
+
 /**
  * Drives N simulated GT06 (or Teltonika) trackers, each on its own seeded route around the Klang Valley,
  * over real TCP to `host:port`. In live mode the devices' first fixes are spread over one
@@ -71,12 +88,16 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       startTimeMs: startTimeMs + offsetMs * speedFactor,
       intervalMs: options.intervalMs,
       ...(options.bounds ? { bounds: options.bounds } : {}),
+      ...(device.cruiseFactor !== undefined ? { cruiseFactor: device.cruiseFactor } : {}),
     });
+    const nextFix = device.sosEveryMs
+      ? withSos(() => route.next(), device.sosEveryMs, createRng(device.seed ^ 0x505))
+      : () => route.next();
     const clientOptions = {
       host: options.host,
       port: options.port,
       imei: device.imei,
-      nextFix: () => route.next(),
+      nextFix,
       fixEveryMs,
       ...(options.fullRate ? { window: options.fullRate.window } : {}),
       heartbeatEveryMs: options.heartbeatEveryMs ?? 60_000,

@@ -14,6 +14,8 @@ export interface DeviceFix {
   valid?: boolean;
   /** The cellular link is down when this fix is taken: it waits in the tracker's memory. */
   offline?: boolean;
+  /** The driver pressed SOS: the fix goes out as an alarm packet (GT06 0x16). */
+  alarm?: 'sos';
 }
 
 export interface SendEvent {

@@ -55,6 +55,7 @@ import { coalesceReads } from './storage/coalesce.ts';
 import { createFleetRepo } from './storage/fleet-repo.ts';
 import { createGeofenceRepo } from './storage/geofence-repo.ts';
 import { createGeofenceTemplateRepo } from './storage/geofence-template-repo.ts';
+import { createRuleLoader } from './storage/rule-loader.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
@@ -272,6 +273,16 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     geofence: geofenceConfig,
     geofences,
+    rules: {
+      source: createRuleLoader(db),
+      timeZone: config.JEJAK_TIME_ZONE,
+      config: {
+        speedMarginKmh: config.JEJAK_RULE_SPEED_MARGIN_KMH,
+        accelerateMarginKmhPerS: config.JEJAK_RULE_ACCELERATE_MARGIN_KMH_S,
+        minHoldMs: config.JEJAK_RULE_MIN_HOLD_MS,
+        minHoldFixes: config.JEJAK_RULE_MIN_HOLD_FIXES,
+      },
+    },
     recompute: {
       store: createRecomputeStore(db),
       delayMs: config.JEJAK_RECOMPUTE_DELAY_MS,

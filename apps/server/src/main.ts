@@ -1,6 +1,12 @@
 import { ConfigError, loadConfig } from './config/load.ts';
 import { startJejak } from './app.ts';
 import { DEMO_USERS } from './demo/demo-fleet.ts';
+import {
+  DEMO_SOS_EVERY_MS,
+  DEMO_SOS_VEHICLE,
+  DEMO_SPEEDER_CRUISE_FACTOR,
+  DEMO_SPEEDER_VEHICLE,
+} from './demo/demo-rules.ts';
 import { demoImeis } from './demo/seed.ts';
 
 const USAGE = `Usage: jejak [start] [--no-demo]
@@ -38,7 +44,12 @@ async function main(argv: string[]): Promise<void> {
     const sim = startSimulator({
       host: '127.0.0.1',
       port: running.gatewayPorts.gt06 ?? 5023,
-      devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
+      devices: demoImeis().map((imei, i) => ({
+        imei,
+        seed: i + 1,
+        ...(i === DEMO_SOS_VEHICLE ? { sosEveryMs: DEMO_SOS_EVERY_MS } : {}),
+        ...(i === DEMO_SPEEDER_VEHICLE ? { cruiseFactor: DEMO_SPEEDER_CRUISE_FACTOR } : {}),
+      })),
       intervalMs: config.JEJAK_DEMO_INTERVAL_MS,
     });
     stopSimulator = () => sim.stop();

@@ -14,7 +14,10 @@ export interface BusTopics {
    * reads those devices' state again before their next fix, so it attaches to the new vehicle.
    */
   'vehicle.changed': { dvids: string[] };
-  /** Rules or rule templates changed through the API: the pipeline reloads the rules of their vehicles. */
+  /**
+   * Rules or rule templates changed through the API (added, edited, moved, linked): the pipeline
+   * reads again the rules of the vehicles that use these templates (all vehicles when empty).
+   */
   'rules.changed': { rtids: string[] };
   /**
    * What these users reach may have changed (relations, groups, role, stage, owner, disabled):

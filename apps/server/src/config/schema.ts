@@ -76,6 +76,11 @@ export const CONFIG_KEYS = {
   JEJAK_RECOMPUTE_DELAY_MS: int(10_000, 0, 3_600_000),
   JEJAK_RECOMPUTE_MAX_WINDOW_MS: int(7 * 86_400_000, 3_600_000, 92 * 86_400_000),
   JEJAK_GEOFENCE_EXIT_MARGIN_M: int(15, 0, 1_000),
+  // Rule evaluation (ADR 0046): hysteresis margins and the minimum hold before a rule flips.
+  JEJAK_RULE_SPEED_MARGIN_KMH: z.coerce.number().min(0).max(100).default(5),
+  JEJAK_RULE_ACCELERATE_MARGIN_KMH_S: z.coerce.number().min(0).max(100).default(2),
+  JEJAK_RULE_MIN_HOLD_MS: int(10_000, 0, 3_600_000),
+  JEJAK_RULE_MIN_HOLD_FIXES: int(3, 1, 100),
   JEJAK_SESSION_TTL_HOURS: int(12, 1, 24 * 90),
   JEJAK_COOKIE_SECURE: bool(false),
   JEJAK_LOGIN_MAX_PER_MINUTE: int(10, 1, 10_000),

@@ -7,6 +7,7 @@ import type { UsersRepo } from '../storage/users-repo.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seedDemoGeofences } from './demo-geofences.ts';
 import { seedDemoPackages } from './demo-packages.ts';
+import { DEMO_SPEEDER_VEHICLE, seedDemoRules } from './demo-rules.ts';
 import { DEMO_USERS, DEMO_VEHICLES, demoFuelProfile, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
 
 export const DEMO_MODEL = 'GPS100';
@@ -119,6 +120,8 @@ export async function seedDemoFleet(
     }
     await seedDemoGeofences(trx, ungroupOf, seeded, owner.uid, nowMs);
     await seedDemoPackages(repos, seeded, timeZone, nowMs);
+    const speeder = seeded[DEMO_SPEEDER_VEHICLE];
+    if (speeder) await seedDemoRules(trx, speeder.uid, speeder.vid, nowMs);
   });
   return true;
 }

@@ -164,9 +164,28 @@ export function createLiveHub(opts: LiveHubOptions) {
     return [...clients].filter((c) => wanted.has(c.user.uid) && c.socket.readyState === c.socket.OPEN);
   }
 
+  // A PUSH recipient gets the event only while it still reaches the vehicle: the check runs in
+  // the socket's queue, after any access re-read, so revoked access is revoked here too.
   opts.bus.subscribe('notify.push', ({ uids, dvid, item }) => {
     const message: LiveServerMessage = { mode: 'notify', id: DEV_PREFIX + dvid, item };
-    for (const client of socketsOf(uids)) send(client, message);
+    for (const client of socketsOf(uids)) {
+      client.enqueue(async () => {
+        const visible = await opts.fleet.filterVisibleDvids(viewerOf(client.user), [dvid]);
+        if (visible.has(dvid)) deliver(client, dvid, message);
+      });
+    }
+  });
+
+  // Events (issue 12): sockets subscribed to the device get each as a 'notify' message; they
+  // reach the device, since a subscription is accepted only for what the session may see and is
+  // narrowed when its reach shrinks. A console shows each evid once (a PUSH may bring it too).
+  opts.bus.subscribe('event.stored', ({ dvid, items }) => {
+    const subscribers = byDvid.get(dvid);
+    if (!subscribers) return;
+    for (const item of items) {
+      const message: LiveServerMessage = { mode: 'notify', id: DEV_PREFIX + dvid, item };
+      for (const client of subscribers) deliver(client, dvid, message);
+    }
   });
 
   opts.bus.subscribe('access.changed', ({ uids }) => {

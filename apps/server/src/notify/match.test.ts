@@ -38,3 +38,19 @@ describe('which notifications watch an event', () => {
     expect(index.has(ruleKey('T', 'S'))).toBe(false);
   });
 });
+
+describe('built-in rules', () => {
+  const sos = { rtid: 'owner-default', ruid: 'builtin.sos', eventResult: 1 as const, geoid: null };
+  it('a built-in ticked in any DEFAULT watches it on every vehicle (the event carries its owner’s DEFAULT)', () => {
+    const n = { rules: { 'distributor-default': { 'builtin.sos': { c: 0 as const, v: 1 as const } } }, geofences: {} };
+    expect(watches(n, sos)).toBe(true);
+    expect(watches(n, { ...sos, rtid: null })).toBe(true);
+    expect(watches(n, { ...sos, ruid: 'builtin.powerCut' })).toBe(false);
+    expect(indexByRule([n, n]).get(ruleKey(sos.rtid, sos.ruid))).toEqual([n]);
+  });
+  it('a stored rule still needs its own template', () => {
+    const n = { rules: { a: { r1: { c: 0 as const, v: 1 as const } } }, geofences: {} };
+    expect(watches(n, { rtid: 'b', ruid: 'r1', eventResult: 1, geoid: null })).toBe(false);
+    expect(watches(n, { rtid: 'a', ruid: 'r1', eventResult: 1, geoid: null })).toBe(true);
+  });
+});

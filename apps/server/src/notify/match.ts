@@ -1,4 +1,4 @@
-import type { AlertEvent, Notification } from '@jejak/contract';
+import { BUILT_IN_RULE_PREFIX, type AlertEvent, type Notification } from '@jejak/contract';
 
 /** What of an event decides which notifications watch it. */
 export type EventKey = Pick<AlertEvent, 'rtid' | 'ruid' | 'eventResult' | 'geoid'>;
@@ -9,16 +9,30 @@ export type EventKey = Pick<AlertEvent, 'rtid' | 'ruid' | 'eventResult' | 'geoid
  * geofences, lists that one. Whether N's creator reaches the vehicle is checked apart (storage).
  */
 export function watches(n: Pick<Notification, 'rules' | 'geofences'>, e: EventKey): boolean {
-  if (e.rtid === null || e.ruid === null) return false;
-  const flags = n.rules[e.rtid]?.[e.ruid];
-  if (!flags || (e.eventResult === 1 ? flags.v : flags.c) !== 1) return false;
+  if (e.ruid === null) return false;
+  const ticked = isBuiltIn(e.ruid)
+    ? Object.values(n.rules).some((rules) => tickedFor(rules[e.ruid ?? ''], e.eventResult))
+    : e.rtid !== null && tickedFor(n.rules[e.rtid]?.[e.ruid], e.eventResult);
+  if (!ticked) return false;
   if (e.geoid === null) return true;
   const listed = Object.values(n.geofences).flat();
   return listed.length === 0 || listed.includes(e.geoid);
 }
 
-/** The key a notification is indexed under for each rule it ticks. */
-export const ruleKey = (rtid: string, ruid: string): string => `${rtid}\u0000${ruid}`;
+function tickedFor(flags: { c: 0 | 1; v: 0 | 1 } | undefined, eventResult: 0 | 1): boolean {
+  return flags !== undefined && (eventResult === 1 ? flags.v : flags.c) === 1;
+}
+
+/**
+ * Built-in rules (SOS, power cut, …) are the same in every DEFAULT template: ticking one in any
+ * DEFAULT watches it on every vehicle the creator reaches, so a distributor's SOS notification
+ * covers its customers' vehicles, whose events carry their owner's DEFAULT.
+ */
+const isBuiltIn = (ruid: string): boolean => ruid.startsWith(BUILT_IN_RULE_PREFIX);
+
+/** The key a notification is indexed under for each rule it ticks (built-ins under their ruid alone). */
+export const ruleKey = (rtid: string | null, ruid: string): string =>
+  isBuiltIn(ruid) ? `*\u0000${ruid}` : `${rtid ?? ''}\u0000${ruid}`;
 
 /** Indexes notifications by the rules they tick, so an event looks up only its rule's watchers. */
 export function indexByRule<N extends Pick<Notification, 'rules'>>(notifications: readonly N[]): Map<string, N[]> {
@@ -29,8 +43,8 @@ export function indexByRule<N extends Pick<Notification, 'rules'>>(notifications
         if (flags.c !== 1 && flags.v !== 1) continue;
         const key = ruleKey(rtid, ruid);
         const list = index.get(key);
-        if (list) list.push(n);
-        else index.set(key, [n]);
+        if (!list) index.set(key, [n]);
+        else if (!list.includes(n)) list.push(n);
       }
   return index;
 }

@@ -74,7 +74,7 @@ export function createNotifier(deps: NotifierDeps) {
     const idx = await index();
     const candidates: Match[] = [];
     for (const e of events) {
-      if (e.rtid === null || e.ruid === null) continue;
+      if (e.ruid === null) continue;
       for (const n of idx.get(ruleKey(e.rtid, e.ruid)) ?? []) if (watches(n, e)) candidates.push({ n, e });
     }
     const matches = await reachable(candidates);

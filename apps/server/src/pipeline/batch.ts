@@ -10,6 +10,7 @@ import type {
   VehicleStateRow,
 } from '../storage/ingest-store.ts';
 import type { GeofenceProfileRow, GeofenceRecordRow } from '../storage/geofence-writer.ts';
+import type { EventRow } from '../storage/event-writer.ts';
 import type { GeofenceCrossing } from './geofence-step.ts';
 import { resumableJson } from './resume.ts';
 import { deviceRow, vehicleRow } from './rows.ts';
@@ -50,6 +51,10 @@ export interface Batch {
   profiled: Map<string, HeldState>;
   geofenceProfiles: GeofenceProfileRow[];
   crossings: { dvid: string; crossing: GeofenceCrossing }[];
+  /** Events raised by the batch's messages, with what is announced of each once stored. */
+  events: { row: EventRow; item: BusTopics['event.stored']['items'][number] }[];
+  /** The evids the commit inserted (a replayed event already stored is not announced again). */
+  storedEvids: Set<string>;
 }
 
 export function newBatch(): Batch {
@@ -71,6 +76,8 @@ export function newBatch(): Batch {
     profiled: new Map(),
     geofenceProfiles: [],
     crossings: [],
+    events: [],
+    storedEvids: new Set(),
   };
 }
 
@@ -125,6 +132,7 @@ export function splitByDevice(b: Batch): Batch[] {
   for (const r of b.geofenceRecords) ofVehicle(r.vid).geofenceRecords.push(r);
   for (const r of b.geofenceProfiles) ofVehicle(r.vid).geofenceProfiles.push(r);
   for (const c of b.crossings) part(c.dvid).crossings.push(c);
+  for (const e of b.events) part(e.row.dvid).events.push(e);
   for (const [dvid, s] of b.profiled) part(dvid).profiled.set(dvid, s);
   for (const [dvid, s] of b.touched) part(dvid).touched.set(dvid, s);
   for (const [dvid, s] of b.applied) part(dvid).applied.set(dvid, s);

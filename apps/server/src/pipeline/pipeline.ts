@@ -2,13 +2,15 @@ import { type FixFilterConfig, type GeofenceConfig, type SegmenterConfig, type T
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { IngestStore } from '../storage/ingest-store.ts';
+import type { IngestBatch, IngestStore } from '../storage/ingest-store.ts';
 import { coalesceReads } from '../storage/coalesce.ts';
 import { newBatch, seal, splitByDevice, type Batch } from './batch.ts';
 import { applyMessage, markSilent } from './device-state.ts';
 import { createFenceLoader, type GeofenceSource } from './fence-loader.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute.ts';
 import { applyParkedLogs, parkedLogs, sessionLogRow, transitRow, vehicleLogRow, type SessionPackage } from './rows.ts';
+import { applyRules, notifyItem, type RuleStepOptions } from './rule-step.ts';
+import { createRulesCache, type RuleSource } from './rules-cache.ts';
 import { loadStates, type HeldState } from './state-loader.ts';
 
 export type { SessionPackage };
@@ -22,6 +24,8 @@ export interface PipelineOptions {
   segmenter: SegmenterConfig;
   geofence: GeofenceConfig;
   geofences: GeofenceSource;
+  /** Rule evaluation (ADR 0046); without it no rule is evaluated and no event raised. */
+  rules?: RuleStepOptions & { source: RuleSource };
   /** Late data: rewrite the window it fell into once the device has sent none for `delayMs`. */
   recompute: RecomputeOptions & { delayMs: number };
   flushMs: number;
@@ -58,6 +62,15 @@ export function createPipeline(opts: PipelineOptions) {
   const readState = coalesceReads((dvids: string[]) => loadStates(opts, dvids));
   const fences = createFenceLoader(opts.geofences, opts.geofence);
   opts.bus.subscribe('geofence.changed', ({ vids }) => fences.invalidate(states.values(), new Set(vids)));
+  const rules = createRulesCache(opts.rules?.source ?? null);
+  opts.bus.subscribe('rules.changed', ({ rtids }) => rules.invalidate(states.values(), rtids));
+
+  /** Both lazily loaded parts of a device's state are there (the submit fast path). */
+  const ready = (s: HeldState) => s.geofences.fences !== null && s.rules.list !== null;
+  async function ensureLoaded(s: HeldState): Promise<void> {
+    await fences.ensure(s);
+    await rules.ensure(s);
+  }
   // A device's vehicle changed: forget its state the way a failed commit does, so its next
   // message reloads it from the store once the batches holding its earlier rows are committed.
   // A load under way may have read the old vehicle: it reads again before the state is used.
@@ -116,6 +129,10 @@ export function createPipeline(opts: PipelineOptions) {
         batch.geofenceRecords.push(...step.geofence.records);
         batch.profiled.set(state.device.dvid, state);
         for (const crossing of step.geofence.crossings) batch.crossings.push({ dvid: state.device.dvid, crossing });
+      }
+      if (opts.rules) {
+        for (const row of applyRules(state, msg, step, receivedAtMs, opts.rules))
+          batch.events.push({ row, item: notifyItem(row, state.vehicle) });
       }
       if (step.late !== null) {
         // Stored with the late row, so a restart still runs the recompute.
@@ -241,7 +258,7 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   async function write(b: Batch): Promise<void> {
-    await opts.store.write({
+    const ingest: IngestBatch = {
       logs: b.logs,
       vehicleLogs: b.vehicleLogs,
       parkedLogs: b.parkedLogs,
@@ -252,7 +269,10 @@ export function createPipeline(opts: PipelineOptions) {
       states: b.states,
       geofenceRecords: b.geofenceRecords,
       geofenceProfiles: b.geofenceProfiles,
-    });
+      events: b.events.map((e) => e.row),
+    };
+    await opts.store.write(ingest);
+    b.storedEvids = ingest.storedEvids ?? new Set();
   }
 
   async function commit(b: Batch): Promise<void> {
@@ -289,19 +309,32 @@ export function createPipeline(opts: PipelineOptions) {
     for (const w of b.waiters) w.resolve();
     for (const u of b.updates) opts.bus.publish('fleet.update', u);
     for (const c of b.crossings) opts.bus.publish('geofence.update', c);
+    publishEvents(b);
+  }
+
+  /** One 'event.stored' per device, with the events this commit inserted, in order. */
+  function publishEvents(b: Batch): void {
+    const byDvid = new Map<string, Batch['events'][number]['item'][]>();
+    for (const { row, item } of b.events) {
+      if (!b.storedEvids.has(row.evid)) continue;
+      let items = byDvid.get(row.dvid);
+      if (!items) byDvid.set(row.dvid, (items = []));
+      items.push(item);
+    }
+    for (const [dvid, items] of byDvid) opts.bus.publish('event.stored', { dvid, items });
   }
 
   return {
     /** Resolves once the message is committed; rejects if it could not be stored. */
     submit(dvid: string, msg: NormalizedMessage, receivedAtMs: number = opts.now()): Promise<void> {
-      const ready = states.get(dvid);
-      if (ready && ready.geofences.fences !== null && !chains.has(dvid)) return enqueue(ready, msg, receivedAtMs);
+      const held = states.get(dvid);
+      if (held && ready(held) && !chains.has(dvid)) return enqueue(held, msg, receivedAtMs);
       // The chain holds the device's next message only until this one is in the batch, not
       // until it is committed: a busy device's burst shares batches like everyone else's.
       let committed: Promise<void> = Promise.resolve();
       const queued = inChain(dvid, async () => {
         const state = await stateOf(dvid);
-        await fences.ensure(state);
+        await ensureLoaded(state);
         committed = enqueue(state, msg, receivedAtMs);
       });
       return queued.then(() => committed);

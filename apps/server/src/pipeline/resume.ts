@@ -1,5 +1,8 @@
 import {
+  emptyDeviceRuleState,
   emptySegmenter,
+  type DeviceRuleState,
+  type RuleState,
   resumeFixFilter,
   type AcceptedFix,
   type FixFilterState,
@@ -27,6 +30,11 @@ export interface ResumableState {
   segmenter: SegmenterState;
   trips: StoredTrips;
   fuel: VehicleFuelState;
+  /**
+   * Where the vehicle's stateful rules stand (ADR 0046), so a restart does not fire them again.
+   * Optional within version 1: a state stored before rules existed reads as all rules at rest.
+   */
+  rules?: DeviceRuleState;
 }
 
 /**
@@ -48,7 +56,7 @@ export type MotionState = Pick<DeviceState, 'filter' | 'odometer' | 'segmenter' 
 export type StoredMotion = Omit<MotionState, 'trips'> & { trips: StoredTrips };
 
 /** A ResumableState as JSON text, written once per batch for each device that moved on. */
-export function resumableJson(s: DeviceState): string {
+export function resumableJson(s: DeviceState & { rules?: { state: DeviceRuleState } }): string {
   const r: ResumableState = {
     v: RESUMABLE_VERSION,
     vid: s.vehicle?.vid ?? null,
@@ -58,6 +66,7 @@ export function resumableJson(s: DeviceState): string {
     trips: { last: s.trips.last, pending: s.trips.pending.map((t) => t.startTime) },
     fuel: s.fuel,
   };
+  if (s.rules) r.rules = s.rules.state;
   return JSON.stringify(r);
 }
 
@@ -104,6 +113,35 @@ export function readResumable(json: string, vehicle: { vid: string; mileage: num
   if (vehicle && Math.round(r.odometer.mileageKm * 1000) / 1000 !== vehicle.mileage) return null;
   const { filter, odometer, segmenter, trips, fuel } = r;
   return { filter, odometer, segmenter, trips, fuel };
+}
+
+const isRuleState = (v: unknown): v is RuleState =>
+  isObject(v) &&
+  typeof v.holding === 'boolean' &&
+  (v.pendingSinceMs === null || isNumber(v.pendingSinceMs)) &&
+  isNumber(v.pendingFixes);
+
+/**
+ * The rule states stored for the device, whether or not the rest of the stored state still fits
+ * (a recompute rewriting records does not change where live rules stand); all at rest when none
+ * is stored, it is unreadable, or it was built for another vehicle.
+ */
+export function readRuleState(json: string | null | undefined, vid: string | null): DeviceRuleState {
+  if (!json) return emptyDeviceRuleState();
+  let r: unknown;
+  try {
+    r = JSON.parse(json) as unknown;
+  } catch {
+    return emptyDeviceRuleState();
+  }
+  if (!isObject(r) || r.v !== RESUMABLE_VERSION || r.vid !== vid || !isObject(r.rules)) return emptyDeviceRuleState();
+  const { rules, last } = r.rules;
+  if (!isObject(rules) || !Object.values(rules).every(isRuleState)) return emptyDeviceRuleState();
+  const lastOk = isObject(last) && isNumber(last.timeMs) && (last.speedKmh === null || isNumber(last.speedKmh));
+  return {
+    rules: rules as Record<string, RuleState>,
+    last: lastOk ? { timeMs: last.timeMs as number, speedKmh: last.speedKmh as number | null } : null,
+  };
 }
 
 /**

@@ -3,7 +3,8 @@ import type { FittedVehicle, FleetRepo } from '../storage/fleet-repo.ts';
 import type { IngestStore, StoredPipelineState } from '../storage/ingest-store.ts';
 import type { DeviceState } from './device-state.ts';
 import { geofencesFrom } from './geofence-step.ts';
-import { approximateMotion, readResumable, withPending, type StoredMotion } from './resume.ts';
+import { approximateMotion, readResumable, readRuleState, withPending, type StoredMotion } from './resume.ts';
+import type { DeviceRules } from './rule-step.ts';
 
 /** A device's state as the pipeline holds it, with what it last handed to the store of it. */
 export interface HeldState extends DeviceState {
@@ -11,6 +12,8 @@ export interface HeldState extends DeviceState {
   lateSinceMs: number | null;
   /** The resumable state (JSON) and late mark last written, and the `seq` they were written with. */
   saved: { seq: number; json: string | null; lateSinceMs: number | null };
+  /** The vehicle's rules (null until loaded) and where they stand (rule-step.ts, ADR 0046). */
+  rules: DeviceRules;
 }
 
 /** The reads a state load makes, each of many devices or vehicles at once. */
@@ -79,6 +82,7 @@ export async function loadStates(src: StateSources, dvids: readonly string[]): P
         transit,
         ...motion,
         geofences: geofencesFrom(vehicle?.geofenceState),
+        rules: { list: null, rtids: new Set(), state: readRuleState(row?.state, vehicle?.vid ?? null) },
         lastSeenAtMs: device.lastSeenAtMs ?? 0,
         ...lateMark(row, exact !== null),
       };

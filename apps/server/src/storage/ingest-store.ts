@@ -9,6 +9,7 @@ import {
   type GeofenceRecordRow,
 } from './geofence-writer.ts';
 import { writeDeviceLast } from './device-last-writer.ts';
+import { writeEvents, type EventRow } from './event-writer.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
 import { toDevice, toVehicle } from './mappers.ts';
@@ -133,6 +134,13 @@ export interface IngestBatch {
   /** Geofence stays entered or left by this batch's fixes, and the vehicles' profiles after them. */
   geofenceRecords?: GeofenceRecordRow[];
   geofenceProfiles?: GeofenceProfileRow[];
+  /** Events raised by this batch's messages, and the tickets they open (event-writer.ts). */
+  events?: EventRow[];
+  /**
+   * Filled by `write`: the evids of `events` it inserted (a replayed event already stored is
+   * left out), so only those are announced.
+   */
+  storedEvids?: Set<string>;
 }
 
 /**
@@ -240,6 +248,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         if (batch.transits && batch.transits.length > 0) await writeTransits(trx, batch.transits);
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
         if (batch.states && batch.states.length > 0) await writePipelineStates(trx, batch.states);
+        batch.storedEvids = batch.events && batch.events.length > 0 ? await writeEvents(trx, batch.events) : new Set();
       });
       try {
         await written;

@@ -1,1 +1,2 @@
 export * from './alarms.ts';
+export * from './rules/index.ts';
