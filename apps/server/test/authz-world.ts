@@ -219,6 +219,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     body: (o) => ({ notification: { ...notificationFields(o), nfid: o.nfid } }),
   },
   notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
+  notificationLogExport: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   escalationStateGet: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
   escalationStateUpdate: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
   escalationRecordGet: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },

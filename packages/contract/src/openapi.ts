@@ -17,6 +17,7 @@ import {
   VehicleWindowRequestSchema,
 } from './records.ts';
 import { ALERT_OPERATIONS } from './alert-operations.ts';
+import { NOTIFICATION_LOG_EXPORT_OPERATIONS } from './notification-log-table.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
@@ -141,6 +142,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
   ...ALERT_OPERATIONS,
+  ...NOTIFICATION_LOG_EXPORT_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

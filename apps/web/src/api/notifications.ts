@@ -7,6 +7,7 @@ import {
   type AddNotificationRequest,
   type Notification,
   type NotificationLogEntry,
+  type NotificationLogExportRequest,
   type UpdateNotificationRequest,
 } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ export async function fetchNotificationLog(
  * Saves the log as .xlsx, built by the server from the same rows (POST /notificationlog/export).
  * Throws when the server refused or could not be reached.
  */
-export async function downloadNotificationLog(query: { nfid: string; startTime: number; endTime: number }) {
+export async function downloadNotificationLog(query: NotificationLogExportRequest): Promise<void> {
   const response = await fetch(API_BASE + NOTIFICATION_PATHS.notificationLogExport, {
     method: 'POST',
     credentials: 'same-origin',

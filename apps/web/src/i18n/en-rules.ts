@@ -72,7 +72,6 @@ export const enRules = {
     log: 'Log',
     edit: 'Edit',
   },
-  notificationTypes: { 0: 'E-mail', 1: 'Push', 2: 'SMS', 3: 'Call' },
   notificationForm: {
     addTitle: 'Add New Notification',
     editTitle: 'Edit Notification',
@@ -104,14 +103,5 @@ export const enRules = {
     end: 'End Time',
     submit: 'Submit',
     export: 'Export',
-    columns: {
-      name: 'Name',
-      type: 'Type',
-      recipients: 'Recipient(s)',
-      createdAt: 'Created At',
-      deviceTime: 'Device Time',
-      statusCode: 'Status Code',
-      statusMessage: 'Status Message',
-    },
   },
 };

@@ -4,18 +4,25 @@ import {
   GetNotificationsRequestSchema,
   NOTIFICATION_PATHS,
   NOTIFICATION_TEXTS,
+  NotificationLogExportRequestSchema,
   NotificationLogRequestSchema,
   UpdateNotificationRequestSchema,
+  XLSX_CONTENT_TYPE,
   type NotificationLogResponse,
   type NotificationResponse,
   type NotificationsResponse,
 } from '@jejak/contract';
+import { notificationLogFileName, notificationLogStream } from '../../reports/notification-log-xlsx.ts';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { NotificationService } from '../../services/notification-service.ts';
 import { requireUser } from '../session.ts';
 
 /** Notifications and their log (spec 2 §7); thin: the service checks grant and reach. */
-export function registerNotificationRoutes(app: FastifyInstance, auth: AuthService, service: NotificationService): void {
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  service: NotificationService,
+): void {
   app.post(NOTIFICATION_PATHS.notificationGet, async (request): Promise<NotificationsResponse> => {
     const caller = await requireUser(auth, request);
     const { nfids, uid } = GetNotificationsRequestSchema.parse(request.body);
@@ -38,5 +45,18 @@ export function registerNotificationRoutes(app: FastifyInstance, auth: AuthServi
     const caller = await requireUser(auth, request);
     const { nfid, startTime, endTime } = NotificationLogRequestSchema.parse(request.body);
     return { status: 200, notificationLog: { Items: await service.log(caller, nfid, startTime, endTime) } };
+  });
+
+  // The same rows as /notificationlog/get, as the screen shows them, in a spreadsheet.
+  app.post(NOTIFICATION_PATHS.notificationLogExport, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const { nfid, startTime, endTime, timeZone } = NotificationLogExportRequestSchema.parse(request.body);
+    const entries = await service.log(caller, nfid, startTime, endTime);
+    const [notification] = await service.list(caller, [nfid], undefined);
+    const name = notificationLogFileName(notification?.notificationName ?? nfid, startTime, endTime);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(notificationLogStream(entries, timeZone));
   });
 }

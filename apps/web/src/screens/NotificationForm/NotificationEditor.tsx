@@ -1,6 +1,7 @@
 import {
   MANAGEMENT_TEXTS,
   NOTIFICATION_TEXTS,
+  NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
   type Notification,
   type NotificationType,
@@ -55,8 +56,7 @@ const leaves = (keys: readonly Key[]) => keys.map(String).filter((k) => /^\["[cv
 
 export function NotificationEditor({ title, mode, notification, templates, geofences }: NotificationEditorProps) {
   const me = useSessionUser();
-  const strings = useStrings().rules;
-  const f = strings.notificationForm;
+  const f = useStrings().rules.notificationForm;
   const queryClient = useQueryClient();
   const goBack = useGoBack('/Management/Notification');
   const [form] = Form.useForm<NotificationFormValues>();
@@ -123,7 +123,7 @@ export function NotificationEditor({ title, mode, notification, templates, geofe
             <Form.Item label={f.type} name="serviceType" required>
               <Select<NotificationType>
                 id="serviceType"
-                options={TYPE_ORDER.map((t) => ({ value: t, label: strings.notificationTypes[t] }))}
+                options={TYPE_ORDER.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
               />
             </Form.Item>
           </div>

@@ -33,8 +33,9 @@ describe('notificationFormProblem: the checks of spec 2 §5, in order', () => {
         ],
       },
       rules,
-      'Recipient 2 is not complete',
+      NOTIFICATION_TEXTS.invalidEmail,
     ],
+    ['an e-mail without a name', { ...email, recipient: [{ email: 'a@b.my' }] }, rules, 'Recipient 1 is not complete'],
     [
       'push without user',
       { ...email, serviceType: 1, recipient: [{ name: 'x' }] },

@@ -100,7 +100,12 @@ export function notificationFormProblem(values: NotificationFormValues, rules: R
   const recipients = values.recipient ?? [];
   const filled = recipients.filter((r) => !isBlank(r));
   if (filled.length === 0) return NOTIFICATION_TEXTS.recipientsEmpty;
-  const incomplete = recipients.findIndex((r) => !isBlank(r) && !isRecipientComplete(values.serviceType!, r));
+  const type = values.serviceType;
+  const incomplete = recipients.findIndex((r) => !isBlank(r) && !isRecipientComplete(type, r));
+  const bad = recipients[incomplete];
+  // A filled-in but malformed e-mail says so, as the server does.
+  if (bad && type === NOTIFICATION_TYPES.EMAIL && bad.name?.trim() && bad.email?.trim())
+    return NOTIFICATION_TEXTS.invalidEmail;
   if (incomplete >= 0) return NOTIFICATION_TEXTS.recipientIncomplete.replace('{n}', String(incomplete + 1));
   // Keypad on with none authorised authorises all (recipientsToSend), so the check below only
   // bites if that ever changes; it stays to keep the spec's order in one place.

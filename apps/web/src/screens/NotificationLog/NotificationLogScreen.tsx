@@ -1,5 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { NOTIFICATION_TEXTS, type NotificationLogEntry } from '@jejak/contract';
+import {
+  NOTIFICATION_LOG_COLUMNS,
+  NOTIFICATION_TEXTS,
+  notificationLogRows,
+  type NotificationLogEntry,
+  type NotificationLogRow,
+} from '@jejak/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Select, Table, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -9,9 +15,10 @@ import { downloadNotificationLog, fetchNotificationLog, useNotifications } from 
 import { useSessionUser } from '../../app/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
+import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { tablePagination } from '../../ui/table.ts';
-import { defaultLogWindow, logRows, notificationOptions, stateNfid, type LogRow } from './log-rows.ts';
+import { defaultLogWindow, notificationOptions, stateNfid } from './log-rows.ts';
 import './notification-log.css';
 
 interface Query {
@@ -26,8 +33,7 @@ interface Query {
  */
 export function NotificationLogScreen() {
   const me = useSessionUser();
-  const s = useStrings().rules;
-  const l = s.log;
+  const l = useStrings().rules.log;
   const notifications = useNotifications(me.uid);
   const opened = stateNfid(useLocation().state);
   const [nfid, setNfid] = useState<string | undefined>(opened);
@@ -46,7 +52,7 @@ export function NotificationLogScreen() {
     onError: () => showToast('error', NOTIFICATION_TEXTS.logError),
   });
   const exporting = useMutation({
-    mutationFn: (query: Query) => downloadNotificationLog(query),
+    mutationFn: downloadNotificationLog,
     onError: () => showToast('error', NOTIFICATION_TEXTS.logError),
   });
 
@@ -61,17 +67,12 @@ export function NotificationLogScreen() {
     load.mutate({ nfid: opened, startTime: range.start, endTime: range.end });
   }, [opened, load, range]);
 
-  const rows = shown ? logRows(shown.entries, s.notificationTypes) : [];
-  const c = l.columns;
-  const columns: TableColumnsType<LogRow> = [
-    { key: 'name', title: c.name, dataIndex: 'name' },
-    { key: 'type', title: c.type, dataIndex: 'type' },
-    { key: 'recipients', title: c.recipients, dataIndex: 'recipients' },
-    { key: 'createdAt', title: c.createdAt, dataIndex: 'createdAt' },
-    { key: 'deviceTime', title: c.deviceTime, dataIndex: 'deviceTime' },
-    { key: 'statusCode', title: c.statusCode, dataIndex: 'statusCode' },
-    { key: 'statusMessage', title: c.statusMessage, dataIndex: 'statusMessage' },
-  ];
+  const rows = shown ? notificationLogRows(shown.entries, DEFAULT_TIME_ZONE) : [];
+  const columns: TableColumnsType<NotificationLogRow> = NOTIFICATION_LOG_COLUMNS.map((c) => ({
+    key: c.key,
+    title: c.label,
+    dataIndex: c.key,
+  }));
   const pick = (value: Dayjs | null, edge: 'start' | 'end') => {
     if (value) setRange((w) => ({ ...w, [edge]: fromPickerValue(value) }));
   };
@@ -122,14 +123,14 @@ export function NotificationLogScreen() {
               icon={<DownloadOutlined />}
               disabled={!shown}
               loading={exporting.isPending}
-              onClick={() => shown && exporting.mutate(shown.query)}
+              onClick={() => shown && exporting.mutate({ ...shown.query, timeZone: DEFAULT_TIME_ZONE })}
               data-testid="log-export"
             >
               {l.export}
             </Button>
           </div>
         </div>
-        <Table<LogRow>
+        <Table<NotificationLogRow>
           data-testid="log-table"
           rowKey="key"
           size="small"

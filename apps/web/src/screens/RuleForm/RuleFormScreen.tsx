@@ -29,6 +29,7 @@ import {
   ruleToValues,
   stateRule,
   trimForDefault,
+  type ConditionDraft,
   type RuleFormValues,
 } from './rule-form.ts';
 import './rule-form.css';
@@ -88,8 +89,10 @@ export function RuleFormScreen({ mode }: { mode: 'add' | 'edit' }) {
 
   const onTemplate = (next: string) => {
     const template = templates.data?.find((t) => t.rtid === next);
-    if (isDefaultTemplate(template))
-      form.setFieldValue('conditions', trimForDefault(form.getFieldsValue(['conditions']).conditions ?? []));
+    if (isDefaultTemplate(template)) {
+      const conditions: ConditionDraft[] = (form.getFieldValue('conditions') as ConditionDraft[] | undefined) ?? [];
+      form.setFieldValue('conditions', trimForDefault(conditions));
+    }
   };
 
   const title = mode === 'add' ? f.addTitle : f.editTitle;

@@ -2,7 +2,6 @@ import { ALERT_TEXTS, type RuleTemplate } from '@jejak/contract';
 import { describe, expect, it } from 'vitest';
 import {
   findRule,
-  isConditionComplete,
   ruidCandidates,
   ruleFields,
   ruleFormProblem,
@@ -37,26 +36,26 @@ describe('ruleFormProblem: the checks of spec 2 §5, in order', () => {
       '2 Condition(s) Are/Is Not Complete',
     ],
     ['complete', 'u1', complete, null],
+    [
+      'minutes and a device message',
+      'u1',
+      {
+        ...complete,
+        conditions: [
+          { parameter: 'parkingTime', operator: 'more', value: 15 },
+          { parameter: 'deviceMessage', operator: 'is', value: 'help me' },
+        ],
+      },
+      null,
+    ],
+    [
+      'a time past 2359',
+      'u1',
+      { ...complete, conditions: [{ parameter: 'activeTime', operator: 'before', value: '2400' }] },
+      '1 Condition(s) Are/Is Not Complete',
+    ],
   ])('%s', (_, uid, values, problem) => {
     expect(ruleFormProblem(uid, values)).toBe(problem);
-  });
-});
-
-describe('isConditionComplete: a value of the parameter kind (spec 2 §9)', () => {
-  it.each([
-    [{ parameter: 'speed', operator: 'more', value: 0 }, true],
-    [{ parameter: 'speed', operator: 'inside', value: 10 }, false],
-    [{ parameter: 'activeTime', operator: 'before', value: '2359' }, true],
-    [{ parameter: 'activeTime', operator: 'before', value: '2400' }, false],
-    [{ parameter: 'activeTime', operator: 'after', value: '930' }, false],
-    [{ parameter: 'activeDay', operator: 'include', value: [0, 6] }, true],
-    [{ parameter: 'activeDay', operator: 'include', value: [] }, false],
-    [{ parameter: 'engineStatus', operator: 'is', value: 0 }, true],
-    [{ parameter: 'engineStatus', operator: 'isNot', value: 2 }, false],
-    [{ parameter: 'deviceMessage', operator: 'is', value: 'help me' }, true],
-    [{ parameter: 'geofence', operator: 'outside', value: '' }, false],
-  ] as const)('%j → %s', (condition, ok) => {
-    expect(isConditionComplete({ ...condition, value: condition.value as never })).toBe(ok);
   });
 });
 

@@ -1,8 +1,8 @@
 import {
-  ALERT_TEXTS,
   DEFAULT_RULE_TEMPLATE,
   MINUTE_MS,
   RULE_PARAMETERS,
+  ruleFormError,
   type Condition,
   type Rule,
   type RuleOperator,
@@ -29,54 +29,33 @@ export interface RuleFormValues {
 
 /** Parameters whose value is entered in minutes and stored in ms (spec 2 §9). */
 const IN_MINUTES: ReadonlySet<RuleParameter> = new Set(['parkingTime', 'idlingTime']);
-const HHMM = /^([01]\d|2[0-3])[0-5]\d$/;
 
 export function isDefaultTemplate(template: Pick<RuleTemplate, 'templateName'> | undefined): boolean {
   return template?.templateName === DEFAULT_RULE_TEMPLATE;
 }
 
-/** A condition names a parameter, an operator that parameter has, and a value of its kind. */
-export function isConditionComplete(c: ConditionDraft): boolean {
-  if (!c.parameter || !c.operator) return false;
-  const spec = RULE_PARAMETERS[c.parameter];
-  if (!(spec.operators as readonly string[]).includes(c.operator)) return false;
-  const v = c.value;
-  switch (spec.value) {
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v) && v >= 0;
-    case 'flag':
-      return v === 0 || v === 1;
-    case 'days':
-      return Array.isArray(v) && v.length > 0;
-    case 'hhmm':
-      return typeof v === 'string' && HHMM.test(v);
-    case 'geoid':
-    case 'message':
-      return typeof v === 'string' && v.trim() !== '';
-  }
-}
-
-/** The first problem of the form, in the order of spec 2 §5, or null. */
+/**
+ * The first problem of the form, in the order of spec 2 §5, or null: the contract's check, the
+ * one the server runs on the same fields.
+ */
 export function ruleFormProblem(uid: string | undefined, values: RuleFormValues): string | null {
-  if (!uid) return ALERT_TEXTS.ruleUserMissing;
-  if (!values.ruleName?.trim()) return ALERT_TEXTS.ruleNameEmpty;
-  if (!values.ruleType) return ALERT_TEXTS.ruleTypeEmpty;
-  if (!values.rtid) return ALERT_TEXTS.ruleTemplateEmpty;
-  const conditions = values.conditions ?? [];
-  if (conditions.length === 0) return ALERT_TEXTS.ruleNoCondition;
-  const incomplete = conditions.filter((c) => !isConditionComplete(c)).length;
-  if (incomplete > 0) return ALERT_TEXTS.ruleConditionsIncomplete.replace('{n}', String(incomplete));
-  return null;
+  return ruleFormError({
+    createdBy: uid,
+    ruleName: values.ruleName,
+    ruleType: values.ruleType,
+    rtid: values.rtid,
+    conditions: (values.conditions ?? []).map(toCondition),
+  });
 }
 
-/** A complete draft as the server stores it (minutes → ms). */
+/** A draft as the server stores it (minutes → ms); only complete ones are sent. */
 export function toCondition(c: ConditionDraft): Condition {
   const parameter = c.parameter as RuleParameter;
   const value = c.value as Condition['value'];
   return {
     parameter,
     operator: c.operator as RuleOperator,
-    value: IN_MINUTES.has(parameter) && typeof value === 'number' ? value * MINUTE_MS : value,
+    value: parameter && IN_MINUTES.has(parameter) && typeof value === 'number' ? value * MINUTE_MS : value,
   };
 }
 
