@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { indexByRule, ruleKey, watches } from './match.ts';
 
-const n = (rules: Record<string, Record<string, { c: 0 | 1; v: 0 | 1 }>>, geofences: Record<string, string[]> = {}) => ({
+const n = (
+  rules: Record<string, Record<string, { c: 0 | 1; v: 0 | 1 }>>,
+  geofences: Record<string, string[]> = {},
+) => ({
   rules,
   geofences,
 });

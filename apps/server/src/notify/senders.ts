@@ -43,7 +43,12 @@ async function sendMail(deps: SenderDeps, d: ClaimedDelivery, to: string): Promi
   try {
     const response = await deps.mailer.send({ to, ...eventMail(d.notificationName, d.event, deps.timeZone) });
     const code = Number.parseInt(response, 10);
-    return { ok: true, statusCode: Number.isFinite(code) ? code : 250, statusMessage: response.slice(0, 500), retryable: false };
+    return {
+      ok: true,
+      statusCode: Number.isFinite(code) ? code : 250,
+      statusMessage: response.slice(0, 500),
+      retryable: false,
+    };
   } catch (err) {
     return smtpFailure(err);
   }
@@ -54,9 +59,19 @@ async function sendSms(deps: SenderDeps, d: ClaimedDelivery, to: string): Promis
   try {
     const a = await deps.sms.sendSms(to, eventSms(d.event, deps.timeZone));
     const ok = a.statusCode >= 200 && a.statusCode < 300;
-    return { ok, statusCode: a.statusCode, statusMessage: a.statusMessage, retryable: !ok && (a.statusCode === 0 || a.statusCode >= 500) };
+    return {
+      ok,
+      statusCode: a.statusCode,
+      statusMessage: a.statusMessage,
+      retryable: !ok && (a.statusCode === 0 || a.statusCode >= 500),
+    };
   } catch (err) {
-    return { ok: false, statusCode: 0, statusMessage: err instanceof Error ? err.message : String(err), retryable: true };
+    return {
+      ok: false,
+      statusCode: 0,
+      statusMessage: err instanceof Error ? err.message : String(err),
+      retryable: true,
+    };
   }
 }
 

@@ -73,7 +73,11 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   /** Each recipient with what its channel needs, and nothing else (spec 2 §3). */
   async function checkRecipient(creator: User, type: number, r: Recipient, i: number): Promise<Recipient> {
     const incomplete = () => AppError.validation(nth(NOTIFICATION_TEXTS.recipientIncomplete, i));
-    const base = { name: r.name, isKeypadAuthorized: r.isKeypadAuthorized, ...(r.auth !== undefined ? { auth: r.auth } : {}) };
+    const base = {
+      name: r.name,
+      isKeypadAuthorized: r.isKeypadAuthorized,
+      ...(r.auth !== undefined ? { auth: r.auth } : {}),
+    };
     switch (type) {
       case NOTIFICATION_TYPES.EMAIL: {
         if (!r.name || !r.email) throw incomplete();

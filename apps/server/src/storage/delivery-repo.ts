@@ -34,8 +34,7 @@ export interface ClaimedDelivery {
 }
 
 export type DeliveryOutcome =
-  | { status: 'SENT' | 'FAILED'; attempt: number }
-  | { status: 'PENDING'; attempt: number; nextAt: number };
+  { status: 'SENT' | 'FAILED'; attempt: number } | { status: 'PENDING'; attempt: number; nextAt: number };
 
 /**
  * The delivery queue (ADR 0047): rows are claimed with a lease (claimed_until), so a second

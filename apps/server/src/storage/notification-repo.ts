@@ -95,7 +95,10 @@ export function createNotificationRepo(db: Db) {
      * Of these rule templates, those the viewer reaches, each with the rule ids it holds
      * (DEFAULT also holds the built-in rules, whose ids are `builtin.{alarm}`).
      */
-    async reachableRules(viewer: Viewer, rtids: readonly string[]): Promise<Map<string, { isDefault: boolean; ruids: Set<string> }>> {
+    async reachableRules(
+      viewer: Viewer,
+      rtids: readonly string[],
+    ): Promise<Map<string, { isDefault: boolean; ruids: Set<string> }>> {
       const found = new Map<string, { isDefault: boolean; ruids: Set<string> }>();
       if (rtids.length === 0) return found;
       const templates = await db
@@ -121,10 +124,7 @@ export function createNotificationRepo(db: Db) {
       const found = new Map<string, Set<string>>();
       if (gtids.length === 0) return found;
       const owned = db.selectFrom('geofence_templates').select('gtid').where('uid', 'in', subtreeUids(db, viewer));
-      const given = db
-        .selectFrom('user_geofence_templates')
-        .select('gtid')
-        .where('uid', 'in', subtreeUids(db, viewer));
+      const given = db.selectFrom('user_geofence_templates').select('gtid').where('uid', 'in', subtreeUids(db, viewer));
       const templates = await db
         .selectFrom('geofence_templates')
         .select('gtid')
