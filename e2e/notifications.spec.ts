@@ -9,7 +9,6 @@ import {
   type Notification,
   type NotificationLogEntry,
 } from '@jejak/contract';
-import { en } from '../apps/web/src/i18n/en.ts';
 import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { defaultRtid, storeEvent, vehicleOf, waitFor } from '../apps/server/test/notifications-fixture.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, signInAt } from './browser.ts';
@@ -17,7 +16,6 @@ import { consoleUnderTest } from './console.ts';
 import { myUid, postFromPage } from './page-api.ts';
 import { screenshotAtWidths } from './widths.ts';
 
-const f = en.rules.notificationForm;
 const SOS_VIOLATED = ALERT_TEXTS.ruleViolatedDefault.replace('{name}', 'SOS');
 
 const save = (page: Page) => page.getByTestId('submit').click();
@@ -77,7 +75,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await expandAll(page, 'rule-tree');
     await check(page, 'rule-tree', SOS_VIOLATED);
     await expandAll(page, 'geofence-tree');
-    const geofenceTemplates = await page.getByTestId('geofence-tree').locator('.ant-tree-treenode').allTextContents();
+    const geofenceTemplates = await page.getByTestId('geofence-tree').locator('.ant-tree-title').allTextContents();
     expect(geofenceTemplates[0]).toBe('UNGROUP');
     await save(page);
     await expectToast(page, NOTIFICATION_TEXTS.recipientsEmpty);
@@ -168,7 +166,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     // A push recipient is a user of the hierarchy.
     await page.locator('#recipient-0-uid').click();
     await page.locator('.ant-select-tree-node-content-wrapper').first().click();
-    await page.getByTestId('recipient-0').getByText('Syarikat Pengangkutan Maju Jaya', { exact: false }).waitFor();
+    await page.getByTestId('recipient-0').getByTitle('Syarikat Pengangkutan Maju Jaya (Fleet Owner)').waitFor();
 
     // Changing the type starts the recipients again from one empty entry.
     await pickOption(page, 'serviceType', 'Call');
