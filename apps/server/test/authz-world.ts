@@ -220,9 +220,6 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   },
   notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   notificationLogExport: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
-  escalationStateGet: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
-  escalationStateUpdate: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
-  escalationRecordGet: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
 };
 
 /** A notification as the form sends it, watching the SOS rule of `o.rtid`. */

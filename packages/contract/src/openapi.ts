@@ -21,6 +21,7 @@ import { NOTIFICATION_LOG_EXPORT_OPERATIONS } from './notification-log-table.ts'
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
+import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
@@ -142,6 +143,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
   ...ALERT_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
   ...NOTIFICATION_LOG_EXPORT_OPERATIONS,
 ];
 

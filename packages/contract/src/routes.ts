@@ -65,7 +65,12 @@ export const API_PATHS = {
   vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
   vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
   ...ALERT_PATHS,
-  ...NOTIFICATION_PATHS,
+  // Notifications and their log (issue 12); the SOS Alerts calls join with their routes.
+  notificationGet: NOTIFICATION_PATHS.notificationGet,
+  notificationAdd: NOTIFICATION_PATHS.notificationAdd,
+  notificationUpdate: NOTIFICATION_PATHS.notificationUpdate,
+  notificationLogGet: NOTIFICATION_PATHS.notificationLogGet,
+  notificationLogExport: NOTIFICATION_PATHS.notificationLogExport,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../bus/bus.ts';
+import type { FanOutEvent, NewChain, NewDelivery } from '../storage/delivery-repo.ts';
+import type { WatchingNotification } from '../storage/notification-repo.ts';
+import { createNotifier } from './notifier.ts';
+
+const creator = { uid: 'u1', role: 'fleetOwner', hierarchy: 'root#u1' } as const;
+const notice = (nfid: string, serviceType: 0 | 3, over: Partial<WatchingNotification> = {}): WatchingNotification => ({
+  nfid,
+  notificationName: nfid,
+  serviceType,
+  rules: { T: { R: { c: 0, v: 1 } } },
+  geofences: {},
+  recipient: [
+    { name: 'A', email: 'a@x.my', contact: '+60123456789', isKeypadAuthorized: true },
+    { name: 'B', email: 'b@x.my', contact: '+60123456780', isKeypadAuthorized: true },
+  ],
+  isKeypadEnabled: false,
+  createdBy: 'u1',
+  createdAt: 0,
+  updatedAt: 0,
+  creator,
+  ...over,
+});
+const event = (evid: string, vid = 'V1'): FanOutEvent => ({
+  evid,
+  vid,
+  rtid: 'T',
+  ruid: 'R',
+  eventResult: 1,
+  geoid: null,
+});
+
+function setUp(notifications: WatchingNotification[], reachable: string[]) {
+  const written: { marked: string[]; deliveries: NewDelivery[]; chains: NewChain[] }[] = [];
+  let loads = 0;
+  let kicks = 0;
+  const bus = createInProcessBus((err) => {
+    throw err;
+  });
+  const notifier = createNotifier({
+    bus,
+    notifications: {
+      watching: () => {
+        loads += 1;
+        return Promise.resolve(notifications);
+      },
+    },
+    deliveries: {
+      fanOut: (evids, plan) => {
+        const marked = new Set(evids);
+        const p = plan(marked);
+        written.push({ marked: [...marked], ...p });
+        return Promise.resolve({ marked, deliveries: p.deliveries.length });
+      },
+      unnotified: () => Promise.resolve([]),
+    },
+    fleet: { filterVisibleVids: (_viewer, vids) => Promise.resolve(vids.filter((v) => reachable.includes(v))) },
+    recoverAfterMs: 5_000,
+    onDeliveries: () => {
+      kicks += 1;
+    },
+    now: () => 1_000,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  return { notifier, written, loads: () => loads, kicks: () => kicks };
+}
+
+describe('the notifier', () => {
+  it('writes one delivery per recipient, one call chain per call notification, and sends at once', async () => {
+    const t = setUp([notice('mail', 0), notice('call', 3)], ['V1']);
+    await t.notifier.fanOut([event('E1')]);
+    expect(t.written).toHaveLength(1);
+    expect(t.written[0]?.deliveries.map((d) => [d.nfid, d.recipientNo, d.recipient.name])).toEqual([
+      ['mail', 0, 'A'],
+      ['mail', 1, 'B'],
+    ]);
+    expect(t.written[0]?.chains).toEqual([{ nfid: 'call', evid: 'E1', vid: 'V1' }]);
+    expect(t.kicks()).toBe(1);
+  });
+
+  it('skips notifications whose creator does not reach the vehicle, and still marks the event', async () => {
+    const t = setUp([notice('mail', 0)], []);
+    await t.notifier.fanOut([event('E1', 'V2')]);
+    expect(t.written).toEqual([{ marked: ['E1'], deliveries: [], chains: [] }]);
+    expect(t.kicks()).toBe(0);
+  });
+
+  it('reads notifications once until one changes or reach may have', async () => {
+    const t = setUp([notice('mail', 0)], ['V1']);
+    await t.notifier.fanOut([event('E1')]);
+    await t.notifier.fanOut([event('E2')]);
+    expect(t.loads()).toBe(1);
+    t.notifier.invalidate();
+    await t.notifier.fanOut([event('E3')]);
+    expect(t.loads()).toBe(2);
+  });
+});
