@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE } from './bulk.ts';
-import { RequiredId } from './fields.ts';
+import { RequiredId, text } from './fields.ts';
 import type { Operation } from './openapi-accounts.ts';
 import {
   NOTIFICATION_PATHS,
@@ -105,7 +105,7 @@ export const NotificationLogExportRequestSchema = z
     nfid: RequiredId,
     startTime: z.number().int().nonnegative(),
     endTime: z.number().int().nonnegative(),
-    timeZone: z.string().max(64).refine(isTimeZone, 'unknown time zone').default('Asia/Kuala_Lumpur'),
+    timeZone: text().max(64).refine(isTimeZone, 'unknown time zone').default('Asia/Kuala_Lumpur'),
   })
   .refine((r) => r.startTime < r.endTime, { message: 'startTime must be before endTime', path: ['endTime'] });
 export type NotificationLogExportRequest = z.input<typeof NotificationLogExportRequestSchema>;
