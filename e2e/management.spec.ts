@@ -160,15 +160,15 @@ describe('management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(state.uid).toBe(target.uid);
     expect(state.vehicle.vid).toBe(target.vid);
 
-    // An unknown tab shows Vehicle; Rule and Notification say they come with alerts.
+    // An unknown tab shows Vehicle; Rule and Notification show their lists (e2e/rules, e2e/notifications).
     await page.goto(`${ui.server.baseUrl}/Management/Nonsense`);
     await row(page, 'vehicle-table', 'WXY 1234').waitFor();
     expect(await activeTab(page)).toBe('Vehicle');
     await page.getByRole('tab', { name: 'Rule' }).click();
     await page.waitForURL(/\/Management\/Rule$/);
-    await page.getByText(s.alertsNotice.Rule).waitFor();
+    await page.getByTestId('add-rule').waitFor();
     await page.getByRole('tab', { name: 'Notification' }).click();
-    await page.getByText(s.alertsNotice.Notification).waitFor();
+    await page.getByTestId('notification-table').waitFor();
 
     // Devices: every column, and the readings follow the simulator without a reload.
     await page.getByRole('tab', { name: 'Device' }).click();

@@ -20,3 +20,4 @@ export * from './bulk.ts';
 export * from './alerts.ts';
 export * from './rule-form.ts';
 export * from './notifications.ts';
+export * from './notification-log-table.ts';

@@ -236,6 +236,8 @@ export const NOTIFICATION_PATHS = {
   notificationAdd: '/notification/add',
   notificationUpdate: '/notification/update',
   notificationLogGet: '/notificationlog/get',
+  /** The same request as notificationLogGet; answers the rows as an .xlsx file. */
+  notificationLogExport: '/notificationlog/export',
   escalationStateGet: '/escalationcallstate/get',
   escalationStateUpdate: '/escalationcallstate/update',
   escalationRecordGet: '/escalationcallrecord/get',

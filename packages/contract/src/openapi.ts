@@ -21,6 +21,7 @@ import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { ESCALATION_OPERATIONS } from './escalation-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
+import { NOTIFICATION_LOG_EXPORT_OPERATIONS } from './notification-log-table.ts';
 import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
@@ -143,6 +144,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
+  ...NOTIFICATION_LOG_EXPORT_OPERATIONS,
   ...ALERT_OPERATIONS,
   ...ESCALATION_OPERATIONS,
 ];

@@ -69,6 +69,7 @@ export const API_PATHS = {
   notificationAdd: NOTIFICATION_PATHS.notificationAdd,
   notificationUpdate: NOTIFICATION_PATHS.notificationUpdate,
   notificationLogGet: NOTIFICATION_PATHS.notificationLogGet,
+  notificationLogExport: NOTIFICATION_PATHS.notificationLogExport,
   ...ALERT_PATHS,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,

@@ -2,11 +2,6 @@
 export const enManagement = {
   title: 'Management',
   tabs: { Vehicle: 'Vehicle', Device: 'Device', Rule: 'Rule', Notification: 'Notification' },
-  alertsNotice: {
-    Rule: 'Rules and rule templates come with alerts (issue 12): the alert conditions they set are not evaluated yet.',
-    Notification:
-      'Notifications come with alerts (issue 12): the push, e-mail, SMS and call notices they send are not built yet.',
-  },
   search: 'Search plate, name, model, device or group',
   searchDevices: 'Search device ID, SIM or vehicle',
   allStatuses: 'All statuses',

@@ -4,12 +4,15 @@ import {
   GetNotificationsRequestSchema,
   NOTIFICATION_PATHS,
   NOTIFICATION_TEXTS,
+  NotificationLogExportRequestSchema,
   NotificationLogRequestSchema,
   UpdateNotificationRequestSchema,
+  XLSX_CONTENT_TYPE,
   type NotificationLogResponse,
   type NotificationResponse,
   type NotificationsResponse,
 } from '@jejak/contract';
+import { notificationLogFileName, notificationLogStream } from '../../reports/notification-log-xlsx.ts';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { NotificationService } from '../../services/notification-service.ts';
 import { requireUser } from '../session.ts';
@@ -42,5 +45,18 @@ export function registerNotificationRoutes(
     const caller = await requireUser(auth, request);
     const { nfid, startTime, endTime } = NotificationLogRequestSchema.parse(request.body);
     return { status: 200, notificationLog: { Items: await service.log(caller, nfid, startTime, endTime) } };
+  });
+
+  // The same rows as /notificationlog/get, as the screen shows them, in a spreadsheet.
+  app.post(NOTIFICATION_PATHS.notificationLogExport, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const { nfid, startTime, endTime, timeZone } = NotificationLogExportRequestSchema.parse(request.body);
+    const entries = await service.log(caller, nfid, startTime, endTime);
+    const [notification] = await service.list(caller, [nfid], undefined);
+    const name = notificationLogFileName(notification?.notificationName ?? nfid, startTime, endTime);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(notificationLogStream(entries, timeZone));
   });
 }

@@ -1,4 +1,75 @@
-/** Management's Notification tab (spec 2 §2 Notifications tab) — built by issue 12 (stub until then). */
-export function NotificationsTab(_props: { uid: string }) {
-  return null;
+import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { NOTIFICATION_TYPE_LABELS, recipientText, type Notification } from '@jejak/contract';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useNavigate } from 'react-router';
+import { useNotifications } from '../../api/notifications.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { tablePagination } from '../../ui/table.ts';
+
+/** Management's Notification tab (spec 2 §2 Notifications tab): sorted by name, with log and edit actions. */
+export function NotificationsTab({ uid }: { uid: string }) {
+  const s = useStrings().rules.notificationsTab;
+  const navigate = useNavigate();
+  const notifications = useNotifications(uid);
+  const rows = [...(notifications.data ?? [])].sort((a, b) => a.notificationName.localeCompare(b.notificationName));
+
+  const columns: TableColumnsType<Notification> = [
+    { key: 'name', title: s.name, dataIndex: 'notificationName' },
+    { key: 'type', title: s.type, render: (_, n) => NOTIFICATION_TYPE_LABELS[n.serviceType] },
+    {
+      key: 'recipients',
+      title: s.recipients,
+      render: (_, n) => n.recipient.map((p) => recipientText(n.serviceType, p)).join(', '),
+    },
+    {
+      key: 'actions',
+      title: s.actions,
+      render: (_, n) => (
+        <Space>
+          <Button
+            size="small"
+            icon={<UnorderedListOutlined />}
+            data-testid={`log-${n.nfid}`}
+            onClick={() => void navigate('/Management/Notification/Log', { state: { nfid: n.nfid } })}
+          >
+            {s.log}
+          </Button>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            data-testid={`edit-${n.nfid}`}
+            onClick={() => void navigate(`/Management/Notification/Edit/${n.nfid}`, { state: { notification: n } })}
+          >
+            {s.edit}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="management-toolbar">
+        <span />
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="add-notification"
+          onClick={() => void navigate('/Management/Notification/Add')}
+        >
+          {s.add}
+        </Button>
+      </div>
+      <Table<Notification>
+        data-testid="notification-table"
+        rowKey="nfid"
+        size="small"
+        loading={notifications.isPending}
+        columns={columns}
+        dataSource={rows}
+        pagination={tablePagination(rows.length)}
+        scroll={{ x: 'max-content' }}
+      />
+    </>
+  );
 }
