@@ -135,13 +135,19 @@ describe('rules in the pipeline, over a real GT06 socket (pglite)', () => {
     // A memory upload of a fast fix from before: stored, never evaluated.
     await tracker.sendAt({ timeMs: t0 - 600_000, at: tracker.here(), speedKmh: 150, acc: true, reupload: true });
     for (const kmh of [60, 90, 90, 85, 78, 84, 79, 60, 60, 60]) await tracker.send(kmh, true, kmh / 60);
-    await owner.live.until((m) => m.mode === 'notify' && m.item.eventResult === 0);
+    // The demo fleet's own 'Speeding' rule (over 80 km/h) watches this vehicle too: only this
+    // template's events are counted.
+    await owner.live.until((m) => m.mode === 'notify' && m.item.rtid === rtid && m.item.eventResult === 0);
     await owner.live.flushed();
-    expect(owner.notes().map((n) => [n.item.eventName, n.item.eventType, n.item.eventResult, n.item.speed])).toEqual([
+    const ours = owner.notes().filter((n) => n.item.rtid === rtid);
+    expect(ours.map((n) => [n.item.eventName, n.item.eventType, n.item.eventResult, n.item.speed])).toEqual([
       ['Over 80', 'WARNING', 1, 90],
       ['Back under 80', 'WARNING', 0, 60],
     ]);
-    expect(await count('events', dvid)).toBe(2);
+    const stored = await sql<{
+      n: number;
+    }>`select count(*)::int as n from events where dvid = ${dvid} and rtid = ${rtid}`.execute(db());
+    expect(stored.rows[0]?.n).toBe(2);
     expect(await count('tickets', dvid)).toBe(0);
     tracker.device.close();
     owner.live.ws.close();
