@@ -5,6 +5,8 @@ import {
   encodeGps22,
   encodeHeartbeat,
   encodeLogin,
+  encodeSos16,
+  GT06_ALARM_16,
   GT06_GPS_22,
   GT06_LOGIN,
 } from '@jejak/protocols';
@@ -19,19 +21,6 @@ import {
 
 export type Gt06ClientOptions = TrackerClientOptions;
 
-const GT06_ALARM_16 = 0x16;
-
-/**
- * A 0x16 alarm packet (GT06 protocol §5.3): the date-time, GPS block and cell of the 0x22 fix,
- * an LBS length byte, then the status block (terminal info: ACC and GPS tracking, voltage
- * level 6, GSM 4, alarm 0x01 SOS, language English).
- */
-function encodeSos(gps22: Uint8Array, acc: boolean, serial: number): Uint8Array {
-  const content = gps22.slice(4, gps22.length - 6);
-  const status = [0x40 | (acc ? 0x02 : 0), 0x06, 0x04, 0x01, 0x02];
-  const body = [...content.slice(0, 18), 0x09, ...content.slice(18, 26), ...status];
-  return encodeFrame(GT06_ALARM_16, Uint8Array.from(body), serial);
-}
 export type Gt06Client = TrackerClient;
 
 /**
@@ -63,9 +52,8 @@ export function gt06Protocol(): TrackerProtocol {
       const s = nextSerial();
       const { timeMs, lat, lon, speedKmh, course, satellites, acc, valid }: DeviceFix = p.fix;
       const fix = { timeMs, lat, lon, speedKmh, course, satellites, acc, valid: valid ?? true, reupload: p.late };
-      const gps = encodeGps22(fix, s);
       // An SOS pressed while offline is sent later as a plain fix: it is no alarm any more.
-      return { bytes: p.fix.alarm === 'sos' && !p.late ? encodeSos(gps, acc, s) : gps, serial: s };
+      return { bytes: p.fix.alarm === 'sos' && !p.late ? encodeSos16(fix, s) : encodeGps22(fix, s), serial: s };
     },
     heartbeat: (acc) => encodeHeartbeat({ acc }, nextSerial()),
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '@jejak/contract';
-import { encodeFrame, encodeGps22 } from '@jejak/protocols';
+import { encodeSos16 } from '@jejak/protocols';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { gt06Track } from './device-client.ts';
 import { apiClient, startTestServer, type TestServer } from './harness.ts';
@@ -14,19 +14,9 @@ const SPEED_IMEI = demoImei(1);
 const dvidOf = (imei: string) => `GPS100#${imei}`;
 type NotifyMessage = Extract<LiveServerMessage, { mode: 'notify' }>;
 
-/**
- * A GT06 0x16 alarm packet (GT06 protocol §5.3): the date-time and GPS block and the cell of a
- * 0x22 position, an LBS length byte, then the status block with alarm byte 0x01 (SOS).
- */
-function encodeSos(fix: { timeMs: number; lat: number; lon: number }, serial: number): Uint8Array {
-  const gps = encodeGps22(
-    { ...fix, speedKmh: 0, course: 0, satellites: 9, valid: true, reupload: false, acc: true },
-    1,
-  );
-  const content = gps.slice(4, gps.length - 6);
-  const body = [...content.slice(0, 18), 0x09, ...content.slice(18, 26), 0x46, 0x06, 0x04, 0x01, 0x02];
-  return encodeFrame(0x16, Uint8Array.from(body), serial);
-}
+/** An SOS press at this fix, as a GT06 0x16 alarm packet. */
+const encodeSos = (fix: { timeMs: number; lat: number; lon: number }, serial: number) =>
+  encodeSos16({ ...fix, speedKmh: 0, course: 0, satellites: 9, valid: true, reupload: false, acc: true }, serial);
 
 describe('rules in the pipeline, over a real GT06 socket (pglite)', () => {
   let server: TestServer;

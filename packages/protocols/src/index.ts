@@ -33,6 +33,8 @@ export {
   type CellTowerInput,
   type Gps22Input,
   type HeartbeatInput,
+  encodeSos16,
+  GT06_ALARM_16,
 } from './gt06/encoder.ts';
 
 export {

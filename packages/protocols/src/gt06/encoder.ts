@@ -139,3 +139,18 @@ export function encodeHeartbeat(status: HeartbeatInput, serial: number): Uint8Ar
   const content = [info, status.voltageLevel ?? 6, status.gsm ?? 4, status.alarm ?? 0, 0x02];
   return encodeFrame(GT06_HEARTBEAT, Uint8Array.from(content), serial);
 }
+
+export const GT06_ALARM_16 = 0x16;
+
+/**
+ * 0x16 alarm packet (GT06 protocol §5.3) for an SOS press: the date-time, GPS block and cell of
+ * the 0x22 fix, an LBS length byte, then the status block (terminal info: ACC and GPS tracking,
+ * voltage level 6, GSM 4, alarm 0x01 SOS, language English). Simulators and tests send it.
+ */
+export function encodeSos16(fix: Gps22Input, serial: number): Uint8Array {
+  const gps22 = encodeGps22(fix, serial);
+  const content = gps22.slice(4, gps22.length - 6);
+  const status = [0x40 | (fix.acc ? 0x02 : 0), 0x06, 0x04, 0x01, 0x02];
+  const body = [...content.slice(0, 18), 0x09, ...content.slice(18, 26), ...status];
+  return encodeFrame(GT06_ALARM_16, Uint8Array.from(body), serial);
+}
