@@ -30,7 +30,9 @@ export function EventPopups() {
   const seen = useRef(new SeenEvents());
   // The listener reads the switches as they are now, not as they were when it subscribed.
   const preferenceRef = useRef(preference);
-  preferenceRef.current = preference;
+  useEffect(() => {
+    preferenceRef.current = preference;
+  }, [preference]);
 
   useEffect(
     () =>
