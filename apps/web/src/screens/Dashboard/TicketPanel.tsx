@@ -56,7 +56,13 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
           {ALERT_TEXTS.ticketsTotal}: <Badge count={shown.length} showZero data-testid="ticket-total" />
         </Typography.Text>
         <Space size={4} wrap className="ticket-panel-actions">
-          <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={refresh} data-testid="ticket-refresh">
+          <Button
+            size="small"
+            icon={<ReloadOutlined />}
+            loading={loading}
+            onClick={refresh}
+            data-testid="ticket-refresh"
+          >
             {ALERT_TEXTS.ticketsRefresh}
           </Button>
           {mayResolve && (

@@ -1,5 +1,5 @@
 import { EVENT_TYPE_COLOURS, type AlertEvent } from '@jejak/contract';
-import type { MapLayerMouseEvent } from 'maplibre-gl';
+import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { isMapRemoved, useMap } from '../../map/map-context.ts';
 import { maplibregl } from '../../map/maplibre.ts';
@@ -72,7 +72,7 @@ export function EventMarkersLayer({ events, selection, onSelect }: EventMarkersL
       },
     });
     const onClick = (event: MapLayerMouseEvent) => {
-      const evid = event.features?.[0]?.properties['evid'];
+      const evid: unknown = event.features?.[0]?.properties['evid'];
       if (typeof evid === 'string') onSelectRef.current({ evid, focus: false });
     };
     const pointer = () => (map.getCanvas().style.cursor = 'pointer');
@@ -92,8 +92,7 @@ export function EventMarkersLayer({ events, selection, onSelect }: EventMarkersL
   }, [map]);
 
   useEffect(() => {
-    const source = map.getSource(SOURCE_ID);
-    if (source?.type === 'geojson') (source as maplibregl.GeoJSONSource).setData(data);
+    void map.getSource<GeoJSONSource>(SOURCE_ID)?.setData(data);
     // A new lookup: show all its events.
     const points = data.features.map((f) => f.geometry.coordinates as [number, number]);
     if (points.length === 0) return;
@@ -107,7 +106,12 @@ export function EventMarkersLayer({ events, selection, onSelect }: EventMarkersL
     if (!selected) return;
     const at = selected.geometry.coordinates as [number, number];
     if (selection?.focus) map.easeTo({ center: at, zoom: EVENT_ZOOM });
-    const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, offset: 10, className: 'event-popup-name' })
+    const popup = new maplibregl.Popup({
+      closeButton: false,
+      closeOnClick: false,
+      offset: 10,
+      className: 'event-popup-name',
+    })
       .setLngLat(at)
       .setText(selected.properties.title)
       .addTo(map);

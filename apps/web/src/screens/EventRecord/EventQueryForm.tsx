@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
 import type { FleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
-import { todayWindow } from './event-window.ts';
+import { todayWindow } from '../../ui/alerts/today-window.ts';
 import type { EventQuery } from './use-event-record.ts';
 
 /** Date-times of the record forms (spec 1 §2, §9). */

@@ -16,7 +16,16 @@ export interface EventSheetLabels {
 
 /** The export's rows (spec 1 §2): the events the list shows, in its order, as the list words them. */
 export function eventSheetRows(events: readonly AlertEvent[], vehicle: string, labels: EventSheetLabels): Cell[][] {
-  const header = [labels.time, labels.vehicle, labels.type, labels.event, labels.speed, labels.address, labels.lat, labels.lon];
+  const header = [
+    labels.time,
+    labels.vehicle,
+    labels.type,
+    labels.event,
+    labels.speed,
+    labels.address,
+    labels.lat,
+    labels.lon,
+  ];
   return [
     header,
     ...events.map((e) => [

@@ -18,8 +18,9 @@ const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 function escapeXml(text: string): string {
   // Control characters other than tab and newlines are not allowed in XML 1.0.
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A1-style column letters: 0 → A, 25 → Z, 26 → AA. */

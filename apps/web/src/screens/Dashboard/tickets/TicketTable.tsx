@@ -30,7 +30,15 @@ interface TicketTableProps {
 }
 
 /** The SOS ticket table (spec 1 §2 SOS tickets), newest first as the server sends them. */
-export function TicketTable({ tickets, vehicles, loading, mayResolve, selected, onSelect, onResolve }: TicketTableProps) {
+export function TicketTable({
+  tickets,
+  vehicles,
+  loading,
+  mayResolve,
+  selected,
+  onSelect,
+  onResolve,
+}: TicketTableProps) {
   const user = useSessionUser();
   const s = useStrings().alerts.tickets;
   const navigate = useNavigate();
@@ -111,9 +119,7 @@ export function TicketTable({ tickets, vehicles, loading, mayResolve, selected, 
       pagination={tablePagination(tickets.length)}
       scroll={{ x: 'max-content' }}
       rowSelection={
-        mayResolve
-          ? { selectedRowKeys: [...selected], onChange: (keys) => onSelect(keys.map(String)) }
-          : undefined
+        mayResolve ? { selectedRowKeys: [...selected], onChange: (keys) => onSelect(keys.map(String)) } : undefined
       }
     />
   );

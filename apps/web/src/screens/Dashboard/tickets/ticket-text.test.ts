@@ -11,7 +11,14 @@ describe('ticket texts', () => {
 
   it('opens the support chat with every fact in the message', () => {
     const url = supportChatUrl(
-      { role: 'Fleet Owner', userName: 'Aminah', email: 'a@x.my', vehicle: 'Lorry 1 (WXX 1)', event: 'SOS', eventTimeMs: AT },
+      {
+        role: 'Fleet Owner',
+        userName: 'Aminah',
+        email: 'a@x.my',
+        vehicle: 'Lorry 1 (WXX 1)',
+        event: 'SOS',
+        eventTimeMs: AT,
+      },
       { greeting: 'Hi', role: 'Role', name: 'Name', email: 'E-mail', vehicle: 'Vehicle', event: 'Event', time: 'Time' },
     );
     const parsed = new URL(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayWindow } from './event-window.ts';
+import { todayWindow } from './today-window.ts';
 
 describe('todayWindow', () => {
   it('spans the local day, whatever the instant inside it', () => {

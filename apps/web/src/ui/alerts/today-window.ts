@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { DEFAULT_TIME_ZONE } from '../format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
