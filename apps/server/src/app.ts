@@ -28,14 +28,18 @@ import { createPasswordService } from './services/password-service.ts';
 import { scryptHasher, type PasswordHasher } from './services/passwords.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { createDeviceService } from './services/device-service.ts';
+import { createEventService } from './services/event-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
+import { createRuleService } from './services/rule-service.ts';
+import { createTicketService } from './services/ticket-service.ts';
 import { createUserService } from './services/user-service.ts';
 import { createVehicleGroupService } from './services/vehicle-group-service.ts';
 import { createVehicleService } from './services/vehicle-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
 import { createDeviceStore } from './storage/device-store.ts';
+import { createEventRepo } from './storage/event-repo.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { coalesceReads } from './storage/coalesce.ts';
@@ -183,6 +187,11 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       now,
       onFallback: (err) => http?.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
     }),
+    alerts: {
+      rules: createRuleService({ db, users, bus, now }),
+      events: createEventService(fleet, createEventRepo(db)),
+      tickets: createTicketService({ db, fleet, users, now }),
+    },
     live,
     // The console's public address may open the live channel too (behind a proxy).
     allowedOrigins: [

@@ -250,32 +250,8 @@ export const RuleTemplateResponseSchema = z.object({
 });
 export type RuleTemplateResponse = z.infer<typeof RuleTemplateResponseSchema>;
 
-/** A rule as the form sends it (spec 2 §7), checked in the spec's order (§5). */
-const RuleFieldsSchema = z.object({
-  createdAt: InstantMs.optional(),
-  createdBy: text({ error: ALERT_TEXTS.ruleUserMissing }).min(1, ALERT_TEXTS.ruleUserMissing).max(64),
-  ruleName: requiredText(120, ALERT_TEXTS.ruleNameEmpty),
-  ruleType: z.enum(RULE_TYPES, { error: ALERT_TEXTS.ruleTypeEmpty }),
-  /** Empty: 'Rule "{name}" Complied'. */
-  ruleCompliedName: text().trim().max(120).default(''),
-  /** Empty: 'Rule "{name}" Violated'. */
-  ruleViolatedName: text().trim().max(120).default(''),
-  conditions: z.array(ConditionSchema).min(1, ALERT_TEXTS.ruleNoCondition).max(20),
-  triggerType: text().max(40).nullable().default(null),
-  templateType: text().max(40).nullable().default(null),
-});
-/** POST /rule/add {rtid, rule}. */
-export const AddRuleRequestSchema = z.object({
-  rtid: text({ error: ALERT_TEXTS.ruleTemplateEmpty }).min(1, ALERT_TEXTS.ruleTemplateEmpty).max(64),
-  rule: RuleFieldsSchema,
-});
-/** POST /rule/update {rule}: rule.rtid moves it to another template (DEFAULT trims to one condition). */
-export const UpdateRuleRequestSchema = z.object({
-  rule: RuleFieldsSchema.extend({ ruid: RequiredId, rtid: RequiredId }),
-});
+/* The rule requests (/rule/add, /rule/update) and the form's ordered checks are in rule-form.ts. */
 export const RuleResponseSchema = z.object({ status: z.literal(200), rule: RuleSchema, message: z.string() });
-export type AddRuleRequest = z.infer<typeof AddRuleRequestSchema>;
-export type UpdateRuleRequest = z.infer<typeof UpdateRuleRequestSchema>;
 export type RuleResponse = z.infer<typeof RuleResponseSchema>;
 
 /** The complied and violated names a rule gets when the form leaves them empty (spec 2 §5). */

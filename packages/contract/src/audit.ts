@@ -10,6 +10,9 @@ export const AUDIT_TARGET_TYPES = [
   'vehicle',
   'vehiclegroup',
   'device',
+  'ruletemplate',
+  'rule',
+  'ticket',
 ] as const;
 
 /** Who changed what, when and from where. `details` holds the change (never a password). */

@@ -18,4 +18,5 @@ export * from './geofences.ts';
 export * from './management.ts';
 export * from './bulk.ts';
 export * from './alerts.ts';
+export * from './rule-form.ts';
 export * from './notifications.ts';

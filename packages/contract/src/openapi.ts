@@ -16,6 +16,7 @@ import {
   VehicleLogsResponseSchema,
   VehicleWindowRequestSchema,
 } from './records.ts';
+import { ALERT_OPERATIONS } from './alert-operations.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { GEOFENCE_OPERATIONS } from './geofences.ts';
@@ -139,6 +140,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...BULK_OPERATIONS,
   ...DEVICE_OPERATIONS,
   ...VEHICLE_OPERATIONS,
+  ...ALERT_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

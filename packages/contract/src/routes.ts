@@ -1,3 +1,4 @@
+import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
@@ -62,6 +63,7 @@ export const API_PATHS = {
   vehicleGroupAssign: MANAGEMENT_PATHS.vehicleGroupAssign,
   vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
   vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
+  ...ALERT_PATHS,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',

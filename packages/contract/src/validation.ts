@@ -3,6 +3,7 @@ import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { ACCOUNT_TEXTS, MIGRATION_TEXTS, PACKAGE_TEXTS } from './texts.ts';
 import { MESSAGES } from './errors.ts';
 import { MANAGEMENT_TEXTS } from './management.ts';
+import { ALERT_TEXTS } from './alerts.ts';
 import { UNSTORABLE_TEXT } from './fields.ts';
 
 const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
@@ -11,6 +12,7 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(PACKAGE_TEXTS),
   ...Object.values(GEOFENCE_TEXTS),
   ...Object.values(MANAGEMENT_TEXTS),
+  ...Object.values(ALERT_TEXTS),
   MESSAGES.invalidEmail,
 ]);
 
@@ -23,9 +25,14 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
 export function validationMessage(error: z.ZodError): string {
   const unstorable = error.issues.find((i) => i.message === UNSTORABLE_TEXT);
   if (unstorable) return described(unstorable);
-  const known = error.issues.find((i) => KNOWN_TEXTS.has(i.message));
+  const known = error.issues.find((i) => KNOWN_TEXTS.has(i.message) || isSpecText(i));
   if (known) return known.message;
   return error.issues.map(described).join('; ');
+}
+
+/** A check that formats a spec text (a count in it) marks its issue with SPEC_TEXT_PARAMS. */
+function isSpecText(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'custom' && issue.params?.specText === true;
 }
 
 function described(issue: z.core.$ZodIssue): string {

@@ -14,6 +14,8 @@ export interface BusTopics {
    * reads those devices' state again before their next fix, so it attaches to the new vehicle.
    */
   'vehicle.changed': { dvids: string[] };
+  /** Rules or rule templates changed through the API: the pipeline reloads the rules of their vehicles. */
+  'rules.changed': { rtids: string[] };
   /**
    * What these users reach may have changed (relations, groups, role, stage, owner, disabled):
    * their live sockets pause, read their session and reach again, and narrow or close (ADR 0032).

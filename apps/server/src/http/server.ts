@@ -28,6 +28,7 @@ import type { VehicleService } from '../services/vehicle-service.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/account-routes.ts';
+import { registerAlertRoutes, type AlertServices } from './routes/alert-routes.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
@@ -52,6 +53,7 @@ export interface HttpOptions {
   vehicles: VehicleService;
   vehicleGroups: VehicleGroupService;
   geocoder: GeocodeService;
+  alerts: AlertServices;
   live: LiveHub;
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
   allowedOrigins: readonly string[];
@@ -95,6 +97,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerGeocodeRoutes(api, opts.auth, opts.geocoder);
       registerBulkRoutes(api, opts.auth);
       registerVehicleRoutes(api, opts.auth, opts.vehicles, opts.vehicleGroups);
+      registerAlertRoutes(api, opts.auth, opts.alerts);
       api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
         version: opts.version,
         region: opts.region,

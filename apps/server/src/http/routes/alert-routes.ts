@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AcknowledgeTicketsRequestSchema,
+  AddRuleRequestSchema,
+  AddRuleTemplateRequestSchema,
+  ALERT_PATHS,
+  ALERT_TEXTS,
+  EventsRequestSchema,
+  GetRuleTemplatesRequestSchema,
+  GetTicketsRequestSchema,
+  UpdateRuleRequestSchema,
+  UpdateRuleTemplateRequestSchema,
+  type AcknowledgeTicketsResponse,
+  type EventsResponse,
+  type RuleResponse,
+  type RuleTemplateResponse,
+  type RuleTemplatesResponse,
+  type TicketsResponse,
+} from '@jejak/contract';
+import type { AuthService } from '../../services/auth-service.ts';
+import type { EventService } from '../../services/event-service.ts';
+import type { RuleService } from '../../services/rule-service.ts';
+import type { TicketService } from '../../services/ticket-service.ts';
+import { requireUser } from '../session.ts';
+import { requireActor } from './route-kit.ts';
+
+export interface AlertServices {
+  rules: RuleService;
+  events: EventService;
+  tickets: TicketService;
+}
+
+/** Rules, rule templates, events and tickets (spec 1 §7, spec 2 §7); the services check grant and reach. */
+export function registerAlertRoutes(app: FastifyInstance, auth: AuthService, s: AlertServices): void {
+  app.post(ALERT_PATHS.ruleTemplateGet, async (request): Promise<RuleTemplatesResponse> => {
+    const caller = await requireUser(auth, request);
+    const { rtids, uid } = GetRuleTemplatesRequestSchema.parse(request.body);
+    return { status: 200, ruleTemplates: await s.rules.templates(caller, rtids, uid) };
+  });
+
+  app.post(ALERT_PATHS.ruleTemplateAdd, async (request): Promise<RuleTemplateResponse> => {
+    const actor = await requireActor(auth, request);
+    const body = AddRuleTemplateRequestSchema.parse(request.body);
+    const ruleTemplate = await s.rules.addTemplate(actor, body.createdBy, body.ruleTemplateName);
+    return { status: 200, ruleTemplate, message: ALERT_TEXTS.ruleTemplateAdded };
+  });
+
+  app.post(ALERT_PATHS.ruleTemplateUpdate, async (request): Promise<RuleTemplateResponse> => {
+    const actor = await requireActor(auth, request);
+    const { uid, ruleTemplate: t } = UpdateRuleTemplateRequestSchema.parse(request.body);
+    const ruleTemplate = await s.rules.renameTemplate(actor, uid, t.rtid, t.templateName);
+    return { status: 200, ruleTemplate, message: ALERT_TEXTS.ruleTemplateEdited };
+  });
+
+  app.post(ALERT_PATHS.ruleAdd, async (request): Promise<RuleResponse> => {
+    const actor = await requireActor(auth, request);
+    const rule = await s.rules.addRule(actor, AddRuleRequestSchema.parse(request.body));
+    return { status: 200, rule, message: ALERT_TEXTS.ruleAdded };
+  });
+
+  app.post(ALERT_PATHS.ruleUpdate, async (request): Promise<RuleResponse> => {
+    const actor = await requireActor(auth, request);
+    const rule = await s.rules.updateRule(actor, UpdateRuleRequestSchema.parse(request.body));
+    return { status: 200, rule, message: ALERT_TEXTS.ruleEdited };
+  });
+
+  app.post(ALERT_PATHS.events, async (request): Promise<EventsResponse> => {
+    const caller = await requireUser(auth, request);
+    return { status: 200, ...(await s.events.inWindow(caller, EventsRequestSchema.parse(request.body))) };
+  });
+
+  app.post(ALERT_PATHS.ticketGet, async (request): Promise<TicketsResponse> => {
+    const caller = await requireUser(auth, request);
+    const { vids } = GetTicketsRequestSchema.parse(request.body);
+    return { status: 200, ticketList: await s.tickets.open(caller, vids) };
+  });
+
+  app.post(ALERT_PATHS.ticketAcknowledge, async (request): Promise<AcknowledgeTicketsResponse> => {
+    const actor = await requireActor(auth, request);
+    const body = AcknowledgeTicketsRequestSchema.parse(request.body);
+    return { status: 200, ticketIds: await s.tickets.resolve(actor, body) };
+  });
+}
