@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@jejak/contract';
 import { PROTOCOLS } from '@jejak/protocols';
 import type { Config } from './config/schema.ts';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
@@ -15,8 +16,12 @@ import { createLogThrottle } from './gateway/log-throttle.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from './gateway/tcp-gateway.ts';
 import { startUdpGateway } from './gateway/udp-gateway.ts';
 import { createUnknownGuard } from './gateway/unknown-guard.ts';
+import { registerEscalationRoutes } from './http/routes/escalation-routes.ts';
+import { registerProviderHookRoutes } from './http/routes/provider-hook-routes.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
+import { createChainDriver, type ChainDriver } from './notify/escalation/chain-driver.ts';
+import { chooseProviders, type Providers } from './notify/providers/choose-providers.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
 import { createAccountService } from './services/account-service.ts';
 import { createAuditService } from './services/audit-service.ts';
@@ -29,6 +34,7 @@ import { scryptHasher, type PasswordHasher } from './services/passwords.ts';
 import { createScheduler, type Scheduler } from './services/scheduler.ts';
 import { createDeviceService } from './services/device-service.ts';
 import { createEventService } from './services/event-service.ts';
+import { createEscalationService } from './services/escalation-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
@@ -40,6 +46,7 @@ import { createVehicleService } from './services/vehicle-service.ts';
 import { createAccountStore } from './storage/account-store.ts';
 import { createDeviceStore } from './storage/device-store.ts';
 import { createEventRepo } from './storage/event-repo.ts';
+import { createEscalationRepo } from './storage/escalation-repo.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { coalesceReads } from './storage/coalesce.ts';
@@ -70,6 +77,10 @@ export interface RunningJejak {
   scheduler: Scheduler;
   /** True when this start seeded the demo fleet. */
   seeded: boolean;
+  /** The SMS and voice provider (the local one exposes what it sent and rang). */
+  providers: Providers;
+  /** Escalation call chains; the scheduler sweeps them. */
+  chains: ChainDriver;
   stop(): Promise<void>;
 }
 
@@ -95,6 +106,9 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const now = opts.now ?? (() => Date.now());
   const hasher = opts.hasher ?? scryptHasher;
   let http: FastifyInstance | null = null;
+  let publicUrl = config.JEJAK_PUBLIC_URL ?? '';
+  // Before anything opens: a provider misconfigured stops the boot.
+  const providers = chooseProviders(config, () => publicUrl);
   const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
@@ -136,7 +150,6 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     onError,
   });
   const store = createAccountStore(db);
-  let publicUrl = config.JEJAK_PUBLIC_URL ?? '';
   const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
   http = await buildHttpServer({
     auth,
@@ -206,6 +219,24 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     logLevel: config.JEJAK_LOG_LEVEL,
   });
   const log = http.log;
+  const escalationRepo = createEscalationRepo(db);
+  const chains = createChainDriver({
+    repo: escalationRepo,
+    voice: providers.voice,
+    ackKey: config.JEJAK_ESCALATION_ACK_KEY,
+    ringSeconds: config.JEJAK_ESCALATION_RING_SECONDS,
+    outcomeMarginSeconds: config.JEJAK_ESCALATION_OUTCOME_MARGIN_SECONDS,
+    rounds: config.JEJAK_ESCALATION_ROUNDS,
+    now,
+    onError,
+  });
+  await http.register(
+    async (api) => {
+      registerEscalationRoutes(api, auth, createEscalationService({ repo: escalationRepo, now }));
+      if (providers.twilio) await registerProviderHookRoutes(api, providers.twilio);
+    },
+    { prefix: API_BASE },
+  );
 
   const pipeline = createPipeline({
     store: createIngestStore(db, { lockRows: database.kind === 'postgres' }),
@@ -276,6 +307,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     onError: (err, job) => onError(err, job),
   });
   scheduler.add({ name: 'package expiry', everyMs: config.JEJAK_PACKAGE_SWEEP_MS, run: () => packages.sweep() });
+  scheduler.add({ name: 'escalation calls', everyMs: config.JEJAK_ESCALATION_SWEEP_MS, run: () => chains.sweep() });
   scheduler.start();
   const timers = [
     setInterval(
@@ -300,9 +332,13 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     counters,
     scheduler,
     seeded,
+    providers,
+    chains,
     async stop() {
       for (const t of timers) clearInterval(t);
       await scheduler.stop();
+      providers.close();
+      await chains.close();
       for (const gw of gateways) await gw.close();
       await pipeline.close();
       live.closeAll();

@@ -96,6 +96,29 @@ export const CONFIG_KEYS = {
   JEJAK_MAIL_FROM: z.string().min(3).default('Jejak <no-reply@jejak.local>'),
   JEJAK_RESET_TOKEN_TTL_MINUTES: int(60, 5, 7 * 24 * 60),
   JEJAK_PACKAGE_SWEEP_MS: int(60_000, 1_000, 86_400_000),
+  // SMS and voice calls (issue 12, ADR 0048): the local provider (no network; scripted answers)
+  // or Twilio through its SDK. JEJAK_TWILIO_BASE_URL points the SDK at another host (a stand-in).
+  JEJAK_NOTIFY_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  JEJAK_TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  JEJAK_TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  JEJAK_TWILIO_FROM: z.string().min(1).optional(),
+  JEJAK_TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The address Twilio reaches our webhooks at (default JEJAK_PUBLIC_URL); signatures cover it. */
+  JEJAK_TWILIO_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The local provider's script: `number=no-answer|hangup|press:{digit}`, comma-separated. */
+  JEJAK_NOTIFY_LOCAL_ANSWERS: z.string().default(''),
+  /** How long the local provider's calls take to end. */
+  JEJAK_NOTIFY_LOCAL_DELAY_MS: int(1_500, 0, 600_000),
+  JEJAK_ESCALATION_ACK_KEY: z
+    .string()
+    .regex(/^[0-9*#]$/, 'must be one keypad key')
+    .default('1'),
+  JEJAK_ESCALATION_RING_SECONDS: int(30, 1, 600),
+  /** Extra wait past the ring time for an outcome before a call counts as unanswered. */
+  JEJAK_ESCALATION_OUTCOME_MARGIN_SECONDS: int(60, 1, 3_600),
+  /** Rounds through the recipients before a chain fails. */
+  JEJAK_ESCALATION_ROUNDS: int(1, 1, 10),
+  JEJAK_ESCALATION_SWEEP_MS: int(2_000, 100, 600_000),
   JEJAK_DEMO: bool(true),
   JEJAK_DEMO_PASSWORD: z.string().min(8).max(200).default('demo1234'),
   JEJAK_DEMO_INTERVAL_MS: int(5_000, 100, 600_000),

@@ -40,6 +40,9 @@ export interface CallRequest {
 export interface VoiceProvider {
   readonly name: string;
   placeCall(request: CallRequest): Promise<ProviderAnswer>;
-  /** Registers who hears how calls end (the escalation service); one listener. */
-  onOutcome(listener: (callRef: string, outcome: CallOutcome) => void): void;
+  /**
+   * Registers who hears how calls end (the escalation service); one listener. Its promise
+   * settles once the outcome is stored, so a webhook can answer after it (ADR 0048).
+   */
+  onOutcome(listener: (callRef: string, outcome: CallOutcome) => Promise<void>): void;
 }
