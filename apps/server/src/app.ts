@@ -22,6 +22,8 @@ import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createChainDriver, type ChainDriver } from './notify/escalation/chain-driver.ts';
 import { chooseProviders, type Providers } from './notify/providers/choose-providers.ts';
+import { createNotifications } from './notify/notifications.ts';
+import type { SmsProvider } from './notify/providers/provider.ts';
 import { createPipeline, type Pipeline } from './pipeline/pipeline.ts';
 import { createAccountService } from './services/account-service.ts';
 import { createAuditService } from './services/audit-service.ts';
@@ -100,6 +102,8 @@ export interface StartOptions {
   now?: () => number;
   /** Password hashing; tests wrap the real one to count its calls. */
   hasher?: PasswordHasher;
+  /** The SMS provider of notifications; none: SMS deliveries fail with a log entry saying so. */
+  sms?: SmsProvider | null;
 }
 
 export async function startJejak(config: Config, opts: StartOptions = {}): Promise<RunningJejak> {
@@ -149,6 +153,26 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
     onError,
   });
+  const mailer = createSmtpMailer({
+    host: config.JEJAK_SMTP_HOST,
+    port: config.JEJAK_SMTP_PORT,
+    secure: config.JEJAK_SMTP_SECURE,
+    user: config.JEJAK_SMTP_USER,
+    password: config.JEJAK_SMTP_PASSWORD,
+    from: config.JEJAK_MAIL_FROM,
+  });
+  const notifications = createNotifications({
+    db,
+    bus,
+    fleet,
+    users,
+    mailer,
+    sms: opts.sms ?? null,
+    live,
+    config,
+    now,
+    onError,
+  });
   const store = createAccountStore(db);
   const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
   http = await buildHttpServer({
@@ -157,14 +181,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     accounts: createAccountService(store, now, bus, hasher),
     passwords: createPasswordService({
       store,
-      mailer: createSmtpMailer({
-        host: config.JEJAK_SMTP_HOST,
-        port: config.JEJAK_SMTP_PORT,
-        secure: config.JEJAK_SMTP_SECURE,
-        user: config.JEJAK_SMTP_USER,
-        password: config.JEJAK_SMTP_PASSWORD,
-        from: config.JEJAK_MAIL_FROM,
-      }),
+      mailer,
       publicUrl: () => publicUrl,
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
       now,
@@ -205,6 +222,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
       events: createEventService(fleet, createEventRepo(db)),
       tickets: createTicketService({ db, fleet, users, now }),
     },
+    notifications: notifications.service,
     live,
     // The console's public address may open the live channel too (behind a proxy).
     allowedOrigins: [
@@ -308,6 +326,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   });
   scheduler.add({ name: 'package expiry', everyMs: config.JEJAK_PACKAGE_SWEEP_MS, run: () => packages.sweep() });
   scheduler.add({ name: 'escalation calls', everyMs: config.JEJAK_ESCALATION_SWEEP_MS, run: () => chains.sweep() });
+  for (const job of notifications.jobs) scheduler.add(job);
   scheduler.start();
   const timers = [
     setInterval(

@@ -37,6 +37,10 @@ export interface Objects {
   gtid: string;
   templateOwner: string;
   spareGeoid: string;
+  /** A notification, its creator, and a rule template (DEFAULT) that creator reaches. */
+  nfid: string;
+  nfOwner: string;
+  rtid: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -208,7 +212,30 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageVehicles',
     body: (o) => ({ vid: o.vid, srcUid: o.groupOwner, srcVgid: o.vgid, destUid: o.groupOwner, destVgid: o.vgid }),
   },
+  notificationGet: { gate: 'manageAlerts', body: (o) => ({ nfids: [o.nfid], uid: o.nfOwner }) },
+  notificationAdd: { gate: 'manageAlerts', body: (o) => ({ notification: notificationFields(o) }) },
+  notificationUpdate: {
+    gate: 'manageAlerts',
+    body: (o) => ({ notification: { ...notificationFields(o), nfid: o.nfid } }),
+  },
+  notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
+  escalationStateGet: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
+  escalationStateUpdate: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
+  escalationRecordGet: { skip: 'SOS Alerts calls: the escalation helper adds their specs' },
 };
+
+/** A notification as the form sends it, watching the SOS rule of `o.rtid`. */
+function notificationFields(o: Objects) {
+  return {
+    createdBy: o.nfOwner,
+    notificationName: 'Matrix notice',
+    serviceType: 0,
+    rules: { [o.rtid]: { 'builtin.sos': { c: 0, v: 1 } } },
+    geofences: {},
+    recipient: [{ name: 'Matrix', email: 'matrix@demo.jejak.my', isKeypadAuthorized: false }],
+    isKeypadEnabled: false,
+  };
+}
 
 /** The vehicle `o.vid` as a form sends it, for `o.groupOwner` (its owner). */
 function vehicleFields(o: Objects, withVid: boolean) {
@@ -289,6 +316,39 @@ async function geofenceObjects(db: Db, uid: string) {
   return { gtid, templateOwner: uid, geoid: await insertGeofence(db, uid, gtid) };
 }
 
+/** The user's DEFAULT rule template and a notification it created watching SOS. */
+async function notificationObjects(db: Db, uid: string) {
+  const now = Date.now();
+  const existing = await db
+    .selectFrom('rule_templates')
+    .select('rtid')
+    .where('uid', '=', uid)
+    .where('template_name', '=', 'DEFAULT')
+    .executeTakeFirst();
+  const rtid = existing?.rtid ?? randomUUID();
+  if (!existing)
+    await db.insertInto('rule_templates').values({ rtid, uid, template_name: 'DEFAULT', created_at: now }).execute();
+  const nfid = randomUUID();
+  const o = { nfOwner: uid, rtid } as Objects;
+  const n = notificationFields(o);
+  await db
+    .insertInto('notifications')
+    .values({
+      nfid,
+      created_by: uid,
+      notification_name: n.notificationName,
+      service_type: n.serviceType,
+      rules: JSON.stringify(n.rules),
+      geofences: JSON.stringify(n.geofences),
+      recipients: JSON.stringify(n.recipient),
+      keypad_enabled: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { nfid, nfOwner: uid, rtid };
+}
+
 async function ref(db: Db, uid: string): Promise<Ref> {
   const r = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
   return {
@@ -361,6 +421,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
   const v3 = await vehicleByPlate(db, 'JHR 3333');
   const ownGeo = await geofenceObjects(db, O.uid);
   const foreignGeo = await geofenceObjects(db, O3.uid);
+  const foreignNotice = await notificationObjects(db, O3.uid);
   const objects = async (
     meRef: Me,
     variant: Objects['variant'],
@@ -381,6 +442,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     ...(variant === 'own'
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
       : { ...foreignGeo, spareGeoid: foreignGeo.geoid }),
+    ...(variant === 'own' ? await notificationObjects(db, meRef.uid) : foreignNotice),
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -478,5 +540,8 @@ export function missing(o: Objects): Objects {
     templateOwner: 'no-such-user',
     groupOwner: 'no-such-user',
     spareGeoid: 'no-such-geofence',
+    nfid: 'no-such-notification',
+    nfOwner: 'no-such-user',
+    rtid: 'no-such-template',
   };
 }

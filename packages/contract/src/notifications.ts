@@ -91,7 +91,10 @@ const NotificationFieldsSchema = z.object({
   serviceType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
     error: NOTIFICATION_TEXTS.typeEmpty,
   }),
-  rules: NotificationRulesSchema,
+  rules: NotificationRulesSchema.refine(
+    (rules) => Object.values(rules).some((byRule) => Object.values(byRule).some((f) => f.c === 1 || f.v === 1)),
+    NOTIFICATION_TEXTS.rulesEmpty,
+  ),
   geofences: NotificationGeofencesSchema.default({}),
   recipient: z.array(RecipientSchema).min(1, NOTIFICATION_TEXTS.recipientsEmpty).max(50),
   isKeypadEnabled: z.boolean().default(false),

@@ -1,5 +1,6 @@
 import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
+import { NOTIFICATION_PATHS } from './notifications.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
 export const API_BASE = '/api';
@@ -64,6 +65,7 @@ export const API_PATHS = {
   vehicleGroupReassign: MANAGEMENT_PATHS.vehicleGroupReassign,
   vehicleGroupUpdateVehicles: MANAGEMENT_PATHS.vehicleGroupUpdateVehicles,
   ...ALERT_PATHS,
+  ...NOTIFICATION_PATHS,
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',

@@ -5,6 +5,7 @@ import { MESSAGES } from './errors.ts';
 import { MANAGEMENT_TEXTS } from './management.ts';
 import { ALERT_TEXTS } from './alerts.ts';
 import { UNSTORABLE_TEXT } from './fields.ts';
+import { NOTIFICATION_TEXTS } from './notifications.ts';
 
 const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(ACCOUNT_TEXTS),
@@ -13,6 +14,7 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(GEOFENCE_TEXTS),
   ...Object.values(MANAGEMENT_TEXTS),
   ...Object.values(ALERT_TEXTS),
+  ...Object.values(NOTIFICATION_TEXTS),
   MESSAGES.invalidEmail,
 ]);
 

@@ -95,6 +95,13 @@ export const CONFIG_KEYS = {
   JEJAK_SMTP_PASSWORD: z.string().min(1).optional(),
   JEJAK_MAIL_FROM: z.string().min(3).default('Jejak <no-reply@jejak.local>'),
   JEJAK_RESET_TOKEN_TTL_MINUTES: int(60, 5, 7 * 24 * 60),
+  // Notification deliveries (ADR 0047): attempts, backoff base, claim lease, how often the
+  // queue is looked at, and after how long an event without fan-out is recovered.
+  JEJAK_NOTIFY_MAX_ATTEMPTS: int(5, 1, 20),
+  JEJAK_NOTIFY_RETRY_BASE_MS: int(30_000, 100, 3_600_000),
+  JEJAK_NOTIFY_LEASE_MS: int(120_000, 1_000, 3_600_000),
+  JEJAK_NOTIFY_POLL_MS: int(1_000, 100, 60_000),
+  JEJAK_NOTIFY_RECOVER_AFTER_MS: int(5_000, 1_000, 600_000),
   JEJAK_PACKAGE_SWEEP_MS: int(60_000, 1_000, 86_400_000),
   // SMS and voice calls (issue 12, ADR 0048): the local provider (no network; scripted answers)
   // or Twilio through its SDK. JEJAK_TWILIO_BASE_URL points the SDK at another host (a stand-in).

@@ -19,6 +19,7 @@ import { hashToken, type AuthService } from '../services/auth-service.ts';
 import type { DeviceService } from '../services/device-service.ts';
 import type { GeocodeService } from '../services/geocode-service.ts';
 import type { GeofenceService } from '../services/geofence-service.ts';
+import type { NotificationService } from '../services/notification-service.ts';
 import type { RecordsService } from '../services/records-service.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { PasswordService } from '../services/password-service.ts';
@@ -34,6 +35,7 @@ import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/device-routes.ts';
 import { registerGeocodeRoutes } from './routes/geocode-routes.ts';
 import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
+import { registerNotificationRoutes } from './routes/notification-routes.ts';
 import { registerRecordRoutes } from './routes/record-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
@@ -54,6 +56,7 @@ export interface HttpOptions {
   vehicleGroups: VehicleGroupService;
   geocoder: GeocodeService;
   alerts: AlertServices;
+  notifications: NotificationService;
   live: LiveHub;
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
   allowedOrigins: readonly string[];
@@ -95,6 +98,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerRecordRoutes(api, opts.auth, opts.records);
       registerGeofenceRoutes(api, opts.auth, opts.geofences);
       registerGeocodeRoutes(api, opts.auth, opts.geocoder);
+      registerNotificationRoutes(api, opts.auth, opts.notifications);
       registerBulkRoutes(api, opts.auth);
       registerVehicleRoutes(api, opts.auth, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(api, opts.auth, opts.alerts);

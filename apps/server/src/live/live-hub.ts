@@ -158,6 +158,17 @@ export function createLiveHub(opts: LiveHubOptions) {
     for (const client of subscribers) deliver(client, dvid, message);
   });
 
+  /** Open sockets of these users, whatever they subscribed to (PUSH notification recipients). */
+  function socketsOf(uids: readonly string[]): Client[] {
+    const wanted = new Set(uids);
+    return [...clients].filter((c) => wanted.has(c.user.uid) && c.socket.readyState === c.socket.OPEN);
+  }
+
+  opts.bus.subscribe('notify.push', ({ uids, dvid, item }) => {
+    const message: LiveServerMessage = { mode: 'notify', id: DEV_PREFIX + dvid, item };
+    for (const client of socketsOf(uids)) send(client, message);
+  });
+
   opts.bus.subscribe('access.changed', ({ uids }) => {
     for (const c of clients) if (concerns(uids, c.user.uid)) recheck(c);
   });
@@ -212,6 +223,11 @@ export function createLiveHub(opts: LiveHubOptions) {
     closeAll(): void {
       clearInterval(sweep);
       for (const c of clients) c.socket.close(1001, 'server restarting');
+    },
+
+    /** How many open consoles these users have: a push to them reaches that many. */
+    openConsoles(uids: readonly string[]): number {
+      return socketsOf(uids).length;
     },
 
     stats() {

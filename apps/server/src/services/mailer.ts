@@ -7,10 +7,14 @@ export interface MailMessage {
   html: string;
 }
 
-/** Sends e-mail; `configured` is false when no SMTP server is set, and `send` then refuses. */
+/**
+ * Sends e-mail; `configured` is false when no SMTP server is set, and `send` then refuses.
+ * `send` resolves with the server's final reply (e.g. '250 OK queued'), which the notification
+ * log records; a refusal rejects with nodemailer's error (its `responseCode` and `response`).
+ */
 export interface Mailer {
   readonly configured: boolean;
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<string>;
 }
 
 export interface SmtpSettings {
@@ -43,7 +47,8 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
   return {
     configured: true,
     async send(message) {
-      await transport.sendMail({ from: settings.from, ...message });
+      const info = (await transport.sendMail({ from: settings.from, ...message })) as { response?: unknown };
+      return typeof info.response === 'string' ? info.response : '250 OK';
     },
   };
 }

@@ -1,0 +1,85 @@
+import type { ClaimedDelivery, DeliveryOutcome, DeliveryRepo } from '../storage/delivery-repo.ts';
+import type { NotificationLogRepo } from '../storage/notification-log-repo.ts';
+import { retryDelayMs, shouldRetry, type RetryPolicy } from './backoff.ts';
+import type { SendAttempt } from './senders.ts';
+
+export interface DeliveryWorkerDeps {
+  deliveries: Pick<DeliveryRepo, 'claimDue' | 'finish'>;
+  logs: Pick<NotificationLogRepo, 'insert'>;
+  send: SendAttempt;
+  policy: RetryPolicy;
+  /** How long a claim holds a delivery; longer than the slowest send (SMTP timeouts). */
+  leaseMs: number;
+  now: () => number;
+  onError: (err: unknown, context: string) => void;
+}
+
+const BATCH = 50;
+
+/**
+ * Sends due deliveries (ADR 0047): claims a batch under a lease, sends each, logs the attempt,
+ * then marks it SENT, FAILED, or PENDING again after a backoff. `drain` runs until nothing is
+ * due; `kick` starts one unless one runs, and asks the running one to look again.
+ */
+export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function attempt(d: ClaimedDelivery): Promise<void> {
+    const n = d.attempt + 1;
+    const result = await deps.send(d);
+    const nowMs = deps.now();
+    const retry = !result.ok && shouldRetry(deps.policy, n, result.retryable);
+    const outcome: DeliveryOutcome = result.ok
+      ? { status: 'SENT', attempt: n }
+      : retry
+        ? { status: 'PENDING', attempt: n, nextAt: nowMs + retryDelayMs(deps.policy, n) }
+        : { status: 'FAILED', attempt: n };
+    await deps.logs.insert({
+      nfid: d.nfid,
+      genid: d.genid,
+      getid: d.event.evid,
+      serviceType: d.serviceType,
+      recipient: d.recipient,
+      statusCode: result.statusCode,
+      statusMessage: result.statusMessage,
+      genStatus: result.ok ? 'SENT' : retry ? 'RETRYING' : 'FAILED',
+      attempt: n,
+      deviceTime: d.event.eventCreatedAt,
+      createdAt: nowMs,
+    });
+    await deps.deliveries.finish(d.genid, outcome);
+  }
+
+  async function loop(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        const batch = await deps.deliveries.claimDue(deps.now(), deps.leaseMs, BATCH);
+        if (batch.length === 0) break;
+        const settled = await Promise.allSettled(batch.map(attempt));
+        // A failure to record one attempt leaves its lease to run out; the others go on.
+        for (const s of settled) if (s.status === 'rejected') deps.onError(s.reason, 'notification delivery');
+      }
+    } while (again);
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    drain,
+    kick(): void {
+      drain().catch((err: unknown) => deps.onError(err, 'notification deliveries'));
+    },
+  };
+}
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { eventMail, eventSms, formatLocalTime, type NotifiedEvent } from './messages.ts';
+
+const event: NotifiedEvent = {
+  evid: 'e1',
+  vid: 'v1',
+  dvid: 'GPS100#1',
+  eventName: 'OVERSPEED',
+  eventType: 'WARNING',
+  location: { lat: 3.1390001, lon: 101.6868552 },
+  createdAt: Date.UTC(2026, 10, 26, 16, 5, 9),
+  // 2026/11/27 00:05:09 in Kuala Lumpur (UTC+8)
+  eventCreatedAt: Date.UTC(2026, 10, 26, 16, 5, 9),
+  address: 'near Kuala Lumpur, Kuala Lumpur',
+  speed: 112.5,
+  eventResult: 1,
+  ruid: 'r',
+  rtid: 't',
+  geoid: null,
+  alarm: null,
+  vehicleDisplayName: 'Lori <1>',
+  vehiclePlate: 'WXY 1234',
+};
+
+describe('notification messages', () => {
+  it('formats local time as YYYY/MM/DD HH:mm:ss', () => {
+    expect(formatLocalTime(event.eventCreatedAt, 'Asia/Kuala_Lumpur')).toBe('2026/11/27 00:05:09');
+  });
+
+  it('writes the e-mail with vehicle, event, time, address and map link, HTML escaped', () => {
+    const mail = eventMail('Speeding', event, 'Asia/Kuala_Lumpur');
+    expect(mail.subject).toBe('[WARNING] OVERSPEED - WXY 1234');
+    for (const part of [
+      'Vehicle: Lori <1> (WXY 1234)',
+      'Event: OVERSPEED [WARNING]',
+      'Time: 2026/11/27 00:05:09',
+      'Address: near Kuala Lumpur, Kuala Lumpur',
+      'Map: https://www.google.com/maps?q=3.1390001,101.6868552',
+    ])
+      expect(mail.text).toContain(part);
+    expect(mail.html).toContain('Lori &#60;1&#62; (WXY 1234)');
+    expect(mail.html).toContain('href="https://www.google.com/maps?q=3.1390001,101.6868552"');
+  });
+
+  it('writes a short SMS', () => {
+    expect(eventSms(event, 'Asia/Kuala_Lumpur')).toBe(
+      'OVERSPEED: WXY 1234 Lori <1>\n2026/11/27 00:05:09\nnear Kuala Lumpur, Kuala Lumpur\nhttps://www.google.com/maps?q=3.1390001,101.6868552',
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import type { AlertEvent } from '@jejak/contract';
+
+/** An event as messages describe it: with its vehicle's names. */
+export type NotifiedEvent = AlertEvent & { vehicleDisplayName: string; vehiclePlate: string };
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY/MM/DD HH:mm:ss` in the time zone (the notifications' local time, Asia/Kuala_Lumpur by default). */
+export function formatLocalTime(ms: number, timeZone: string): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  const part = Object.fromEntries(f.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return `${part.year}/${part.month}/${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+/** The map link of an event's place. */
+export function mapLink(location: { lat: number; lon: number }): string {
+  return `https://www.google.com/maps?q=${location.lat.toFixed(7)},${location.lon.toFixed(7)}`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The lines every message is made of: label and value. */
+function facts(e: NotifiedEvent, timeZone: string): [string, string][] {
+  return [
+    ['Vehicle', `${e.vehicleDisplayName} (${e.vehiclePlate})`],
+    ['Event', `${e.eventName} [${e.eventType}]`],
+    ['Time', formatLocalTime(e.eventCreatedAt, timeZone)],
+    ['Address', e.address ?? '-'],
+    ...(e.speed !== null ? ([['Speed', `${e.speed.toFixed(2)} km/h`]] as [string, string][]) : []),
+  ];
+}
+
+/** The e-mail of one event: subject, plain text and HTML with the same facts and the map link. */
+export function eventMail(notificationName: string, e: NotifiedEvent, timeZone: string): MailContent {
+  const rows = facts(e, timeZone);
+  const link = e.location ? mapLink(e.location) : null;
+  const text = [
+    `${notificationName}`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...(link ? [`Map: ${link}`] : []),
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<h2>${escapeHtml(notificationName)}</h2>`,
+    '<table cellpadding="4">',
+    ...rows.map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    ...(link ? [`<p><a href="${escapeHtml(link)}">View on map</a></p>`] : []),
+    '</body></html>',
+  ].join('\n');
+  return { subject: `[${e.eventType}] ${e.eventName} - ${e.vehiclePlate}`, text, html };
+}
+
+/** The SMS of one event: short, one line per fact, with the map link. */
+export function eventSms(e: NotifiedEvent, timeZone: string): string {
+  const parts = [
+    `${e.eventName}: ${e.vehiclePlate} ${e.vehicleDisplayName}`,
+    formatLocalTime(e.eventCreatedAt, timeZone),
+    ...(e.address ? [e.address] : []),
+    ...(e.location ? [mapLink(e.location)] : []),
+  ];
+  return parts.join('\n');
+}

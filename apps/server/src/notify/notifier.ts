@@ -1,0 +1,112 @@
+import { NOTIFICATION_TYPES } from '@jejak/contract';
+import type { Bus } from '../bus/bus.ts';
+import type { DeliveryRepo, FanOutEvent, NewChain, NewDelivery } from '../storage/delivery-repo.ts';
+import type { FleetRepo } from '../storage/fleet-repo.ts';
+import type { NotificationRepo, WatchingNotification } from '../storage/notification-repo.ts';
+import { indexByRule, ruleKey, watches } from './match.ts';
+
+export interface NotifierDeps {
+  bus: Bus;
+  notifications: Pick<NotificationRepo, 'watching'>;
+  deliveries: Pick<DeliveryRepo, 'fanOut' | 'unnotified'>;
+  fleet: Pick<FleetRepo, 'filterVisibleVids'>;
+  /** Events older than this without fan-out are picked up by the sweep (crash recovery). */
+  recoverAfterMs: number;
+  /** Deliveries were written: send them now rather than at the next tick. */
+  onDeliveries: () => void;
+  now: () => number;
+  onError: (err: unknown, context: string) => void;
+}
+
+const SWEEP_BATCH = 500;
+
+type Match = { n: WatchingNotification; e: FanOutEvent };
+
+/**
+ * Turns stored events into deliveries and call chains (shared model, ADR 0047). Notifications
+ * are cached indexed by the rules they tick, so an event looks at its rule's watchers only; the
+ * cache is dropped when a notification changes or a creator's reach may have.
+ */
+export function createNotifier(deps: NotifierDeps) {
+  let cache: Promise<Map<string, WatchingNotification[]>> | null = null;
+
+  function index(): Promise<Map<string, WatchingNotification[]>> {
+    if (!cache) {
+      const loading = deps.notifications.watching().then(indexByRule);
+      cache = loading;
+      loading.catch(() => {
+        if (cache === loading) cache = null;
+      });
+    }
+    return cache;
+  }
+
+  /** The matches whose notification's creator reaches the event's vehicle. */
+  async function reachable(matches: Match[]): Promise<Match[]> {
+    const byCreator = new Map<string, { n: WatchingNotification; vids: Set<string> }>();
+    for (const { n, e } of matches) {
+      const entry = byCreator.get(n.createdBy) ?? { n, vids: new Set<string>() };
+      entry.vids.add(e.vid);
+      byCreator.set(n.createdBy, entry);
+    }
+    const reached = new Set<string>();
+    for (const [uid, { n, vids }] of byCreator)
+      for (const vid of await deps.fleet.filterVisibleVids(n.creator, [...vids])) reached.add(`${uid}\u0000${vid}`);
+    return matches.filter(({ n, e }) => reached.has(`${n.createdBy}\u0000${e.vid}`));
+  }
+
+  function plan(matches: Match[], marked: Set<string>): { deliveries: NewDelivery[]; chains: NewChain[] } {
+    const deliveries: NewDelivery[] = [];
+    const chains: NewChain[] = [];
+    for (const { n, e } of matches) {
+      if (!marked.has(e.evid)) continue;
+      if (n.serviceType === NOTIFICATION_TYPES.CALL) chains.push({ nfid: n.nfid, evid: e.evid, vid: e.vid });
+      else
+        n.recipient.forEach((recipient, recipientNo) =>
+          deliveries.push({ nfid: n.nfid, evid: e.evid, serviceType: n.serviceType, recipient, recipientNo }),
+        );
+    }
+    return { deliveries, chains };
+  }
+
+  async function fanOut(events: readonly FanOutEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const idx = await index();
+    const candidates: Match[] = [];
+    for (const e of events) {
+      if (e.rtid === null || e.ruid === null) continue;
+      for (const n of idx.get(ruleKey(e.rtid, e.ruid)) ?? []) if (watches(n, e)) candidates.push({ n, e });
+    }
+    const matches = await reachable(candidates);
+    const written = await deps.deliveries.fanOut(
+      events.map((e) => e.evid),
+      (marked) => plan(matches, marked),
+      deps.now(),
+    );
+    if (written.deliveries > 0) deps.onDeliveries();
+  }
+
+  deps.bus.subscribe('event.stored', ({ items }) => {
+    fanOut(items).catch((err: unknown) => deps.onError(err, 'notification fan-out'));
+  });
+  deps.bus.subscribe('access.changed', () => {
+    cache = null;
+  });
+
+  return {
+    fanOut,
+
+    /** A notification was added or changed: the next event reads them again. */
+    invalidate(): void {
+      cache = null;
+    },
+
+    /** Fans out events a crash left behind; returns how many it looked at. */
+    async sweep(): Promise<number> {
+      const events = await deps.deliveries.unnotified(deps.now() - deps.recoverAfterMs, SWEEP_BATCH);
+      await fanOut(events);
+      return events.length;
+    },
+  };
+}
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { LiveNotifyMessage } from '@jejak/contract';
+import type { RunningJejak } from '../src/app.ts';
+
+export type EventItem = LiveNotifyMessage['item'];
+
+/** The user's DEFAULT rule template (created when the user has none yet). */
+export async function defaultRtid(app: RunningJejak, uid: string): Promise<string> {
+  const db = app.database.db;
+  const found = await db
+    .selectFrom('rule_templates')
+    .select('rtid')
+    .where('uid', '=', uid)
+    .where('template_name', '=', 'DEFAULT')
+    .executeTakeFirst();
+  if (found) return found.rtid;
+  const rtid = randomUUID();
+  await db.insertInto('rule_templates').values({ rtid, uid, template_name: 'DEFAULT', created_at: Date.now() }).execute();
+  return rtid;
+}
+
+/** A vehicle owned by the user: its vid, dvid and names. */
+export async function vehicleOf(app: RunningJejak, uid: string) {
+  return app.database.db
+    .selectFrom('vehicles')
+    .select(['vid', 'dvid', 'vehicle_display_name', 'vehicle_plate'])
+    .where('uid', '=', uid)
+    .orderBy('vehicle_plate')
+    .executeTakeFirstOrThrow();
+}
+
+/** Stores an event as the pipeline does and returns it as 'event.stored' carries it. */
+export async function storeEvent(
+  app: RunningJejak,
+  vehicle: Awaited<ReturnType<typeof vehicleOf>>,
+  fields: Partial<EventItem> & Pick<EventItem, 'rtid' | 'ruid'>,
+  createdAt: number,
+): Promise<EventItem> {
+  const item: EventItem = {
+    evid: randomUUID(),
+    vid: vehicle.vid,
+    dvid: vehicle.dvid,
+    eventName: 'SOS',
+    eventType: 'CRITICAL',
+    location: { lat: 3.139, lon: 101.6869 },
+    createdAt,
+    eventCreatedAt: Date.UTC(2026, 10, 26, 4, 30, 15),
+    address: 'near Kuala Lumpur, Kuala Lumpur',
+    speed: null,
+    eventResult: 1,
+    geoid: null,
+    alarm: 'sos',
+    vehicleDisplayName: vehicle.vehicle_display_name,
+    vehiclePlate: vehicle.vehicle_plate,
+    ...fields,
+  };
+  await app.database.db
+    .insertInto('events')
+    .values({
+      evid: item.evid,
+      vid: item.vid,
+      dvid: item.dvid,
+      event_name: item.eventName,
+      event_type: item.eventType,
+      lat: item.location?.lat ?? null,
+      lon: item.location?.lon ?? null,
+      address: item.address,
+      speed: item.speed,
+      event_result: item.eventResult,
+      ruid: item.ruid,
+      rtid: item.rtid,
+      geoid: item.geoid,
+      alarm: item.alarm,
+      event_time: item.eventCreatedAt,
+      created_at: item.createdAt,
+      notified_at: null,
+    })
+    .execute();
+  return item;
+}
+
+/** Polls `read` until `done` holds for its value (the condition, never a fixed wait). */
+export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A notification form's body. */
+export function notificationBody(
+  createdBy: string,
+  rtid: string,
+  over: Record<string, unknown> = {},
+): { notification: Record<string, unknown> } {
+  return {
+    notification: {
+      createdBy,
+      notificationName: 'Amaran SOS',
+      serviceType: 0,
+      rules: { [rtid]: { 'builtin.sos': { c: 0, v: 1 } } },
+      geofences: {},
+      recipient: [{ name: 'Aisyah', email: 'aisyah@example.my', isKeypadAuthorized: false }],
+      isKeypadEnabled: false,
+      ...over,
+    },
+  };
+}
