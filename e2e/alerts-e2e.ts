@@ -6,7 +6,11 @@ import type { TestServer } from '../apps/server/test/harness.ts';
 /** A user's uid and vehicles (oldest plate first), read from the demo fleet in the database. */
 export async function userFleet(server: TestServer, email: string) {
   const { db } = server.app.database;
-  const user = await db.selectFrom('users').select(['uid', 'user_name']).where('user_email', '=', email).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['uid', 'user_name'])
+    .where('user_email', '=', email)
+    .executeTakeFirstOrThrow();
   const vehicles = await db
     .selectFrom('vehicles')
     .select(['vid', 'dvid', 'vehicle_plate', 'vehicle_display_name'])

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { insertEvent } from '../apps/server/test/alerts-fixture.ts';
 import { todayWindow } from '../apps/web/src/ui/alerts/today-window.ts';
-import { expectToast, FLOW_TIMEOUT_MS, holdNextRequest, pickOption, screenshot, selectOptions, signInAt } from './browser.ts';
+import {
+  expectToast,
+  FLOW_TIMEOUT_MS,
+  holdNextRequest,
+  pickOption,
+  screenshot,
+  selectOptions,
+  signInAt,
+} from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import { settledView, userFleet } from './alerts-e2e.ts';
 
@@ -17,7 +25,7 @@ const filter = (page: Page, label: string) => page.getByTestId('event-filters').
 async function markersAre(page: Page, n: number): Promise<string[]> {
   const colours = await page.waitForFunction((count) => {
     const source = window.__jejak!.map.getSource('record-events') as unknown as {
-      serialize(): { data: GeoJSON.FeatureCollection };
+      serialize(): { data: { features: { properties: Record<string, unknown> | null }[] } };
     };
     const features = source.serialize().data.features;
     return features.length === count && features.map((f) => String(f.properties?.['colour'])).sort();
@@ -37,7 +45,13 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     // Inside today whatever the hour: a minute apart from the start of the local day.
     const at = (minute: number) => startMs + minute * 60_000;
     const db = ui.server.app.database.db;
-    await insertEvent(db, { vid: v1.vid, eventName: 'SOS', eventType: 'CRITICAL', eventTime: at(1), location: PUCHONG });
+    await insertEvent(db, {
+      vid: v1.vid,
+      eventName: 'SOS',
+      eventType: 'CRITICAL',
+      eventTime: at(1),
+      location: PUCHONG,
+    });
     await insertEvent(db, {
       vid: v1.vid,
       eventName: 'OVERSPEED',
@@ -127,8 +141,20 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0];
     const cell = (r: number, c: number) => sheet?.getRow(r).getCell(c).value ?? null;
-    expect([1, 2, 3, 4, 5, 6].map((c) => cell(1, c))).toEqual(['Time', 'Vehicle', 'Event Type', 'Event', 'Speed (km/h)', 'Address']);
-    expect([2, 3, 4, 5].map((r) => cell(r, 4))).toEqual(['Rule "Gate" Violated', 'VIBRATION', 'OVERSPEED 97.35 KM/H', 'SOS']);
+    expect([1, 2, 3, 4, 5, 6].map((c) => cell(1, c))).toEqual([
+      'Time',
+      'Vehicle',
+      'Event Type',
+      'Event',
+      'Speed (km/h)',
+      'Address',
+    ]);
+    expect([2, 3, 4, 5].map((r) => cell(r, 4))).toEqual([
+      'Rule "Gate" Violated',
+      'VIBRATION',
+      'OVERSPEED 97.35 KM/H',
+      'SOS',
+    ]);
     expect(Number(cell(4, 5))).toBeCloseTo(97.346, 3);
 
     // Another vehicle with nothing: the toast and the empty state.

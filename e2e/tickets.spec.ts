@@ -22,7 +22,12 @@ describe('SOS tickets in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     if (!v1 || !v2) throw new Error('the demo owner needs two vehicles');
     const db = ui.server.app.database.db;
     const now = Date.now();
-    const sos = await insertTicket(db, { vid: v1.vid, eventName: 'SOS', eventTime: now - 3 * HOUR_MS, location: PUCHONG });
+    const sos = await insertTicket(db, {
+      vid: v1.vid,
+      eventName: 'SOS',
+      eventTime: now - 3 * HOUR_MS,
+      location: PUCHONG,
+    });
     await insertTicket(db, { vid: v2.vid, eventName: 'POWER CUT', eventTime: now - 2 * HOUR_MS, location: null });
     await insertTicket(db, { vid: v2.vid, eventName: 'ACCIDENT', eventTime: now - HOUR_MS });
 
@@ -44,7 +49,10 @@ describe('SOS tickets in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await screenshot(page, 'tickets-panel-1440');
 
     // Contact Support: the chat with role, name, e-mail, vehicle, event and time.
-    const [chat] = await Promise.all([context.waitForEvent('page'), rows(page).nth(2).getByTestId('ticket-contact-support').click()]);
+    const [chat] = await Promise.all([
+      context.waitForEvent('page'),
+      rows(page).nth(2).getByTestId('ticket-contact-support').click(),
+    ]);
     await chat.waitForLoadState();
     const url = new URL(chat.url());
     expect(url.host + url.pathname).toBe('wa.me/60123456789');
@@ -76,7 +84,11 @@ describe('SOS tickets in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await screenshot(page, 'tickets-resolve-dialog');
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await totalIs(page, 2);
-    const resolved = await db.selectFrom('tickets').selectAll().where('ticket_id', '=', sos.ticketId).executeTakeFirstOrThrow();
+    const resolved = await db
+      .selectFrom('tickets')
+      .selectAll()
+      .where('ticket_id', '=', sos.ticketId)
+      .executeTakeFirstOrThrow();
     expect(resolved).toMatchObject({ resolved_by: owner.uid, remark });
 
     // Bulk Mark Resolved: enabled by a selection, for every selected ticket.
@@ -102,10 +114,16 @@ describe('SOS tickets in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const before = Number(await total(page));
 
     // The pipeline opens the ticket and the notifier pushes the event to the owner's console.
-    const { evid } = await insertTicket(ui.server.app.database.db, { vid: v1.vid, eventName: 'SOS', eventTime: Date.now() });
+    const { evid } = await insertTicket(ui.server.app.database.db, {
+      vid: v1.vid,
+      eventName: 'SOS',
+      eventTime: Date.now(),
+    });
     // The live channel subscribes once the hierarchy is in; push until the console has it.
     const popup = page.locator('.event-popup-CRITICAL');
-    await pushUntilShown(page, () => pushNotify(ui.server, [owner.uid], v1, { evid, eventName: 'SOS', eventType: 'CRITICAL' }));
+    await pushUntilShown(page, () =>
+      pushNotify(ui.server, [owner.uid], v1, { evid, eventName: 'SOS', eventType: 'CRITICAL' }),
+    );
     await totalIs(page, before + 1);
     await popup.getByText('SOS', { exact: true }).waitFor();
     expect(await popup.textContent()).toContain(v1.vehicle_display_name);
@@ -185,7 +203,9 @@ async function pushUntilShown(page: Page, push: () => string): Promise<void> {
     if (shown) return;
   }
   const classes = await page.evaluate(() =>
-    [...document.querySelectorAll('.ant-notification-notice, .ant-notification-notice-wrapper')].map((e) => e.className),
+    [...document.querySelectorAll('.ant-notification-notice, .ant-notification-notice-wrapper')].map(
+      (e) => e.className,
+    ),
   );
   throw new Error(`no pop-up after 10 pushes: ${classes.join(' | ')}`);
 }

@@ -39,6 +39,8 @@ export function SOSAlertsScreen() {
   const [acknowledging, setAcknowledging] = useState<EscalationState | null>(null);
   const mayAcknowledge = mayCall(toPermissionRole(me.userRole), 'acknowledgeEscalations');
   const [start, end] = range ?? [null, null];
+  // The server records who acknowledged by uid; the signed-in user is named.
+  const byWhom = (uid: string | null) => (uid === null ? '-' : uid === me.uid ? me.userName : uid);
 
   const columns: TableColumnsType<EscalationState> = [
     {
@@ -70,7 +72,7 @@ export function SOSAlertsScreen() {
           {r.isAcknowledged && (
             <Tooltip title={r.acknowledgedRemark}>
               <Typography.Text type="secondary" className="escalation-acknowledged">
-                {s.acknowledgedBy(r.acknowledgedBy ?? '-', formatAdminDateTime(r.acknowledgedAt))}
+                {s.acknowledgedBy(byWhom(r.acknowledgedBy), formatAdminDateTime(r.acknowledgedAt))}
               </Typography.Text>
             </Tooltip>
           )}
