@@ -5,7 +5,7 @@ import { caller, seedChain } from '../apps/server/test/escalation-fixture.ts';
 import { FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 
-const rows = (page: Page) => page.locator('[data-testid="escalation-table"] > div tbody tr.ant-table-row');
+const row = (page: Page, ecid: string) => page.locator(`tr.ant-table-row[data-row-key="${ecid}"]`);
 const statusTags = (page: Page) =>
   page.locator('[data-testid="escalation-table"] tr.ant-table-row > td [data-testid="escalation-status"]');
 
@@ -71,10 +71,10 @@ describe('SOS Alerts in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await statusTags(page).allTextContents()).toEqual(['FAILED', 'SUCCESS']);
     expect(await statusTags(page).first().getAttribute('class')).toContain('red');
     expect(await statusTags(page).last().getAttribute('class')).toContain('green');
-    expect(await rows(page).first().textContent()).toMatch(/SOS calls.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(await row(page, failed.ecid).textContent()).toMatch(/SOS calls.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
     // Expanded: the chain's calls to each recipient, in order.
-    await rows(page).last().locator('.ant-table-row-expand-icon').click();
+    await row(page, answered.ecid).locator('.ant-table-row-expand-icon').click();
     const calls = page.getByTestId('call-records').locator('tbody tr.ant-table-row');
     await calls.nth(1).waitFor();
     expect(await calls.allInnerTexts()).toEqual([
@@ -84,15 +84,14 @@ describe('SOS Alerts in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await screenshot(page, 'sos-alerts-1440');
 
     // Acknowledge: a remark first, then the box stays ticked and cannot be unticked.
-    const box = rows(page).last().getByTestId('escalation-acknowledge');
+    const box = row(page, answered.ecid).locator('.ant-checkbox-input');
     await box.click();
     const dialog = page.locator('.acknowledge-dialog');
     await dialog.getByTestId('acknowledge-remark').fill('Driver called back, all safe');
     await screenshot(page, 'sos-alerts-acknowledge');
     await dialog.getByRole('button', { name: 'Acknowledge' }).click();
-    await rows(page).last().locator('.ant-checkbox-checked.ant-checkbox-disabled').waitFor();
-    await rows(page)
-      .last()
+    await row(page, answered.ecid).locator('.ant-checkbox-checked.ant-checkbox-disabled').waitFor();
+    await row(page, answered.ecid)
       .getByText(/^by Klang Valley Cold Chain Sdn Bhd at \d{4}-\d{2}-\d{2}/)
       .waitFor();
     const stored = await db
@@ -110,8 +109,8 @@ describe('SOS Alerts in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.reload();
     await page.getByTestId('sos-submit').click();
     await page.getByText('2 Record Found!', { exact: true }).waitFor();
-    await rows(page).last().locator('.ant-checkbox-checked.ant-checkbox-disabled').waitFor();
-    expect(await rows(page).first().locator('.ant-checkbox-disabled').count()).toBe(0);
+    await row(page, answered.ecid).locator('.ant-checkbox-checked.ant-checkbox-disabled').waitFor();
+    expect(await row(page, failed.ecid).locator('.ant-checkbox-disabled').count()).toBe(0);
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'sos-alerts-1024');
     await page.setViewportSize({ width: 390, height: 844 });
