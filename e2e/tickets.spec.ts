@@ -7,7 +7,6 @@ import { pushNotify, settledView, userFleet } from './alerts-e2e.ts';
 
 const HOUR_MS = 3_600_000;
 const PUCHONG = { lat: 3.0319, lon: 101.6171 };
-const total = (page: Page) => page.getByTestId('ticket-total').locator('.ant-scroll-number').getAttribute('title');
 const totalIs = (page: Page, n: number) =>
   page.locator(`[data-testid="ticket-total"] .ant-scroll-number[title="${n}"]`).waitFor();
 const rows = (page: Page) => page.locator('[data-testid="ticket-table"] tbody tr.ant-table-row');
@@ -111,7 +110,18 @@ describe('SOS tickets in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/');
     // Software WebGL on a shared machine: a step may wait long for the page's main thread.
     page.setDefaultTimeout(60_000);
-    const before = Number(await total(page));
+    const open = await ui.server.app.database.db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('resolved_at', 'is', null)
+      .where(
+        'vid',
+        'in',
+        owner.vehicles.map((v) => v.vid),
+      )
+      .executeTakeFirstOrThrow();
+    const before = Number(open.n);
+    await totalIs(page, before);
 
     // The pipeline opens the ticket and the notifier pushes the event to the owner's console.
     const { evid } = await insertTicket(ui.server.app.database.db, {

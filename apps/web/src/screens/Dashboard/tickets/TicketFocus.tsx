@@ -35,7 +35,9 @@ export function TicketFocus() {
   useEffect(() => {
     if (!location || colour === null) return;
     const at: [number, number] = [location.lon, location.lat];
-    map.easeTo({ center: at, zoom: TICKET_ZOOM });
+    // View On Map is the user's own choice of view: marked as user-made, so the dashboard's
+    // first fit to the fleet (or its fallback to the default view) leaves it alone.
+    map.easeTo({ center: at, zoom: TICKET_ZOOM }, { originalEvent: new Event('ticket-focus') });
     const element = document.createElement('div');
     element.className = 'ticket-marker';
     element.dataset['testid'] = 'ticket-marker';
