@@ -13,6 +13,7 @@ import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { CallRecords } from './CallRecords.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { foundText, useEscalations } from './use-escalations.ts';
+import './sos-alerts.css';
 
 /** Spec 3's screens write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -91,6 +92,7 @@ export function SOSAlertsScreen() {
             value={range}
             onChange={setRange}
             aria-label={s.range}
+            className="sos-range"
             data-testid="sos-range"
           />
           <Button
