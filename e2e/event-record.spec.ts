@@ -7,7 +7,7 @@ import {
   expectToast,
   FLOW_TIMEOUT_MS,
   holdNextRequest,
-  pickOption,
+  popupsClosed,
   screenshot,
   selectOptions,
   signInAt,
@@ -31,6 +31,17 @@ async function markersAre(page: Page, n: number): Promise<string[]> {
     return features.length === count && features.map((f) => String(f.properties?.['colour'])).sort();
   }, n);
   return (await colours.jsonValue()) as string[];
+}
+
+/** Picks a vehicle by typing its name in the picker's search (the drop-down draws only ten). */
+async function pickVehicle(page: Page, v: { vid: string; vehicle_display_name: string }): Promise<void> {
+  await page.locator('#event-vehicle').click();
+  await page.locator('#event-vehicle').fill(v.vehicle_display_name);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .getByText(`${v.vehicle_display_name} - ${v.vid}`, { exact: true })
+    .click();
+  await popupsClosed(page);
 }
 
 /** /EventRecord in Chromium (spec 1 §2 Event Record, issue 12 item 3). */
@@ -89,7 +100,7 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await page.locator('#event-end').inputValue()).toBe(`${day(startMs + 86_400_000)} 00:00:00`);
 
     // Submit: the spinner while the call runs, then the toast and the list, newest first.
-    await pickOption(page, 'event-vehicle', `${v1.vehicle_display_name} - ${v1.vid}`);
+    await pickVehicle(page, v1);
     const held = await holdNextRequest(page, '**/api/event/getvidtimeframe');
     await page.getByTestId('event-submit').click();
     await held.requested;
@@ -158,7 +169,7 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(Number(cell(4, 5))).toBeCloseTo(97.346, 3);
 
     // Another vehicle with nothing: the toast and the empty state.
-    await pickOption(page, 'event-vehicle', `${v2.vehicle_display_name} - ${v2.vid}`);
+    await pickVehicle(page, v2);
     await page.getByTestId('event-submit').click();
     await expectToast(page, 'No event logs found!');
     await page.getByText('Looks like we have nothing to show you here!', { exact: true }).waitFor();
@@ -166,7 +177,7 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await page.getByTestId('event-export').isDisabled()).toBe(true);
 
     // The same screen narrower: tablet and phone.
-    await pickOption(page, 'event-vehicle', `${v1.vehicle_display_name} - ${v1.vid}`);
+    await pickVehicle(page, v1);
     await page.getByTestId('event-submit').click();
     await expectToast(page, 'Retrieved 4 log(s)');
     await page.setViewportSize({ width: 1024, height: 768 });
