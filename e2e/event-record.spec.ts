@@ -113,6 +113,10 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     }
     expect(await items(page).first().locator('.event-type-icon').getAttribute('data-type')).toBe('CONTROL');
     expect(await markersAre(page, 3)).toEqual(['#0488DB', '#856B37', '#FFB517']);
+    // Drawn, not only handed to the map: all three are in view.
+    await page.waitForFunction(
+      () => window.__jejak!.map.queryRenderedFeatures({ layers: ['record-events'] }).length === 3,
+    );
     await screenshot(page, 'event-record-1440');
 
     // An event without a location cannot be shown on the map.
