@@ -1,6 +1,7 @@
 import { defaultFuelProfile, type Device, type Vehicle } from '@jejak/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveStore } from './live-store.ts';
+import { notifyFeed, type NotifyItem } from './notify-feed.ts';
 
 const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle => ({
   vid,
@@ -91,5 +92,40 @@ describe('LiveStore', () => {
 
     store.clear();
     expect(store.trail('GPS100#v1')).toBeUndefined();
+  });
+
+  it('passes notify messages on to the notify feed without touching fleet state', () => {
+    const store = new LiveStore();
+    store.reset([vehicle('v1', 'MOVING')], [device('GPS100#v1', 3)]);
+    const listener = vi.fn();
+    const storeListener = vi.fn();
+    const stop = notifyFeed.subscribe(listener);
+    store.subscribe(storeListener);
+    const item: NotifyItem = {
+      evid: 'e1',
+      vid: 'v1',
+      dvid: 'GPS100#v1',
+      eventName: 'SOS',
+      eventType: 'CRITICAL',
+      location: { lat: 3, lon: 101 },
+      createdAt: 2,
+      eventCreatedAt: 1,
+      address: null,
+      speed: 0,
+      eventResult: 1,
+      ruid: 'builtin.sos',
+      rtid: 'rt1',
+      geoid: null,
+      alarm: 'sos',
+      vehicleDisplayName: 'Lorry 1',
+      vehiclePlate: 'WXX 1',
+    };
+    store.apply({ mode: 'notify', id: 'notify#v1', item });
+    stop();
+    store.apply({ mode: 'notify', id: 'notify#v1', item });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith(item);
+    expect(storeListener).not.toHaveBeenCalled();
+    expect(store.vehicle('v1')?.transitStatus).toBe('MOVING');
   });
 });

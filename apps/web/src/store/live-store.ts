@@ -1,5 +1,6 @@
 import type { LiveServerMessage } from '@jejak/contract';
 import type { Device, Vehicle } from '@jejak/domain';
+import { notifyFeed } from './notify-feed.ts';
 import { extendTrail, trailsAfterReset, type Trail } from './trails.ts';
 
 type Listener = () => void;
@@ -73,6 +74,10 @@ export class LiveStore {
         this.emit();
         return;
       }
+      case 'notify':
+        // Events are not fleet state: they go to whoever listens (pop-ups, tickets).
+        notifyFeed.publish(message.item);
+        return;
       case 'subscribed':
         return;
     }

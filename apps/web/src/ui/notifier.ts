@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
 
@@ -32,7 +33,12 @@ export function showProgress(text: string): () => void {
 
 /** The bottom-right pop-up area for in-app notifications (configured by POPUP_CONFIG). */
 export const popups = {
-  open(level: 'info' | 'warning' | 'error', title: string, description?: string): void {
-    api?.notification[level]({ title, description });
+  open(
+    level: 'info' | 'warning' | 'error',
+    title: string,
+    description?: ReactNode,
+    extra: { key?: string; actions?: ReactNode; className?: string } = {},
+  ): void {
+    api?.notification[level]({ title, description, ...extra });
   },
 };

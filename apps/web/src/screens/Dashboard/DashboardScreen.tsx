@@ -9,6 +9,7 @@ import { TrailsLayer } from '../../map/layers/TrailsLayer.tsx';
 import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
 import { InitialView } from './InitialView.tsx';
 import { TicketPanel } from './TicketPanel.tsx';
+import { TicketFocus } from './tickets/TicketFocus.tsx';
 import { VehicleFocus } from './VehicleFocus.tsx';
 import { VehicleInfoCard } from './VehicleInfoCard.tsx';
 
@@ -28,9 +29,10 @@ export function DashboardScreen() {
         <VehiclesLayer selectedVid={selectedVid} onSelect={setSelectedVid} />
         <InitialView />
         <VehicleFocus vid={selectedVid} />
+        <TicketFocus />
       </MapView>
       {selectedVid !== null && <VehicleInfoCard vid={selectedVid} onClose={() => setSelectedVid(null)} />}
-      <TicketPanel />
+      <TicketPanel selectedVid={selectedVid} />
     </div>
   );
 }

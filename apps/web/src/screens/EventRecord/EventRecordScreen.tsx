@@ -1,4 +1,90 @@
-/** /EventRecord (spec 1 §2 Event Record) — built by issue 12 (stub until then). */
+import { ALERT_TEXTS, type AlertEvent } from '@jejak/contract';
+import { Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useStrings } from '../../i18n/strings.ts';
+import { MapView } from '../../map/MapView.tsx';
+import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
+import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
+import { filterEvents, type EventFilter } from '../../ui/alerts/event-text.ts';
+import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
+import { buildXlsx, saveFile } from '../../ui/alerts/xlsx.ts';
+import { showToast } from '../../ui/notifier.ts';
+import { EventList } from './EventList.tsx';
+import { EventMarkersLayer, type EventSelection } from './EventMarkersLayer.tsx';
+import { EventQueryForm } from './EventQueryForm.tsx';
+import { eventSheetFileName, eventSheetRows } from './event-sheet.ts';
+import { useEventRecord } from './use-event-record.ts';
+import './event-record.css';
+
+/**
+ * /EventRecord (spec 1 §2): pick a vehicle and a window, list its events with type filters,
+ * see them on the map coloured by type, focus one, export the list.
+ */
 export function EventRecordScreen() {
-  return null;
+  const s = useStrings().alerts.eventRecord;
+  const vehicles = useFleetVehicles();
+  const record = useEventRecord();
+  const [filter, setFilter] = useState<EventFilter>('ALL');
+  const [selection, setSelection] = useState<EventSelection | null>(null);
+  const shown = useMemo(() => filterEvents(record.events ?? [], filter), [record.events, filter]);
+
+  const pick = (event: AlertEvent) => {
+    if (!event.location) {
+      showToast('warning', ALERT_TEXTS.eventNoLocation);
+      return;
+    }
+    setSelection({ evid: event.evid, focus: true });
+  };
+
+  const exportList = () => {
+    const query = record.query;
+    if (!query) return;
+    const vehicle = vehicles.byVid.get(query.vid)?.vehicleDisplayName ?? query.vid;
+    try {
+      saveFile(
+        buildXlsx(s.sheetName, eventSheetRows(shown, vehicle, s.columns)),
+        eventSheetFileName(vehicle, query.startMs),
+      );
+    } catch {
+      showToast('error', s.exportError);
+    }
+  };
+
+  return (
+    <div className="event-record" data-testid="event-record">
+      <aside className="event-record-panel">
+        <Typography.Title level={4} className="event-record-title">
+          {s.title}
+        </Typography.Title>
+        <EventQueryForm
+          vehicles={vehicles}
+          loading={record.loading}
+          onSubmit={(query) => {
+            setSelection(null);
+            record.submit(query);
+          }}
+        />
+        <EventList
+          events={record.events}
+          shown={shown}
+          filter={filter}
+          onFilter={setFilter}
+          loading={record.loading}
+          truncated={record.truncated}
+          selectedEvid={selection?.evid ?? null}
+          onPick={pick}
+          onExport={exportList}
+        />
+      </aside>
+      <div className="event-record-map">
+        <MapView>
+          <NavigationControl />
+          <ScaleControl />
+          <PlacesLayer />
+          <EventMarkersLayer events={shown} selection={selection} onSelect={setSelection} />
+        </MapView>
+      </div>
+    </div>
+  );
 }

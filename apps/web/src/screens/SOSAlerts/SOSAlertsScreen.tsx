@@ -1,4 +1,141 @@
-/** /SOSAlerts (spec 3 SOS Alerts) — built by issue 12 (stub until then). */
+import type { EscalationState } from '@jejak/contract';
+import { mayCall, toPermissionRole } from '@jejak/domain';
+import { Button, Card, Checkbox, DatePicker, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
+import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
+import { formatAdminDateTime } from '../../ui/format.ts';
+import { tablePagination } from '../../ui/table.ts';
+import { todayWindow } from '../../ui/alerts/today-window.ts';
+import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
+import { CallRecords } from './CallRecords.tsx';
+import { StatusTag } from './StatusTag.tsx';
+import { foundText, useEscalations } from './use-escalations.ts';
+import './sos-alerts.css';
+
+/** Spec 3's screens write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A chain's calls happen after it starts and well within a day (the scheduler gives up sooner). */
+const CALL_WINDOW_MS = 86_400_000;
+const callWindow = (state: EscalationState) => ({
+  startTime: state.createdAt,
+  endTime: state.createdAt + CALL_WINDOW_MS,
+});
+
+/**
+ * /SOSAlerts (spec 3 §2): the call chains of a time range, each expandable to its call
+ * records, with a one-way acknowledge that asks for a remark.
+ */
 export function SOSAlertsScreen() {
-  return null;
+  const me = useSessionUser();
+  const s = useStrings().alerts.sos;
+  const lookup = useEscalations();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(() => {
+    const today = todayWindow(Date.now());
+    return [toPickerValue(today.startMs), toPickerValue(today.endMs)];
+  });
+  const [acknowledging, setAcknowledging] = useState<EscalationState | null>(null);
+  const mayAcknowledge = mayCall(toPermissionRole(me.userRole), 'acknowledgeEscalations');
+  const [start, end] = range ?? [null, null];
+  // The server records who acknowledged by uid; the signed-in user is named.
+  const byWhom = (uid: string | null) => (uid === null ? '-' : uid === me.uid ? me.userName : uid);
+
+  const columns: TableColumnsType<EscalationState> = [
+    {
+      title: s.vehicle,
+      key: 'vehicle',
+      render: (_, r) => (
+        <Space orientation="vertical" size={0}>
+          <span>{r.vehicleDisplayName}</span>
+          <Typography.Text type="secondary">{r.vehiclePlate}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: s.event, key: 'event', render: (_, r) => r.event.eventName },
+    { title: s.notification, dataIndex: 'notificationName', key: 'notification' },
+    { title: s.status, key: 'status', render: (_, r) => <StatusTag status={r.status} /> },
+    { title: s.createdAt, key: 'created', render: (_, r) => formatAdminDateTime(r.createdAt) },
+    {
+      title: s.acknowledged,
+      key: 'acknowledged',
+      render: (_, r) => (
+        <Space size={6} align="start">
+          <Checkbox
+            checked={r.isAcknowledged}
+            disabled={r.isAcknowledged || !mayAcknowledge}
+            onChange={() => setAcknowledging(r)}
+            data-testid="escalation-acknowledge"
+            aria-label={s.acknowledged}
+          />
+          {r.isAcknowledged && (
+            <Tooltip title={r.acknowledgedRemark}>
+              <Typography.Text type="secondary" className="escalation-acknowledged">
+                {s.acknowledgedBy(byWhom(r.acknowledgedBy), formatAdminDateTime(r.acknowledgedAt))}
+              </Typography.Text>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="screen-padded">
+      <Card title={<Typography.Title level={4}>{s.title}</Typography.Title>}>
+        <Space wrap className="sos-query">
+          <DatePicker.RangePicker
+            showTime
+            format={PICKER_FORMAT}
+            value={range}
+            onChange={setRange}
+            aria-label={s.range}
+            className="sos-range"
+            data-testid="sos-range"
+          />
+          <Button
+            type="primary"
+            disabled={start === null || end === null}
+            loading={lookup.loading}
+            data-testid="sos-submit"
+            onClick={() => {
+              if (start && end) lookup.submit({ startTime: fromPickerValue(start), endTime: fromPickerValue(end) });
+            }}
+          >
+            {s.submit}
+          </Button>
+        </Space>
+        {lookup.states !== null && (
+          <Typography.Paragraph strong className="sos-found" data-testid="sos-found">
+            {foundText(lookup.states.length)}
+          </Typography.Paragraph>
+        )}
+        <Table<EscalationState>
+          data-testid="escalation-table"
+          rowKey="ecid"
+          size="small"
+          loading={lookup.loading}
+          columns={columns}
+          dataSource={[...(lookup.states ?? [])]}
+          pagination={tablePagination(lookup.states?.length ?? 0)}
+          scroll={{ x: 'max-content' }}
+          expandable={{
+            expandedRowRender: (r) => <CallRecords ecid={r.ecid} window={callWindow(r)} />,
+          }}
+        />
+      </Card>
+      {acknowledging && (
+        <AcknowledgeDialog
+          state={acknowledging}
+          onCancel={() => setAcknowledging(null)}
+          onDone={(state) => {
+            lookup.replace(state);
+            setAcknowledging(null);
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,124 @@
+import { EVENT_TYPE_COLOURS, type AlertEvent } from '@jejak/contract';
+import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
+import { isMapRemoved, useMap } from '../../map/map-context.ts';
+import { maplibregl } from '../../map/maplibre.ts';
+import { eventTitle } from '../../ui/alerts/event-text.ts';
+
+const SOURCE_ID = 'record-events';
+const LAYER_ID = 'record-events';
+const SELECTED_LAYER_ID = 'record-events-selected';
+/** Selecting an event zooms to 20 (spec 1 §9). */
+export const EVENT_ZOOM = 20;
+
+export interface EventSelection {
+  evid: string;
+  /** Picked in the list: the map flies to it. Picked on the map: it is already in view. */
+  focus: boolean;
+}
+
+type EventFeatures = GeoJSON.FeatureCollection<GeoJSON.Point, { evid: string; colour: string; title: string }>;
+
+function eventFeatures(events: readonly AlertEvent[]): EventFeatures {
+  const features: EventFeatures['features'] = [];
+  for (const e of events) {
+    if (!e.location) continue;
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [e.location.lon, e.location.lat] },
+      properties: { evid: e.evid, colour: `#${EVENT_TYPE_COLOURS[e.eventType]}`, title: eventTitle(e) },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+interface EventMarkersLayerProps {
+  events: readonly AlertEvent[];
+  selection: EventSelection | null;
+  onSelect: (selection: EventSelection) => void;
+}
+
+/**
+ * The vehicle's events as circles coloured by event type (spec 1 §2); a click selects one and
+ * shows its name. The selected event is ringed and named; picked in the list, the map zooms to it.
+ */
+export function EventMarkersLayer({ events, selection, onSelect }: EventMarkersLayerProps) {
+  const map = useMap();
+  const data = useMemo(() => eventFeatures(events), [events]);
+  // The click handler is bound once with the layer; it calls the latest onSelect.
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
+
+  useEffect(() => {
+    map.addSource(SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.addLayer({
+      id: SELECTED_LAYER_ID,
+      type: 'circle',
+      source: SOURCE_ID,
+      filter: ['==', ['get', 'evid'], ''],
+      paint: { 'circle-radius': 13, 'circle-color': '#1668dc', 'circle-opacity': 0.35 },
+    });
+    map.addLayer({
+      id: LAYER_ID,
+      type: 'circle',
+      source: SOURCE_ID,
+      paint: {
+        'circle-radius': 7,
+        'circle-color': ['get', 'colour'],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
+    });
+    const onClick = (event: MapLayerMouseEvent) => {
+      const evid: unknown = event.features?.[0]?.properties['evid'];
+      if (typeof evid === 'string') onSelectRef.current({ evid, focus: false });
+    };
+    const pointer = () => (map.getCanvas().style.cursor = 'pointer');
+    const plain = () => (map.getCanvas().style.cursor = '');
+    map.on('click', LAYER_ID, onClick);
+    map.on('mouseenter', LAYER_ID, pointer);
+    map.on('mouseleave', LAYER_ID, plain);
+    return () => {
+      if (isMapRemoved(map)) return;
+      map.off('click', LAYER_ID, onClick);
+      map.off('mouseenter', LAYER_ID, pointer);
+      map.off('mouseleave', LAYER_ID, plain);
+      map.removeLayer(LAYER_ID);
+      map.removeLayer(SELECTED_LAYER_ID);
+      map.removeSource(SOURCE_ID);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    void map.getSource<GeoJSONSource>(SOURCE_ID)?.setData(data);
+    // A new lookup: show all its events.
+    const points = data.features.map((f) => f.geometry.coordinates as [number, number]);
+    if (points.length === 0) return;
+    const bounds = points.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(points[0], points[0]));
+    map.fitBounds(bounds, { padding: 60, maxZoom: 15, duration: 0 });
+  }, [map, data]);
+
+  const selected = selection ? data.features.find((f) => f.properties.evid === selection.evid) : undefined;
+  useEffect(() => {
+    map.setFilter(SELECTED_LAYER_ID, ['==', ['get', 'evid'], selected?.properties.evid ?? '']);
+    if (!selected) return;
+    const at = selected.geometry.coordinates as [number, number];
+    if (selection?.focus) map.easeTo({ center: at, zoom: EVENT_ZOOM });
+    const popup = new maplibregl.Popup({
+      closeButton: false,
+      closeOnClick: false,
+      offset: 10,
+      className: 'event-popup-name',
+    })
+      .setLngLat(at)
+      .setText(selected.properties.title)
+      .addTo(map);
+    return () => {
+      popup.remove();
+    };
+  }, [map, selected, selection?.focus]);
+
+  return null;
+}
