@@ -1,7 +1,6 @@
 import {
   createGt06Framer,
   decodeAck,
-  encodeFrame,
   encodeGps22,
   encodeHeartbeat,
   encodeLogin,
