@@ -13,3 +13,4 @@ export * from './geofence/index.ts';
 export * from './bulk/index.ts';
 export * from './management/index.ts';
 export * from './alerts/index.ts';
+export * from './time/local-date-time.ts';

@@ -1,4 +1,5 @@
 import type { AlertEvent } from '@jejak/contract';
+import { formatLocalDateTime } from '@jejak/domain';
 
 /** An event as messages describe it: with its vehicle's names. */
 export type NotifiedEvent = AlertEvent & { vehicleDisplayName: string; vehiclePlate: string };
@@ -9,27 +10,8 @@ export interface MailContent {
   html: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** `YYYY/MM/DD HH:mm:ss` in the time zone (the notifications' local time, Asia/Kuala_Lumpur by default). */
-export function formatLocalTime(ms: number, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const part = Object.fromEntries(f.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return `${part.year}/${part.month}/${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
+export const formatLocalTime = formatLocalDateTime;
 
 /** The map link of an event's place. */
 export function mapLink(location: { lat: number; lon: number }): string {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AlertEvent, Recipient } from '@jejak/contract';
 import type { Db } from './database.ts';
+import { toEvent } from './event-repo.ts';
 
 /** One delivery owed to one recipient of one notification for one event. */
 export interface NewDelivery {
@@ -187,21 +188,7 @@ export function createDeliveryRepo(db: Db) {
         recipient: r.recipient as Recipient,
         attempt: r.attempt,
         event: {
-          evid: r.evid,
-          vid: r.vid,
-          dvid: r.dvid,
-          eventName: r.event_name,
-          eventType: r.event_type as AlertEvent['eventType'],
-          location: r.lat !== null && r.lon !== null ? { lat: r.lat, lon: r.lon } : null,
-          createdAt: Number(r.created_at),
-          eventCreatedAt: Number(r.event_time),
-          address: r.address,
-          speed: r.speed,
-          eventResult: r.event_result === 1 ? 1 : 0,
-          ruid: r.ruid,
-          rtid: r.rtid,
-          geoid: r.geoid,
-          alarm: r.alarm as AlertEvent['alarm'],
+          ...toEvent(r),
           vehicleDisplayName: r.vehicle_display_name,
           vehiclePlate: r.vehicle_plate,
         },

@@ -5,7 +5,7 @@ import { isAnyOf, type Db } from './database.ts';
 import type { EventsTable } from './schema.ts';
 
 /** Events are written by the pipeline from the domain's values, so a bad row is a broken store. */
-export function toEvent(r: Selectable<EventsTable>): AlertEvent {
+export function toEvent(r: Omit<Selectable<EventsTable>, 'notified_at'>): AlertEvent {
   const eventType = EVENT_TYPES.find((t) => t === r.event_type);
   if (!eventType) throw new Error(`event ${r.evid}: bad type`);
   return {

@@ -1,4 +1,4 @@
-import { displayStatus, type Vehicle } from '@jejak/domain';
+import { displayStatus, formatLocalDateTime, type Vehicle } from '@jejak/domain';
 
 /** The user's time zone unless they set another (DESIGN §6). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
@@ -38,33 +38,10 @@ export function statusDurationText(
   return since === null ? '-' : `For ${formatDuration(nowMs - since)}`;
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** An instant as YYYY/MM/DD HH:mm:ss in the given time zone (spec 1 §9); '-' when unknown. */
 export function formatDateTime(ms: number | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '-';
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of dateTimeFormat(timeZone).formatToParts(ms)) parts[part.type] = part.value;
-  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
-  return `${year}/${month}/${day} ${hour}:${minute}:${second}`;
+  return formatLocalDateTime(ms, timeZone);
 }
 
 /** Speed in km/h with one decimal (spec 1 §9); '-' when unknown. */
