@@ -93,6 +93,31 @@ describe('dashboard map in Chromium', () => {
       await page.screenshot({ path: `${SHOTS}dashboard-owner.png` });
 
       // The offline map's own context: town dots (GeoNames, credited), trails, a metric scale.
+      // The first fit framed the vehicles that had reported by then: frame them all, so their
+      // trails are in the rendered tiles.
+      await page.evaluate(() => {
+        const j = window.__jejak!;
+        const spots = [...j.liveStore.vehicles()].flatMap((v) => {
+          const loc = j.liveStore.device(v.dvid)?.location;
+          return loc ? [[loc.lon, loc.lat] as [number, number]] : [];
+        });
+        const lons = spots.map((p) => p[0]);
+        const lats = spots.map((p) => p[1]);
+        j.map.fitBounds(
+          [
+            [Math.min(...lons), Math.min(...lats)],
+            [Math.max(...lons), Math.max(...lats)],
+          ],
+          { padding: 40, duration: 0 },
+        );
+      });
+      await page.waitForFunction(
+        () => window.__jejak!.map.querySourceFeatures('vehicle-trails').length > 0,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
       const context = await page.evaluate(() => {
         const j = window.__jejak!;
         const trailEnds = [...j.liveStore.vehicles()].flatMap((v) => {

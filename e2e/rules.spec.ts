@@ -23,16 +23,22 @@ describe('rules in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest();
 
   it('adds a template and a rule with every kind of value, edits it, and moves it into DEFAULT', async () => {
+    // No custom template (the second demo owner has none; the first has the demo's 'Demo Rules'):
+    // Add New Rule is disabled and says why.
+    const fresh = await ui.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const empty = await fresh.newPage();
+    await signInAt(empty, ui.server.baseUrl, 'owner2@demo.jejak.my', '/Management/Rule');
+    await empty.getByText(r.rulesTab.noTemplates).waitFor();
+    expect(await empty.getByTestId('add-rule').isDisabled()).toBe(true);
+    await empty.getByTestId('add-rule').hover({ force: true });
+    await empty.getByRole('tooltip').getByText(ALERT_TEXTS.noCustomTemplate).waitFor();
+    await screenshotAtWidths(empty, 'rules-tab-empty');
+    await fresh.close();
+
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/Management/Rule');
-
-    // No custom template: Add New Rule is disabled and says why.
     const addRule = page.getByTestId('add-rule');
-    await page.getByText(r.rulesTab.noTemplates).waitFor();
-    expect(await addRule.isDisabled()).toBe(true);
-    await addRule.hover({ force: true });
-    await page.getByRole('tooltip').getByText(ALERT_TEXTS.noCustomTemplate).waitFor();
-    await screenshotAtWidths(page, 'rules-tab-empty');
+    await page.getByTestId('rule-templates').getByText('Demo Rules').waitFor();
 
     // Add New Rule Template: the name must not be empty.
     await page.getByRole('button', { name: r.rulesTab.addTemplate }).click();
@@ -56,8 +62,8 @@ describe('rules in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await submit(page);
     await expectToast(page, ALERT_TEXTS.ruleNameEmpty);
     await page.locator('#ruleName').fill('Laju');
-    expect(await page.locator('#ruleCompliedName').getAttribute('placeholder')).toBe('Rule "Laju" Complied');
-    expect(await page.locator('#ruleViolatedName').getAttribute('placeholder')).toBe('Rule "Laju" Violated');
+    await expect.poll(() => page.locator('#ruleCompliedName').getAttribute('placeholder')).toBe('Rule "Laju" Complied');
+    await expect.poll(() => page.locator('#ruleViolatedName').getAttribute('placeholder')).toBe('Rule "Laju" Violated');
     await submit(page);
     await expectToast(page, ALERT_TEXTS.ruleTemplateEmpty);
     await pickOption(page, 'rtid', 'Speed Watch');

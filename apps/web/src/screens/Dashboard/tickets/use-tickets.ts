@@ -7,6 +7,9 @@ import { useSessionUser } from '../../../app/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
 import { showToast } from '../../../ui/notifier.ts';
 
+/** The console's poll timer (spec 1 §9). */
+export const TICKET_POLL_MS = 6000;
+
 export interface OpenTickets {
   tickets: readonly Ticket[];
   loading: boolean;
@@ -20,7 +23,14 @@ export interface OpenTickets {
 export function useTickets(enabled = true): OpenTickets {
   const { uid } = useSessionUser();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ticketKeys.open(uid), queryFn: () => fetchTickets([]), enabled });
+  // Live events refetch at once; the poll (spec 1 §9's 6000 ms timer) catches what a dropped
+  // or raced message would miss.
+  const query = useQuery({
+    queryKey: ticketKeys.open(uid),
+    queryFn: () => fetchTickets([]),
+    enabled,
+    refetchInterval: TICKET_POLL_MS,
+  });
 
   useEffect(() => {
     if (query.error) showToast('error', serverTextOr(query.error, ALERT_TEXTS.ticketsGetError));
