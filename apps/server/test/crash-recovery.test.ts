@@ -28,7 +28,9 @@ describe.runIf(await postgresAvailable())('nothing lost when the server is kille
     await drop?.();
   });
 
-  it('stores every fix exactly once across a SIGKILL and restart', async () => {
+  // Two server processes start through tsx: 10 s on a quiet machine, three times that under load.
+  // The limit only catches a hang; each wait inside already names what it waited for.
+  it('stores every fix exactly once across a SIGKILL and restart', { timeout: 120_000 }, async () => {
     const scratch = await createScratchPostgres(PG_ADMIN_URL, 'jejak_crash');
     drop = scratch.drop;
     const handle = await openPostgres(scratch.url, 4, () => undefined);
