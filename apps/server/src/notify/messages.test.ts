@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventMail, eventSms, formatLocalTime, type NotifiedEvent } from './messages.ts';
+import { formatLocalDateTime } from '@jejak/domain';
+import { eventMail, eventSms, type NotifiedEvent } from './messages.ts';
 
 const event: NotifiedEvent = {
   evid: 'e1',
@@ -24,7 +25,7 @@ const event: NotifiedEvent = {
 
 describe('notification messages', () => {
   it('formats local time as YYYY/MM/DD HH:mm:ss', () => {
-    expect(formatLocalTime(event.eventCreatedAt, 'Asia/Kuala_Lumpur')).toBe('2026/11/27 00:05:09');
+    expect(formatLocalDateTime(event.eventCreatedAt, 'Asia/Kuala_Lumpur')).toBe('2026/11/27 00:05:09');
   });
 
   it('writes the e-mail with vehicle, event, time, address and map link, HTML escaped', () => {

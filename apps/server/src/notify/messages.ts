@@ -10,9 +10,6 @@ export interface MailContent {
   html: string;
 }
 
-/** `YYYY/MM/DD HH:mm:ss` in the time zone (the notifications' local time, Asia/Kuala_Lumpur by default). */
-export const formatLocalTime = formatLocalDateTime;
-
 /** The map link of an event's place. */
 export function mapLink(location: { lat: number; lon: number }): string {
   return `https://www.google.com/maps?q=${location.lat.toFixed(7)},${location.lon.toFixed(7)}`;
@@ -27,7 +24,7 @@ function facts(e: NotifiedEvent, timeZone: string): [string, string][] {
   return [
     ['Vehicle', `${e.vehicleDisplayName} (${e.vehiclePlate})`],
     ['Event', `${e.eventName} [${e.eventType}]`],
-    ['Time', formatLocalTime(e.eventCreatedAt, timeZone)],
+    ['Time', formatLocalDateTime(e.eventCreatedAt, timeZone)],
     ['Address', e.address ?? '-'],
     ...(e.speed !== null ? ([['Speed', `${e.speed.toFixed(2)} km/h`]] as [string, string][]) : []),
   ];
@@ -59,7 +56,7 @@ export function eventMail(notificationName: string, e: NotifiedEvent, timeZone: 
 export function eventSms(e: NotifiedEvent, timeZone: string): string {
   const parts = [
     `${e.eventName}: ${e.vehiclePlate} ${e.vehicleDisplayName}`,
-    formatLocalTime(e.eventCreatedAt, timeZone),
+    formatLocalDateTime(e.eventCreatedAt, timeZone),
     ...(e.address ? [e.address] : []),
     ...(e.location ? [mapLink(e.location)] : []),
   ];

@@ -18,6 +18,12 @@ export async function fetchTickets(vids: readonly string[] = []): Promise<Ticket
   return (await apiPost(ALERT_PATHS.ticketGet, { vids }, TicketsResponseSchema)).ticketList;
 }
 
+/** The query of the user's open tickets: the ticket panel and View On Map share its cache. */
+export const openTicketsQuery = (uid: string) => ({
+  queryKey: ticketKeys.open(uid),
+  queryFn: () => fetchTickets([]),
+});
+
 /** POST /ticket/acknowledge (spec 1 §7): resolves the tickets; answers the resolved ids. */
 export async function resolveTickets(request: AcknowledgeTicketsRequest): Promise<string[]> {
   return (await apiPost(ALERT_PATHS.ticketAcknowledge, request, AcknowledgeTicketsResponseSchema)).ticketIds;

@@ -2,7 +2,7 @@ import { EVENT_TYPE_COLOURS, type Ticket } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { fetchTickets, ticketKeys } from '../../../api/tickets.ts';
+import { openTicketsQuery } from '../../../api/tickets.ts';
 import { useSessionUser } from '../../../app/session.ts';
 import { isMapRemoved, useMap } from '../../../map/map-context.ts';
 import { maplibregl } from '../../../map/maplibre.ts';
@@ -23,11 +23,7 @@ export function TicketFocus() {
   const map = useMap();
   const { uid } = useSessionUser();
   const ticketId = ticketIdOf(useLocation().state);
-  const tickets = useQuery({
-    queryKey: ticketKeys.open(uid),
-    queryFn: () => fetchTickets([]),
-    enabled: ticketId !== null,
-  });
+  const tickets = useQuery({ ...openTicketsQuery(uid), enabled: ticketId !== null });
   const ticket: Ticket | undefined = tickets.data?.find((t) => t.ticketId === ticketId);
   const location = ticket?.event.location;
   const colour = ticket ? EVENT_TYPE_COLOURS[ticket.event.eventType] : null;

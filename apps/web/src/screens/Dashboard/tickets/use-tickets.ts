@@ -2,7 +2,7 @@ import { ALERT_TEXTS, type Ticket } from '@jejak/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
-import { fetchTickets, ticketKeys } from '../../../api/tickets.ts';
+import { openTicketsQuery, ticketKeys } from '../../../api/tickets.ts';
 import { useSessionUser } from '../../../app/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
 import { showToast } from '../../../ui/notifier.ts';
@@ -26,8 +26,7 @@ export function useTickets(enabled = true): OpenTickets {
   // Live events refetch at once; the poll (spec 1 §9's 6000 ms timer) catches what a dropped
   // or raced message would miss.
   const query = useQuery({
-    queryKey: ticketKeys.open(uid),
-    queryFn: () => fetchTickets([]),
+    ...openTicketsQuery(uid),
     enabled,
     refetchInterval: TICKET_POLL_MS,
   });
