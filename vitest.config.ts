@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     hookTimeout: 120_000,
     pool: 'forks',
+    // Most files wait on sockets, servers and a browser rather than compute: two at a time on the
+    // 2-core machine (vitest's default there is one).
+    maxWorkers: 2,
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
       {

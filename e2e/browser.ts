@@ -163,9 +163,13 @@ export async function pickOption(page: Page, inputId: string, option: string, mu
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
-/** Saves e2e/screenshots/{name}.png with transitions finished, so fading toasts and rows show as they settle. */
+/**
+ * Saves e2e/screenshots/{name}.png with transitions finished, so fading toasts and rows show as they settle.
+ * A picture taken while the page is busy (a 2,000-row upload on a loaded machine) waits for a frame
+ * longer than a step's 15 s: the picture is evidence, not the thing under test.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled', timeout: 60_000 });
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends every run with one plain line, 'N passed, N failed, N skipped', for CI to read. */
+/** How many of the slowest files the summary names, so a CI log shows where the time goes. */
+const SLOWEST_FILES = 12;
+
+/**
+ * Ends every run with the slowest files and one plain line, 'N passed, N failed, N skipped', for
+ * CI to read.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: readonly TestModule[]): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -14,6 +20,12 @@ export default class SummaryReporter implements Reporter {
       // A file that failed to load has no tests but is a failure.
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed++;
     }
+    const slowest = testModules
+      .map((module) => ({ file: module.relativeModuleId, ms: module.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_FILES);
+    console.log(`\nSlowest files:`);
+    for (const { file, ms } of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
 }
