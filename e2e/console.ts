@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '@jejak/tools/simulator';
+import { startSimulator, type RunningSimulator } from '@jejak/simulator';
 import { demoImeis } from '../apps/server/src/demo/seed.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
 import { expectNoCspViolations, launchBrowser, reportOpenPages } from './browser.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEVICE_MODEL_LABELS, MANAGEMENT_TEXTS, VEHICLE_TYPE_LABELS, type DeviceModel } from '@jejak/contract';
 import { encodeLogin, encodeTeltonikaImei } from '@jejak/protocols';
-import { startSimulator } from '@jejak/tools/simulator';
+import { startSimulator } from '@jejak/simulator';
 import { DEMO_USERS } from '../apps/server/src/demo/demo-fleet.ts';
 import { en } from '../apps/web/src/i18n/en.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, screenshot, signIn, signInAt } from './browser.ts';

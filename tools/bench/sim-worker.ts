@@ -3,7 +3,7 @@
  * server rather than the load generator. Send times are posted back in batches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { startSimulator, type SendEvent } from '../simulator/index.ts';
+import { startSimulator, type SendEvent } from '@jejak/simulator';
 import { threadCpuS } from './cpu.ts';
 
 interface WorkerInput {

@@ -20,7 +20,7 @@ import {
 } from '@jejak/protocols';
 import type { RunningJejak } from '../../apps/server/src/app.ts';
 import { demoImei } from '../../apps/server/src/demo/demo-fleet.ts';
-import { createGt06Client } from '../simulator/gt06-client.ts';
+import { createGt06Client } from '@jejak/simulator';
 
 /**
  * Is the server still serving? Valid requests from well-behaved devices, each with a timeout:

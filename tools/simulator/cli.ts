@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runScenarioCli, SCENARIO_USAGE } from './scenario-cli.ts';
-import { startSimulator } from './simulator.ts';
+import { startSimulator } from '@jejak/simulator';
 
 const USAGE = `Usage: npx tsx tools/simulator/cli.ts [options]
   --host <host>          gateway host (default 127.0.0.1)

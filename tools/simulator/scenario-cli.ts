@@ -1,8 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { playScenario } from './scenario-runner.ts';
-import { dayOptions } from './scenario/day.ts';
-import { simulateFleetDay } from './scenario/fleet.ts';
+import { dayOptions, playScenario, simulateFleetDay } from '@jejak/simulator';
 
 export const SCENARIO_USAGE = `Usage: npm run simulate -- --scenario day [options]
 Simulates a working day of a mixed GT06/Teltonika fleet (drift, tunnels, lost links, refuels,

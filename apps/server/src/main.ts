@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
   const running = await startJejak(config);
   let stopSimulator: (() => Promise<void>) | null = null;
   if (config.JEJAK_DEMO) {
-    const { startSimulator } = await import('@jejak/tools/simulator');
+    const { startSimulator } = await import('@jejak/simulator');
     const sim = startSimulator({
       host: '127.0.0.1',
       port: running.gatewayPorts.gt06 ?? 5023,

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSimulator } from '@jejak/tools/simulator';
+import { startSimulator } from '@jejak/simulator';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import {
   exited,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSimulator } from '@jejak/tools/simulator';
+import { startSimulator } from '@jejak/simulator';
 import {
   exited,
   freePort,

@@ -125,7 +125,7 @@ describe('rules in the pipeline, over a real GT06 socket (pglite)', () => {
     // A memory upload of a fast fix from before: stored, never evaluated.
     await tracker.sendAt({ timeMs: t0 - 600_000, at: tracker.here(), speedKmh: 150, acc: true, reupload: true });
     for (const kmh of [60, 90, 90, 85, 78, 84, 79, 60, 60, 60]) await tracker.send(kmh, true, kmh / 60);
-    // The demo fleet's own 'Speeding' rule (over 80 km/h) watches this vehicle too: only this
+    // The demo fleet's own 'Speeding' rule (DEMO_SPEED_LIMIT_KMH) watches this vehicle too: only this
     // template's events are counted.
     await owner.live.until((m) => m.mode === 'notify' && m.item.rtid === rtid && m.item.eventResult === 0);
     await owner.live.flushed();

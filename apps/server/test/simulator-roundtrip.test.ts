@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceLog, DeviceLogsResponse } from '@jejak/contract';
-import { dayOptions, playScenario, simulateFleetDay, type VehicleDay } from '@jejak/tools/simulator';
+import { dayOptions, playScenario, simulateFleetDay, type VehicleDay } from '@jejak/simulator';
 import { apiClient, registerVehicle, startTestServer, type TestServer } from './harness.ts';
 
 /**

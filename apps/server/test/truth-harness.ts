@@ -9,7 +9,7 @@ import {
   type VehicleComparison,
   type VehicleDay,
   worstDurationErrorMs,
-} from '@jejak/tools/simulator';
+} from '@jejak/simulator';
 import { apiClient, registerVehicle, startTestServer, type TestServer } from './harness.ts';
 
 /**

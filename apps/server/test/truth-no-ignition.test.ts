@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOptions, noIgnitionFleetSpecs, simulateVehicleDay, worstDurationErrorMs } from '@jejak/tools/simulator';
+import { dayOptions, noIgnitionFleetSpecs, simulateVehicleDay, worstDurationErrorMs } from '@jejak/simulator';
 import { tripEdgeErrorMs, useTruthRun } from './truth-harness.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOptions, simulateFleetDay, worstDurationErrorMs } from '@jejak/tools/simulator';
+import { dayOptions, simulateFleetDay, worstDurationErrorMs } from '@jejak/simulator';
 import { useTruthRun, type Observed } from './truth-harness.ts';
 import { KNOWN_GAPS, type Check } from './truth-gaps.ts';
 

@@ -3,7 +3,7 @@ import { geofenceColumns, type GeofenceInput } from '../storage/geofence-repo.ts
 import type { Db } from '../storage/database.ts';
 
 /**
- * The demo owner's geofences, where the simulated fleet drives (tools/simulator KLANG_VALLEY,
+ * The demo owner's geofences, where the simulated fleet drives (@jejak/simulator KLANG_VALLEY,
  * centred on 3.075, 101.625): a depot and a hub as POIs, Petaling Jaya as a zone.
  */
 export const DEMO_GEOFENCES: readonly GeofenceInput[] = [

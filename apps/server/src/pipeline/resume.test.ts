@@ -9,7 +9,7 @@ import {
   type Vehicle,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { createRng } from '@jejak/tools/simulator';
+import { createRng } from '@jejak/simulator';
 import { applyMessage, type DeviceState, type Step } from './device-state.ts';
 import { RESUMABLE_VERSION, readResumable, resumableJson, withPending } from './resume.ts';
 import { freshState } from './test-state.ts';
