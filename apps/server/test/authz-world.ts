@@ -252,6 +252,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   ruleAdd: { gate: 'manageAlerts', body: (o) => ({ rtid: o.rtid, rule: ruleFields(o) }) },
   ruleUpdate: { gate: 'manageAlerts', body: (o) => ({ rule: { ...ruleFields(o), ruid: o.ruid, rtid: o.rtid } }) },
   events: { gate: 'readEvents', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  eventExport: { gate: 'readEvents', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
   ticketAcknowledge: {
     gate: 'resolveTickets',

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_PATHS, type AlertEvent } from '@jejak/contract';
 import { signIn, type Client, type Me } from './accounts-fixture.ts';
@@ -95,5 +96,55 @@ describe.each(kinds)('events on %s', (kind) => {
     const r = await events(owner.c, [vid['BMK 5521'] ?? ''], T0 + HOUR, T0);
     expect(r.status).toBe(400);
     expect((await events(owner.c, [vid['BMK 5521'] ?? ''], T0, T0 + 40 * 24 * HOUR)).status).toBe(400);
+  });
+
+  /** POST /event/export with the owner's session: the reply's name and the sheet read back. */
+  async function exported(c: Client, body: object): Promise<{ status: number; name: string; rows: unknown[][] }> {
+    const res = await fetch(`${server.baseUrl}/api${ALERT_PATHS.eventExport}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: c.cookie ?? '' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) return { status: res.status, name: '', rows: [] };
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '';
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { status: 200, name, rows };
+  }
+
+  it("exports Event Record's list as .xlsx: the filter's events in the list's words, times in the zone", async () => {
+    const window = { vid: vid['BMK 5521'], startTime: T0, endTime: T0 + 24 * HOUR };
+    const all = await exported(owner.c, { ...window, timeZone: 'Asia/Kuala_Lumpur' });
+    expect(all.status).toBe(200);
+    expect(all.name).toMatch(/^events-.+-2026-11-20\.xlsx$/);
+    expect(all.rows[0]).toEqual([
+      'Time',
+      'Vehicle',
+      'Event Type',
+      'Event',
+      'Speed (km/h)',
+      'Address',
+      'Latitude',
+      'Longitude',
+    ]);
+    expect(all.rows.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['2026/11/20 11:00:00', 'INFO', 'Rule "Laju" Complied'],
+      ['2026/11/20 10:00:00', 'WARNING', 'OVERSPEED 97.46 KM/H'],
+      ['2026/11/20 09:00:00', 'CRITICAL', 'SOS'],
+    ]);
+    expect(all.rows[2]?.slice(4)).toEqual([97.456, 'near Puchong, Selangor', 3.0319, 101.6171]);
+    const warnings = await exported(owner.c, { ...window, eventType: 'WARNING', timeZone: 'UTC' });
+    expect(warnings.rows.slice(1).map((r) => [r[0], r[3]])).toEqual([['2026/11/20 02:00:00', 'OVERSPEED 97.46 KM/H']]);
+  });
+
+  it('refuses an export out of reach or with a bad body, in the error shape', async () => {
+    const window = { startTime: T0, endTime: T0 + 24 * HOUR };
+    expect((await exported(owner2.c, { ...window, vid: vid['BMK 5521'] })).status).toBe(403);
+    const bad = await owner.c.post(ALERT_PATHS.eventExport, { ...window, vid: vid['BMK 5521'], eventType: 'LOUD' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ status: 400, errorType: 'ValidationException' });
+    expect(String(bad.body.message)).toContain('eventType');
   });
 });

@@ -287,7 +287,7 @@ export const EventSchema = z.object({
 });
 export type AlertEvent = z.infer<typeof EventSchema>;
 
-const MAX_EVENT_SPAN_MS = 31 * 86_400_000;
+export const MAX_EVENT_SPAN_MS = 31 * 86_400_000;
 /** POST /event/getvidtimeframe {vids, startTime, endTime}: events of these vehicles, newest first. */
 export const EventsRequestSchema = z
   .object({
@@ -357,6 +357,7 @@ export const ALERT_PATHS = {
   ruleAdd: '/rule/add',
   ruleUpdate: '/rule/update',
   events: '/event/getvidtimeframe',
+  eventExport: '/event/export',
   ticketGet: '/ticket/get',
   ticketAcknowledge: '/ticket/acknowledge',
 } as const;

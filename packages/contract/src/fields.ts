@@ -44,3 +44,15 @@ export const RequiredId = text({ error: EMPTY }).min(1, EMPTY).max(64);
 
 /** Epoch ms, within years 2000–2200, so every date the forms pick fits. */
 export const InstantMs = z.number().int().min(946_684_800_000).max(7_258_118_400_000);
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The IANA zone an export writes its times in (the console's), Asia/Kuala_Lumpur when left out. */
+export const TimeZoneField = text().max(64).refine(isTimeZone, 'unknown time zone').default('Asia/Kuala_Lumpur');

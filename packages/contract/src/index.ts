@@ -21,3 +21,4 @@ export * from './alerts.ts';
 export * from './rule-form.ts';
 export * from './notifications.ts';
 export * from './notification-log-table.ts';
+export * from './event-table.ts';

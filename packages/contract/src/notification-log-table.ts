@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE } from './bulk.ts';
-import { RequiredId, text } from './fields.ts';
+import { RequiredId, TimeZoneField } from './fields.ts';
 import type { Operation } from './openapi-accounts.ts';
 import {
   NOTIFICATION_PATHS,
@@ -87,15 +87,6 @@ export function notificationLogRows(entries: readonly NotificationLogEntry[], ti
   }));
 }
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * POST /notificationlog/export {nfid, startTime, endTime, timeZone}: the log as .xlsx. The
  * console names the time zone it shows times in, so the file's times read as the screen's.
@@ -105,7 +96,7 @@ export const NotificationLogExportRequestSchema = z
     nfid: RequiredId,
     startTime: z.number().int().nonnegative(),
     endTime: z.number().int().nonnegative(),
-    timeZone: text().max(64).refine(isTimeZone, 'unknown time zone').default('Asia/Kuala_Lumpur'),
+    timeZone: TimeZoneField,
   })
   .refine((r) => r.startTime < r.endTime, { message: 'startTime must be before endTime', path: ['endTime'] });
 export type NotificationLogExportRequest = z.input<typeof NotificationLogExportRequestSchema>;

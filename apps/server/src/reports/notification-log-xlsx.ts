@@ -1,6 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import type ExcelJS from 'exceljs';
 import { NOTIFICATION_LOG_COLUMNS, notificationLogRows, type NotificationLogEntry } from '@jejak/contract';
+import { buildTableWorkbook, safeFilePart, workbookStream } from './xlsx-table.ts';
 
 /*
  * The Notification Log export (spec 2 §2 "an export button saves a spreadsheet"): the screen's
@@ -8,35 +9,20 @@ import { NOTIFICATION_LOG_COLUMNS, notificationLogRows, type NotificationLogEntr
  */
 
 export function notificationLogFileName(notificationName: string, startMs: number, endMs: number): string {
-  const safe = notificationName.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'notification';
-  return `notification-log_${safe}_${startMs}-${endMs}.xlsx`;
+  return `notification-log_${safeFilePart(notificationName, 'notification')}_${startMs}-${endMs}.xlsx`;
 }
+
+const WIDE = new Set(['recipients', 'statusMessage']);
 
 export function buildNotificationLogWorkbook(
   entries: readonly NotificationLogEntry[],
   timeZone: string,
 ): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Jejak';
-  const sheet = workbook.addWorksheet('Notification Log', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = NOTIFICATION_LOG_COLUMNS.map((c) => ({
-    header: c.label,
-    key: c.key,
-    width: c.key === 'recipients' || c.key === 'statusMessage' ? 36 : 24,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of notificationLogRows(entries, timeZone)) sheet.addRow(row);
-  return workbook;
+  const columns = NOTIFICATION_LOG_COLUMNS.map((c) => ({ ...c, width: WIDE.has(c.key) ? 36 : 24 }));
+  return buildTableWorkbook('Notification Log', columns, notificationLogRows(entries, timeZone));
 }
 
 /** The export as a stream of .xlsx bytes. */
 export function notificationLogStream(entries: readonly NotificationLogEntry[], timeZone: string): Readable {
-  const out = new PassThrough();
-  buildNotificationLogWorkbook(entries, timeZone)
-    .xlsx.write(out)
-    .then(
-      () => out.end(),
-      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-  return out;
+  return workbookStream(buildNotificationLogWorkbook(entries, timeZone));
 }

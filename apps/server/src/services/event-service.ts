@@ -1,4 +1,4 @@
-import { EVENT_PAGE_LIMIT, type AlertEvent } from '@jejak/contract';
+import { EVENT_PAGE_LIMIT, filterEvents, type AlertEvent, type EventFilter } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { EventRepo } from '../storage/event-repo.ts';
@@ -26,6 +26,20 @@ export function createEventService(fleet: FleetRepo, events: EventRepo) {
       await requireReachableVids(fleet, caller, req.vids);
       const found = await events.inWindow(req.vids, req.startTime, req.endTime, EVENT_PAGE_LIMIT);
       return { eventLogs: found.events, truncated: found.truncated };
+    },
+
+    /** The export of Event Record's list: one vehicle's events of one type (or ALL), with its name. */
+    async forExport(
+      caller: User,
+      req: { vid: string; startTime: number; endTime: number; eventType: EventFilter },
+    ): Promise<{ events: AlertEvent[]; vehicle: string }> {
+      const { eventLogs } = await this.inWindow(caller, {
+        vids: [req.vid],
+        startTime: req.startTime,
+        endTime: req.endTime,
+      });
+      const vehicle = (await fleet.vehicleDisplayName(req.vid)) ?? req.vid;
+      return { events: filterEvents(eventLogs, req.eventType), vehicle };
     },
   };
 }

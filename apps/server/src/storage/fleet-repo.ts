@@ -81,6 +81,16 @@ export function createFleetRepo(db: Db) {
       return (await q.execute()).map((r) => r.vid);
     },
 
+    /** The display name of a vehicle (no visibility check: callers check reach first). */
+    async vehicleDisplayName(vid: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('vehicles')
+        .select('vehicle_display_name')
+        .where('vid', '=', vid)
+        .executeTakeFirst();
+      return row?.vehicle_display_name ?? null;
+    },
+
     async isVehicleVisible(viewer: Viewer, vid: string): Promise<boolean> {
       let q = db.selectFrom('vehicles').select('vid').where('vid', '=', vid);
       if (!hasGlobalScope(viewer)) q = q.where('vid', 'in', visibleVidsQuery(db, viewer));

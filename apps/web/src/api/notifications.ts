@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   NOTIFICATION_PATHS,
   NotificationLogResponseSchema,
   NotificationResponseSchema,
@@ -12,6 +11,7 @@ import {
 } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiPost } from './client.ts';
+import { downloadFile } from './download.ts';
 
 /** Query keys of notifications; a change to one invalidates ['notifications']. */
 export const notificationKeys = {
@@ -48,25 +48,7 @@ export async function fetchNotificationLog(
     .Items;
 }
 
-/**
- * Saves the log as .xlsx, built by the server from the same rows (POST /notificationlog/export).
- * Throws when the server refused or could not be reached.
- */
-export async function downloadNotificationLog(query: NotificationLogExportRequest): Promise<void> {
-  const response = await fetch(API_BASE + NOTIFICATION_PATHS.notificationLogExport, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(query),
-  });
-  if (!response.ok) throw new Error(`export failed: ${response.status}`);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'notification-log.xlsx';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has handed the blob to the download; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Saves the log as .xlsx, built by the server from the same rows (POST /notificationlog/export). */
+export function downloadNotificationLog(query: NotificationLogExportRequest): Promise<void> {
+  return downloadFile(NOTIFICATION_PATHS.notificationLogExport, query, 'notification-log.xlsx');
 }

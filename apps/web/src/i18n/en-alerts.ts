@@ -11,17 +11,6 @@ export const enAlerts = {
     exportError: 'Could not build the export',
     events: 'Events',
     truncated: 'Only the newest events of this period are listed; choose a shorter period to see all.',
-    sheetName: 'Events',
-    columns: {
-      time: 'Time',
-      vehicle: 'Vehicle',
-      type: 'Event Type',
-      event: 'Event',
-      speed: 'Speed (km/h)',
-      address: 'Address',
-      lat: 'Latitude',
-      lon: 'Longitude',
-    },
     noAddress: 'No address',
   },
   tickets: {

@@ -5,11 +5,13 @@ import {
   AddRuleTemplateRequestSchema,
   ALERT_PATHS,
   ALERT_TEXTS,
+  EventExportRequestSchema,
   EventsRequestSchema,
   GetRuleTemplatesRequestSchema,
   GetTicketsRequestSchema,
   UpdateRuleRequestSchema,
   UpdateRuleTemplateRequestSchema,
+  XLSX_CONTENT_TYPE,
   type AcknowledgeTicketsResponse,
   type EventsResponse,
   type RuleResponse,
@@ -17,6 +19,7 @@ import {
   type RuleTemplatesResponse,
   type TicketsResponse,
 } from '@jejak/contract';
+import { eventFileName, eventStream } from '../../reports/event-xlsx.ts';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { EventService } from '../../services/event-service.ts';
 import type { RuleService } from '../../services/rule-service.ts';
@@ -67,6 +70,17 @@ export function registerAlertRoutes(app: FastifyInstance, auth: AuthService, s: 
   app.post(ALERT_PATHS.events, async (request): Promise<EventsResponse> => {
     const caller = await requireUser(auth, request);
     return { status: 200, ...(await s.events.inWindow(caller, EventsRequestSchema.parse(request.body))) };
+  });
+
+  // Event Record's list as .xlsx: the same events and words as the screen, of the filter it shows.
+  app.post(ALERT_PATHS.eventExport, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const req = EventExportRequestSchema.parse(request.body);
+    const { events, vehicle } = await s.events.forExport(caller, req);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${eventFileName(vehicle, req.startTime, req.timeZone)}"`)
+      .send(eventStream(events, vehicle, req.timeZone));
   });
 
   app.post(ALERT_PATHS.ticketGet, async (request): Promise<TicketsResponse> => {

@@ -1,9 +1,9 @@
-import { ALERT_TEXTS, type AlertEvent } from '@jejak/contract';
+import { ALERT_TEXTS, EVENT_FILTERS, eventTitle, type AlertEvent, type EventFilter } from '@jejak/contract';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Radio, Spin, Typography } from 'antd';
 import { useStrings } from '../../i18n/strings.ts';
 import { EventTypeIcon } from '../../ui/alerts/EventTypeIcon.tsx';
-import { EVENT_FILTERS, countByFilter, eventTitle, type EventFilter } from '../../ui/alerts/event-text.ts';
+import { countByFilter } from '../../ui/alerts/event-text.ts';
 import { formatDateTime } from '../../ui/format.ts';
 
 interface EventListProps {

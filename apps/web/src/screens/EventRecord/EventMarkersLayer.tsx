@@ -1,9 +1,8 @@
-import { EVENT_TYPE_COLOURS, type AlertEvent } from '@jejak/contract';
+import { EVENT_TYPE_COLOURS, eventTitle, type AlertEvent } from '@jejak/contract';
 import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { isMapRemoved, useMap } from '../../map/map-context.ts';
 import { maplibregl } from '../../map/maplibre.ts';
-import { eventTitle } from '../../ui/alerts/event-text.ts';
 
 const SOURCE_ID = 'record-events';
 const LAYER_ID = 'record-events';

@@ -1,4 +1,5 @@
-import { ALERT_TEXTS, type AlertEvent } from '@jejak/contract';
+import { ALERT_TEXTS, filterEvents, type AlertEvent, type EventFilter } from '@jejak/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
@@ -6,14 +7,13 @@ import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
-import { filterEvents, type EventFilter } from '../../ui/alerts/event-text.ts';
+import { downloadEvents } from '../../api/events.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { buildXlsx, saveFile } from '../../ui/alerts/xlsx.ts';
+import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { EventList } from './EventList.tsx';
 import { EventMarkersLayer, type EventSelection } from './EventMarkersLayer.tsx';
 import { EventQueryForm } from './EventQueryForm.tsx';
-import { eventSheetFileName, eventSheetRows } from './event-sheet.ts';
 import { useEventRecord } from './use-event-record.ts';
 import './event-record.css';
 
@@ -37,18 +37,20 @@ export function EventRecordScreen() {
     setSelection({ evid: event.evid, focus: true });
   };
 
+  const exporting = useMutation({
+    mutationFn: downloadEvents,
+    onError: () => showToast('error', s.exportError),
+  });
   const exportList = () => {
     const query = record.query;
     if (!query) return;
-    const vehicle = vehicles.byVid.get(query.vid)?.vehicleDisplayName ?? query.vid;
-    try {
-      saveFile(
-        buildXlsx(s.sheetName, eventSheetRows(shown, vehicle, s.columns)),
-        eventSheetFileName(vehicle, query.startMs),
-      );
-    } catch {
-      showToast('error', s.exportError);
-    }
+    exporting.mutate({
+      vid: query.vid,
+      startTime: query.startMs,
+      endTime: query.endMs,
+      eventType: filter,
+      timeZone: DEFAULT_TIME_ZONE,
+    });
   };
 
   return (

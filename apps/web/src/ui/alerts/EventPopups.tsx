@@ -1,3 +1,4 @@
+import { eventTitle } from '@jejak/contract';
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSessionUser } from '../../app/session.ts';
@@ -10,7 +11,7 @@ import {
   mayAskForBrowserNotifications,
   showBrowserNotification,
 } from './browser-notifications.ts';
-import { eventTitle, popupAllowed, popupLevel } from './event-text.ts';
+import { popupAllowed, popupLevel } from './event-text.ts';
 import { SeenEvents } from './seen-events.ts';
 
 function describe(item: NotifyItem): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByFilter, eventTitle, filterEvents, popupAllowed, popupLevel } from './event-text.ts';
+import { countByFilter, popupAllowed, popupLevel } from './event-text.ts';
 
 const ALL_ON = {
   in_app_notification: true,
@@ -7,18 +7,6 @@ const ALL_ON = {
   in_app_notification_warning: true,
   in_app_notification_critical: true,
 };
-
-describe('eventTitle', () => {
-  it.each([
-    [{ eventName: 'OVERSPEED', speed: 95.456 }, 'OVERSPEED 95.46 KM/H'],
-    [{ eventName: 'OVERSPEED', speed: 80 }, 'OVERSPEED 80.00 KM/H'],
-    [{ eventName: 'OVERSPEED', speed: null }, 'OVERSPEED'],
-    [{ eventName: 'SOS', speed: 12.3 }, 'SOS'],
-    [{ eventName: 'Rule "Fast" Violated', speed: 99 }, 'Rule "Fast" Violated'],
-  ])('%o → %s', (event, title) => {
-    expect(eventTitle(event)).toBe(title);
-  });
-});
 
 describe('filters', () => {
   const events = [
@@ -30,12 +18,6 @@ describe('filters', () => {
 
   it('counts every button', () => {
     expect(countByFilter(events)).toEqual({ ALL: 4, INFO: 1, WARNING: 0, CRITICAL: 2, CONTROL: 1 });
-  });
-
-  it('keeps the order of the events it filters', () => {
-    expect(filterEvents(events, 'CRITICAL').map((e) => e.n)).toEqual([2, 3]);
-    expect(filterEvents(events, 'ALL').map((e) => e.n)).toEqual([1, 2, 3, 4]);
-    expect(filterEvents(events, 'WARNING')).toEqual([]);
   });
 });
 

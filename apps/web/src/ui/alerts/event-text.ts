@@ -1,26 +1,10 @@
-import { EVENT_TYPES, OVERSPEED_EVENT_NAME, type AlertEvent, type EventType, type SessionUser } from '@jejak/contract';
-
-/** Event Record's filter buttons (spec 1 §2): ALL, then every event type. */
-export const EVENT_FILTERS = ['ALL', ...EVENT_TYPES] as const;
-export type EventFilter = (typeof EVENT_FILTERS)[number];
-
-/** The name an event item shows: OVERSPEED with a speed adds it to 2 decimals and KM/H (spec 1 §2). */
-export function eventTitle(event: Pick<AlertEvent, 'eventName' | 'speed'>): string {
-  if (event.eventName !== OVERSPEED_EVENT_NAME || event.speed === null || !Number.isFinite(event.speed)) {
-    return event.eventName;
-  }
-  return `${event.eventName} ${event.speed.toFixed(2)} KM/H`;
-}
+import { type AlertEvent, type EventFilter, type EventType, type SessionUser } from '@jejak/contract';
 
 /** How many events each filter button holds. */
 export function countByFilter(events: readonly Pick<AlertEvent, 'eventType'>[]): Record<EventFilter, number> {
   const counts: Record<EventFilter, number> = { ALL: events.length, INFO: 0, WARNING: 0, CRITICAL: 0, CONTROL: 0 };
   for (const event of events) counts[event.eventType] += 1;
   return counts;
-}
-
-export function filterEvents<E extends Pick<AlertEvent, 'eventType'>>(events: readonly E[], filter: EventFilter): E[] {
-  return filter === 'ALL' ? [...events] : events.filter((event) => event.eventType === filter);
 }
 
 /** The level of a real-time pop-up (spec 1 §4): WARNING warn, CRITICAL error, INFO (and CONTROL) info. */

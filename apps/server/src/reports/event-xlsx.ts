@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+import { formatLocalDateTime } from '@jejak/domain';
+import { EVENT_COLUMNS, eventRows, type AlertEvent } from '@jejak/contract';
+import { buildTableWorkbook, safeFilePart, workbookStream } from './xlsx-table.ts';
+
+/* Event Record's export (spec 1 §2): the list's events, as the list words them, in one sheet. */
+
+/** events-{vehicle}-{first day}.xlsx, the day in the console's zone. */
+export function eventFileName(vehicle: string, startMs: number, timeZone: string): string {
+  const day = formatLocalDateTime(startMs, timeZone).slice(0, 10).replaceAll('/', '-');
+  return `events-${safeFilePart(vehicle, 'vehicle')}-${day}.xlsx`;
+}
+
+const WIDTHS: Partial<Record<(typeof EVENT_COLUMNS)[number]['key'], number>> = {
+  event: 32,
+  address: 48,
+  type: 12,
+  speed: 14,
+  lat: 12,
+  lon: 12,
+};
+
+export function buildEventWorkbook(events: readonly AlertEvent[], vehicle: string, timeZone: string): ExcelJS.Workbook {
+  const columns = EVENT_COLUMNS.map((c) => ({ ...c, width: WIDTHS[c.key] ?? 24 }));
+  return buildTableWorkbook('Events', columns, eventRows(events, vehicle, timeZone));
+}
+
+export function eventStream(events: readonly AlertEvent[], vehicle: string, timeZone: string): Readable {
+  return workbookStream(buildEventWorkbook(events, vehicle, timeZone));
+}
