@@ -170,13 +170,19 @@ async function throughputPhase(rules: number): Promise<number> {
   const stored = (await storedPositions(app)) - before;
   const perFix = (s: number) => Math.round((s * 1e6) / Math.max(1, stored));
   const rate = stored / elapsed;
+  const written = await sql<{ events: number; avg: number; max: number }>`
+    select (select count(*)::int from events) as events,
+      coalesce(avg(length(state)), 0)::int as avg, coalesce(max(length(state)), 0)::int as max
+    from pipeline_states`.execute(app.database.db);
+  const w = written.rows[0] ?? { events: 0, avg: 0, max: 0 };
   console.log(
     `throughput (${DB}, ${describeLoad()}, ${rules} rules per vehicle): ${stored} positions stored in ${elapsed.toFixed(1)} s = ` +
       `${Math.round(stored / elapsed)} positions/s (sent ${stats.sent}, acked ${stats.acked}, bad frames ${app.counters.badFrames}); ` +
       `CPU per fix: main thread ${perFix(used.mainS)} µs, simulator ${perFix(stats.cpuS)} µs, ` +
       `other threads ${perFix(used.ownS - used.mainS - stats.cpuS)} µs` +
       (DB === 'postgres' ? `, PostgreSQL backends ${perFix(used.postgresS)} µs` : '') +
-      `; load average ${used.load1.toFixed(1)}`,
+      `; events ${w.events} (${((w.events * 1000) / Math.max(1, stored)).toFixed(1)} per 1,000 fixes); ` +
+      `resumable state ${w.avg} chars on average, ${w.max} at most; load average ${used.load1.toFixed(1)}`,
   );
   await cleanup();
   return rate;
