@@ -65,7 +65,13 @@ function setUp(notifications: WatchingNotification[], reachable: string[]) {
       throw err;
     },
   });
-  return { notifier, written, loads: () => loads, kicks: () => kicks };
+  const publish = (items: (FanOutEvent & { dvid: string; eventName: string })[]) =>
+    bus.publish('event.stored', { dvid: 'D', items: items as never });
+  /** Lets every queued fan-out finish (each awaits a few resolved promises). */
+  const idle = async () => {
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+  };
+  return { notifier, written, loads: () => loads, kicks: () => kicks, publish, idle };
 }
 
 describe('the notifier', () => {
@@ -96,5 +102,20 @@ describe('the notifier', () => {
     t.notifier.invalidate();
     await t.notifier.fanOut([event('E3')]);
     expect(t.loads()).toBe(2);
+  });
+
+  it('fans out events stored while a fan-out runs together in the next one, a lone event at once', async () => {
+    const t = setUp([notice('mail', 0)], ['V1', 'V2']);
+    const item = (evid: string, vid = 'V1') => ({ ...event(evid, vid), dvid: 'D', eventName: 'x' });
+    const publish = t.publish;
+    publish([item('E1')]);
+    // E1's fan-out is under way: the next two commits' events queue behind it.
+    publish([item('E2')]);
+    publish([item('E3', 'V2'), item('E4')]);
+    await t.idle();
+    expect(t.written.map((w) => w.marked)).toEqual([['E1'], ['E2', 'E3', 'E4']]);
+    publish([item('E5')]);
+    await t.idle();
+    expect(t.written.map((w) => w.marked)).toEqual([['E1'], ['E2', 'E3', 'E4'], ['E5']]);
   });
 });
