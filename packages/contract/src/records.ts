@@ -49,6 +49,26 @@ export const TransitRecordsResponseSchema = z.object({
 });
 export type TransitRecordsResponse = z.infer<typeof TransitRecordsResponseSchema>;
 
+/**
+ * POST /api/transitRecord/timeFrame/pdf {vid, startTime, endTime, status} (spec 1 §2, spec 3 §7):
+ * the vehicle's transit records of the listed statuses (all four when left out) as a PDF report.
+ */
+export const TransitPdfRequestSchema = z
+  .object({ vid: ID, ...window, status: z.array(z.enum(TRANSIT_STATUSES)).min(1).max(4).optional() })
+  .superRefine(checkWindow);
+export type TransitPdfRequest = z.input<typeof TransitPdfRequestSchema>;
+
+/**
+ * The report: `buffer` is the PDF's bytes in base64 (JSON carries no raw bytes); `name` is the
+ * file name without '.pdf', which the console adds (spec 1 §2).
+ */
+export const TransitPdfResponseSchema = z.object({
+  status: z.literal(200),
+  name: z.string(),
+  buffer: z.string(),
+});
+export type TransitPdfResponse = z.infer<typeof TransitPdfResponseSchema>;
+
 export const TripRecordSchema = z.object({
   trid: z.string(),
   vid: z.string(),

@@ -38,6 +38,7 @@ export const API_PATHS = {
   unknownDevices: '/device/unknown/get',
   deviceConflicts: '/device/conflicts/get',
   transitRecords: '/transitRecord/timeFrame',
+  transitRecordPdf: '/transitRecord/timeFrame/pdf',
   tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',
   vehicleLogs: '/vehicleLog/getvidtimeframe',
