@@ -17,7 +17,6 @@ import { startTcpGateway, type ListenerOptions, type RunningListener } from './g
 import { startUdpGateway } from './gateway/udp-gateway.ts';
 import { createUnknownGuard } from './gateway/unknown-guard.ts';
 import { registerEscalationRoutes } from './http/routes/escalation-routes.ts';
-import { registerProviderHookRoutes } from './http/routes/provider-hook-routes.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createNotifications } from './notify/notifications.ts';
@@ -113,7 +112,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   let http: FastifyInstance | null = null;
   let publicUrl = config.JEJAK_PUBLIC_URL ?? '';
   // Before anything opens: a provider misconfigured stops the boot.
-  const providers = chooseProviders(config, () => publicUrl);
+  const providers = await chooseProviders(config, () => publicUrl);
   const onError = (err: unknown, context: string) => http?.log.error({ err, context }, 'background failure');
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
@@ -252,7 +251,11 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   await http.register(
     async (api) => {
       registerEscalationRoutes(api, auth, createEscalationService({ repo: escalationRepo, now }));
-      if (providers.twilio) await registerProviderHookRoutes(api, providers.twilio);
+      // Twilio's webhooks need its SDK: loaded only with that provider (as chooseProviders does).
+      if (providers.twilio) {
+        const { registerProviderHookRoutes } = await import('./http/routes/provider-hook-routes.ts');
+        await registerProviderHookRoutes(api, providers.twilio);
+      }
     },
     { prefix: API_BASE },
   );

@@ -1,5 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+import { workbookStream } from './xlsx-table.ts';
 import {
   BULK_EXAMPLES,
   BULK_MAX_ROWS,
@@ -38,8 +39,8 @@ function columnsOf(kind: BulkKind): { key: string; label: string }[] {
     : vehicleColumns({ devices: [], platesInUse: new Set() });
 }
 
-export function buildBulkTemplate(kind: BulkKind): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
+function buildBulkTemplate(excel: typeof ExcelJS, kind: BulkKind): ExcelJS.Workbook {
+  const workbook = new excel.Workbook();
   workbook.creator = 'Jejak';
   const sheet = workbook.addWorksheet(SHEET_NAMES[kind], { views: [{ state: 'frozen', ySplit: 1 }] });
   const columns = columnsOf(kind);
@@ -72,12 +73,5 @@ export function buildBulkTemplate(kind: BulkKind): ExcelJS.Workbook {
 
 /** The template as a stream of .xlsx bytes. */
 export function bulkTemplateStream(kind: BulkKind): Readable {
-  const out = new PassThrough();
-  buildBulkTemplate(kind)
-    .xlsx.write(out)
-    .then(
-      () => out.end(),
-      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-  return out;
+  return workbookStream((excel) => buildBulkTemplate(excel, kind));
 }

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { formatLocalDateTime } from '@jejak/domain';
 import { EVENT_COLUMNS, eventRows, type AlertEvent } from '@jejak/contract';
-import { buildTableWorkbook, safeFilePart, workbookStream } from './xlsx-table.ts';
+import { safeFilePart, tableStream } from './xlsx-table.ts';
 
 /* Event Record's export (spec 1 §2): the list's events, as the list words them, in one sheet. */
 
@@ -21,11 +20,7 @@ const WIDTHS: Partial<Record<(typeof EVENT_COLUMNS)[number]['key'], number>> = {
   lon: 12,
 };
 
-export function buildEventWorkbook(events: readonly AlertEvent[], vehicle: string, timeZone: string): ExcelJS.Workbook {
-  const columns = EVENT_COLUMNS.map((c) => ({ ...c, width: WIDTHS[c.key] ?? 24 }));
-  return buildTableWorkbook('Events', columns, eventRows(events, vehicle, timeZone));
-}
-
 export function eventStream(events: readonly AlertEvent[], vehicle: string, timeZone: string): Readable {
-  return workbookStream(buildEventWorkbook(events, vehicle, timeZone));
+  const columns = EVENT_COLUMNS.map((c) => ({ ...c, width: WIDTHS[c.key] ?? 24 }));
+  return tableStream('Events', columns, eventRows(events, vehicle, timeZone));
 }

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { NOTIFICATION_LOG_COLUMNS, notificationLogRows, type NotificationLogEntry } from '@jejak/contract';
-import { buildTableWorkbook, safeFilePart, workbookStream } from './xlsx-table.ts';
+import { safeFilePart, tableStream } from './xlsx-table.ts';
 
 /*
  * The Notification Log export (spec 2 §2 "an export button saves a spreadsheet"): the screen's
@@ -14,15 +13,8 @@ export function notificationLogFileName(notificationName: string, startMs: numbe
 
 const WIDE = new Set(['recipients', 'statusMessage']);
 
-export function buildNotificationLogWorkbook(
-  entries: readonly NotificationLogEntry[],
-  timeZone: string,
-): ExcelJS.Workbook {
-  const columns = NOTIFICATION_LOG_COLUMNS.map((c) => ({ ...c, width: WIDE.has(c.key) ? 36 : 24 }));
-  return buildTableWorkbook('Notification Log', columns, notificationLogRows(entries, timeZone));
-}
-
 /** The export as a stream of .xlsx bytes. */
 export function notificationLogStream(entries: readonly NotificationLogEntry[], timeZone: string): Readable {
-  return workbookStream(buildNotificationLogWorkbook(entries, timeZone));
+  const columns = NOTIFICATION_LOG_COLUMNS.map((c) => ({ ...c, width: WIDE.has(c.key) ? 36 : 24 }));
+  return tableStream('Notification Log', columns, notificationLogRows(entries, timeZone));
 }

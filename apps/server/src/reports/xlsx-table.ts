@@ -1,10 +1,31 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /*
- * One sheet of a screen's table as .xlsx (exceljs): the screen's column labels in bold on a frozen
- * header row, then its rows. Shared by every export so they look and read alike.
+ * Spreadsheet exports. ExcelJS (about 29 MB resident) is loaded on the first export rather than
+ * at boot, so a small server that never exports does not carry it (issue 10: the embedded
+ * default under 300 MB).
  */
+
+type ExcelJSModule = typeof ExcelJS;
+let loading: Promise<ExcelJSModule> | null = null;
+
+function loadExcelJS(): Promise<ExcelJSModule> {
+  loading ??= import('exceljs').then((m) => m.default);
+  return loading;
+}
+
+/** The .xlsx bytes of the workbook `build` makes, as a stream for a reply. */
+export function workbookStream(build: (excel: ExcelJSModule) => ExcelJS.Workbook): Readable {
+  const out = new PassThrough();
+  loadExcelJS()
+    .then((excel) => build(excel).xlsx.write(out))
+    .then(
+      () => out.end(),
+      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  return out;
+}
 
 export interface XlsxColumn<K extends string> {
   key: K;
@@ -13,28 +34,24 @@ export interface XlsxColumn<K extends string> {
   width?: number;
 }
 
-export function buildTableWorkbook<K extends string>(
+/**
+ * One sheet of a screen's table: the screen's column labels in bold on a frozen header row, then
+ * its rows. Shared by every export so they look and read alike.
+ */
+export function tableStream<K extends string>(
   sheetName: string,
   columns: readonly XlsxColumn<K>[],
   rows: readonly Record<K, string | number | null>[],
-): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Jejak';
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 24 }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  return workbook;
-}
-
-/** The workbook as a stream of .xlsx bytes, for a reply. */
-export function workbookStream(workbook: ExcelJS.Workbook): Readable {
-  const out = new PassThrough();
-  workbook.xlsx.write(out).then(
-    () => out.end(),
-    (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
-  return out;
+): Readable {
+  return workbookStream((excel) => {
+    const workbook = new excel.Workbook();
+    workbook.creator = 'Jejak';
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 24 }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of rows) sheet.addRow(row);
+    return workbook;
+  });
 }
 
 /** A name safe in a Content-Disposition header and on every file system. */

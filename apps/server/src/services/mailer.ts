@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -35,19 +35,24 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
       send: () => Promise.reject(new Error('SMTP is not configured')),
     };
   }
-  const transport = nodemailer.createTransport({
-    host,
-    port: settings.port,
-    secure: settings.secure,
-    ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer (about 15 MB resident) is loaded with the first message, not at boot.
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host,
+        port: settings.port,
+        secure: settings.secure,
+        ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     configured: true,
     async send(message) {
-      const info = (await transport.sendMail({ from: settings.from, ...message })) as { response?: unknown };
+      const info = (await (await open()).sendMail({ from: settings.from, ...message })) as { response?: unknown };
       return typeof info.response === 'string' ? info.response : '250 OK';
     },
   };

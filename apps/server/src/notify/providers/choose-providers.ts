@@ -1,9 +1,8 @@
 import type { Config } from '../../config/schema.ts';
 import { createLocalProvider, parseLocalAnswers, type LocalProvider } from './local-provider.ts';
 import type { SmsProvider, VoiceProvider } from './provider.ts';
-import { createTwilioClient, type TwilioSettings } from './twilio-client.ts';
-import { createTwilioSms } from './twilio-sms.ts';
-import { createTwilioVoice, type TwilioVoice } from './twilio-voice.ts';
+import type { TwilioSettings } from './twilio-client.ts';
+import type { TwilioVoice } from './twilio-voice.ts';
 
 export interface Providers {
   sms: SmsProvider;
@@ -15,8 +14,11 @@ export interface Providers {
   close(): void;
 }
 
-/** The SMS and voice provider the configuration names (ADR 0048); a missing Twilio key stops the boot. */
-export function chooseProviders(config: Config, publicUrl: () => string): Providers {
+/**
+ * The SMS and voice provider the configuration names (ADR 0048); a missing Twilio key stops the
+ * boot. The Twilio SDK (about 24 MB resident) is loaded only when it is the provider.
+ */
+export async function chooseProviders(config: Config, publicUrl: () => string): Promise<Providers> {
   if (config.JEJAK_NOTIFY_PROVIDER === 'local') {
     const local = createLocalProvider({
       answers: parseLocalAnswers(config.JEJAK_NOTIFY_LOCAL_ANSWERS),
@@ -39,6 +41,11 @@ export function chooseProviders(config: Config, publicUrl: () => string): Provid
       return config.JEJAK_TWILIO_PUBLIC_URL ?? publicUrl();
     },
   };
+  const [{ createTwilioClient }, { createTwilioSms }, { createTwilioVoice }] = await Promise.all([
+    import('./twilio-client.ts'),
+    import('./twilio-sms.ts'),
+    import('./twilio-voice.ts'),
+  ]);
   const client = createTwilioClient(settings);
   const voice = createTwilioVoice(client, settings);
   return { sms: createTwilioSms(client, settings), voice, local: null, twilio: { settings, voice }, close: () => {} };
