@@ -39,6 +39,7 @@ import { createEscalationService } from './services/escalation-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
+import { createReportService } from './services/report-service.ts';
 import { createRuleService } from './services/rule-service.ts';
 import { createTicketService } from './services/ticket-service.ts';
 import { createUserService } from './services/user-service.ts';
@@ -58,6 +59,7 @@ import { createRuleLoader } from './storage/rule-loader.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
+import { createReportRepo } from './storage/report-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
 import { createUsersRepo } from './storage/users-repo.ts';
@@ -195,6 +197,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
+    reports: createReportService(fleet, createReportRepo(db)),
     geofences: createGeofenceService({
       geofences,
       templates: createGeofenceTemplateRepo(db),

@@ -254,6 +254,10 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   ruleUpdate: { gate: 'manageAlerts', body: (o) => ({ rule: { ...ruleFields(o), ruid: o.ruid, rtid: o.rtid } }) },
   events: { gate: 'readEvents', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   eventExport: { gate: 'readEvents', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  reportMileage: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  reportDailyMileage: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  reportTransit: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  reportTrip: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
   ticketAcknowledge: {
     gate: 'resolveTickets',

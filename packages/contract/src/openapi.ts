@@ -25,6 +25,7 @@ import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { NOTIFICATION_LOG_EXPORT_OPERATIONS } from './notification-log-table.ts';
 import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
+import { REPORT_OPERATIONS } from './reports.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -149,6 +150,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...ALERT_OPERATIONS,
   ...EVENT_EXPORT_OPERATIONS,
   ...ESCALATION_OPERATIONS,
+  ...REPORT_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

@@ -23,6 +23,7 @@ export const ACCOUNT_CALLS = [
   'resolveTickets',
   'readEscalations',
   'acknowledgeEscalations',
+  'readReports',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -72,5 +73,8 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
       return canRead(role, 'escalation');
     case 'acknowledgeEscalations':
       return canManage(role, 'escalation');
+    // Vehicle Reports (spec 3 §2, §6): the fleet-wide mileage, trip and transit reports.
+    case 'readReports':
+      return canRead(role, 'vehicleReport');
   }
 }

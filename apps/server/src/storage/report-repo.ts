@@ -1,0 +1,87 @@
+import type { TransitRecord, TripRecord } from '@jejak/contract';
+import { isTransitStatus, type TransitSlice } from '@jejak/domain';
+import type { Db } from './database.ts';
+import { toTransitValue, toTripValue } from './record-mappers.ts';
+
+export interface ReportWindow {
+  vids: readonly string[];
+  startTime: number;
+  endTime: number;
+}
+
+/**
+ * The reports' reads (issue 13 item 7): one set-based query per report for every vehicle named,
+ * over the stored transit records and trips (never the positions), on the (vid, start_time)
+ * indexes. Records overlap the window when they start before its end and end after its start.
+ */
+export function createReportRepo(db: Db) {
+  const transits = (w: ReportWindow) =>
+    db
+      .selectFrom('transit_records')
+      .where('vid', 'in', [...new Set(w.vids)])
+      .where('start_time', '<', w.endTime)
+      .where('end_time', '>', w.startTime);
+
+  return {
+    /** Each vehicle's records overlapping the window, only the fields the sums need, oldest first. */
+    async transitSlices(w: ReportWindow): Promise<Map<string, TransitSlice[]>> {
+      const rows = await transits(w)
+        .select(['vid', 'transit_status', 'start_time', 'end_time', 'total_mileage', 'top_speed'])
+        .orderBy('vid')
+        .orderBy('start_time')
+        .execute();
+      const byVid = new Map<string, TransitSlice[]>();
+      for (const r of rows) {
+        if (!isTransitStatus(r.transit_status)) continue;
+        let list = byVid.get(r.vid);
+        if (!list) byVid.set(r.vid, (list = []));
+        list.push({
+          transitStatus: r.transit_status,
+          startTime: r.start_time,
+          endTime: r.end_time,
+          totalMileage: r.total_mileage,
+          topSpeed: r.top_speed,
+        });
+      }
+      return byVid;
+    },
+
+    /** The vehicles' transit records overlapping the window, by vehicle then time, at most `limit` (+1 to tell). */
+    async transitRecords(w: ReportWindow, limit: number): Promise<TransitRecord[]> {
+      const rows = await transits(w)
+        .selectAll()
+        .orderBy('vid')
+        .orderBy('start_time')
+        .limit(limit + 1)
+        .execute();
+      return rows.flatMap((r) =>
+        toTransitValue(r).map((value) => ({
+          ...value,
+          tsid: r.tsid,
+          trid: r.trid,
+          vid: r.vid,
+          startAddress: r.start_address,
+          endAddress: r.end_address,
+          createdAt: r.created_at,
+        })),
+      );
+    },
+
+    /** The vehicles' final trips overlapping the window, by vehicle then time, at most `limit` (+1 to tell). */
+    async tripRecords(w: ReportWindow, limit: number): Promise<TripRecord[]> {
+      const rows = await db
+        .selectFrom('trip_records')
+        .selectAll()
+        .where('vid', 'in', [...new Set(w.vids)])
+        .where('start_time', '<', w.endTime)
+        .where('end_time', '>', w.startTime)
+        .orderBy('vid')
+        .orderBy('start_time')
+        .limit(limit + 1)
+        .execute();
+      // TODO(#3): count the trip's events once rules produce them (as Trip Record does).
+      return rows.map((r) => ({ trid: r.trid, vid: r.vid, ...toTripValue(r), numberOfEvents: 0 }));
+    },
+  };
+}
+export type ReportRepo = ReturnType<typeof createReportRepo>;

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REPORT_PATHS,
+  REPORT_TEXTS,
+  type DailyMileageReportResponse,
+  type MileageReportResponse,
+  type TransitRecord,
+  type TransitRecordsResponse,
+  type TransitReportResponse,
+  type TripRecordsResponse,
+  type TripReportResponse,
+} from '@jejak/contract';
+import { dayOptions, playScenario, simulateFleetDay, type VehicleDay } from '@jejak/simulator';
+import { signIn, type Client } from './accounts-fixture.ts';
+import { dbKinds, registerVehicle, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * The synchronous reports (issue 13 items 3, 6, 7) against the simulator's ground truth: a day
+ * of two simulated vehicles (GT06 and Teltonika, each with a memory upload) sent over real
+ * sockets, then the reports for both vehicles at once held against the truth (the truth test's
+ * tolerances) and against what Transit and Trip Record say for each vehicle alone.
+ */
+
+const kinds = await dbKinds();
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const DAY = dayOptions(Date.UTC(2026, 2, 1, 16));
+const DAY_END = DAY.startMs + DAY.durationMs;
+const FLEET = simulateFleetDay({ vehicles: 2, seed: 1 }, DAY);
+const OWNER = 'owner2@demo.jejak.my';
+
+type Body = Record<string, unknown>;
+const post = async <T>(c: Client, path: string, body: Body): Promise<T> => {
+  const r = await c.post(path, body);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as T;
+};
+
+/** Milliseconds of the records in each status inside the window. */
+function durations(records: TransitRecord[], from: number, to: number): Record<string, number> {
+  const sums: Record<string, number> = { MOVING: 0, IDLING: 0, PARKING: 0, DISCONNECTED: 0 };
+  for (const r of records)
+    sums[r.transitStatus] =
+      (sums[r.transitStatus] ?? 0) + Math.max(0, Math.min(r.endTime, to) - Math.max(r.startTime, from));
+  return sums;
+}
+
+describe.each(kinds)('reports on %s', (kind) => {
+  let server: TestServer;
+  let owner2: Client;
+  const vids = new Map<string, VehicleDay>();
+  const window = { startTime: DAY.startMs, endTime: DAY_END };
+
+  beforeAll(async () => {
+    // The server's clock runs an hour after the simulated day (truth-harness.ts says why).
+    const wallStart = Date.now();
+    server = await startTestServer(
+      kind,
+      { JEJAK_RECOMPUTE_DELAY_MS: '200' },
+      () => DAY_END + HOUR + (Date.now() - wallStart),
+    );
+    const app = server.app;
+    for (const d of FLEET) {
+      const vid = await registerVehicle(app, { ...d.spec, ownerEmail: OWNER, plate: `SIM ${d.spec.imei.slice(-4)}` });
+      vids.set(vid, d);
+    }
+    const ports = { host: '127.0.0.1', gt06Port: server.gt06Port, teltonikaPort: app.gatewayPorts.teltonika ?? 0 };
+    await playScenario(ports, FLEET, { timeoutMs: 150_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    await app.pipeline.drain();
+    owner2 = (await signIn(server.baseUrl, OWNER)).c;
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const all = () => ({ vids: [...vids.keys()], ...window });
+  const perVehicle = async (vid: string) => ({
+    transit: (await post<TransitRecordsResponse>(owner2, '/transitRecord/timeFrame', { vid, ...window }))
+      .transitRecords,
+    trips: (await post<TripRecordsResponse>(owner2, '/tripRecord/timeFrame', { vid, ...window })).tripRecords,
+  });
+
+  it('trip report: every vehicle at once, the same trips as Trip Record, as many as the truth', async () => {
+    const res = await post<TripReportResponse>(owner2, REPORT_PATHS.reportTrip, all());
+    expect(res).toMatchObject({ status: 200, message: REPORT_TEXTS.done, truncated: false });
+    for (const [vid, day] of vids) {
+      const rows = res.report.filter((t) => t.vid === vid);
+      expect(rows).toEqual((await perVehicle(vid)).trips);
+      expect(rows.filter((t) => t.tripStatus === 'TRANSIT')).toHaveLength(day.truth.trips.length);
+    }
+  });
+
+  it('transit report: the same records as Transit Record, vehicle by vehicle', async () => {
+    const res = await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, all());
+    expect(res.status).toBe(200);
+    for (const vid of vids.keys()) {
+      expect(res.report.filter((t) => t.vid === vid)).toEqual((await perVehicle(vid)).transit);
+    }
+  });
+
+  it('mileage report: km within 1 % of the truth, durations as the records and the truth say', async () => {
+    const res = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, all());
+    expect(res.report).toHaveLength(vids.size);
+    for (const [vid, day] of vids) {
+      const row = res.report.find((r) => r.vid === vid);
+      if (!row) throw new Error(`no row for ${vid}`);
+      const { transit, trips } = await perVehicle(vid);
+      const recordKm = transit.reduce((a, r) => a + r.totalMileage, 0);
+      expect(row.mileage).toBeCloseTo(recordKm, 2);
+      expect(Math.abs(row.mileage - day.truth.mileageKm) / day.truth.mileageKm).toBeLessThanOrEqual(0.01);
+      const tripKm = trips.filter((t) => t.tripStatus === 'TRANSIT').reduce((a, t) => a + t.totalDistance, 0);
+      expect(row.mileage).toBeCloseTo(tripKm, 1);
+      const sums = durations(transit, window.startTime, window.endTime);
+      expect(row).toMatchObject({
+        movingDuration: sums.MOVING,
+        idlingDuration: sums.IDLING,
+        parkingDuration: sums.PARKING,
+        disconnectedDuration: sums.DISCONNECTED,
+        topSpeed: Math.max(...transit.map((r) => r.topSpeed)),
+      });
+      const segments = (status: string) => day.truth.segments.filter((s) => s.status === status).length;
+      expect(Math.abs(row.movingDuration - day.truth.totals.movingMs)).toBeLessThanOrEqual(segments('MOVING') * MINUTE);
+      expect(Math.abs(row.idlingDuration - day.truth.totals.idlingMs)).toBeLessThanOrEqual(segments('IDLING') * MINUTE);
+    }
+  });
+
+  it('daily mileage report: local days of Kuala Lumpur, summing to the mileage report', async () => {
+    // From noon the day before: two local days, the first without a kilometre.
+    const wide = { vids: [...vids.keys()], startTime: DAY.startMs - 12 * HOUR, endTime: DAY_END };
+    const daily = await post<DailyMileageReportResponse>(owner2, REPORT_PATHS.reportDailyMileage, wide);
+    const mileage = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, wide);
+    for (const vid of vids.keys()) {
+      const rows = daily.report.filter((r) => r.vid === vid);
+      expect(rows.map((r) => r.date)).toEqual(['2026-03-01', '2026-03-02']);
+      expect(rows[0]?.mileage).toBe(0);
+      expect(rows[1]).toMatchObject({ startTime: DAY.startMs, endTime: DAY_END });
+      expect(rows[1]?.mileage).toBeCloseTo(mileage.report.find((r) => r.vid === vid)?.mileage ?? NaN, 2);
+    }
+  });
+
+  it('a window without records: no rows, and the empty text', async () => {
+    const before = {
+      vids: [...vids.keys()],
+      startTime: DAY.startMs - 10 * 24 * HOUR,
+      endTime: DAY.startMs - 9 * 24 * HOUR,
+    };
+    for (const path of Object.values(REPORT_PATHS)) {
+      expect(await post(owner2, path, before)).toEqual({
+        status: 200,
+        message: REPORT_TEXTS.empty,
+        report: [],
+        truncated: false,
+      });
+    }
+  });
+
+  it('refuses a vehicle out of reach, and roles without the Vehicle Report grant', async () => {
+    const owner = await signIn(server.baseUrl, 'owner');
+    const operator = await signIn(server.baseUrl, 'operator');
+    const ownVid = (
+      await server.app.database.db
+        .selectFrom('vehicles')
+        .select('vid')
+        .where('vehicle_plate', '=', 'BMK 5521')
+        .executeTakeFirstOrThrow()
+    ).vid;
+    for (const path of Object.values(REPORT_PATHS)) {
+      const foreign = await owner.c.post(path, { ...all(), vids: [ownVid, ...vids.keys()] });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.errorType).toBe('Forbidden');
+      expect(JSON.stringify(foreign.body)).not.toContain([...vids.keys()][0]);
+      expect((await owner.c.post(path, { ...all(), vids: [ownVid] })).status).toBe(200);
+      expect((await operator.c.post(path, { ...all(), vids: [ownVid] })).status).toBe(403);
+    }
+  });
+
+  it.each([
+    ['no vehicles', { vids: [] }, 'vids'],
+    ['more than 500 vehicles', { vids: Array.from({ length: 501 }, (_, i) => `v${i}`) }, 'vids'],
+    ['a window over 31 days', { endTime: DAY.startMs + 32 * 24 * HOUR }, 'endTime'],
+    ['an end before the start', { endTime: DAY.startMs - 1 }, 'endTime'],
+  ])('400 naming the field for %s', async (_, change, field) => {
+    for (const path of Object.values(REPORT_PATHS)) {
+      const r = await owner2.post(path, { ...all(), ...change });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ status: 400, errorType: 'ValidationException' });
+      expect(String(r.body.message)).toContain(field);
+    }
+  });
+});

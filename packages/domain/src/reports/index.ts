@@ -1,0 +1,2 @@
+export * from './mileage.ts';
+export * from './local-days.ts';
