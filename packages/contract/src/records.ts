@@ -5,10 +5,11 @@ import { ID } from './fields.ts';
 const MAX_SPAN_MS = 31 * 86_400_000;
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
 
-const window = { startTime: z.number().int().nonnegative(), endTime: z.number().int().nonnegative() };
+/** The start and end of a window, epoch ms. */
+export const windowFields = { startTime: z.number().int().nonnegative(), endTime: z.number().int().nonnegative() };
 
 /** A window of at most 31 days, start before end. */
-function checkWindow(r: { startTime: number; endTime: number }, ctx: z.RefinementCtx): void {
+export function checkWindow(r: { startTime: number; endTime: number }, ctx: z.RefinementCtx): void {
   if (r.startTime >= r.endTime)
     ctx.addIssue({ code: 'custom', message: 'startTime must be before endTime', path: ['endTime'] });
   else if (r.endTime - r.startTime > MAX_SPAN_MS)
@@ -16,9 +17,9 @@ function checkWindow(r: { startTime: number; endTime: number }, ctx: z.Refinemen
 }
 
 /** {vid, startTime, endTime} */
-export const VehicleWindowRequestSchema = z.object({ vid: ID, ...window }).superRefine(checkWindow);
+export const VehicleWindowRequestSchema = z.object({ vid: ID, ...windowFields }).superRefine(checkWindow);
 /** {dvid, startTime, endTime} */
-export const DeviceWindowRequestSchema = z.object({ dvid: ID, ...window }).superRefine(checkWindow);
+export const DeviceWindowRequestSchema = z.object({ dvid: ID, ...windowFields }).superRefine(checkWindow);
 export type DeviceWindowRequest = z.infer<typeof DeviceWindowRequestSchema>;
 export type VehicleWindowRequest = z.infer<typeof VehicleWindowRequestSchema>;
 
@@ -54,7 +55,7 @@ export type TransitRecordsResponse = z.infer<typeof TransitRecordsResponseSchema
  * the vehicle's transit records of the listed statuses (all four when left out) as a PDF report.
  */
 export const TransitPdfRequestSchema = z
-  .object({ vid: ID, ...window, status: z.array(z.enum(TRANSIT_STATUSES)).min(1).max(4).optional() })
+  .object({ vid: ID, ...windowFields, status: z.array(z.enum(TRANSIT_STATUSES)).min(1).max(4).optional() })
   .superRefine(checkWindow);
 export type TransitPdfRequest = z.input<typeof TransitPdfRequestSchema>;
 
