@@ -52,7 +52,9 @@ const onOff = (value: boolean | null, on: string, off: string): string | null =>
 /** A value of a log's free-form fields as one short text. */
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '-';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '-';
 }
 
 export const DEVICE_INSPECTOR_COLUMNS = [
