@@ -56,7 +56,10 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     },
 
     /** The Vehicle Inspector's export: the vehicle's logs and the name its file carries. */
-    async vehicleLogsForExport(caller: User, req: VehicleWindowRequest): Promise<{ logs: VehicleLog[]; vehicle: string }> {
+    async vehicleLogsForExport(
+      caller: User,
+      req: VehicleWindowRequest,
+    ): Promise<{ logs: VehicleLog[]; vehicle: string }> {
       await vehicleInReach(caller, req.vid);
       const { logs } = await records.vehicleLogs(req.vid, req.startTime, req.endTime);
       return { logs, vehicle: (await fleet.vehicleDisplayName(req.vid)) ?? req.vid };

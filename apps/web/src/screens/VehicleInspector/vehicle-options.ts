@@ -7,7 +7,8 @@ type Opened = Pick<UserVehicleRow, 'vid' | 'vehicleDisplayName' | 'vehiclePlate'
 export function stateVehicle(state: unknown): Opened | undefined {
   if (typeof state !== 'object' || state === null || !('vehicle' in state)) return undefined;
   const v: unknown = state.vehicle;
-  if (typeof v !== 'object' || v === null || !('vid' in v) || typeof v.vid !== 'string' || v.vid === '') return undefined;
+  if (typeof v !== 'object' || v === null || !('vid' in v) || typeof v.vid !== 'string' || v.vid === '')
+    return undefined;
   const name = 'vehicleDisplayName' in v && typeof v.vehicleDisplayName === 'string' ? v.vehicleDisplayName : v.vid;
   const plate = 'vehiclePlate' in v && typeof v.vehiclePlate === 'string' ? v.vehiclePlate : '';
   return { vid: v.vid, vehicleDisplayName: name, vehiclePlate: plate };
