@@ -23,3 +23,4 @@ export * from './notifications.ts';
 export * from './notification-log-table.ts';
 export * from './event-table.ts';
 export * from './reports.ts';
+export * from './inspector-tables.ts';

@@ -18,6 +18,7 @@ import {
 } from './records.ts';
 import { ALERT_OPERATIONS } from './alert-operations.ts';
 import { EVENT_EXPORT_OPERATIONS } from './event-table.ts';
+import { INSPECTOR_EXPORT_OPERATIONS } from './inspector-tables.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { ESCALATION_OPERATIONS } from './escalation-operations.ts';
@@ -124,6 +125,7 @@ export const API_OPERATIONS: readonly Operation[] = [
     response: VehicleLogsResponseSchema,
     session: true,
   },
+  ...INSPECTOR_EXPORT_OPERATIONS,
   {
     path: API_PATHS.geocode,
     method: 'post',

@@ -6,6 +6,7 @@ import { ID } from './fields.ts';
 export const MAX_SPAN_MS = 31 * 86_400_000;
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
 
+/** The start and end of a window, epoch ms. */
 export const WINDOW_FIELDS = { startTime: z.number().int().nonnegative(), endTime: z.number().int().nonnegative() };
 
 /** A window of at most 31 days, start before end. */

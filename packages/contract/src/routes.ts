@@ -43,6 +43,9 @@ export const API_PATHS = {
   tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',
   vehicleLogs: '/vehicleLog/getvidtimeframe',
+  // Device and Vehicle Inspector exports (spec 3 §2).
+  deviceLogExport: '/deviceLog/export',
+  vehicleLogExport: '/vehicleLog/export',
   geofenceGet: '/geofence/get',
   geofenceAdd: '/geofence/add',
   geofenceUpdate: '/geofence/update',

@@ -7,7 +7,7 @@ import type ExcelJS from 'exceljs';
  * default under 300 MB).
  */
 
-type ExcelJSModule = typeof ExcelJS;
+export type ExcelJSModule = typeof ExcelJS;
 let loading: Promise<ExcelJSModule> | null = null;
 
 function loadExcelJS(): Promise<ExcelJSModule> {
@@ -38,20 +38,28 @@ export interface XlsxColumn<K extends string> {
  * One sheet of a screen's table: the screen's column labels in bold on a frozen header row, then
  * its rows. Shared by every export so they look and read alike.
  */
+export function buildTableWorkbook<K extends string>(
+  excel: ExcelJSModule,
+  sheetName: string,
+  columns: readonly XlsxColumn<K>[],
+  rows: readonly Record<K, string | number | null>[],
+): ExcelJS.Workbook {
+  const workbook = new excel.Workbook();
+  workbook.creator = 'Jejak';
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 24 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  return workbook;
+}
+
+/** The table's .xlsx bytes as a stream (see buildTableWorkbook). */
 export function tableStream<K extends string>(
   sheetName: string,
   columns: readonly XlsxColumn<K>[],
   rows: readonly Record<K, string | number | null>[],
 ): Readable {
-  return workbookStream((excel) => {
-    const workbook = new excel.Workbook();
-    workbook.creator = 'Jejak';
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 24 }));
-    sheet.getRow(1).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
-    return workbook;
-  });
+  return workbookStream((excel) => buildTableWorkbook(excel, sheetName, columns, rows));
 }
 
 /** A name safe in a Content-Disposition header and on every file system. */

@@ -1,10 +1,11 @@
-import type {
-  DeviceLog,
-  DeviceWindowRequest,
-  TransitRecord,
-  TripRecord,
-  VehicleLog,
-  VehicleWindowRequest,
+import {
+  filterDeviceLogs,
+  type DeviceLog,
+  type DeviceWindowRequest,
+  type TransitRecord,
+  type TripRecord,
+  type VehicleLog,
+  type VehicleWindowRequest,
 } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
@@ -16,6 +17,11 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
   // Out of reach answers exactly like missing.
   async function vehicleInReach(caller: User, vid: string): Promise<void> {
     if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw AppError.notFound('Vehicle not found');
+  }
+
+  async function deviceInReach(caller: User, dvid: string): Promise<void> {
+    const visible = await fleet.filterVisibleDvids(viewerOf(caller), [dvid]);
+    if (!visible.has(dvid)) throw AppError.notFound('Device not found');
   }
 
   return {
@@ -35,9 +41,28 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     },
 
     async deviceLogs(caller: User, req: DeviceWindowRequest): Promise<{ logs: DeviceLog[]; truncated: boolean }> {
-      const visible = await fleet.filterVisibleDvids(viewerOf(caller), [req.dvid]);
-      if (!visible.has(req.dvid)) throw AppError.notFound('Device not found');
+      await deviceInReach(caller, req.dvid);
       return records.deviceLogs(req.dvid, req.startTime, req.endTime);
+    },
+
+    /** The Device Inspector's export: the device's logs of the chosen packages (all when none). */
+    async deviceLogsForExport(
+      caller: User,
+      req: DeviceWindowRequest & { packages?: readonly string[] | undefined },
+    ): Promise<DeviceLog[]> {
+      await deviceInReach(caller, req.dvid);
+      const { logs } = await records.deviceLogs(req.dvid, req.startTime, req.endTime);
+      return filterDeviceLogs(logs, req.packages);
+    },
+
+    /** The Vehicle Inspector's export: the vehicle's logs and the name its file carries. */
+    async vehicleLogsForExport(
+      caller: User,
+      req: VehicleWindowRequest,
+    ): Promise<{ logs: VehicleLog[]; vehicle: string }> {
+      await vehicleInReach(caller, req.vid);
+      const { logs } = await records.vehicleLogs(req.vid, req.startTime, req.endTime);
+      return { logs, vehicle: (await fleet.vehicleDisplayName(req.vid)) ?? req.vid };
     },
   };
 }

@@ -7,6 +7,7 @@ import { ComingSoonScreen } from '../screens/ComingSoon/ComingSoonScreen.tsx';
 import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
 import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
+import { DeviceInspectorScreen } from '../screens/DeviceInspector/DeviceInspectorScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
 import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
@@ -19,6 +20,7 @@ import { ResetPasswordScreen } from '../screens/ResetPassword/ResetPasswordScree
 import { SubscriptionFormScreen } from '../screens/SubscriptionForm/SubscriptionFormScreen.tsx';
 import { UserManagementScreen } from '../screens/UserManagement/UserManagementScreen.tsx';
 import { VehicleFormScreen } from '../screens/VehicleForm/VehicleFormScreen.tsx';
+import { VehicleInspectorScreen } from '../screens/VehicleInspector/VehicleInspectorScreen.tsx';
 import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { EventRecordScreen } from '../screens/EventRecord/EventRecordScreen.tsx';
@@ -45,8 +47,6 @@ const COMING_SOON_PATHS = [
   '/Geofence/AddNewZone',
   // Other routes of spec 1
   '/InformationTable',
-  '/VehicleInspector/:uid',
-  '/DeviceInspector/:uid',
   // Reporting and administration (spec 3)
   '/FuelAnalysis',
   '/VehicleReport',
@@ -112,6 +112,8 @@ export const routes: RouteObject[] = [
               screen('/UserManagement/Add', <AddUserScreen />),
               screen('/UserManagement/Edit', <EditUserScreen />),
               screen('/UserManagement/ConfigureUser', <ConfigureUserScreen />),
+              screen('/DeviceInspector/:uid', <DeviceInspectorScreen />),
+              screen('/VehicleInspector/:uid', <VehicleInspectorScreen />),
               screen('/Migration', <MigrationScreen />),
               screen('/Migration/MigrateUser/:uid', <MigrateUserScreen />),
               screen('/VehicleSubscription', <VehicleSubscriptionScreen />),

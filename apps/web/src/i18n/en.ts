@@ -5,6 +5,7 @@
 import { enAlerts } from './en-alerts.ts';
 import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
+import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
 
@@ -221,6 +222,7 @@ export const en = {
   bulk: enBulk,
   rules: enRules,
   alerts: enAlerts,
+  inspectors: enInspectors,
 };
 
 export type Strings = typeof en;

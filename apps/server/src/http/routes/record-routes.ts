@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
   API_PATHS,
+  DeviceLogExportRequestSchema,
   DeviceWindowRequestSchema,
+  VehicleLogExportRequestSchema,
   VehicleWindowRequestSchema,
+  XLSX_CONTENT_TYPE,
   type DeviceLogsResponse,
   type TransitRecordsResponse,
   type TripRecordsResponse,
   type VehicleLogsResponse,
 } from '@jejak/contract';
+import { deviceLogStream, inspectorFileName, vehicleLogStream } from '../../reports/inspector-xlsx.ts';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { RecordsService } from '../../services/records-service.ts';
 import { requireUser } from '../session.ts';
@@ -35,5 +39,28 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
     const caller = await requireUser(auth, request);
     const body = VehicleWindowRequestSchema.parse(request.body);
     return { status: 200, ...(await records.vehicleLogs(caller, body)) };
+  });
+
+  // The inspectors' tables as .xlsx (spec 3 §2): the rows and words the screens show.
+  app.post(API_PATHS.deviceLogExport, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const req = DeviceLogExportRequestSchema.parse(request.body);
+    const logs = await records.deviceLogsForExport(caller, req);
+    const name = inspectorFileName('device-log', req.dvid, req.startTime, req.timeZone);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(deviceLogStream(logs, req.timeZone));
+  });
+
+  app.post(API_PATHS.vehicleLogExport, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const req = VehicleLogExportRequestSchema.parse(request.body);
+    const { logs, vehicle } = await records.vehicleLogsForExport(caller, req);
+    const name = inspectorFileName('vehicle-log', vehicle, req.startTime, req.timeZone);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(vehicleLogStream(logs, req.timeZone));
   });
 }

@@ -1,0 +1,53 @@
+import type { Readable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+import {
+  DEVICE_INSPECTOR_COLUMNS,
+  deviceInspectorRows,
+  inspectorTime,
+  VEHICLE_INSPECTOR_COLUMNS,
+  vehicleInspectorRows,
+  type DeviceLog,
+  type VehicleLog,
+} from '@jejak/contract';
+import { buildTableWorkbook, safeFilePart, tableStream, workbookStream, type ExcelJSModule } from './xlsx-table.ts';
+
+/* The Device and Vehicle Inspector exports (spec 3 §2): the screens' rows, in their words, one sheet each. */
+
+/** {kind}-{name}-{first day}.xlsx, the day in the console's zone. */
+export function inspectorFileName(kind: 'device-log' | 'vehicle-log', name: string, startMs: number, timeZone: string) {
+  const day = (inspectorTime(startMs, timeZone) ?? '').slice(0, 10);
+  return `${kind}-${safeFilePart(name, kind === 'device-log' ? 'device' : 'vehicle')}-${day}.xlsx`;
+}
+
+const DEVICE_WIDTHS: Partial<Record<(typeof DEVICE_INSPECTOR_COLUMNS)[number]['key'], number>> = {
+  devicePackage: 22,
+  gpsStatus: 14,
+  acc: 8,
+  speed: 10,
+  direction: 10,
+  fuel: 10,
+  extra: 48,
+};
+
+function buildDeviceLogWorkbook(excel: ExcelJSModule, logs: readonly DeviceLog[], timeZone: string): ExcelJS.Workbook {
+  const rows = deviceInspectorRows(logs, timeZone);
+  const columns = DEVICE_INSPECTOR_COLUMNS.map((c) => ({ ...c, width: DEVICE_WIDTHS[c.key] ?? 22 }));
+  const workbook = buildTableWorkbook(excel, 'Device Logs', columns, rows);
+  // Location links to the map as on the screen.
+  const sheet = workbook.worksheets[0];
+  const column = DEVICE_INSPECTOR_COLUMNS.findIndex((c) => c.key === 'location') + 1;
+  rows.forEach((row, i) => {
+    if (!sheet || row.mapUrl === null || row.location === null) return;
+    sheet.getRow(i + 2).getCell(column).value = { text: String(row.location), hyperlink: row.mapUrl };
+  });
+  return workbook;
+}
+
+export function deviceLogStream(logs: readonly DeviceLog[], timeZone: string): Readable {
+  return workbookStream((excel) => buildDeviceLogWorkbook(excel, logs, timeZone));
+}
+
+export function vehicleLogStream(logs: readonly VehicleLog[], timeZone: string): Readable {
+  const columns = VEHICLE_INSPECTOR_COLUMNS.map((c) => ({ ...c, width: c.key === 'address' ? 40 : 20 }));
+  return tableStream('Vehicle Logs', columns, vehicleInspectorRows(logs, timeZone));
+}

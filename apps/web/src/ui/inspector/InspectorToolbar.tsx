@@ -1,0 +1,103 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { useStrings } from '../../i18n/strings.ts';
+import { fromPickerValue, toPickerValue } from '../dates.ts';
+
+/** Date-times of the inspectors (spec 3 §9). */
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export interface InspectorWindow {
+  startMs: number;
+  endMs: number;
+}
+
+interface InspectorToolbarProps {
+  /** 'device' or 'vehicle': names the picker's id (`inspector-device`) and its label. */
+  kind: 'device' | 'vehicle';
+  options: readonly { value: string; label: string }[];
+  optionsLoading: boolean;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  window: InspectorWindow;
+  onWindow: (window: InspectorWindow) => void;
+  submitting: boolean;
+  onSubmit: () => void;
+  /** Export is offered once a lookup has answered. */
+  canExport: boolean;
+  exporting: boolean;
+  onExport: () => void;
+  /** More choices after the times (the Device Inspector's package filter). */
+  children?: ReactNode;
+}
+
+/**
+ * The inspectors' choices (spec 3 §2): a device or vehicle, start and end, Submit and Export.
+ * They wrap on narrow screens.
+ */
+export function InspectorToolbar(props: InspectorToolbarProps) {
+  const s = useStrings().inspectors;
+  const pick = (value: Dayjs | null, edge: 'startMs' | 'endMs') => {
+    if (value) props.onWindow({ ...props.window, [edge]: fromPickerValue(value) });
+  };
+  return (
+    <div className="inspector-toolbar">
+      <label className="inspector-field inspector-target">
+        <span>{props.kind === 'device' ? s.device : s.vehicle}</span>
+        <Select
+          id={`inspector-${props.kind}`}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={props.kind === 'device' ? s.devicePlaceholder : s.vehiclePlaceholder}
+          loading={props.optionsLoading}
+          value={props.value}
+          onChange={props.onChange}
+          options={[...props.options]}
+        />
+      </label>
+      <label className="inspector-field">
+        <span>{s.start}</span>
+        <DatePicker
+          id="inspector-start"
+          showTime
+          allowClear={false}
+          format={PICKER_FORMAT}
+          value={toPickerValue(props.window.startMs)}
+          onChange={(v) => pick(v, 'startMs')}
+        />
+      </label>
+      <label className="inspector-field">
+        <span>{s.end}</span>
+        <DatePicker
+          id="inspector-end"
+          showTime
+          allowClear={false}
+          format={PICKER_FORMAT}
+          value={toPickerValue(props.window.endMs)}
+          onChange={(v) => pick(v, 'endMs')}
+        />
+      </label>
+      {props.children}
+      <div className="inspector-actions">
+        <Button
+          type="primary"
+          disabled={!props.value}
+          loading={props.submitting}
+          onClick={props.onSubmit}
+          data-testid="inspector-submit"
+        >
+          {s.submit}
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!props.canExport}
+          loading={props.exporting}
+          onClick={props.onExport}
+          data-testid="inspector-export"
+        >
+          {s.export}
+        </Button>
+      </div>
+    </div>
+  );
+}
