@@ -2,7 +2,7 @@ import { formatLocalDateTime, type TransitStatus } from '@jejak/domain';
 
 /* How the Transit PDF writes values: spec 1 §9's units and spec 3 §9's date-times. */
 
-/** Malaysia's zone: the request names none, and spec 3 §9 writes report times in it. */
+/** The request names no zone: the report writes times in the console's default one (DESIGN §6). */
 export const REPORT_TIME_ZONE = 'Asia/Kuala_Lumpur';
 
 /** YYYY-MM-DD HH:mm:ss in the report's zone. */

@@ -31,8 +31,19 @@ function scaleBar(doc: PDFKit.PDFDocument, box: Box, kmPerUnit: number): void {
   const length = km / kmPerUnit;
   const x = box.x + 10;
   const y = box.y + box.height - 12;
-  doc.lineWidth(1.5).strokeColor(INK).moveTo(x, y).lineTo(x + length, y).stroke();
-  doc.lineWidth(1).moveTo(x, y - 3).lineTo(x, y + 1).moveTo(x + length, y - 3).lineTo(x + length, y + 1).stroke();
+  doc
+    .lineWidth(1.5)
+    .strokeColor(INK)
+    .moveTo(x, y)
+    .lineTo(x + length, y)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .moveTo(x, y - 3)
+    .lineTo(x, y + 1)
+    .moveTo(x + length, y - 3)
+    .lineTo(x + length, y + 1)
+    .stroke();
   doc.font('Helvetica').fontSize(7).fillColor(INK);
   const label = km >= 1 ? `${km} km` : `${Math.round(km * 1000)} m`;
   doc.text(label, x + length + 4, y - 3.5, { lineBreak: false });
@@ -55,7 +66,16 @@ function legend(doc: PDFKit.PDFDocument, box: Box, route: RouteDrawing): void {
     doc.fillColor(MUTED).text(label, x + 12, y, { lineBreak: false });
     x += 12 + doc.widthOfString(label) + 14;
   };
-  item(() => doc.lineWidth(2).strokeColor(ROUTE_RED).moveTo(x, y + 3).lineTo(x + 9, y + 3).stroke(), 'Route');
+  item(
+    () =>
+      doc
+        .lineWidth(2)
+        .strokeColor(ROUTE_RED)
+        .moveTo(x, y + 3)
+        .lineTo(x + 9, y + 3)
+        .stroke(),
+    'Route',
+  );
   item(() => doc.circle(x + 4, y + 3, 3.5).fill(START_GREEN), 'Start');
   item(() => doc.circle(x + 4, y + 3, 3.5).fill(INK), 'End');
   item(() => doc.circle(x + 4, y + 3, 3.5).fill(PARKING_BLUE), 'Parking');

@@ -1,13 +1,6 @@
 import type { TransitRecord } from '@jejak/contract';
 import { STATUS_COLOURS, displayStatus } from '@jejak/domain';
-import {
-  STATUS_LABELS,
-  printable,
-  reportDateTime,
-  reportDuration,
-  reportKm,
-  reportKmh,
-} from './transit-pdf-format.ts';
+import { STATUS_LABELS, printable, reportDateTime, reportDuration, reportKm, reportKmh } from './transit-pdf-format.ts';
 
 /* The Transit PDF's table of transit records: rows grow to fit wrapped addresses; it breaks across pages with its header row repeated. */
 
@@ -63,7 +56,10 @@ function drawCells(doc: PDFKit.PDFDocument, cells: readonly string[], left: numb
   let x = left;
   COLUMNS.forEach((c, i) => {
     const indent = c.indent ?? 0;
-    doc.text(cells[i] ?? '', x + PAD + indent, y + PAD, { width: c.width - 2 * PAD - indent, align: c.align ?? 'left' });
+    doc.text(cells[i] ?? '', x + PAD + indent, y + PAD, {
+      width: c.width - 2 * PAD - indent,
+      align: c.align ?? 'left',
+    });
     x += c.width;
   });
 }
@@ -78,10 +74,20 @@ function drawHeader(doc: PDFKit.PDFDocument, left: number, y: number): number {
   return y + height;
 }
 
-function drawRow(doc: PDFKit.PDFDocument, r: TransitRecord, cells: string[], at: { left: number; y: number; h: number }) {
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  r: TransitRecord,
+  cells: string[],
+  at: { left: number; y: number; h: number },
+) {
   const { left, y, h } = at;
   if (Number(cells[0]) % 2 === 0) doc.rect(left, y, TABLE_WIDTH, h).fill(STRIPE);
-  doc.moveTo(left, y + h).lineTo(left + TABLE_WIDTH, y + h).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(left, y + h)
+    .lineTo(left + TABLE_WIDTH, y + h)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   const statusX = left + (COLUMNS[0]?.width ?? 0);
   doc.circle(statusX + PAD + 3, y + PAD + 3.5, 3).fill(`#${STATUS_COLOURS[displayStatus(r.transitStatus)]}`);
   doc.font('Helvetica').fontSize(FONT_SIZE).fillColor(INK);

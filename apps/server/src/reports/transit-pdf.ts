@@ -38,6 +38,16 @@ export interface TransitPdfInput {
 }
 
 const MARGIN = 40;
+const PAGE_WIDTH = 841.89; // A4 landscape, in points
+const SECTION_TOP = 116;
+const SUMMARY_WIDTH = 250;
+/** Where page 1 draws the route, in points from its top left corner. */
+export const ROUTE_BOX = {
+  x: MARGIN + SUMMARY_WIDTH + 24,
+  y: SECTION_TOP + 18,
+  width: PAGE_WIDTH - 2 * MARGIN - SUMMARY_WIDTH - 24,
+  height: 218,
+};
 const ACCENT = `#${STATUS_COLOURS.PARKING}`;
 
 /** transit-{plate}-{first day}, safe characters only; the console adds '.pdf'. */
@@ -45,7 +55,7 @@ export function transitPdfName(plate: string, startTime: number): string {
   return `transit-${safeFilePart(plate, 'vehicle')}-${reportDateTime(startTime).slice(0, 10)}`;
 }
 
-function header(doc: PDFKit.PDFDocument, input: TransitPdfInput): number {
+function header(doc: PDFKit.PDFDocument, input: TransitPdfInput): void {
   const right = doc.page.width - MARGIN;
   const width = right - MARGIN;
   doc.rect(0, 0, doc.page.width, 6).fill(ACCENT);
@@ -72,7 +82,6 @@ function header(doc: PDFKit.PDFDocument, input: TransitPdfInput): number {
     doc.font('Helvetica').fontSize(9).fillColor(INK).text(value, x, 92, { lineBreak: false });
     x += columns[i] ?? 0;
   });
-  return 116;
 }
 
 function sectionTitle(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
@@ -87,15 +96,25 @@ function summary(doc: PDFKit.PDFDocument, records: readonly TransitRecord[], top
   let y = top + 20;
   const row = (label: string, value: string, dot?: string) => {
     if (dot) doc.circle(MARGIN + 4, y + 4, 3.5).fill(dot);
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, MARGIN + (dot ? 13 : 0), y, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, MARGIN + (dot ? 13 : 0), y, { lineBreak: false });
     doc.font('Helvetica-Bold').fillColor(INK).text(value, MARGIN, y, { width, align: 'right', lineBreak: false });
-    y += 15;
-    doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + width, y - 4).lineWidth(0.4).strokeColor(RULE).stroke();
+    y += 16;
+    doc
+      .moveTo(MARGIN, y - 4.5)
+      .lineTo(MARGIN + width, y - 4)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
   };
   row('Transit records', String(records.length));
   for (const s of TRANSIT_STATUSES) {
     const rs = byStatus(s);
-    row(`${STATUS_LABELS[s]}`, `${rs.length} records · ${reportDuration(sum(rs, (r) => r.duration))}`, `#${STATUS_COLOURS[s]}`);
+    const count = `${rs.length} ${rs.length === 1 ? 'record' : 'records'}`;
+    row(STATUS_LABELS[s], `${count} · ${reportDuration(sum(rs, (r) => r.duration))}`, `#${STATUS_COLOURS[s]}`);
   }
   row('Total distance', reportKm(sum(records, (r) => r.totalMileage)));
   row('Top speed', reportKmh(Math.max(0, ...records.map((r) => r.topSpeed))));
@@ -112,7 +131,12 @@ function footers(doc: PDFKit.PDFDocument, input: TransitPdfInput): void {
     doc.switchToPage(i);
     const y = doc.page.height - 28;
     doc.page.margins.bottom = 0; // writing below the margin would start a page
-    doc.moveTo(MARGIN, y - 6).lineTo(doc.page.width - MARGIN, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, y - 6)
+      .lineTo(doc.page.width - MARGIN, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.font('Helvetica').fontSize(7).fillColor(MUTED).text(label, MARGIN, y, { lineBreak: false });
     doc.text(`Page ${i - start + 1} of ${count}`, MARGIN, y, { width: doc.page.width - 2 * MARGIN, align: 'right' });
   }
@@ -122,7 +146,11 @@ function recordsSection(doc: PDFKit.PDFDocument, records: readonly TransitRecord
   sectionTitle(doc, `Transit records (${records.length})`, MARGIN, top);
   const bottom = doc.page.height - 46;
   if (records.length === 0) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(NO_RECORDS_TEXT, MARGIN, top + 20);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(NO_RECORDS_TEXT, MARGIN, top + 20);
     return;
   }
   const listed = records.slice(0, MAX_LISTED_RECORDS);
@@ -161,14 +189,11 @@ export async function buildTransitPdf(input: TransitPdfInput): Promise<Buffer> {
     .filter((r) => displayStatus(r.transitStatus) === 'PARKING')
     .map((r) => r.startLocation);
 
-  const top = header(doc, input);
-  const summaryWidth = 250;
-  summary(doc, records, top, summaryWidth);
-  const routeX = MARGIN + summaryWidth + 24;
-  sectionTitle(doc, 'Route', routeX, top);
-  const box = { x: routeX, y: top + 18, width: doc.page.width - MARGIN - routeX, height: 218 };
-  drawRoute(doc, box, { ...input.route, parkings });
-  recordsSection(doc, records, box.y + box.height + 26);
+  header(doc, input);
+  summary(doc, records, SECTION_TOP, SUMMARY_WIDTH);
+  sectionTitle(doc, 'Route', ROUTE_BOX.x, SECTION_TOP);
+  drawRoute(doc, ROUTE_BOX, { ...input.route, parkings });
+  recordsSection(doc, records, ROUTE_BOX.y + ROUTE_BOX.height + 26);
   footers(doc, input);
   doc.end();
   return done;

@@ -34,7 +34,11 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
       statuses: status ?? TRANSIT_STATUSES,
       generatedAt: Date.now(),
     });
-    return { status: 200, name: transitPdfName(report.vehicle.plate, window.startTime), buffer: pdf.toString('base64') };
+    return {
+      status: 200,
+      name: transitPdfName(report.vehicle.plate, window.startTime),
+      buffer: pdf.toString('base64'),
+    };
   });
 
   app.post(API_PATHS.tripRecords, async (request): Promise<TripRecordsResponse> => {
