@@ -123,10 +123,20 @@ describe.each(kinds)('API on %s', (kind) => {
     const doc = (await res.json()) as { paths: Record<string, object> };
     expect(res.status, JSON.stringify(doc)).toBe(200);
     const documented = Object.keys(doc.paths).sort();
+    // The route tree prints a path under its prefix route as the rest only ('│   └── /pdf'), four
+    // characters deeper: join each line to the path of the line it hangs from.
+    const parents: string[] = [];
     const served = server.app.http
       .printRoutes({ commonPrefix: false })
       .split('\n')
-      .map((line) => line.replace(/^[\s│├└─]+/, '').split(' (')[0] ?? '')
+      .map((line) => {
+        const indent = /^[\s│├└─]*/.exec(line)?.[0].length ?? 0;
+        const depth = Math.max(0, indent / 4 - 1);
+        const path = (parents[depth - 1] ?? '') + (line.slice(indent).split(' (')[0] ?? '');
+        parents.length = depth;
+        parents.push(path);
+        return path;
+      })
       .filter((p) => p.startsWith('/api/') && p !== '/api/live' && p !== '/api/openapi.json');
     expect(documented).toEqual([...new Set(served)].sort());
     expect(JSON.stringify(doc.paths['/api/auth/login'])).toContain('"email"');

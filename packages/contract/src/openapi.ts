@@ -11,6 +11,8 @@ import {
 import {
   DeviceLogsResponseSchema,
   DeviceWindowRequestSchema,
+  TransitPdfRequestSchema,
+  TransitPdfResponseSchema,
   TransitRecordsResponseSchema,
   TripRecordsResponseSchema,
   VehicleLogsResponseSchema,
@@ -99,6 +101,15 @@ export const API_OPERATIONS: readonly Operation[] = [
     summary: "A vehicle's transit records in a window (at most 31 days)",
     request: VehicleWindowRequestSchema,
     response: TransitRecordsResponseSchema,
+    session: true,
+  },
+  {
+    path: API_PATHS.transitRecordPdf,
+    method: 'post',
+    summary:
+      "A vehicle's transit records in a window (at most 31 days), of the listed statuses, as a PDF report (base64) and its file name",
+    request: TransitPdfRequestSchema,
+    response: TransitPdfResponseSchema,
     session: true,
   },
   {

@@ -7,11 +7,14 @@ import {
   type VehicleLog,
   type VehicleWindowRequest,
 } from '@jejak/contract';
-import type { User } from '@jejak/domain';
+import type { LatLon, User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { RecordsRepo } from '../storage/records-repo.ts';
 import { viewerOf } from './user-service.ts';
+
+/** Fixes read for a report's route at most, spread over the window (the drawing thins them further). */
+const ROUTE_READ_POINTS = 20_000;
 
 export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
   // Out of reach answers exactly like missing.
@@ -28,6 +31,25 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     async transitRecords(caller: User, req: VehicleWindowRequest): Promise<TransitRecord[]> {
       await vehicleInReach(caller, req.vid);
       return records.transitRecords(req.vid, req.startTime, req.endTime);
+    },
+
+    /** What the Transit PDF shows: the vehicle's name, every transit record of the window and its route. */
+    async transitReport(
+      caller: User,
+      req: VehicleWindowRequest,
+    ): Promise<{
+      vehicle: { displayName: string; plate: string; owner: string | null };
+      records: TransitRecord[];
+      route: { points: LatLon[]; total: number };
+    }> {
+      await vehicleInReach(caller, req.vid);
+      const [vehicle, transits, route] = await Promise.all([
+        fleet.vehicleHeading(req.vid),
+        records.transitRecords(req.vid, req.startTime, req.endTime),
+        records.routePoints(req.vid, req.startTime, req.endTime, ROUTE_READ_POINTS),
+      ]);
+      if (!vehicle) throw AppError.notFound('Vehicle not found');
+      return { vehicle, records: transits, route };
     },
 
     async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {

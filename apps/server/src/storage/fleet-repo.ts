@@ -91,6 +91,17 @@ export function createFleetRepo(db: Db) {
       return row?.vehicle_display_name ?? null;
     },
 
+    /** What a report's header names: the vehicle and its owner (no visibility check: callers check reach first). */
+    async vehicleHeading(vid: string): Promise<{ displayName: string; plate: string; owner: string | null } | null> {
+      const row = await db
+        .selectFrom('vehicles as v')
+        .leftJoin('users as u', 'u.uid', 'v.uid')
+        .select(['v.vehicle_display_name', 'v.vehicle_plate', 'u.user_name'])
+        .where('v.vid', '=', vid)
+        .executeTakeFirst();
+      return row ? { displayName: row.vehicle_display_name, plate: row.vehicle_plate, owner: row.user_name } : null;
+    },
+
     async isVehicleVisible(viewer: Viewer, vid: string): Promise<boolean> {
       let q = db.selectFrom('vehicles').select('vid').where('vid', '=', vid);
       if (!hasGlobalScope(viewer)) q = q.where('vid', 'in', visibleVidsQuery(db, viewer));

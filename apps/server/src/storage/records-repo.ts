@@ -1,6 +1,6 @@
 import { LOG_PAGE_LIMIT, type DeviceLog, type TransitRecord, type TripRecord, type VehicleLog } from '@jejak/contract';
-import { addressOf } from '@jejak/domain';
-import type { Selectable } from 'kysely';
+import { addressOf, type LatLon } from '@jejak/domain';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
 import type { Database } from './schema.ts';
@@ -113,6 +113,29 @@ export function createRecordsRepo(db: Db) {
         mileage: r.mileage,
       }));
       return { logs, truncated: rows.length > LOG_PAGE_LIMIT };
+    },
+
+    /**
+     * A vehicle's positions in [startTime, endTime), oldest first, for drawing its route: every
+     * k-th fix so that at most `maxPoints` come back (plus the last), spread over the whole window
+     * rather than its first rows; `total` is how many fixes the window holds.
+     */
+    async routePoints(
+      vid: string,
+      startTime: number,
+      endTime: number,
+      maxPoints: number,
+    ): Promise<{ points: LatLon[]; total: number }> {
+      const { rows } = await sql<{ lat: number; lon: number; n: string | number }>`
+        select lat, lon, n from (
+          select lat, lon, vehicle_time,
+                 row_number() over (order by vehicle_time) as rn, count(*) over () as n
+          from vehicle_logs
+          where vid = ${vid} and vehicle_time >= ${startTime} and vehicle_time < ${endTime}
+        ) t
+        where (rn - 1) % ceil(n::float8 / ${maxPoints}::float8)::bigint = 0 or rn = n
+        order by vehicle_time`.execute(db);
+      return { points: rows.map((r) => ({ lat: r.lat, lon: r.lon })), total: Number(rows[0]?.n ?? 0) };
     },
   };
 }

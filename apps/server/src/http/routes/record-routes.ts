@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { TRANSIT_STATUSES } from '@jejak/domain';
 import {
   API_PATHS,
   DeviceLogExportRequestSchema,
   DeviceWindowRequestSchema,
+  TransitPdfRequestSchema,
   VehicleLogExportRequestSchema,
   VehicleWindowRequestSchema,
   XLSX_CONTENT_TYPE,
   type DeviceLogsResponse,
+  type TransitPdfResponse,
   type TransitRecordsResponse,
   type TripRecordsResponse,
   type VehicleLogsResponse,
@@ -21,6 +24,26 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
     const caller = await requireUser(auth, request);
     const body = VehicleWindowRequestSchema.parse(request.body);
     return { status: 200, transitRecords: await records.transitRecords(caller, body) };
+  });
+
+  // The Transit PDF (spec 1 §2): JSON with the file's bytes in base64 and its name without '.pdf'.
+  app.post(API_PATHS.transitRecordPdf, async (request): Promise<TransitPdfResponse> => {
+    const caller = await requireUser(auth, request);
+    const { status, ...window } = TransitPdfRequestSchema.parse(request.body);
+    const report = await records.transitReport(caller, window);
+    // pdfkit (about 26 MB resident) loads with the first report, not at boot.
+    const { buildTransitPdf, transitPdfName } = await import('../../reports/transit-pdf.ts');
+    const pdf = await buildTransitPdf({
+      ...report,
+      ...window,
+      statuses: status ?? TRANSIT_STATUSES,
+      generatedAt: Date.now(),
+    });
+    return {
+      status: 200,
+      name: transitPdfName(report.vehicle.plate, window.startTime),
+      buffer: pdf.toString('base64'),
+    };
   });
 
   app.post(API_PATHS.tripRecords, async (request): Promise<TripRecordsResponse> => {
