@@ -22,3 +22,4 @@ export * from './rule-form.ts';
 export * from './notifications.ts';
 export * from './notification-log-table.ts';
 export * from './event-table.ts';
+export * from './transit-table.ts';

@@ -14,3 +14,4 @@ export * from './bulk/index.ts';
 export * from './management/index.ts';
 export * from './alerts/index.ts';
 export * from './time/local-date-time.ts';
+export * from './time/duration.ts';

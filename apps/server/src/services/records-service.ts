@@ -1,12 +1,13 @@
-import type {
-  DeviceLog,
-  DeviceWindowRequest,
-  TransitRecord,
-  TripRecord,
-  VehicleLog,
-  VehicleWindowRequest,
+import {
+  filterTransitRecords,
+  type DeviceLog,
+  type DeviceWindowRequest,
+  type TransitRecord,
+  type TripRecord,
+  type VehicleLog,
+  type VehicleWindowRequest,
 } from '@jejak/contract';
-import type { User } from '@jejak/domain';
+import type { TransitStatus, User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { RecordsRepo } from '../storage/records-repo.ts';
@@ -22,6 +23,17 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     async transitRecords(caller: User, req: VehicleWindowRequest): Promise<TransitRecord[]> {
       await vehicleInReach(caller, req.vid);
       return records.transitRecords(req.vid, req.startTime, req.endTime);
+    },
+
+    /** Trip Record's export: the records Trip Details shows under its filters, and the vehicle's name. */
+    async transitRecordsForExport(
+      caller: User,
+      req: VehicleWindowRequest & { status?: readonly TransitStatus[] | undefined; minDurationMs: number },
+    ): Promise<{ records: TransitRecord[]; vehicle: string }> {
+      await vehicleInReach(caller, req.vid);
+      const all = await records.transitRecords(req.vid, req.startTime, req.endTime);
+      const vehicle = (await fleet.vehicleDisplayName(req.vid)) ?? req.vid;
+      return { records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }), vehicle };
     },
 
     async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {
