@@ -41,13 +41,14 @@ describe.each(kinds)("Trip Record's transit export on %s", (kind) => {
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify(body),
     });
-    if (res.status !== 200) return { status: res.status, name: '', rows: [] as unknown[][], body: await res.json() };
+    if (res.status !== 200)
+      return { status: res.status, name: '', rows: [] as unknown[][], body: (await res.json()) as { message?: string } };
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '';
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
     const rows: unknown[][] = [];
     workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return { status: 200, name, rows, body: null };
+    return { status: 200, name, rows, body: null as { message?: string } | null };
   }
 
   it('writes the transit records Trip Details shows, oldest first, in its words', async () => {
@@ -81,7 +82,7 @@ describe.each(kinds)("Trip Record's transit export on %s", (kind) => {
     expect(foreign.body).toEqual({ status: 404, errorType: 'NotFound', message: 'Vehicle not found' });
     const backwards = await exported(owner2Cookie, { vid, startTime: window.endTime, endTime: window.startTime });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.message).toMatch(/^endTime: startTime must be before endTime/);
+    expect(backwards.body?.message).toMatch(/^endTime: startTime must be before endTime/);
     const signedOut = await exported('', { vid, ...window });
     expect(signedOut.status).toBe(401);
   });

@@ -7,6 +7,7 @@ import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
+import { enTrips } from './en-trips.ts';
 
 export const en = {
   login: {
@@ -221,6 +222,7 @@ export const en = {
   bulk: enBulk,
   rules: enRules,
   alerts: enAlerts,
+  trips: enTrips,
 };
 
 export type Strings = typeof en;
