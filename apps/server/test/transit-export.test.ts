@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, TRANSIT_COLUMNS } from '@jejak/contract';
+import { destinationPoint } from '@jejak/domain';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { signIn } from './accounts-fixture.ts';
 import { gt06Track } from './device-client.ts';
-import { apiClient, dbKinds, startTestServer, vidOf, type TestServer } from './harness.ts';
+import { apiClient, dbKinds, recomputeSettled, startTestServer, vidOf, type TestServer } from './harness.ts';
 
 const kinds = await dbKinds();
 
@@ -19,11 +20,17 @@ describe.each(kinds)("Trip Record's transit export on %s", (kind) => {
     // A real drive over GT06: parked 5', driving 10', idling 3', parked 4'.
     const imei = demoImei(13); // owner2's
     const t0 = Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000;
-    const { send, device, now } = await gt06Track(server.gt06Port, imei, t0);
+    const { send, sendAt, device, now, here } = await gt06Track(server.gt06Port, imei, t0);
+    const origin = here();
     for (let i = 0; i < 5; i++) await send(0, false);
     for (let i = 0; i < 10; i++) await send(48, true, 0.8);
     for (let i = 0; i < 3; i++) await send(0, true);
     for (let i = 0; i < 4; i++) await send(0, false);
+    // And one fix of the drive that the tracker kept in memory and sends late (gps#memory), half
+    // way between the fixes of minutes 10 and 11, on the line they draw.
+    const halfway = destinationPoint(origin, 90, 0.8 * 5.5);
+    await sendAt({ timeMs: t0 + 10.5 * 60_000, at: halfway, speedKmh: 48, acc: true, reupload: true });
+    await recomputeSettled(server.app, `GPS100#${imei}`);
     device.close();
     window = { startTime: t0, endTime: now() + 1 };
     const client = apiClient(server.baseUrl);
@@ -66,6 +73,16 @@ describe.each(kinds)("Trip Record's transit export on %s", (kind) => {
     expect(Number(body[1]?.[5])).toBeCloseTo(8, 1);
     expect(body[1]?.[6]).toBe(48);
     expect(String(body[1]?.[8])).toMatch(/Klang, Selangor$/);
+  });
+
+  it("marks the vehicle log's fixes sent from memory, for Trip Record's grey path", async () => {
+    const client = apiClient(server.baseUrl);
+    await client.login('owner2@demo.jejak.my');
+    const r = await client.post(API_PATHS.vehicleLogs, { vid, ...window });
+    const memory = (r.body.logs as { memory: boolean }[]).map((l) => l.memory);
+    expect(memory).toHaveLength(23);
+    expect(memory.filter(Boolean)).toHaveLength(1);
+    expect(memory[10]).toBe(true);
   });
 
   it('applies the status and duration filters', async () => {

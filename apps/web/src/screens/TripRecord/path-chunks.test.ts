@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MEMORY_LAG_MS, pathChunks, type PathSelection } from './path-chunks.ts';
+import { pathChunks, type PathSelection } from './path-chunks.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 1);
 const MIN = 60_000;
-/** A fix a minute from T0 at longitude 101 + minute/100; `late` ones arrived from memory. */
+/** A fix a minute from T0 at longitude 101 + minute/100; `late` ones came from memory. */
 const fix = (minute: number, late = false) => ({
   vehicleTime: T0 + minute * MIN,
-  createdAt: T0 + minute * MIN + (late ? MEMORY_LAG_MS + 1 : 2_000),
+  memory: late,
   location: { lat: 3, lon: 101 + minute / 100 },
 });
 const lon = (minute: number): [number, number] => [101 + minute / 100, 3];

@@ -16,12 +16,6 @@ export const PATH_COLOURS: Record<PathKind, string> = {
   transit: '#fa8c16',
 };
 
-/**
- * A fix stored this long after it was taken came from the tracker's memory (gps#memory, sent late
- * after a gap in coverage); a live fix is stored within seconds.
- */
-export const MEMORY_LAG_MS = 60_000;
-
 export interface TimeSpan {
   startTime: number;
   endTime: number;
@@ -40,11 +34,14 @@ export interface PathChunk {
 const within = (t: number, span: TimeSpan | null | undefined) =>
   span !== null && span !== undefined && t >= span.startTime && t <= span.endTime;
 
-/** A fix's kind: the selection shows over everything; then late data; else normal. */
-export function fixKind(log: Pick<VehicleLog, 'vehicleTime' | 'createdAt'>, selection: PathSelection): PathKind {
+/**
+ * A fix's kind: the selection shows over everything; then fixes the log says came late from the
+ * tracker's memory (gps#memory); else normal.
+ */
+export function fixKind(log: Pick<VehicleLog, 'vehicleTime' | 'memory'>, selection: PathSelection): PathKind {
   if (within(log.vehicleTime, selection.transit)) return 'transit';
   if (within(log.vehicleTime, selection.trip)) return 'trip';
-  if (log.createdAt - log.vehicleTime > MEMORY_LAG_MS) return 'memory';
+  if (log.memory === true) return 'memory';
   return 'normal';
 }
 
@@ -54,7 +51,7 @@ export function fixKind(log: Pick<VehicleLog, 'vehicleTime' | 'createdAt'>, sele
  * no line and is left out.
  */
 export function pathChunks(
-  logs: readonly Pick<VehicleLog, 'vehicleTime' | 'createdAt' | 'location'>[],
+  logs: readonly Pick<VehicleLog, 'vehicleTime' | 'memory' | 'location'>[],
   selection: PathSelection,
 ): PathChunk[] {
   const chunks: PathChunk[] = [];
