@@ -49,7 +49,12 @@ describe.each(kinds)("Trip Record's transit export on %s", (kind) => {
       body: JSON.stringify(body),
     });
     if (res.status !== 200)
-      return { status: res.status, name: '', rows: [] as unknown[][], body: (await res.json()) as { message?: string } };
+      return {
+        status: res.status,
+        name: '',
+        rows: [] as unknown[][],
+        body: (await res.json()) as { message?: string },
+      };
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '';
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());

@@ -88,8 +88,8 @@ describe('the export rows', () => {
     const ok = TransitExportRequestSchema.parse({ vid: 'v', startTime: 1, endTime: 2 });
     expect(ok).toMatchObject({ minDurationMs: 0, timeZone: 'Asia/Kuala_Lumpur' });
     expect(TransitExportRequestSchema.safeParse({ vid: 'v', startTime: 2, endTime: 1 }).success).toBe(false);
-    expect(TransitExportRequestSchema.safeParse({ vid: 'v', startTime: 1, endTime: 2, status: ['FLYING'] }).success).toBe(
-      false,
-    );
+    expect(
+      TransitExportRequestSchema.safeParse({ vid: 'v', startTime: 1, endTime: 2, status: ['FLYING'] }).success,
+    ).toBe(false);
   });
 });

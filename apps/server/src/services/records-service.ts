@@ -33,7 +33,10 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
       await vehicleInReach(caller, req.vid);
       const all = await records.transitRecords(req.vid, req.startTime, req.endTime);
       const vehicle = (await fleet.vehicleDisplayName(req.vid)) ?? req.vid;
-      return { records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }), vehicle };
+      return {
+        records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }),
+        vehicle,
+      };
     },
 
     async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {

@@ -32,7 +32,9 @@ export function JourneyMarkers({ logs, startLabel, endLabel }: JourneyMarkersPro
     })
       .setLngLat([first.location.lon, first.location.lat])
       .addTo(map);
-    const end = new maplibregl.Marker({ element: pin('end', endLabel, `${endLabel} ${formatDateTime(last.vehicleTime)}`) })
+    const end = new maplibregl.Marker({
+      element: pin('end', endLabel, `${endLabel} ${formatDateTime(last.vehicleTime)}`),
+    })
       .setLngLat([last.location.lon, last.location.lat])
       .addTo(map);
     return () => {

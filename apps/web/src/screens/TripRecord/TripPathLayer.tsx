@@ -59,7 +59,10 @@ export function TripPathLayer({ logs, selection, focus }: TripPathLayerProps) {
       type: 'line',
       source: PATH_SOURCE_ID,
       layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: { 'line-color': ['get', 'colour'], 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 3, 14, 5, 18, 8] },
+      paint: {
+        'line-color': ['get', 'colour'],
+        'line-width': ['interpolate', ['linear'], ['zoom'], 8, 3, 14, 5, 18, 8],
+      },
     });
     map.addLayer({
       id: ARROWS_LAYER_ID,

@@ -34,7 +34,8 @@ function useTripRouteState(): [TripRouteState, (next: Partial<TripRouteState>) =
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const state = useMemo(() => parseTripRouteState(search, location.state), [search, location.state]);
-  const update = (next: Partial<TripRouteState>) => setSearch(tripRouteSearch({ ...state, ...next }), { replace: true });
+  const update = (next: Partial<TripRouteState>) =>
+    setSearch(tripRouteSearch({ ...state, ...next }), { replace: true });
   return [state, update];
 }
 
@@ -112,7 +113,14 @@ export function TripRecordScreen() {
           loading={record.loading}
           initial={query ?? (route.vid ? { vid: route.vid } : undefined)}
           onSubmit={(q) =>
-            setRoute({ vid: q.vid, startTime: q.startMs, endTime: q.endMs, tsid: null, eventCreatedAt: null, trid: null })
+            setRoute({
+              vid: q.vid,
+              startTime: q.startMs,
+              endTime: q.endMs,
+              tsid: null,
+              eventCreatedAt: null,
+              trid: null,
+            })
           }
         />
         <TripDetailsPanel

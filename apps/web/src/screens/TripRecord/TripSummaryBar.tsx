@@ -9,11 +9,21 @@ export function TripSummaryBar({ summary }: { summary: TripSummary }) {
   const s = useStrings().trips;
   const cells = [
     { key: 'distance', label: s.distance, value: formatDistanceKm(summary.distanceKm) },
-    { key: 'driving', label: s.driving, value: formatDuration(summary.durations.MOVING), colour: STATUS_COLOURS.MOVING },
+    {
+      key: 'driving',
+      label: s.driving,
+      value: formatDuration(summary.durations.MOVING),
+      colour: STATUS_COLOURS.MOVING,
+    },
     { key: 'idling', label: s.idling, value: formatDuration(summary.durations.IDLING), colour: STATUS_COLOURS.IDLING },
-    { key: 'parking', label: s.parking, value: formatDuration(summary.durations.PARKING), colour: STATUS_COLOURS.PARKING },
+    {
+      key: 'parking',
+      label: s.parking,
+      value: formatDuration(summary.durations.PARKING),
+      colour: STATUS_COLOURS.PARKING,
+    },
     { key: 'topSpeed', label: s.topSpeed, value: `${summary.topSpeedKmh.toFixed(1)} km/h` },
-    { key: 'trips', label: s.trips, value: String(summary.trips) },
+    { key: 'events', label: s.events, value: String(summary.events) },
   ];
   return (
     <dl className="trip-summary" data-testid="trip-summary">

@@ -31,9 +31,12 @@ export function tripDetailsItems(
   filter: TripDetailsFilter,
 ): TripDetailsItem[] {
   const items: TripDetailsItem[] = [
-    ...filterTransitRecords(records, filter).map(
-      (record): TripDetailsItem => ({ kind: 'transit', key: `t:${record.tsid}`, time: record.startTime, record }),
-    ),
+    ...filterTransitRecords(records, filter).map((record): TripDetailsItem => ({
+      kind: 'transit',
+      key: `t:${record.tsid}`,
+      time: record.startTime,
+      record,
+    })),
     ...events
       .filter((e) => (filter.eventTypes as readonly string[]).includes(e.eventType))
       .map((event): TripDetailsItem => ({ kind: 'event', key: `e:${event.evid}`, time: event.eventCreatedAt, event })),
