@@ -143,6 +143,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   deviceConflicts: { gate: 'global', body: () => ({}) },
   transitRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   transitRecordPdf: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  transitRecordExport: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   tripRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },

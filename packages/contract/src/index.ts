@@ -24,3 +24,4 @@ export * from './notification-log-table.ts';
 export * from './event-table.ts';
 export * from './reports.ts';
 export * from './inspector-tables.ts';
+export * from './transit-table.ts';

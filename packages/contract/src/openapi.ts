@@ -21,6 +21,7 @@ import {
 import { ALERT_OPERATIONS } from './alert-operations.ts';
 import { EVENT_EXPORT_OPERATIONS } from './event-table.ts';
 import { INSPECTOR_EXPORT_OPERATIONS } from './inspector-tables.ts';
+import { TRANSIT_EXPORT_OPERATIONS } from './transit-table.ts';
 import { BULK_OPERATIONS } from './bulk.ts';
 import { DEVICE_OPERATIONS } from './device-operations.ts';
 import { ESCALATION_OPERATIONS } from './escalation-operations.ts';
@@ -162,6 +163,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...NOTIFICATION_LOG_EXPORT_OPERATIONS,
   ...ALERT_OPERATIONS,
   ...EVENT_EXPORT_OPERATIONS,
+  ...TRANSIT_EXPORT_OPERATIONS,
   ...ESCALATION_OPERATIONS,
   ...REPORT_OPERATIONS,
 ];

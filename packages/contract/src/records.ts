@@ -137,6 +137,8 @@ export const VehicleLogSchema = z.object({
   transitStatus: z.string(),
   transitFrom: z.number(),
   mileage: z.number(),
+  /** Sent late from the tracker's memory (gps#memory). */
+  memory: z.boolean().optional(),
 });
 export type VehicleLog = z.infer<typeof VehicleLogSchema>;
 

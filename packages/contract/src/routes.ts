@@ -40,6 +40,7 @@ export const API_PATHS = {
   deviceConflicts: '/device/conflicts/get',
   transitRecords: '/transitRecord/timeFrame',
   transitRecordPdf: '/transitRecord/timeFrame/pdf',
+  transitRecordExport: '/transitRecord/export',
   tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',
   vehicleLogs: '/vehicleLog/getvidtimeframe',

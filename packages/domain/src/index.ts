@@ -15,3 +15,4 @@ export * from './management/index.ts';
 export * from './alerts/index.ts';
 export * from './time/local-date-time.ts';
 export * from './reports/index.ts';
+export * from './time/duration.ts';

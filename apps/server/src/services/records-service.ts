@@ -1,5 +1,6 @@
 import {
   filterDeviceLogs,
+  filterTransitRecords,
   type DeviceLog,
   type DeviceWindowRequest,
   type TransitRecord,
@@ -7,7 +8,7 @@ import {
   type VehicleLog,
   type VehicleWindowRequest,
 } from '@jejak/contract';
-import type { LatLon, User } from '@jejak/domain';
+import type { LatLon, TransitStatus, User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { RecordsRepo } from '../storage/records-repo.ts';
@@ -50,6 +51,20 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
       ]);
       if (!vehicle) throw AppError.notFound('Vehicle not found');
       return { vehicle, records: transits, route };
+    },
+
+    /** Trip Record's export: the records Trip Details shows under its filters, and the vehicle's name. */
+    async transitRecordsForExport(
+      caller: User,
+      req: VehicleWindowRequest & { status?: readonly TransitStatus[] | undefined; minDurationMs: number },
+    ): Promise<{ records: TransitRecord[]; vehicle: string }> {
+      await vehicleInReach(caller, req.vid);
+      const all = await records.transitRecords(req.vid, req.startTime, req.endTime);
+      const vehicle = (await fleet.vehicleDisplayName(req.vid)) ?? req.vid;
+      return {
+        records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }),
+        vehicle,
+      };
     },
 
     async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {

@@ -93,6 +93,12 @@ export function createRecordsRepo(db: Db) {
       const rows = await db
         .selectFrom('vehicle_logs')
         .selectAll()
+        // The tracker sent this fix from its memory, late (gps#memory): Trip Record greys it.
+        .select(
+          sql<boolean>`exists (select 1 from device_logs d join vehicles v on v.dvid = d.dvid
+            where v.vid = vehicle_logs.vid and d.device_time = vehicle_logs.vehicle_time
+              and d.package = 'gps#memory')`.as('memory'),
+        )
         .where('vid', '=', vid)
         .where('vehicle_time', '>=', startTime)
         .where('vehicle_time', '<', endTime)
@@ -111,6 +117,7 @@ export function createRecordsRepo(db: Db) {
         transitStatus: r.transit_status,
         transitFrom: r.transit_from,
         mileage: r.mileage,
+        memory: r.memory,
       }));
       return { logs, truncated: rows.length > LOG_PAGE_LIMIT };
     },

@@ -13,7 +13,12 @@ export async function downloadFile(path: string, body: unknown, fallbackName: st
   });
   if (!response.ok) throw new Error(`export failed: ${response.status}`);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** Hands `blob` to the browser's download as `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -29,6 +29,7 @@ import { NotificationLogScreen } from '../screens/NotificationLog/NotificationLo
 import { RuleFormScreen } from '../screens/RuleForm/RuleFormScreen.tsx';
 import { RuleTemplateFormScreen } from '../screens/RuleTemplateForm/RuleTemplateFormScreen.tsx';
 import { SOSAlertsScreen } from '../screens/SOSAlerts/SOSAlertsScreen.tsx';
+import { TripRecordScreen } from '../screens/TripRecord/TripRecordScreen.tsx';
 import { ScreenError } from '../ui/ScreenError.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -38,7 +39,6 @@ import { RootLayout } from './RootLayout.tsx';
 const COMING_SOON_PATHS = [
   // Map-view routes of spec 1
   '/Test',
-  '/TripRecord',
   '/FleetRecord_Test',
   '/Geofence',
   '/Geofence/EditPOI',
@@ -86,6 +86,7 @@ function alertRoutes(): RouteObject[] {
     screen('/Management/Notification/Edit/:nfid', <NotificationFormScreen key="edit" mode="edit" />),
     screen('/Management/Notification/Log', <NotificationLogScreen />),
     screen('/EventRecord', <EventRecordScreen />),
+    screen('/TripRecord', <TripRecordScreen />),
     screen('/SOSAlerts', <SOSAlertsScreen />),
   ];
 }

@@ -8,6 +8,7 @@ import { enFleetForms } from './en-fleet-forms.ts';
 import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
+import { enTrips } from './en-trips.ts';
 
 export const en = {
   login: {
@@ -223,6 +224,7 @@ export const en = {
   rules: enRules,
   alerts: enAlerts,
   inspectors: enInspectors,
+  trips: enTrips,
 };
 
 export type Strings = typeof en;

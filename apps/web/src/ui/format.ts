@@ -1,28 +1,10 @@
-import { displayStatus, formatLocalDateTime, type Vehicle } from '@jejak/domain';
+import { displayStatus, formatDuration, formatLocalDateTime, type Vehicle } from '@jejak/domain';
+
+/** Durations are worded in domain, so the console and the exports agree. */
+export { formatDuration };
 
 /** The user's time zone unless they set another (DESIGN §6). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
-
-const SECOND_MS = 1000;
-const MINUTE_S = 60;
-const HOUR_S = 60 * MINUTE_S;
-const DAY_S = 24 * HOUR_S;
-
-/**
- * Duration display of spec 1 §9: days/hrs/mins, or hrs/mins, or mins/secs — the largest
- * unit present decides. Non-numbers give 'N/A' (spec 1 §5); negative spans count as zero.
- */
-export function formatDuration(ms: number | null | undefined): string {
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) return 'N/A';
-  const total = Math.floor(Math.max(0, ms) / SECOND_MS);
-  const days = Math.floor(total / DAY_S);
-  const hrs = Math.floor((total % DAY_S) / HOUR_S);
-  const mins = Math.floor((total % HOUR_S) / MINUTE_S);
-  const secs = total % MINUTE_S;
-  if (days > 0) return `${days} days ${hrs} hrs ${mins} mins`;
-  if (hrs > 0) return `${hrs} hrs ${mins} mins`;
-  return `${mins} mins ${secs} secs`;
-}
 
 /** When the vehicle's current status began: transitFrom, or updatedAt when DISCONNECTED (spec 1 §4). */
 export function statusSince(vehicle: Pick<Vehicle, 'transitStatus' | 'transitFrom' | 'updatedAt'>): number | null {

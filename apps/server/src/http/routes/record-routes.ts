@@ -4,6 +4,7 @@ import {
   API_PATHS,
   DeviceLogExportRequestSchema,
   DeviceWindowRequestSchema,
+  TransitExportRequestSchema,
   TransitPdfRequestSchema,
   VehicleLogExportRequestSchema,
   VehicleWindowRequestSchema,
@@ -15,6 +16,7 @@ import {
   type VehicleLogsResponse,
 } from '@jejak/contract';
 import { deviceLogStream, inspectorFileName, vehicleLogStream } from '../../reports/inspector-xlsx.ts';
+import { transitFileName, transitStream } from '../../reports/transit-xlsx.ts';
 import type { AuthService } from '../../services/auth-service.ts';
 import type { RecordsService } from '../../services/records-service.ts';
 import { requireUser } from '../session.ts';
@@ -44,6 +46,17 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
       name: transitPdfName(report.vehicle.plate, window.startTime),
       buffer: pdf.toString('base64'),
     };
+  });
+
+  // Trip Record's transit records as .xlsx: the records and words of Trip Details, under its filters.
+  app.post(API_PATHS.transitRecordExport, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const req = TransitExportRequestSchema.parse(request.body);
+    const { records: shown, vehicle } = await records.transitRecordsForExport(caller, req);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${transitFileName(vehicle, req.startTime, req.timeZone)}"`)
+      .send(transitStream(shown, vehicle, req.timeZone));
   });
 
   app.post(API_PATHS.tripRecords, async (request): Promise<TripRecordsResponse> => {

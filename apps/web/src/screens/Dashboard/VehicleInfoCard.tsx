@@ -1,9 +1,11 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
 import { displayStatus } from '@jejak/domain';
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { statusColour } from '../../map/layers/vehicle-features.ts';
 import { useLiveDevice, useLiveVehicle } from '../../store/use-live.ts';
 import { useStrings } from '../../i18n/strings.ts';
+import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
@@ -12,6 +14,12 @@ import { GeofenceBadges } from './GeofenceBadges.tsx';
 interface VehicleInfoCardProps {
   vid: string;
   onClose: () => void;
+}
+
+/** View Playback (spec 1 §2): Trip Record on this vehicle, from the start of today to the start of tomorrow. */
+function playbackLink(vid: string, nowMs: number): string {
+  const { startMs, endMs } = todayWindow(nowMs);
+  return `/TripRecord?${new URLSearchParams({ vid, startTime: String(startMs), endTime: String(endMs) }).toString()}`;
 }
 
 /**
@@ -90,6 +98,11 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
       }
     >
       <Descriptions column={1} size="small" items={items} />
+      <div className="vehicle-info-links" style={{ marginTop: 8 }}>
+        <Link to={playbackLink(vid, now)} data-testid="vehicle-info-playback">
+          <HistoryOutlined /> {strings.trips.playback}
+        </Link>
+      </div>
     </Card>
   );
 }

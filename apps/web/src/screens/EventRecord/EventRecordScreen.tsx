@@ -6,14 +6,14 @@ import { useStrings } from '../../i18n/strings.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { EventMarkersLayer, type EventSelection } from '../../map/layers/EventMarkersLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { downloadEvents } from '../../api/events.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
+import { RecordQueryForm } from '../../ui/records/RecordQueryForm.tsx';
 import { EventList } from './EventList.tsx';
-import { EventMarkersLayer, type EventSelection } from './EventMarkersLayer.tsx';
-import { EventQueryForm } from './EventQueryForm.tsx';
 import { useEventRecord } from './use-event-record.ts';
 import './event-record.css';
 
@@ -59,7 +59,8 @@ export function EventRecordScreen() {
         <Typography.Title level={4} className="event-record-title">
           {s.title}
         </Typography.Title>
-        <EventQueryForm
+        <RecordQueryForm
+          idPrefix="event"
           vehicles={vehicles}
           loading={record.loading}
           onSubmit={(query) => {

@@ -3,12 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchEvents } from '../../api/events.ts';
 import { showToast } from '../../ui/notifier.ts';
+import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 
-export interface EventQuery {
-  vid: string;
-  startMs: number;
-  endMs: number;
-}
+export type EventQuery = RecordQuery;
 
 export interface EventRecordData {
   /** null before the first Submit. */

@@ -1,8 +1,8 @@
 import { EVENT_TYPE_COLOURS, eventTitle, type AlertEvent } from '@jejak/contract';
 import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
-import { isMapRemoved, useMap } from '../../map/map-context.ts';
-import { maplibregl } from '../../map/maplibre.ts';
+import { isMapRemoved, useMap } from '../map-context.ts';
+import { maplibregl } from '../maplibre.ts';
 
 const SOURCE_ID = 'record-events';
 const LAYER_ID = 'record-events';
@@ -35,13 +35,15 @@ interface EventMarkersLayerProps {
   events: readonly AlertEvent[];
   selection: EventSelection | null;
   onSelect: (selection: EventSelection) => void;
+  /** Fit the map to the events of each new lookup; off where another layer (a path) frames the view. */
+  fitToEvents?: boolean;
 }
 
 /**
- * The vehicle's events as circles coloured by event type (spec 1 §2); a click selects one and
- * shows its name. The selected event is ringed and named; picked in the list, the map zooms to it.
+ * The vehicle's events as circles coloured by event type (spec 1 §2: Event Record's map and Trip
+ * Record's event markers); a click selects one and shows its name. The selected event is ringed and named; picked in the list, the map zooms to it.
  */
-export function EventMarkersLayer({ events, selection, onSelect }: EventMarkersLayerProps) {
+export function EventMarkersLayer({ events, selection, onSelect, fitToEvents = true }: EventMarkersLayerProps) {
   const map = useMap();
   const data = useMemo(() => eventFeatures(events), [events]);
   // The click handler is bound once with the layer; it calls the latest onSelect.
@@ -92,12 +94,13 @@ export function EventMarkersLayer({ events, selection, onSelect }: EventMarkersL
 
   useEffect(() => {
     void map.getSource<GeoJSONSource>(SOURCE_ID)?.setData(data);
+    if (!fitToEvents) return;
     // A new lookup: show all its events.
     const points = data.features.map((f) => f.geometry.coordinates as [number, number]);
     if (points.length === 0) return;
     const bounds = points.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(points[0], points[0]));
     map.fitBounds(bounds, { padding: 60, maxZoom: 15, duration: 0 });
-  }, [map, data]);
+  }, [map, data, fitToEvents]);
 
   const selected = selection ? data.features.find((f) => f.properties.evid === selection.evid) : undefined;
   useEffect(() => {
