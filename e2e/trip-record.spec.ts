@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -131,13 +132,12 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.getByTestId('trip-close').click();
     await page.waitForURL((url) => !url.searchParams.has('trid'));
 
-    // The PDF report: its toast either way (the server side is built on another branch).
-    await page.getByTestId('trip-pdf').click();
-    await page
-      .locator('.ant-message-notice')
-      .getByText(/^(Report generated|Error in generating report\. Try again\?)$/)
-      .first()
-      .waitFor();
+    // The PDF report: the server's name plus .pdf, the spec's toast, and a report poppler can read.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trip-pdf').click()]);
+    await expectToast(page, 'Report generated');
+    expect(pdf.suggestedFilename()).toMatch(/^transit-.+-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = execFileSync('pdftotext', ['-layout', await pdf.path(), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Transit Report');
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'trip-record-1024');
