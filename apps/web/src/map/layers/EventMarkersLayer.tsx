@@ -1,4 +1,4 @@
-import { EVENT_TYPE_COLOURS, eventTitle, type AlertEvent } from '@jejak/contract';
+import { EVENT_TYPE_COLOURS, EVENT_TYPES, eventTitle, type AlertEvent, type EventType } from '@jejak/contract';
 import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { isMapRemoved, useMap } from '../map-context.ts';
@@ -16,7 +16,37 @@ export interface EventSelection {
   focus: boolean;
 }
 
-type EventFeatures = GeoJSON.FeatureCollection<GeoJSON.Point, { evid: string; colour: string; title: string }>;
+type EventFeatures = GeoJSON.FeatureCollection<
+  GeoJSON.Point,
+  { evid: string; colour: string; title: string; type: EventType }
+>;
+
+/** The sign inside each type's marker: info, warning, critical (spec 1 §2), and control. */
+const EVENT_GLYPHS: Readonly<Record<EventType, string>> = { INFO: 'i', WARNING: '!', CRITICAL: '!!', CONTROL: '•' };
+const ICON_PX = 48;
+const iconId = (type: EventType) => `record-event-${type}`;
+
+/** A round marker in the type's colour with its sign in white, drawn once per map. */
+function eventIcon(type: EventType): ImageData | null {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = ICON_PX;
+  const g = canvas.getContext('2d');
+  if (!g) return null;
+  const r = ICON_PX / 2;
+  g.beginPath();
+  g.arc(r, r, r - 3, 0, 2 * Math.PI);
+  g.fillStyle = `#${EVENT_TYPE_COLOURS[type]}`;
+  g.fill();
+  g.lineWidth = 4;
+  g.strokeStyle = '#ffffff';
+  g.stroke();
+  g.fillStyle = '#ffffff';
+  g.font = `bold ${Math.round(ICON_PX * 0.55)}px sans-serif`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillText(EVENT_GLYPHS[type], r, r + 1);
+  return g.getImageData(0, 0, ICON_PX, ICON_PX);
+}
 
 function eventFeatures(events: readonly AlertEvent[]): EventFeatures {
   const features: EventFeatures['features'] = [];
@@ -25,7 +55,12 @@ function eventFeatures(events: readonly AlertEvent[]): EventFeatures {
     features.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [e.location.lon, e.location.lat] },
-      properties: { evid: e.evid, colour: `#${EVENT_TYPE_COLOURS[e.eventType]}`, title: eventTitle(e) },
+      properties: {
+        evid: e.evid,
+        colour: `#${EVENT_TYPE_COLOURS[e.eventType]}`,
+        title: eventTitle(e),
+        type: e.eventType,
+      },
     });
   }
   return { type: 'FeatureCollection', features };
@@ -40,8 +75,8 @@ interface EventMarkersLayerProps {
 }
 
 /**
- * The vehicle's events as circles coloured by event type (spec 1 §2: Event Record's map and Trip
- * Record's event markers); a click selects one and shows its name. The selected event is ringed and named; picked in the list, the map zooms to it.
+ * The vehicle's events as round markers in their type's colour with an info, warning or critical
+ * sign (spec 1 §2: Event Record's map and Trip Record's event markers); a click selects one and shows its name. The selected event is ringed and named; picked in the list, the map zooms to it.
  */
 export function EventMarkersLayer({ events, selection, onSelect, fitToEvents = true }: EventMarkersLayerProps) {
   const map = useMap();
@@ -61,15 +96,18 @@ export function EventMarkersLayer({ events, selection, onSelect, fitToEvents = t
       filter: ['==', ['get', 'evid'], ''],
       paint: { 'circle-radius': 13, 'circle-color': '#1668dc', 'circle-opacity': 0.35 },
     });
+    for (const type of EVENT_TYPES) {
+      const icon = map.hasImage(iconId(type)) ? null : eventIcon(type);
+      if (icon) map.addImage(iconId(type), icon, { pixelRatio: 2 });
+    }
     map.addLayer({
       id: LAYER_ID,
-      type: 'circle',
+      type: 'symbol',
       source: SOURCE_ID,
-      paint: {
-        'circle-radius': 7,
-        'circle-color': ['get', 'colour'],
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 2,
+      layout: {
+        'icon-image': ['concat', 'record-event-', ['get', 'type']],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
       },
     });
     const onClick = (event: MapLayerMouseEvent) => {
