@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
-import { formatLocalDateTime } from '@jejak/domain';
 import { EVENT_COLUMNS, eventRows, type AlertEvent } from '@jejak/contract';
-import { safeFilePart, tableStream } from './xlsx-table.ts';
+import { exportFileName, tableStream } from './xlsx-table.ts';
 
 /* Event Record's export (spec 1 §2): the list's events, as the list words them, in one sheet. */
 
 /** events-{vehicle}-{first day}.xlsx, the day in the console's zone. */
 export function eventFileName(vehicle: string, startMs: number, timeZone: string): string {
-  const day = formatLocalDateTime(startMs, timeZone).slice(0, 10).replaceAll('/', '-');
-  return `events-${safeFilePart(vehicle, 'vehicle')}-${day}.xlsx`;
+  return exportFileName('events', vehicle, 'vehicle', startMs, timeZone);
 }
 
 const WIDTHS: Partial<Record<(typeof EVENT_COLUMNS)[number]['key'], number>> = {

@@ -3,20 +3,18 @@ import type ExcelJS from 'exceljs';
 import {
   DEVICE_INSPECTOR_COLUMNS,
   deviceInspectorRows,
-  inspectorTime,
   VEHICLE_INSPECTOR_COLUMNS,
   vehicleInspectorRows,
   type DeviceLog,
   type VehicleLog,
 } from '@jejak/contract';
-import { buildTableWorkbook, safeFilePart, tableStream, workbookStream, type ExcelJSModule } from './xlsx-table.ts';
+import { buildTableWorkbook, exportFileName, tableStream, workbookStream, type ExcelJSModule } from './xlsx-table.ts';
 
 /* The Device and Vehicle Inspector exports (spec 3 §2): the screens' rows, in their words, one sheet each. */
 
 /** {kind}-{name}-{first day}.xlsx, the day in the console's zone. */
 export function inspectorFileName(kind: 'device-log' | 'vehicle-log', name: string, startMs: number, timeZone: string) {
-  const day = (inspectorTime(startMs, timeZone) ?? '').slice(0, 10);
-  return `${kind}-${safeFilePart(name, kind === 'device-log' ? 'device' : 'vehicle')}-${day}.xlsx`;
+  return exportFileName(kind, name, kind === 'device-log' ? 'device' : 'vehicle', startMs, timeZone);
 }
 
 const DEVICE_WIDTHS: Partial<Record<(typeof DEVICE_INSPECTOR_COLUMNS)[number]['key'], number>> = {

@@ -1,24 +1,10 @@
-import { formatLocalDateTime, type TransitStatus } from '@jejak/domain';
+import { formatLocalDateTime, REPORT_TIME_ZONE, type TransitStatus } from '@jejak/domain';
 
 /* How the Transit PDF writes values: spec 1 §9's units and spec 3 §9's date-times. */
-
-/** The request names no zone: the report writes times in the console's default one (DESIGN §6). */
-export const REPORT_TIME_ZONE = 'Asia/Kuala_Lumpur';
 
 /** YYYY-MM-DD HH:mm:ss in the report's zone. */
 export function reportDateTime(ms: number): string {
   return formatLocalDateTime(ms, REPORT_TIME_ZONE).replaceAll('/', '-');
-}
-
-/** Spec 1 §9's durations: days/hrs/mins, or hrs/mins, or mins/secs — the largest unit decides. */
-export function reportDuration(ms: number): string {
-  const total = Math.floor(Math.max(0, ms) / 1000);
-  const days = Math.floor(total / 86_400);
-  const hrs = Math.floor((total % 86_400) / 3600);
-  const mins = Math.floor((total % 3600) / 60);
-  if (days > 0) return `${days} days ${hrs} hrs ${mins} mins`;
-  if (hrs > 0) return `${hrs} hrs ${mins} mins`;
-  return `${mins} mins ${total % 60} secs`;
 }
 
 /** Distance with 2 decimals in km (spec 1 §9). */

@@ -1,6 +1,6 @@
 import type { TransitRecord } from '@jejak/contract';
-import { STATUS_COLOURS, displayStatus } from '@jejak/domain';
-import { STATUS_LABELS, printable, reportDateTime, reportDuration, reportKm, reportKmh } from './transit-pdf-format.ts';
+import { STATUS_COLOURS, displayStatus, formatDuration } from '@jejak/domain';
+import { STATUS_LABELS, printable, reportDateTime, reportKm, reportKmh } from './transit-pdf-format.ts';
 
 /* The Transit PDF's table of transit records: rows grow to fit wrapped addresses; it breaks across pages with its header row repeated. */
 
@@ -27,7 +27,7 @@ const COLUMNS: Column[] = [
   { label: 'Status', width: 64, indent: 10, cell: (r) => STATUS_LABELS[displayStatus(r.transitStatus)] },
   { label: 'Start', width: 60, cell: (r) => reportDateTime(r.startTime) },
   { label: 'End', width: 60, cell: (r) => reportDateTime(r.endTime) },
-  { label: 'Duration', width: 62, cell: (r) => reportDuration(r.duration) },
+  { label: 'Duration', width: 62, cell: (r) => formatDuration(r.duration) },
   { label: 'Distance', width: 52, align: 'right', cell: (r) => reportKm(r.totalMileage) },
   { label: 'Top speed', width: 52, align: 'right', cell: (r) => reportKmh(r.topSpeed) },
   { label: 'Avg speed', width: 52, align: 'right', cell: (r) => reportKmh(r.avgSpeed) },

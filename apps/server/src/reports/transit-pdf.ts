@@ -1,16 +1,16 @@
 import PDFDocument from 'pdfkit';
 import type { TransitRecord } from '@jejak/contract';
-import { STATUS_COLOURS, TRANSIT_STATUSES, displayStatus, type LatLon, type TransitStatus } from '@jejak/domain';
-import { safeFilePart } from './xlsx-table.ts';
 import {
+  STATUS_COLOURS,
+  TRANSIT_STATUSES,
+  displayStatus,
+  formatDuration,
   REPORT_TIME_ZONE,
-  STATUS_LABELS,
-  printable,
-  reportDateTime,
-  reportDuration,
-  reportKm,
-  reportKmh,
-} from './transit-pdf-format.ts';
+  type LatLon,
+  type TransitStatus,
+} from '@jejak/domain';
+import { safeFilePart } from './xlsx-table.ts';
+import { STATUS_LABELS, printable, reportDateTime, reportKm, reportKmh } from './transit-pdf-format.ts';
 import { drawRoute, type RouteDrawing } from './transit-pdf-route.ts';
 import { INK, MUTED, RULE, TABLE_WIDTH, drawTransitTable } from './transit-pdf-table.ts';
 
@@ -114,7 +114,7 @@ function summary(doc: PDFKit.PDFDocument, records: readonly TransitRecord[], top
   for (const s of TRANSIT_STATUSES) {
     const rs = byStatus(s);
     const count = `${rs.length} ${rs.length === 1 ? 'record' : 'records'}`;
-    row(STATUS_LABELS[s], `${count} · ${reportDuration(sum(rs, (r) => r.duration))}`, `#${STATUS_COLOURS[s]}`);
+    row(STATUS_LABELS[s], `${count} · ${formatDuration(sum(rs, (r) => r.duration))}`, `#${STATUS_COLOURS[s]}`);
   }
   row('Total distance', reportKm(sum(records, (r) => r.totalMileage)));
   row('Top speed', reportKmh(Math.max(0, ...records.map((r) => r.topSpeed))));

@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
-import { formatLocalDateTime } from '@jejak/domain';
 import { TRANSIT_COLUMNS, transitRows, type TransitColumn, type TransitRecord } from '@jejak/contract';
-import { safeFilePart, tableStream } from './xlsx-table.ts';
+import { exportFileName, tableStream } from './xlsx-table.ts';
 
 /* Trip Record's export (spec 1 §2): the transit records Trip Details shows, as it words them. */
 
 /** transit-{vehicle}-{first day}.xlsx, the day in the console's zone. */
 export function transitFileName(vehicle: string, startMs: number, timeZone: string): string {
-  const day = formatLocalDateTime(startMs, timeZone).slice(0, 10).replaceAll('/', '-');
-  return `transit-${safeFilePart(vehicle, 'vehicle')}-${day}.xlsx`;
+  return exportFileName('transit', vehicle, 'vehicle', startMs, timeZone);
 }
 
 const WIDTHS: Partial<Record<TransitColumn, number>> = {

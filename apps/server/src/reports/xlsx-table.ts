@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { formatLocalDateTime } from '@jejak/domain';
 
 /*
  * Spreadsheet exports. ExcelJS (about 29 MB resident) is loaded on the first export rather than
@@ -65,4 +66,16 @@ export function tableStream<K extends string>(
 /** A name safe in a Content-Disposition header and on every file system. */
 export function safeFilePart(text: string, fallback: string): string {
   return text.replace(/[^\w.-]+/g, '_').slice(0, 60) || fallback;
+}
+
+/** `{prefix}-{name}-{YYYY-MM-DD}.xlsx`: an export named by what it holds and its first day in the zone. */
+export function exportFileName(
+  prefix: string,
+  name: string,
+  fallback: string,
+  startMs: number,
+  timeZone: string,
+): string {
+  const day = formatLocalDateTime(startMs, timeZone).slice(0, 10).replaceAll('/', '-');
+  return `${prefix}-${safeFilePart(name, fallback)}-${day}.xlsx`;
 }

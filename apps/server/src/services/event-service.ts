@@ -38,7 +38,7 @@ export function createEventService(fleet: FleetRepo, events: EventRepo) {
         startTime: req.startTime,
         endTime: req.endTime,
       });
-      const vehicle = (await fleet.vehicleDisplayName(req.vid)) ?? req.vid;
+      const vehicle = (await fleet.vehicleHeading(req.vid))?.displayName ?? req.vid;
       return { events: filterEvents(eventLogs, req.eventType), vehicle };
     },
   };

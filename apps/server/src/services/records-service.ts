@@ -60,7 +60,7 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     ): Promise<{ records: TransitRecord[]; vehicle: string }> {
       await vehicleInReach(caller, req.vid);
       const all = await records.transitRecords(req.vid, req.startTime, req.endTime);
-      const vehicle = (await fleet.vehicleDisplayName(req.vid)) ?? req.vid;
+      const vehicle = (await fleet.vehicleHeading(req.vid))?.displayName ?? req.vid;
       return {
         records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }),
         vehicle,
@@ -99,7 +99,7 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     ): Promise<{ logs: VehicleLog[]; vehicle: string }> {
       await vehicleInReach(caller, req.vid);
       const { logs } = await records.vehicleLogs(req.vid, req.startTime, req.endTime);
-      return { logs, vehicle: (await fleet.vehicleDisplayName(req.vid)) ?? req.vid };
+      return { logs, vehicle: (await fleet.vehicleHeading(req.vid))?.displayName ?? req.vid };
     },
   };
 }

@@ -81,16 +81,6 @@ export function createFleetRepo(db: Db) {
       return (await q.execute()).map((r) => r.vid);
     },
 
-    /** The display name of a vehicle (no visibility check: callers check reach first). */
-    async vehicleDisplayName(vid: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('vehicles')
-        .select('vehicle_display_name')
-        .where('vid', '=', vid)
-        .executeTakeFirst();
-      return row?.vehicle_display_name ?? null;
-    },
-
     /** What a report's header names: the vehicle and its owner (no visibility check: callers check reach first). */
     async vehicleHeading(vid: string): Promise<{ displayName: string; plate: string; owner: string | null } | null> {
       const row = await db
