@@ -25,3 +25,4 @@ export * from './event-table.ts';
 export * from './reports.ts';
 export * from './inspector-tables.ts';
 export * from './transit-table.ts';
+export * from './report-kinds.ts';
