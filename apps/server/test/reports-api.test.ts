@@ -12,6 +12,7 @@ import {
 } from '@jejak/contract';
 import { dayOptions, playScenario, simulateFleetDay, type VehicleDay } from '@jejak/simulator';
 import { signIn, type Client } from './accounts-fixture.ts';
+import { insertEvent } from './alerts-fixture.ts';
 import { dbKinds, registerVehicle, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -89,6 +90,24 @@ describe.each(kinds)('reports on %s', (kind) => {
       expect(rows).toEqual((await perVehicle(vid)).trips);
       expect(rows.filter((t) => t.tripStatus === 'TRANSIT')).toHaveLength(day.truth.trips.length);
     }
+  });
+
+  it("a trip's numberOfEvents counts its vehicle's events from its start to its end", async () => {
+    const [vid] = [...vids.keys()];
+    const before = (await perVehicle(vid!)).trips.filter((t) => t.tripStatus === 'TRANSIT');
+    const trip = before[0]!;
+    const db = server.app.database.db;
+    // Two events inside the trip (one on its first instant) and one in the parking after it.
+    await insertEvent(db, { vid: vid!, eventTime: trip.startTime, eventType: 'INFO', eventName: 'Start' });
+    await insertEvent(db, { vid: vid!, eventTime: Math.floor((trip.startTime + trip.endTime) / 2) });
+    await insertEvent(db, { vid: vid!, eventTime: trip.endTime + MINUTE, eventType: 'WARNING' });
+    const trips = (await perVehicle(vid!)).trips;
+    const counted = trips.find((t) => t.trid === trip.trid);
+    expect(counted?.numberOfEvents).toBe(2 + trip.numberOfEvents);
+    const parkingAfter = trips.find((t) => t.tripStatus === 'PARKING' && t.startTime >= trip.endTime - MINUTE);
+    expect(parkingAfter?.numberOfEvents).toBeGreaterThanOrEqual(1);
+    const report = await post<TripReportResponse>(owner2, REPORT_PATHS.reportTrip, all());
+    expect(report.report.filter((t) => t.vid === vid)).toEqual(trips);
   });
 
   it('transit report: the same records as Transit Record, vehicle by vehicle', async () => {

@@ -3,6 +3,7 @@ import { addressOf, type LatLon } from '@jejak/domain';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
+import { tripEventCounts } from './trip-events.ts';
 import type { Database } from './schema.ts';
 
 export function createRecordsRepo(db: Db) {
@@ -44,8 +45,13 @@ export function createRecordsRepo(db: Db) {
     /** Final trips of one vehicle overlapping [startTime, endTime), oldest first. */
     async tripRecords(vid: string, startTime: number, endTime: number): Promise<TripRecord[]> {
       const rows = await overlapping('trip_records', vid, startTime, endTime);
-      // TODO(#3): count the trip's events once rules produce them.
-      return rows.map((r) => ({ trid: r.trid, vid: r.vid, ...toTripValue(r), numberOfEvents: 0 }));
+      const events = await tripEventCounts(db, [vid], startTime, endTime);
+      return rows.map((r) => ({
+        trid: r.trid,
+        vid: r.vid,
+        ...toTripValue(r),
+        numberOfEvents: events.get(r.trid) ?? 0,
+      }));
     },
 
     /** A device's log in [startTime, endTime), oldest first, at most LOG_PAGE_LIMIT rows. */

@@ -2,6 +2,7 @@ import type { TransitRecord, TripRecord } from '@jejak/contract';
 import { isTransitStatus, type TransitSlice } from '@jejak/domain';
 import type { Db } from './database.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
+import { tripEventCounts } from './trip-events.ts';
 
 export interface ReportWindow {
   vids: readonly string[];
@@ -79,8 +80,13 @@ export function createReportRepo(db: Db) {
         .orderBy('start_time')
         .limit(limit + 1)
         .execute();
-      // TODO(#3): count the trip's events once rules produce them (as Trip Record does).
-      return rows.map((r) => ({ trid: r.trid, vid: r.vid, ...toTripValue(r), numberOfEvents: 0 }));
+      const events = await tripEventCounts(db, w.vids, w.startTime, w.endTime);
+      return rows.map((r) => ({
+        trid: r.trid,
+        vid: r.vid,
+        ...toTripValue(r),
+        numberOfEvents: events.get(r.trid) ?? 0,
+      }));
     },
   };
 }
