@@ -3,6 +3,7 @@ import {
   REPORT_PATHS,
   REPORT_TEXTS,
   type DailyMileageReportResponse,
+  type HierarchyResponse,
   type MileageReportResponse,
   type TransitRecord,
   type TransitRecordsResponse,
@@ -141,6 +142,23 @@ describe.each(kinds)('reports on %s', (kind) => {
       const segments = (status: string) => day.truth.segments.filter((s) => s.status === status).length;
       expect(Math.abs(row.movingDuration - day.truth.totals.movingMs)).toBeLessThanOrEqual(segments('MOVING') * MINUTE);
       expect(Math.abs(row.idlingDuration - day.truth.totals.idlingMs)).toBeLessThanOrEqual(segments('IDLING') * MINUTE);
+    }
+  });
+
+  it("the dashboard's figures agree: odometer as the day's mileage, status since the last record's end", async () => {
+    const me = (await signIn(server.baseUrl, OWNER)).me;
+    const h = await post<HierarchyResponse>(owner2, '/user/gethierarchy', { uid: me.uid });
+    const res = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, all());
+    for (const [vid, day] of vids) {
+      const vehicle = h.vehicles.find((v) => v.vid === vid);
+      const row = res.report.find((r) => r.vid === vid);
+      if (!vehicle || !row) throw new Error(`${vid} missing`);
+      // Registered just before the day: the odometer moved by the day's kilometres (a Teltonika
+      // tracker sends its own, which starts at odometerStartKm).
+      const odometerKm = vehicle.mileage - (day.spec.odometerStartKm ?? 0);
+      expect(Math.abs(odometerKm - row.mileage)).toBeLessThanOrEqual(Math.max(0.05, row.mileage * 0.01));
+      const last = (await perVehicle(vid)).transit.at(-1);
+      expect(vehicle.transitFrom).toBe(last?.endTime);
     }
   });
 
