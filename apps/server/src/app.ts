@@ -17,6 +17,7 @@ import { startTcpGateway, type ListenerOptions, type RunningListener } from './g
 import { startUdpGateway } from './gateway/udp-gateway.ts';
 import { createUnknownGuard } from './gateway/unknown-guard.ts';
 import { registerEscalationRoutes } from './http/routes/escalation-routes.ts';
+import { mapSettings } from './http/map-settings.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createLiveHub } from './live/live-hub.ts';
 import { createNotifications } from './notify/notifications.ts';
@@ -236,6 +237,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE },
     version: APP_VERSION,
     region: config.JEJAK_REGION,
+    map: mapSettings(config),
     webDist: config.JEJAK_WEB_DIST,
     logLevel: config.JEJAK_LOG_LEVEL,
   });

@@ -73,6 +73,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   login: { skip: 'no session; covered by api.test.ts (texts, rate limit)' },
   logout: { skip: "ends the caller's own session; covered by api.test.ts" },
   version: { skip: 'GET, public, no data' },
+  mapConfig: { skip: 'GET, public, the basemap settings the console shows every user' },
   openapi: { skip: 'GET, public, no data' },
   session: { gate: 'any', body: () => ({}) },
   userGetInfo: { gate: 'any', body: (o) => ({ uid: o.user.uid }) },

@@ -49,6 +49,8 @@ function testConfig(env: Record<string, string>) {
     JEJAK_LOG_LEVEL: 'silent',
     JEJAK_WEB_DIST: '/nonexistent',
     JEJAK_STORE_FLUSH_MS: '5',
+    // Tests run offline: the street map is asked for only where a test serves one.
+    JEJAK_MAP_STYLE_URL: 'offline',
     ...env,
   });
 }

@@ -29,6 +29,7 @@ import { GEOFENCE_OPERATIONS } from './geofences.ts';
 import { NOTIFICATION_LOG_EXPORT_OPERATIONS } from './notification-log-table.ts';
 import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
+import { MAP_CONFIG_OPERATIONS } from './map-config.ts';
 import { REPORT_OPERATIONS } from './reports.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
@@ -166,6 +167,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...TRANSIT_EXPORT_OPERATIONS,
   ...ESCALATION_OPERATIONS,
   ...REPORT_OPERATIONS,
+  ...MAP_CONFIG_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

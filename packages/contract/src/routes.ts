@@ -1,5 +1,6 @@
 import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
+import { MAP_CONFIG_PATH } from './map-config.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
 import { REPORT_PATHS } from './reports.ts';
 
@@ -85,5 +86,6 @@ export const API_PATHS = {
   geocode: '/geocode',
   bulkTemplate: '/bulk/template',
   version: '/version',
+  mapConfig: MAP_CONFIG_PATH,
   openapi: '/openapi.json',
 } as const;

@@ -50,6 +50,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ JEJAK_ALLOWED_ORIGINS: 'fleet.example.com' })).toThrow(/JEJAK_ALLOWED_ORIGINS/);
   });
 
+  it('takes a street map style URL, offline, or raster and traffic tile templates naming z, x and y', () => {
+    expect(loadConfig({}).JEJAK_MAP_STYLE_URL).toBe('https://tiles.openfreemap.org/styles/liberty');
+    expect(loadConfig({ JEJAK_MAP_STYLE_URL: 'offline' }).JEJAK_MAP_STYLE_URL).toBe('offline');
+    const tiles = 'https://tile.example.org/{z}/{x}/{y}.png';
+    const c = loadConfig({ JEJAK_MAP_RASTER_TILES: tiles, JEJAK_MAP_TRAFFIC_TILES: tiles });
+    expect([c.JEJAK_MAP_RASTER_TILES, c.JEJAK_MAP_TRAFFIC_TILES]).toEqual([tiles, tiles]);
+    for (const bad of ['https://tile.example.org/{z}/{x}.png', 'ftp://tile.example.org/{z}/{x}/{y}.png', '{z}{x}{y}'])
+      expect(() => loadConfig({ JEJAK_MAP_RASTER_TILES: bad }), bad).toThrow(/JEJAK_MAP_RASTER_TILES/);
+    expect(() => loadConfig({ JEJAK_MAP_STYLE_URL: 'tiles.example.org/style.json' })).toThrow(/JEJAK_MAP_STYLE_URL/);
+  });
+
   it('is documented key by key in docs/config.md', () => {
     const doc = readFileSync(new URL('../../../../docs/config.md', import.meta.url), 'utf8');
     const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);

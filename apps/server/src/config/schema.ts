@@ -25,6 +25,21 @@ const origins = () =>
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
 
+/** An http(s) tile URL template naming {z}, {x} and {y}. */
+const tileTemplate = () =>
+  z
+    .string()
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must name {z}, {x} and {y}')
+    .refine((v) => /^https?:$/.test(safeUrl(v)?.protocol ?? ''), 'must be an http(s) URL');
+
+function safeUrl(v: string): URL | null {
+  try {
+    return new URL(v.replace(/\{[a-z]\}/g, '0'));
+  } catch {
+    return null;
+  }
+}
+
 export const CONFIG_KEYS = {
   JEJAK_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   JEJAK_HTTP_PORT: int(8080, 0, 65535),
@@ -131,6 +146,17 @@ export const CONFIG_KEYS = {
   /** Rounds through the recipients before a chain fails. */
   JEJAK_ESCALATION_ROUNDS: int(1, 1, 10),
   JEJAK_ESCALATION_SWEEP_MS: int(2_000, 100, 600_000),
+  // The console's basemap (issue 14, docs/config.md): a MapLibre style URL ('offline' for the
+  // bundled map only), or raster tiles that take its place; live-traffic tiles add the toggle.
+  JEJAK_MAP_STYLE_URL: z
+    .union([z.literal('offline'), z.url({ protocol: /^https?$/ })])
+    .default('https://tiles.openfreemap.org/styles/liberty'),
+  JEJAK_MAP_RASTER_TILES: tileTemplate().optional(),
+  JEJAK_MAP_RASTER_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
+  JEJAK_MAP_TRAFFIC_TILES: tileTemplate().optional(),
+  JEJAK_MAP_TRAFFIC_ATTRIBUTION: z.string().max(500).default(''),
+  /** Hosts a configured style loads from besides its own (its tiles, glyphs or sprites elsewhere). */
+  JEJAK_MAP_ORIGINS: origins(),
   JEJAK_DEMO: bool(true),
   JEJAK_DEMO_PASSWORD: z.string().min(8).max(200).default('demo1234'),
   JEJAK_DEMO_INTERVAL_MS: int(5_000, 100, 600_000),

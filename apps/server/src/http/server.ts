@@ -11,6 +11,7 @@ import {
   ERROR_TYPES,
   LIVE_PATH,
   MESSAGES,
+  type MapConfigResponse,
   type VersionResponse,
 } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
@@ -42,6 +43,7 @@ import { registerReportRoutes } from './routes/report-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
 import { registerVehicleRoutes } from './routes/vehicle-routes.ts';
+import type { MapSettings } from './map-settings.ts';
 import { installSecurityHeaders, isApiUrl } from './security.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
 
@@ -67,6 +69,7 @@ export interface HttpOptions {
   limits: LimitSettings;
   version: string;
   region: string;
+  map: MapSettings;
   webDist: string | null;
   logLevel: string;
 }
@@ -86,7 +89,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     clientErrorHandler: onClientError,
   });
   installErrorHandler(app);
-  await installSecurityHeaders(app, opts.cookie.secure);
+  await installSecurityHeaders(app, opts.cookie.secure, opts.map.origins);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
   const limits = await registerLimits(app, opts.limits);
@@ -110,6 +113,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
         version: opts.version,
         region: opts.region,
       }));
+      api.get(API_PATHS.mapConfig, async (): Promise<MapConfigResponse> => opts.map.config);
       const openapi = buildOpenApiDocument(opts.version);
       api.get(API_PATHS.openapi, async () => openapi);
       api.get(

@@ -104,19 +104,23 @@ async function fetchBasemap(): Promise<BasemapData> {
 // Parsed once per page; every map instance reuses it.
 let basemap: Promise<BasemapData> | null = null;
 
-/** Fills the style's basemap sources once the bundled countries file is parsed. */
-export async function fillBasemap(map: MapLibreMap): Promise<void> {
+/**
+ * Fills the style's basemap sources once the bundled countries file is parsed; false when it
+ * cannot be loaded (then there is no map to show at all).
+ */
+export async function fillBasemap(map: MapLibreMap): Promise<boolean> {
   basemap ??= fetchBasemap();
   let data: BasemapData;
   try {
     data = await basemap;
   } catch (error) {
     basemap = null;
-    console.warn('Basemap could not be loaded; the map shows sea only.', error);
-    return;
+    console.warn('The offline basemap could not be loaded.', error);
+    return false;
   }
-  if (!map.style) return; // removed meanwhile
+  if (!map.style) return true; // removed meanwhile
   void map.getSource<GeoJSONSource>(LAND_SOURCE)?.setData(data.land);
   void map.getSource<GeoJSONSource>(HOME_SOURCE)?.setData(data.home);
   void map.getSource<GeoJSONSource>(BORDER_SOURCE)?.setData(data.borders);
+  return true;
 }

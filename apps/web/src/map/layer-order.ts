@@ -3,10 +3,11 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 /**
  * Bottom-to-top order of the layers that components add over the basemap. Layers mount and
  * unmount in any order (a toggle may bring one back later); each is inserted below the first
- * layer above it that is already on the map, so the stack always reads: town dots, geofences, trails,
+ * layer above it that is already on the map, so the stack always reads: live traffic, town dots, geofences, trails,
  * selection ring, arrows.
  */
 export const LAYER_ORDER = [
+  'traffic',
   'places',
   'geofence-fill',
   'geofence-line',

@@ -9,6 +9,7 @@ import { TrailsLayer } from '../../map/layers/TrailsLayer.tsx';
 import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
 import { InitialView } from './InitialView.tsx';
 import { TicketPanel } from './TicketPanel.tsx';
+import { TrafficToggle } from './TrafficToggle.tsx';
 import { TicketFocus } from './tickets/TicketFocus.tsx';
 import { VehicleFocus } from './VehicleFocus.tsx';
 import { VehicleInfoCard } from './VehicleInfoCard.tsx';
@@ -23,6 +24,7 @@ export function DashboardScreen() {
       <MapView>
         <NavigationControl />
         <ScaleControl />
+        <TrafficToggle />
         <PlacesLayer />
         <GeofencesLayer uid={uid} />
         <TrailsLayer />
