@@ -1,6 +1,6 @@
 import {
   FUEL_CHART_MAX_LOGS,
-  FuelAnalysisRequestSchema,
+  type FuelAnalysisRequestSchema,
   type FuelAnalysisChange,
   type FuelChartLog,
   type FuelRecord,
@@ -55,6 +55,12 @@ function analysisChange(c: TankChange, capacity: number): FuelAnalysisChange {
   };
 }
 
+/** The status at a time; after the last stored record, its status still holds (the open one is not stored yet). */
+function chartStatus(transits: readonly TransitSlice[], timeMs: number) {
+  const last = transits.at(-1);
+  return statusAt(transits, timeMs) ?? (last && timeMs >= last.endTime ? last.transitStatus : null);
+}
+
 /** The tank's messages inside the window for the chart, thinned evenly to FUEL_CHART_MAX_LOGS. */
 function chartLogs(v: VehicleFuel, tank: string, window: Span): FuelChartLog[] {
   const inside = v.result.points.flatMap((p, i) =>
@@ -73,7 +79,7 @@ function chartLogs(v: VehicleFuel, tank: string, window: Span): FuelChartLog[] {
         speed: m?.speedKmh ?? null,
         fuel: level === null ? null : Math.round(level * 100) / 100,
         engineStatus: typeof ignition === 'boolean' ? ignition : null,
-        transitStatus: statusAt(v.transits, p?.timeMs ?? 0),
+        transitStatus: chartStatus(v.transits, p?.timeMs ?? 0),
       };
     });
 }
