@@ -41,6 +41,7 @@ import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createReportService } from './services/report-service.ts';
+import { createFuelService } from './services/fuel-service.ts';
 import { createRuleService } from './services/rule-service.ts';
 import { createTicketService } from './services/ticket-service.ts';
 import { createUserService } from './services/user-service.ts';
@@ -61,6 +62,7 @@ import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
 import { createReportRepo } from './storage/report-repo.ts';
+import { createFuelRepo } from './storage/fuel-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
 import { createUsersRepo } from './storage/users-repo.ts';
@@ -199,6 +201,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
     reports: createReportService(fleet, createReportRepo(db)),
+    fuel: createFuelService(fleet, createFuelRepo(db), createReportRepo(db)),
     geofences: createGeofenceService({
       geofences,
       templates: createGeofenceTemplateRepo(db),

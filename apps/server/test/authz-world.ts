@@ -262,6 +262,8 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   reportDailyMileage: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   reportTransit: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   reportTrip: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  reportFuel: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], ...WINDOW }) },
+  vehicleFuelAnalysis: { gate: 'readFuelAnalysis', body: (o) => ({ vid: o.vid, ...WINDOW, isReturnDeviceLog: true }) },
   ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
   ticketAcknowledge: {
     gate: 'resolveTickets',

@@ -27,3 +27,4 @@ export * from './inspector-tables.ts';
 export * from './transit-table.ts';
 export * from './report-kinds.ts';
 export * from './map-config.ts';
+export * from './fuel-analysis.ts';

@@ -31,6 +31,7 @@ import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { MAP_CONFIG_OPERATIONS } from './map-config.ts';
 import { REPORT_OPERATIONS } from './reports.ts';
+import { FUEL_OPERATIONS } from './fuel-analysis.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -168,6 +169,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...ESCALATION_OPERATIONS,
   ...REPORT_OPERATIONS,
   ...MAP_CONFIG_OPERATIONS,
+  ...FUEL_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

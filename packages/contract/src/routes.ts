@@ -1,4 +1,5 @@
 import { ALERT_PATHS } from './alerts.ts';
+import { FUEL_PATHS } from './fuel-analysis.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 import { MAP_CONFIG_PATH } from './map-config.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
@@ -80,6 +81,8 @@ export const API_PATHS = {
   ...ALERT_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,
+  // Fuel Analysis and the fuel report (spec 3 §2, §7).
+  ...FUEL_PATHS,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,

@@ -24,6 +24,7 @@ import { VehicleInspectorScreen } from '../screens/VehicleInspector/VehicleInspe
 import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { EventRecordScreen } from '../screens/EventRecord/EventRecordScreen.tsx';
+import { FuelAnalysisScreen } from '../screens/FuelAnalysis/FuelAnalysisScreen.tsx';
 import { NotificationFormScreen } from '../screens/NotificationForm/NotificationFormScreen.tsx';
 import { NotificationLogScreen } from '../screens/NotificationLog/NotificationLogScreen.tsx';
 import { RuleFormScreen } from '../screens/RuleForm/RuleFormScreen.tsx';
@@ -48,7 +49,6 @@ const COMING_SOON_PATHS = [
   // Other routes of spec 1
   '/InformationTable',
   // Reporting and administration (spec 3)
-  '/FuelAnalysis',
   '/VehicleReport',
 ];
 
@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
               screen('/VehicleInspector/:uid', <VehicleInspectorScreen />),
               screen('/Migration', <MigrationScreen />),
               screen('/Migration/MigrateUser/:uid', <MigrateUserScreen />),
+              screen('/FuelAnalysis', <FuelAnalysisScreen />),
               screen('/VehicleSubscription', <VehicleSubscriptionScreen />),
               screen('/VehicleSubscription/Add', <SubscriptionFormScreen key="add" mode="add" />),
               screen('/VehicleSubscription/Edit', <SubscriptionFormScreen key="edit" mode="edit" />),

@@ -5,6 +5,7 @@
 import { enAlerts } from './en-alerts.ts';
 import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
+import { enFuel } from './en-fuel.ts';
 import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
@@ -225,6 +226,7 @@ export const en = {
   alerts: enAlerts,
   inspectors: enInspectors,
   trips: enTrips,
+  fuel: enFuel,
 };
 
 export type Strings = typeof en;

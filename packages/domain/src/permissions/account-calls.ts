@@ -24,6 +24,7 @@ export const ACCOUNT_CALLS = [
   'readEscalations',
   'acknowledgeEscalations',
   'readReports',
+  'readFuelAnalysis',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -76,5 +77,8 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // Vehicle Reports (spec 3 §2, §6): the fleet-wide mileage, trip and transit reports.
     case 'readReports':
       return canRead(role, 'vehicleReport');
+    // Fuel Analysis (spec 3 §6): every role the spec lists has it.
+    case 'readFuelAnalysis':
+      return canRead(role, 'fuelAnalysis');
   }
 }
