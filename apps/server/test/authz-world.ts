@@ -261,6 +261,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   reportDailyMileage: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   reportTransit: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   reportTrip: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  reportExport: { gate: 'readReports', body: (o) => ({ kind: 'mileage', vids: [o.vid], ...WINDOW }) },
   ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
   ticketAcknowledge: {
     gate: 'resolveTickets',

@@ -26,3 +26,5 @@ export * from './reports.ts';
 export * from './inspector-tables.ts';
 export * from './transit-table.ts';
 export * from './report-kinds.ts';
+export * from './report-table.ts';
+export * from './report-range.ts';

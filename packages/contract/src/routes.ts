@@ -2,6 +2,7 @@ import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
 import { REPORT_PATHS } from './reports.ts';
+import { REPORT_EXPORT_PATH } from './report-kinds.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
 export const API_BASE = '/api';
@@ -79,6 +80,7 @@ export const API_PATHS = {
   ...ALERT_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,
+  reportExport: REPORT_EXPORT_PATH,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,
