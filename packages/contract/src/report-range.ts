@@ -45,7 +45,7 @@ export async function fetchReportRange<T>(params: RangeFetch<T>): Promise<T[]> {
     throw new Error(VEHICLE_REPORT_TEXTS.missingParams);
   }
   const windows = splitReportWindows(startTime, endTime, params.windowMs);
-  const answers: ({ ok: true; rows: readonly T[] } | { ok: false; error: unknown })[] = new Array(windows.length);
+  const answers: ({ ok: true; rows: readonly T[] } | { ok: false; error: unknown })[] = [];
   let next = 0;
   const worker = async () => {
     while (next < windows.length) {

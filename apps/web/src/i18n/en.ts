@@ -9,6 +9,7 @@ import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
 import { enTrips } from './en-trips.ts';
+import { enReports } from './en-reports.ts';
 
 export const en = {
   login: {
@@ -225,6 +226,7 @@ export const en = {
   alerts: enAlerts,
   inspectors: enInspectors,
   trips: enTrips,
+  reports: enReports,
 };
 
 export type Strings = typeof en;
