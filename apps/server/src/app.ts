@@ -42,6 +42,7 @@ import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
 import { createReportService } from './services/report-service.ts';
 import { createFuelService } from './services/fuel-service.ts';
+import { createReportExportService, reportRowSources } from './services/report-export-service.ts';
 import { createRuleService } from './services/rule-service.ts';
 import { createTicketService } from './services/ticket-service.ts';
 import { createUserService } from './services/user-service.ts';
@@ -180,6 +181,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   });
   const store = createAccountStore(db);
   const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
+  const reports = createReportService(fleet, createReportRepo(db));
   http = await buildHttpServer({
     auth,
     users: createUserService(store, fleet),
@@ -200,8 +202,9 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
-    reports: createReportService(fleet, createReportRepo(db)),
+    reports,
     fuel: createFuelService(fleet, createFuelRepo(db), createReportRepo(db)),
+    reportExport: createReportExportService(fleet, reportRowSources(reports)),
     geofences: createGeofenceService({
       geofences,
       templates: createGeofenceTemplateRepo(db),

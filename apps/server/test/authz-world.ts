@@ -264,6 +264,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   reportTrip: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
   reportFuel: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], ...WINDOW }) },
   vehicleFuelAnalysis: { gate: 'readFuelAnalysis', body: (o) => ({ vid: o.vid, ...WINDOW, isReturnDeviceLog: true }) },
+  reportExport: { gate: 'readReports', body: (o) => ({ kind: 'mileage', vids: [o.vid], ...WINDOW }) },
   ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
   ticketAcknowledge: {
     gate: 'resolveTickets',

@@ -28,3 +28,5 @@ export * from './transit-table.ts';
 export * from './report-kinds.ts';
 export * from './map-config.ts';
 export * from './fuel-analysis.ts';
+export * from './report-table.ts';
+export * from './report-range.ts';

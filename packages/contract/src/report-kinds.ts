@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GEOFENCE_TYPES } from '@jejak/domain';
 import { EVENT_TYPES, EventSchema } from './alerts.ts';
-import { ID } from './fields.ts';
+import { ID, TimeZoneField } from './fields.ts';
 import { checkWindow, DeviceLogSchema, WINDOW_FIELDS } from './records.ts';
 
 /*
@@ -252,6 +252,8 @@ export const ReportExportRequestSchema = z
     litresPerKm: z.number().min(0).max(100).default(DEFAULT_LITRES_PER_KM),
     rmPerLitre: z.number().min(0).max(1000).default(DEFAULT_RM_PER_LITRE),
     fuelPriceRm: z.number().min(0).max(1000).default(DEFAULT_FUEL_PRICE_RM),
+    /** The zone the file writes its times in (the console's). */
+    timeZone: TimeZoneField,
   })
   .superRefine(checkWindow);
 export type ReportExportRequest = z.input<typeof ReportExportRequestSchema>;

@@ -4,6 +4,7 @@ import { MANAGEMENT_PATHS } from './management.ts';
 import { MAP_CONFIG_PATH } from './map-config.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
 import { REPORT_PATHS } from './reports.ts';
+import { REPORT_EXPORT_PATH } from './report-kinds.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
 export const API_BASE = '/api';
@@ -83,6 +84,7 @@ export const API_PATHS = {
   ...REPORT_PATHS,
   // Fuel Analysis and the fuel report (spec 3 §2, §7).
   ...FUEL_PATHS,
+  reportExport: REPORT_EXPORT_PATH,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,

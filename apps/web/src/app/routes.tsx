@@ -21,6 +21,7 @@ import { SubscriptionFormScreen } from '../screens/SubscriptionForm/Subscription
 import { UserManagementScreen } from '../screens/UserManagement/UserManagementScreen.tsx';
 import { VehicleFormScreen } from '../screens/VehicleForm/VehicleFormScreen.tsx';
 import { VehicleInspectorScreen } from '../screens/VehicleInspector/VehicleInspectorScreen.tsx';
+import { VehicleReportScreen } from '../screens/VehicleReport/VehicleReportScreen.tsx';
 import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { EventRecordScreen } from '../screens/EventRecord/EventRecordScreen.tsx';
@@ -49,7 +50,6 @@ const COMING_SOON_PATHS = [
   // Other routes of spec 1
   '/InformationTable',
   // Reporting and administration (spec 3)
-  '/VehicleReport',
 ];
 
 /** A screen route: its own error boundary keeps the frame alive when the screen fails. */
@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
               screen('/UserManagement/ConfigureUser', <ConfigureUserScreen />),
               screen('/DeviceInspector/:uid', <DeviceInspectorScreen />),
               screen('/VehicleInspector/:uid', <VehicleInspectorScreen />),
+              screen('/VehicleReport', <VehicleReportScreen />),
               screen('/Migration', <MigrationScreen />),
               screen('/Migration/MigrateUser/:uid', <MigrateUserScreen />),
               screen('/FuelAnalysis', <FuelAnalysisScreen />),

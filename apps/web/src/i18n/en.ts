@@ -10,6 +10,7 @@ import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
 import { enTrips } from './en-trips.ts';
+import { enReports } from './en-reports.ts';
 
 export const en = {
   login: {
@@ -227,6 +228,7 @@ export const en = {
   inspectors: enInspectors,
   trips: enTrips,
   fuel: enFuel,
+  reports: enReports,
 };
 
 export type Strings = typeof en;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  REPORT_EXPORT_PATH,
+  REPORT_KIND_LABELS,
+  REPORT_ROWS_HEADER,
+  ReportExportRequestSchema,
+  reportTable,
+  reportTitle,
+  XLSX_CONTENT_TYPE,
+} from '@jejak/contract';
+import { reportStream } from '../../reports/report-xlsx.ts';
+import { exportFileName } from '../../reports/xlsx-table.ts';
+import type { AuthService } from '../../services/auth-service.ts';
+import type { ReportExportService } from '../../services/report-export-service.ts';
+import { requireUser } from '../session.ts';
+
+/**
+ * POST /report/export: Vehicle Report's table of one kind as .xlsx, with the screen's filters and
+ * inputs; REPORT_ROWS_HEADER carries the row count before the body, for the console's progress.
+ */
+export function registerReportExportRoutes(app: FastifyInstance, auth: AuthService, exports: ReportExportService) {
+  app.post(REPORT_EXPORT_PATH, async (request, reply) => {
+    const caller = await requireUser(auth, request);
+    const req = ReportExportRequestSchema.parse(request.body);
+    const { report, names, vehicles } = await exports.rows(caller, req);
+    const table = reportTable(report, { ...req, vehicleName: (id) => names.get(id) ?? id });
+    const label = REPORT_KIND_LABELS[req.kind];
+    const who = vehicles.length === 1 ? (vehicles[0] ?? 'vehicle') : `${vehicles.length} vehicles`;
+    const name = exportFileName(`report-${req.kind}`, who, 'vehicles', req.startTime, req.timeZone);
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header(REPORT_ROWS_HEADER, String(table.rows.length))
+      .send(reportStream(label, reportTitle(req.kind, req.startTime, req.endTime, vehicles, req.timeZone), table));
+  });
+}

@@ -1,0 +1,194 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REPORT_EXPORT_NOT_READY,
+  REPORT_EXPORT_PATH,
+  REPORT_ROWS_HEADER,
+  type ReportExportRequest,
+} from '@jejak/contract';
+import { LIBREOFFICE, libreofficeConvert } from '../../../tools/office/libreoffice.ts';
+import { demoImei } from '../src/demo/demo-fleet.ts';
+import { signIn } from './accounts-fixture.ts';
+import { gt06Track } from './device-client.ts';
+import { apiClient, dbKinds, recomputeSettled, startTestServer, vidOf, type TestServer } from './harness.ts';
+
+/**
+ * Vehicle Report's export (spec 3 §2; issue 13 item 3): a real GT06 drive, then the file of
+ * several kinds read back by LibreOffice Calc (a second reader of our .xlsx), in both duration
+ * formats and with the estimated fuel inputs.
+ */
+
+const kinds = await dbKinds();
+const MIN = 60_000;
+
+/** The cells of one CSV line (LibreOffice quotes cells with commas). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  const re = /("((?:[^"]|"")*)"|[^,]*)(,|$)/g;
+  for (let m = re.exec(line); m && m.index < line.length; m = re.exec(line)) {
+    cells.push(m[2] !== undefined ? m[2].replaceAll('""', '"') : (m[1] ?? ''));
+    if (m[3] === '') break;
+  }
+  return cells;
+}
+
+describe.each(kinds)("Vehicle Report's export on %s", (kind) => {
+  let server: TestServer;
+  let vid = '';
+  let vehicle = '';
+  let window = { startTime: 0, endTime: 0 };
+  let cookie = '';
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    // owner2's tracker: parked 5', driving 10' at 48 km/h (8 km), idling 3', parked 4'.
+    const imei = demoImei(13);
+    const t0 = Math.floor((Date.now() - 2 * 3_600_000) / MIN) * MIN;
+    const { send, device, now } = await gt06Track(server.gt06Port, imei, t0);
+    for (let i = 0; i < 5; i++) await send(0, false);
+    for (let i = 0; i < 10; i++) await send(48, true, 0.8);
+    for (let i = 0; i < 3; i++) await send(0, true);
+    for (let i = 0; i < 4; i++) await send(0, false);
+    await recomputeSettled(server.app, `GPS100#${imei}`);
+    device.close();
+    window = { startTime: t0, endTime: now() + 1 };
+    const client = apiClient(server.baseUrl);
+    vid = (await vidOf(client, imei)) ?? '';
+    cookie = client.cookie ?? '';
+    const v = await server.app.database.db
+      .selectFrom('vehicles')
+      .select(['vehicle_plate', 'vehicle_display_name'])
+      .where('vid', '=', vid)
+      .executeTakeFirstOrThrow();
+    vehicle = `${v.vehicle_plate} (${v.vehicle_display_name})`;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function post(body: Partial<ReportExportRequest>, as = cookie) {
+    return fetch(`${server.baseUrl}/api${REPORT_EXPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: as },
+      body: JSON.stringify({ vids: [vid], ...window, timeZone: 'Asia/Kuala_Lumpur', ...body }),
+    });
+  }
+
+  /** The export's name, row header and lines as LibreOffice Calc reads them (CSV). */
+  async function throughCalc(body: Partial<ReportExportRequest>) {
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '';
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const csv = (await libreofficeConvert(bytes, name, 'csv')).toString('utf8').trim().split(/\r?\n/);
+    return { name, rows: Number(res.headers.get(REPORT_ROWS_HEADER)), lines: csv.map(csvCells) };
+  }
+
+  it.skipIf(!LIBREOFFICE)(
+    'mileage in hours/minutes/seconds with the default estimated fuel, read by LibreOffice',
+    async () => {
+      const { name, rows, lines } = await throughCalc({ kind: 'mileage' });
+      expect(name).toMatch(/^report-mileage-.+-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect(rows).toBe(1);
+      expect(lines[0]?.[0]).toMatch(
+        new RegExp(`^Mileage, \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} to .+: ${vehicle.replace(/[()]/g, '\\$&')}$`),
+      );
+      expect(lines[1]).toEqual([
+        'Vehicle',
+        'Start Time',
+        'End Time',
+        'Mileage (km)',
+        'Moving',
+        'Idling',
+        'Parking',
+        'Disconnected',
+        'Top Speed (km/h)',
+        'Estimated Fuel (L)',
+        'Estimated Expenses (RM)',
+      ]);
+      const row = lines[2] ?? [];
+      expect(row[0]).toBe(vehicle);
+      expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const km = Number(row[3]);
+      expect(km).toBeCloseTo(8, 0);
+      expect(row.slice(4, 7)).toEqual(['10 mins 0 secs', '3 mins 0 secs', expect.stringMatching(/^\d+ mins 0 secs$/)]);
+      expect(Number(row[8])).toBe(48);
+      expect(Number(row[9])).toBeCloseTo(km * 0.093, 2);
+      expect(Number(row[10])).toBeCloseTo(km * 0.093 * 2.05, 1);
+    },
+    180_000,
+  );
+
+  it.skipIf(!LIBREOFFICE)(
+    'mileage in decimal hours with other fuel inputs, and the idling rows alone',
+    async () => {
+      const { lines } = await throughCalc({
+        kind: 'mileage',
+        durationFormat: 'decimal',
+        litresPerKm: 0.1,
+        rmPerLitre: 3,
+      });
+      expect(lines[1]?.slice(4, 8)).toEqual([
+        'Moving (hours)',
+        'Idling (hours)',
+        'Parking (hours)',
+        'Disconnected (hours)',
+      ]);
+      const row = lines[2] ?? [];
+      expect(row.slice(4, 6).map(Number)).toEqual([0.17, 0.05]);
+      const km = Number(row[3]);
+      expect(Number(row[9])).toBeCloseTo(km * 0.1, 2);
+      expect(Number(row[10])).toBeCloseTo(km * 0.1 * 3, 1);
+
+      const idling = await throughCalc({ kind: 'idling' });
+      expect(idling.rows).toBe(1);
+      expect(idling.lines.slice(2).map((r) => [r[0], r[1], r[4]])).toEqual([[vehicle, 'IDLING', '3 mins 0 secs']]);
+    },
+    180_000,
+  );
+
+  it('trip, transit, parking and daily mileage: the rows the screen shows', async () => {
+    const read = async (body: Partial<ReportExportRequest>) => {
+      const res = await post(body);
+      expect(res.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      expect(Number(res.headers.get(REPORT_ROWS_HEADER))).toBe(rows.length - 2);
+      return rows.slice(2);
+    };
+    expect((await read({ kind: 'transit' })).map((r) => r[1])).toEqual(['PARKING', 'MOVING', 'IDLING']);
+    expect((await read({ kind: 'parking' })).map((r) => [r[1], r[4]])).toEqual([['PARKING', '5 mins 0 secs']]);
+    const daily = await read({ kind: 'dailyMileage', durationFormat: 'decimal' });
+    expect(daily).toHaveLength(1);
+    expect(Number(daily[0]?.[2])).toBeCloseTo(8, 0);
+    // A trip is final once the one after it begins: the parking before the drive is.
+    expect((await read({ kind: 'trip' })).map((r) => [r[1], r[4]])).toEqual([['PARKING', '5 mins 0 secs']]);
+  });
+
+  it('a window without records: the header alone', async () => {
+    const res = await post({
+      kind: 'transit',
+      startTime: window.startTime - 3 * 86_400_000,
+      endTime: window.startTime - 2 * 86_400_000,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(REPORT_ROWS_HEADER)).toBe('0');
+  });
+
+  it('refuses kinds it cannot read yet, vehicles out of reach, bad windows and no session', async () => {
+    const later = await post({ kind: 'geofence' });
+    expect(later.status).toBe(400);
+    expect(await later.json()).toMatchObject({ status: 400, message: REPORT_EXPORT_NOT_READY });
+    const owner = await signIn(server.baseUrl, 'owner');
+    const foreign = await post({ kind: 'mileage' }, owner.c.cookie ?? '');
+    expect(foreign.status).toBe(403);
+    const backwards = await post({ kind: 'mileage', startTime: window.endTime, endTime: window.startTime });
+    expect(backwards.status).toBe(400);
+    expect(((await backwards.json()) as { message: string }).message).toMatch(/^endTime: /);
+    const badFormat = await post({ kind: 'mileage', durationFormat: 'minutes' as never });
+    expect(badFormat.status).toBe(400);
+    expect((await post({ kind: 'mileage' }, '')).status).toBe(401);
+  });
+});
