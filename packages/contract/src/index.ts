@@ -26,3 +26,4 @@ export * from './reports.ts';
 export * from './inspector-tables.ts';
 export * from './transit-table.ts';
 export * from './report-kinds.ts';
+export * from './playback.ts';

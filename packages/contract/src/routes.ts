@@ -1,6 +1,7 @@
 import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
+import { PLAYBACK_PATHS } from './playback.ts';
 import { REPORT_PATHS } from './reports.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
@@ -79,6 +80,8 @@ export const API_PATHS = {
   ...ALERT_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,
+  // Trip Record's playback, on the same 'next' base (spec 3 §7 /routePlayback/timeframe/get/sync).
+  ...PLAYBACK_PATHS,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,
