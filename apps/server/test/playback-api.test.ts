@@ -79,8 +79,9 @@ describe.each(kinds)('route playback on %s', (kind) => {
   });
 
   it('a window cuts the track; an empty window answers empty columns', async () => {
-    const part = (await owner2.post(PLAYBACK_PATHS.routePlayback, { vid, startTime: t0 + 6 * MIN, endTime: t0 + 9 * MIN }))
-      .body as RoutePlaybackResponse;
+    const part = (
+      await owner2.post(PLAYBACK_PATHS.routePlayback, { vid, startTime: t0 + 6 * MIN, endTime: t0 + 9 * MIN })
+    ).body as RoutePlaybackResponse;
     expect(part.track.time.map((t) => (t - t0) / MIN)).toEqual([6, 7, 8]);
     const none = (await owner2.post(PLAYBACK_PATHS.routePlayback, { vid, startTime: t0 - DAY, endTime: t0 }))
       .body as RoutePlaybackResponse;

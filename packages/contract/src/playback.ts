@@ -35,7 +35,13 @@ export const PlaybackTrackSchema = z.object({
   lon: z.array(z.number()),
   speed: z.array(z.number()),
   heading: z.array(z.number()),
-  status: z.array(z.number().int().min(0).max(PLAYBACK_STATUSES.length - 1)),
+  status: z.array(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(PLAYBACK_STATUSES.length - 1),
+  ),
 });
 export type PlaybackTrack = z.infer<typeof PlaybackTrackSchema>;
 
