@@ -149,6 +149,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
   vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  routePlayback: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   deviceLogExport: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW, packages: ['gps#latest'] }) },
   vehicleLogExport: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   bulkTemplate: { gate: 'any', body: () => ({ kind: 'device' }) },

@@ -30,3 +30,4 @@ export * from './map-config.ts';
 export * from './fuel-analysis.ts';
 export * from './report-table.ts';
 export * from './report-range.ts';
+export * from './playback.ts';

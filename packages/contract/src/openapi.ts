@@ -33,6 +33,7 @@ import { MAP_CONFIG_OPERATIONS } from './map-config.ts';
 import { REPORT_OPERATIONS } from './reports.ts';
 import { FUEL_OPERATIONS } from './fuel-analysis.ts';
 import { REPORT_EXPORT_OPERATIONS } from './report-table.ts';
+import { PLAYBACK_OPERATIONS } from './playback.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -172,6 +173,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...MAP_CONFIG_OPERATIONS,
   ...FUEL_OPERATIONS,
   ...REPORT_EXPORT_OPERATIONS,
+  ...PLAYBACK_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

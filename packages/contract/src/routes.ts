@@ -3,6 +3,7 @@ import { FUEL_PATHS } from './fuel-analysis.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 import { MAP_CONFIG_PATH } from './map-config.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
+import { PLAYBACK_PATHS } from './playback.ts';
 import { REPORT_PATHS } from './reports.ts';
 import { REPORT_EXPORT_PATH } from './report-kinds.ts';
 
@@ -85,6 +86,8 @@ export const API_PATHS = {
   // Fuel Analysis and the fuel report (spec 3 §2, §7).
   ...FUEL_PATHS,
   reportExport: REPORT_EXPORT_PATH,
+  // Trip Record's playback, on the same 'next' base (spec 3 §7 /routePlayback/timeframe/get/sync).
+  ...PLAYBACK_PATHS,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,

@@ -1,21 +1,50 @@
 import {
   filterDeviceLogs,
   filterTransitRecords,
+  PLAYBACK_MAX_FIXES,
+  PLAYBACK_STATUSES,
+  PLAYBACK_STOP_STATUSES,
   type DeviceLog,
+  type PlaybackStop,
+  type PlaybackStopStatus,
+  type PlaybackTrack,
+  type RoutePlaybackResponse,
   type DeviceWindowRequest,
   type TransitRecord,
   type TripRecord,
   type VehicleLog,
   type VehicleWindowRequest,
 } from '@jejak/contract';
-import type { LatLon, TransitStatus, User } from '@jejak/domain';
+import { trackHeadings, type LatLon, type TransitStatus, type User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { RecordsRepo } from '../storage/records-repo.ts';
+import type { PlaybackFix, RecordsRepo } from '../storage/records-repo.ts';
 import { viewerOf } from './user-service.ts';
 
 /** Fixes read for a report's route at most, spread over the window (the drawing thins them further). */
 const ROUTE_READ_POINTS = 20_000;
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** The fixes as the playback's columns (contract playback.ts), the heading from the legs between them. */
+function playbackTrack(fixes: readonly PlaybackFix[]): PlaybackTrack {
+  const statuses: readonly string[] = PLAYBACK_STATUSES;
+  return {
+    time: fixes.map((f) => f.time),
+    lat: fixes.map((f) => round(f.lat, 6)),
+    lon: fixes.map((f) => round(f.lon, 6)),
+    speed: fixes.map((f) => round(f.speed, 1)),
+    heading: trackHeadings(fixes),
+    // A status the table does not know (none today) reads as DISCONNECTED rather than failing the call.
+    status: fixes.map((f) => {
+      const i = statuses.indexOf(f.status);
+      return i < 0 ? statuses.indexOf('DISCONNECTED') : i;
+    }),
+  };
+}
+
+const isStop = (status: TransitStatus): status is PlaybackStopStatus =>
+  (PLAYBACK_STOP_STATUSES as readonly string[]).includes(status);
 
 export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
   // Out of reach answers exactly like missing.
@@ -75,6 +104,22 @@ export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
     async vehicleLogs(caller: User, req: VehicleWindowRequest): Promise<{ logs: VehicleLog[]; truncated: boolean }> {
       await vehicleInReach(caller, req.vid);
       return records.vehicleLogs(req.vid, req.startTime, req.endTime);
+    },
+
+    /** Trip Record's playback: the track as columns and the idling and parking stops of the window. */
+    async routePlayback(caller: User, req: VehicleWindowRequest): Promise<RoutePlaybackResponse> {
+      await vehicleInReach(caller, req.vid);
+      const [{ fixes, thinned }, transits] = await Promise.all([
+        records.playbackFixes(req.vid, req.startTime, req.endTime, PLAYBACK_MAX_FIXES),
+        records.transitRecords(req.vid, req.startTime, req.endTime),
+      ]);
+      const stops = transits.flatMap((t): PlaybackStop[] => {
+        const status = t.transitStatus;
+        if (!isStop(status)) return [];
+        const { tsid, startTime, endTime, duration, startLocation: location } = t;
+        return [{ tsid, transitStatus: status, startTime, endTime, duration, location }];
+      });
+      return { status: 200, ...req, track: playbackTrack(fixes), stops, thinned };
     },
 
     async deviceLogs(caller: User, req: DeviceWindowRequest): Promise<{ logs: DeviceLog[]; truncated: boolean }> {

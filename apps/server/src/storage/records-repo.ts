@@ -129,6 +129,39 @@ export function createRecordsRepo(db: Db) {
     },
 
     /**
+     * A vehicle's fixes in [startTime, endTime), oldest first, with only what a playback moves by
+     * (time, place, speed, status): at most `maxFixes`, every k-th (and the last) when the window
+     * holds more. One plain read in the common case; the thinning query only past the limit.
+     */
+    async playbackFixes(
+      vid: string,
+      startTime: number,
+      endTime: number,
+      maxFixes: number,
+    ): Promise<{ fixes: PlaybackFix[]; thinned: boolean }> {
+      const fixes = await db
+        .selectFrom('vehicle_logs')
+        .select(['vehicle_time as time', 'lat', 'lon', 'speed', 'transit_status as status'])
+        .where('vid', '=', vid)
+        .where('vehicle_time', '>=', startTime)
+        .where('vehicle_time', '<', endTime)
+        .orderBy('vehicle_time')
+        .limit(maxFixes + 1)
+        .execute();
+      if (fixes.length <= maxFixes) return { fixes, thinned: false };
+      const { rows } = await sql<PlaybackFix>`
+        select time, lat, lon, speed, status from (
+          select vehicle_time as time, lat, lon, speed, transit_status as status,
+                 row_number() over (order by vehicle_time) as rn, count(*) over () as n
+          from vehicle_logs
+          where vid = ${vid} and vehicle_time >= ${startTime} and vehicle_time < ${endTime}
+        ) t
+        where (rn - 1) % ceil(n::float8 / ${maxFixes - 1}::float8)::bigint = 0 or rn = n
+        order by time`.execute(db);
+      return { fixes: rows.map((r) => ({ ...r, time: Number(r.time) })), thinned: true };
+    },
+
+    /**
      * A vehicle's positions in [startTime, endTime), oldest first, for drawing its route: every
      * k-th fix so that at most `maxPoints` come back (plus the last), spread over the whole window
      * rather than its first rows; `total` is how many fixes the window holds.
@@ -153,3 +186,12 @@ export function createRecordsRepo(db: Db) {
   };
 }
 export type RecordsRepo = ReturnType<typeof createRecordsRepo>;
+
+/** One fix as a playback reads it: epoch ms, degrees, km/h, the transit status then. */
+export interface PlaybackFix {
+  time: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  status: string;
+}

@@ -1,11 +1,13 @@
 import {
   API_PATHS,
+  RoutePlaybackResponseSchema,
   TransitPdfResponseSchema,
   TransitRecordsResponseSchema,
   TripRecordsResponseSchema,
   VehicleLogsResponseSchema,
   type TransitExportRequest,
   type TransitPdfRequest,
+  type RoutePlaybackResponse,
   type TransitRecordsResponse,
   type TripRecordsResponse,
   type VehicleLogsResponse,
@@ -28,6 +30,11 @@ export function fetchTripRecords(window: Window): Promise<TripRecordsResponse> {
 /** POST /vehicleLog/getvidtimeframe: every accepted fix in the window, oldest first (the path). */
 export function fetchVehicleLogs(window: Window): Promise<VehicleLogsResponse> {
   return apiPost(API_PATHS.vehicleLogs, window, VehicleLogsResponseSchema);
+}
+
+/** POST /next/routePlayback/timeframe/get/sync: the track as columns and its stops, for playback. */
+export function fetchRoutePlayback(window: Window): Promise<RoutePlaybackResponse> {
+  return apiPost(API_PATHS.routePlayback, window, RoutePlaybackResponseSchema);
 }
 
 /** Saves Trip Details' transit records as .xlsx, built by the server (POST /transitRecord/export). */

@@ -1,3 +1,5 @@
+import { enPlayback } from './en-playback.ts';
+
 /** Trip Record (spec 1 §2). The PDF toasts are the spec's exact texts. */
 export const enTrips = {
   title: 'Trip Record',
@@ -29,4 +31,5 @@ export const enTrips = {
   end: 'End',
   legend: { normal: 'Path', memory: 'From memory', trip: 'Selected trip', transit: 'Selected record' },
   playback: 'View Playback',
+  player: enPlayback,
 } as const;

@@ -4,12 +4,15 @@ import {
   API_PATHS,
   DeviceLogExportRequestSchema,
   DeviceWindowRequestSchema,
+  PLAYBACK_PATHS,
+  RoutePlaybackRequestSchema,
   TransitExportRequestSchema,
   TransitPdfRequestSchema,
   VehicleLogExportRequestSchema,
   VehicleWindowRequestSchema,
   XLSX_CONTENT_TYPE,
   type DeviceLogsResponse,
+  type RoutePlaybackResponse,
   type TransitPdfResponse,
   type TransitRecordsResponse,
   type TripRecordsResponse,
@@ -75,6 +78,13 @@ export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, re
     const caller = await requireUser(auth, request);
     const body = VehicleWindowRequestSchema.parse(request.body);
     return { status: 200, ...(await records.vehicleLogs(caller, body)) };
+  });
+
+  // Trip Record's playback on the 'next' base (spec 3 §7 /routePlayback/timeframe/get/sync).
+  app.post(PLAYBACK_PATHS.routePlayback, async (request): Promise<RoutePlaybackResponse> => {
+    const caller = await requireUser(auth, request);
+    const body = RoutePlaybackRequestSchema.parse(request.body);
+    return records.routePlayback(caller, body);
   });
 
   // The inspectors' tables as .xlsx (spec 3 §2): the rows and words the screens show.

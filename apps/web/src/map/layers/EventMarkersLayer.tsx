@@ -3,6 +3,7 @@ import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { isMapRemoved, useMap } from '../map-context.ts';
 import { maplibregl } from '../maplibre.ts';
+import { signIcon } from './sign-icon.ts';
 
 const SOURCE_ID = 'record-events';
 const LAYER_ID = 'record-events';
@@ -27,26 +28,7 @@ const ICON_PX = 48;
 const iconId = (type: EventType) => `record-event-${type}`;
 
 /** A round marker in the type's colour with its sign in white, drawn once per map. */
-function eventIcon(type: EventType): ImageData | null {
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = ICON_PX;
-  const g = canvas.getContext('2d');
-  if (!g) return null;
-  const r = ICON_PX / 2;
-  g.beginPath();
-  g.arc(r, r, r - 3, 0, 2 * Math.PI);
-  g.fillStyle = `#${EVENT_TYPE_COLOURS[type]}`;
-  g.fill();
-  g.lineWidth = 4;
-  g.strokeStyle = '#ffffff';
-  g.stroke();
-  g.fillStyle = '#ffffff';
-  g.font = `bold ${Math.round(ICON_PX * 0.55)}px sans-serif`;
-  g.textAlign = 'center';
-  g.textBaseline = 'middle';
-  g.fillText(EVENT_GLYPHS[type], r, r + 1);
-  return g.getImageData(0, 0, ICON_PX, ICON_PX);
-}
+const eventIcon = (type: EventType) => signIcon(`#${EVENT_TYPE_COLOURS[type]}`, EVENT_GLYPHS[type], ICON_PX);
 
 function eventFeatures(events: readonly AlertEvent[]): EventFeatures {
   const features: EventFeatures['features'] = [];

@@ -17,11 +17,14 @@ import { PathLegend } from './PathLegend.tsx';
 import type { TripFilterState } from './TripFilters.tsx';
 import { TripDetailsPanel } from './TripDetailsPanel.tsx';
 import { TripPathLayer } from './TripPathLayer.tsx';
+import { TripPlayback } from './TripPlayback.tsx';
 import { parseTripRouteState, toggled, tripRouteSearch, type TripRouteState } from './route-state.ts';
 import { tripDetailsItems, tripSummary, TRIP_EVENT_TYPES, type TripDetailsItem } from './trip-details.ts';
 import type { TimeSpan } from './path-chunks.ts';
+import { usePlaybackTrack } from './use-playback.ts';
 import { useTripRecord } from './use-trip-record.ts';
 import './trip-record.css';
+import './playback.css';
 
 const DEFAULT_FILTER: TripFilterState = {
   durationMin: DEFAULT_TRANSIT_DURATION_FILTER_MIN,
@@ -42,8 +45,8 @@ function useTripRouteState(): [TripRouteState, (next: Partial<TripRouteState>) =
 /**
  * /TripRecord (spec 1 §2): a vehicle's journey in a window — the path by kind with direction
  * arrows, start and end, its events; Trip Details lists transit records and events with filters,
- * a summary, export and the PDF report. Playback joins the map later (TripPathLayer draws what a
- * player would move along).
+ * a summary, export and the PDF report; then playback (issue 13 item 1) moves the vehicle along
+ * its track, or along the trip picked in Trip Details.
  */
 export function TripRecordScreen() {
   const s = useStrings().trips;
@@ -54,6 +57,7 @@ export function TripRecordScreen() {
       ? { vid: route.vid, startMs: route.startTime, endMs: route.endTime }
       : null;
   const record = useTripRecord(query);
+  const playback = usePlaybackTrack(query);
   const [filter, setFilter] = useState<TripFilterState>(DEFAULT_FILTER);
   const data = record.data;
 
@@ -156,6 +160,7 @@ export function TripRecordScreen() {
               setRoute({ eventCreatedAt: event.eventCreatedAt, tsid: null });
             }}
           />
+          {data && playback && <TripPlayback playback={playback} trip={trip} />}
         </MapView>
         {data && data.logs.length > 1 && <PathLegend />}
       </div>
