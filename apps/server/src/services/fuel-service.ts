@@ -41,6 +41,7 @@ export interface VehicleFuel {
   result: FuelReportResult;
   messages: Awaited<ReturnType<FuelRepo['messages']>>['messages'];
   transits: TransitSlice[];
+  current: FuelVehicle['current'];
   truncated: boolean;
 }
 
@@ -55,10 +56,16 @@ function analysisChange(c: TankChange, capacity: number): FuelAnalysisChange {
   };
 }
 
-/** The status at a time; after the last stored record, its status still holds (the open one is not stored yet). */
-function chartStatus(transits: readonly TransitSlice[], timeMs: number) {
-  const last = transits.at(-1);
-  return statusAt(transits, timeMs) ?? (last && timeMs >= last.endTime ? last.transitStatus : null);
+/**
+ * The status at a time: the stored record's, or from its start on, the vehicle's open record
+ * (not stored until it closes); between the last stored record and the open one, the last's.
+ */
+function chartStatus(v: VehicleFuel, timeMs: number) {
+  const stored = statusAt(v.transits, timeMs);
+  if (stored) return stored;
+  if (v.current && timeMs >= v.current.transitFrom) return v.current.transitStatus;
+  const last = v.transits.at(-1);
+  return last && timeMs >= last.endTime ? last.transitStatus : null;
 }
 
 /** The tank's messages inside the window for the chart, thinned evenly to FUEL_CHART_MAX_LOGS. */
@@ -79,7 +86,7 @@ function chartLogs(v: VehicleFuel, tank: string, window: Span): FuelChartLog[] {
         speed: m?.speedKmh ?? null,
         fuel: level === null ? null : Math.round(level * 100) / 100,
         engineStatus: typeof ignition === 'boolean' ? ignition : null,
-        transitStatus: chartStatus(v.transits, p?.timeMs ?? 0),
+        transitStatus: chartStatus(v, p?.timeMs ?? 0),
       };
     });
 }
@@ -126,7 +133,13 @@ export function createFuelService(fleet: FleetRepo, fuel: FuelRepo, reports: Rep
         window,
         timeZone: REPORT_TIME_ZONE,
       });
-      out.set(v.vid, { result, messages: read.messages, transits: slices, truncated: read.truncated });
+      out.set(v.vid, {
+        result,
+        messages: read.messages,
+        transits: slices,
+        current: v.current,
+        truncated: read.truncated,
+      });
     }
     return out;
   }

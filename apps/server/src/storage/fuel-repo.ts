@@ -1,4 +1,4 @@
-import { setUpTanks, type FuelMessage, type FuelProfile } from '@jejak/domain';
+import { isTransitStatus, setUpTanks, type FuelMessage, type FuelProfile, type TransitStatus } from '@jejak/domain';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { toFuelProfile } from './mappers.ts';
@@ -9,6 +9,8 @@ export interface FuelVehicle {
   /** '-' when no tracker is fitted. */
   dvid: string;
   profile: FuelProfile;
+  /** Its status now and since when: the open transit record, not stored until it closes. */
+  current: { transitStatus: TransitStatus; transitFrom: number } | null;
 }
 
 /** Messages one vehicle's fuel fold reads at most (a month of 10-second reports is ~270k). */
@@ -21,7 +23,7 @@ export function createFuelRepo(db: Db) {
     async vehiclesWithTanks(vids: readonly string[]): Promise<FuelVehicle[]> {
       const rows = await db
         .selectFrom('vehicles')
-        .select(['vid', 'dvid', 'fuel_profile'])
+        .select(['vid', 'dvid', 'fuel_profile', 'transit_status', 'transit_from'])
         .where('vid', 'in', [...new Set(vids)])
         .execute();
       const byVid = new Map(rows.map((r) => [r.vid, r]));
@@ -29,7 +31,11 @@ export function createFuelRepo(db: Db) {
         const r = byVid.get(vid);
         if (!r) return [];
         const profile = toFuelProfile(r.vid, r.fuel_profile);
-        return setUpTanks(profile).length > 0 ? [{ vid: r.vid, dvid: r.dvid, profile }] : [];
+        const current =
+          r.transit_status !== null && isTransitStatus(r.transit_status) && r.transit_from !== null
+            ? { transitStatus: r.transit_status, transitFrom: r.transit_from }
+            : null;
+        return setUpTanks(profile).length > 0 ? [{ vid: r.vid, dvid: r.dvid, profile, current }] : [];
       });
     },
 
