@@ -39,6 +39,7 @@ import { createEscalationService } from './services/escalation-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
+import { createReportKindsService } from './services/report-kinds-service.ts';
 import { createReportService } from './services/report-service.ts';
 import { createRuleService } from './services/rule-service.ts';
 import { createTicketService } from './services/ticket-service.ts';
@@ -59,6 +60,7 @@ import { createRuleLoader } from './storage/rule-loader.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
+import { createReportKindsRepo } from './storage/report-kinds-repo.ts';
 import { createReportRepo } from './storage/report-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
@@ -177,6 +179,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   });
   const store = createAccountStore(db);
   const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
+  const reports = createReportService(fleet, createReportRepo(db));
   http = await buildHttpServer({
     auth,
     users: createUserService(store, fleet),
@@ -197,7 +200,14 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
-    reports: createReportService(fleet, createReportRepo(db)),
+    reports,
+    reportKinds: createReportKindsService({
+      fleet,
+      repo: createReportKindsRepo(db),
+      events: createEventRepo(db),
+      reports,
+      now,
+    }),
     geofences: createGeofenceService({
       geofences,
       templates: createGeofenceTemplateRepo(db),

@@ -30,6 +30,7 @@ import { NOTIFICATION_LOG_EXPORT_OPERATIONS } from './notification-log-table.ts'
 import { NOTIFICATION_OPERATIONS } from './notification-operations.ts';
 import { VEHICLE_OPERATIONS } from './vehicle-operations.ts';
 import { REPORT_OPERATIONS } from './reports.ts';
+import { REPORT_KIND_OPERATIONS } from './report-kind-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -166,6 +167,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...TRANSIT_EXPORT_OPERATIONS,
   ...ESCALATION_OPERATIONS,
   ...REPORT_OPERATIONS,
+  ...REPORT_KIND_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

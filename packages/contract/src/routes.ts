@@ -1,6 +1,7 @@
 import { ALERT_PATHS } from './alerts.ts';
 import { MANAGEMENT_PATHS } from './management.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
+import { DETAIL_EXPORT_PATHS, LEGACY_REPORT_PATHS, NEXT_REPORT_PATHS } from './report-kinds.ts';
 import { REPORT_PATHS } from './reports.ts';
 
 /** API paths under the main base /api (DESIGN §3). */
@@ -79,6 +80,14 @@ export const API_PATHS = {
   ...ALERT_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,
+  // Vehicle Reports' older windowed calls (spec 3 §7) and the further ones; /report/fuel joins with its route.
+  reportMileageWindow: LEGACY_REPORT_PATHS.reportMileageWindow,
+  reportDetail: LEGACY_REPORT_PATHS.reportDetail,
+  reportDisconnect: LEGACY_REPORT_PATHS.reportDisconnect,
+  reportGeofence: LEGACY_REPORT_PATHS.reportGeofence,
+  reportEvent: LEGACY_REPORT_PATHS.reportEvent,
+  ...NEXT_REPORT_PATHS,
+  ...DETAIL_EXPORT_PATHS,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,
