@@ -40,6 +40,7 @@ import { createEscalationService } from './services/escalation-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
+import { createReportKindsService } from './services/report-kinds-service.ts';
 import { createReportService } from './services/report-service.ts';
 import { createFuelService } from './services/fuel-service.ts';
 import { createReportExportService, reportRowSources } from './services/report-export-service.ts';
@@ -62,6 +63,7 @@ import { createRuleLoader } from './storage/rule-loader.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
+import { createReportKindsRepo } from './storage/report-kinds-repo.ts';
 import { createReportRepo } from './storage/report-repo.ts';
 import { createFuelRepo } from './storage/fuel-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
@@ -205,6 +207,13 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     reports,
     fuel: createFuelService(fleet, createFuelRepo(db), createReportRepo(db)),
     reportExport: createReportExportService(fleet, reportRowSources(reports)),
+    reportKinds: createReportKindsService({
+      fleet,
+      repo: createReportKindsRepo(db),
+      events: createEventRepo(db),
+      reports,
+      now,
+    }),
     geofences: createGeofenceService({
       geofences,
       templates: createGeofenceTemplateRepo(db),

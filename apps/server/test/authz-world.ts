@@ -266,6 +266,13 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   reportFuel: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], ...WINDOW }) },
   vehicleFuelAnalysis: { gate: 'readFuelAnalysis', body: (o) => ({ vid: o.vid, ...WINDOW, isReturnDeviceLog: true }) },
   reportExport: { gate: 'readReports', body: (o) => ({ kind: 'mileage', vids: [o.vid], ...WINDOW }) },
+  reportMileageWindow: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], ...WINDOW }) },
+  reportDetail: { gate: 'readReports', body: (o) => ({ dvidList: [o.dvid], ...WINDOW }) },
+  reportDisconnect: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], ...WINDOW }) },
+  reportGeofence: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], geoidList: [o.geoid], ...WINDOW }) },
+  reportEvent: { gate: 'readReports', body: (o) => ({ vidList: [o.vid], ...WINDOW }) },
+  reportOverspeed: { gate: 'readReports', body: (o) => ({ vids: [o.vid], ...WINDOW }) },
+  reportDetailExport: { gate: 'readReports', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   ticketGet: { gate: 'readTickets', body: (o) => ({ vids: [o.vid] }) },
   ticketAcknowledge: {
     gate: 'resolveTickets',

@@ -34,6 +34,7 @@ import { REPORT_OPERATIONS } from './reports.ts';
 import { FUEL_OPERATIONS } from './fuel-analysis.ts';
 import { REPORT_EXPORT_OPERATIONS } from './report-table.ts';
 import { PLAYBACK_OPERATIONS } from './playback.ts';
+import { REPORT_KIND_OPERATIONS } from './report-kind-operations.ts';
 import { ACCOUNT_OPERATIONS, type Operation } from './openapi-accounts.ts';
 import { API_BASE, API_PATHS } from './routes.ts';
 import { GetInfoResponseSchema, UidRequestSchema } from './user.ts';
@@ -174,6 +175,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...FUEL_OPERATIONS,
   ...REPORT_EXPORT_OPERATIONS,
   ...PLAYBACK_OPERATIONS,
+  ...REPORT_KIND_OPERATIONS,
 ];
 
 const json = (schema: z.ZodType) => ({

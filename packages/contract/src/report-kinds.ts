@@ -257,3 +257,15 @@ export const ReportExportRequestSchema = z
   })
   .superRefine(checkWindow);
 export type ReportExportRequest = z.input<typeof ReportExportRequestSchema>;
+
+/**
+ * POST /api/report/detail/export {vid, startTime, endTime, timeZone}: the vehicle's device logs
+ * in the Device Inspector's columns and words, as an .xlsx written row by row as the pages are
+ * read (a month runs to hundreds of thousands of rows); REPORT_ROWS_HEADER carries the count.
+ */
+export const DETAIL_EXPORT_PATHS = { reportDetailExport: '/report/detail/export' } as const;
+
+export const DetailExportRequestSchema = z
+  .object({ vid: ID, ...WINDOW_FIELDS, timeZone: TimeZoneField })
+  .superRefine(checkWindow);
+export type DetailExportRequest = z.input<typeof DetailExportRequestSchema>;

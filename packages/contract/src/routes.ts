@@ -4,6 +4,7 @@ import { MANAGEMENT_PATHS } from './management.ts';
 import { MAP_CONFIG_PATH } from './map-config.ts';
 import { NOTIFICATION_PATHS } from './notifications.ts';
 import { PLAYBACK_PATHS } from './playback.ts';
+import { DETAIL_EXPORT_PATHS, LEGACY_REPORT_PATHS, NEXT_REPORT_PATHS } from './report-kinds.ts';
 import { REPORT_PATHS } from './reports.ts';
 import { REPORT_EXPORT_PATH } from './report-kinds.ts';
 
@@ -88,6 +89,14 @@ export const API_PATHS = {
   reportExport: REPORT_EXPORT_PATH,
   // Trip Record's playback, on the same 'next' base (spec 3 §7 /routePlayback/timeframe/get/sync).
   ...PLAYBACK_PATHS,
+  // Vehicle Reports' older windowed calls (spec 3 §7) and the further ones; /report/fuel joins with its route.
+  reportMileageWindow: LEGACY_REPORT_PATHS.reportMileageWindow,
+  reportDetail: LEGACY_REPORT_PATHS.reportDetail,
+  reportDisconnect: LEGACY_REPORT_PATHS.reportDisconnect,
+  reportGeofence: LEGACY_REPORT_PATHS.reportGeofence,
+  reportEvent: LEGACY_REPORT_PATHS.reportEvent,
+  ...NEXT_REPORT_PATHS,
+  ...DETAIL_EXPORT_PATHS,
   escalationStateGet: NOTIFICATION_PATHS.escalationStateGet,
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,

@@ -27,10 +27,15 @@ const DEVICE_WIDTHS: Partial<Record<(typeof DEVICE_INSPECTOR_COLUMNS)[number]['k
   extra: 48,
 };
 
+/** The Device Inspector's columns and their widths in a sheet. */
+export const DEVICE_LOG_XLSX_COLUMNS = DEVICE_INSPECTOR_COLUMNS.map((c) => ({
+  ...c,
+  width: DEVICE_WIDTHS[c.key] ?? 22,
+}));
+
 function buildDeviceLogWorkbook(excel: ExcelJSModule, logs: readonly DeviceLog[], timeZone: string): ExcelJS.Workbook {
   const rows = deviceInspectorRows(logs, timeZone);
-  const columns = DEVICE_INSPECTOR_COLUMNS.map((c) => ({ ...c, width: DEVICE_WIDTHS[c.key] ?? 22 }));
-  const workbook = buildTableWorkbook(excel, 'Device Logs', columns, rows);
+  const workbook = buildTableWorkbook(excel, 'Device Logs', DEVICE_LOG_XLSX_COLUMNS, rows);
   // Location links to the map as on the screen.
   const sheet = workbook.worksheets[0];
   const column = DEVICE_INSPECTOR_COLUMNS.findIndex((c) => c.key === 'location') + 1;

@@ -11,7 +11,7 @@ import { formatLocalDateTime } from '@jejak/domain';
 export type ExcelJSModule = typeof ExcelJS;
 let loading: Promise<ExcelJSModule> | null = null;
 
-function loadExcelJS(): Promise<ExcelJSModule> {
+export function loadExcelJS(): Promise<ExcelJSModule> {
   loading ??= import('exceljs').then((m) => m.default);
   return loading;
 }

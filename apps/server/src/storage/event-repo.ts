@@ -31,14 +31,15 @@ export function toEvent(r: Omit<Selectable<EventsTable>, 'notified_at'>): AlertE
 export function createEventRepo(db: Db) {
   return {
     /**
-     * Events of these vehicles whose fix time is in [startTime, endTime), newest first; at most
-     * `limit` (truncated says there were more).
+     * Events of these vehicles whose fix time is in [startTime, endTime), newest first (oldest
+     * first for a report); at most `limit` (truncated says there were more).
      */
     async inWindow(
       vids: readonly string[],
       startTime: number,
       endTime: number,
       limit: number,
+      order: 'asc' | 'desc' = 'desc',
     ): Promise<{ events: AlertEvent[]; truncated: boolean }> {
       if (vids.length === 0) return { events: [], truncated: false };
       const rows = await db
@@ -47,8 +48,8 @@ export function createEventRepo(db: Db) {
         .where(isAnyOf('vid', [...new Set(vids)]))
         .where('event_time', '>=', startTime)
         .where('event_time', '<', endTime)
-        .orderBy('event_time', 'desc')
-        .orderBy('created_at', 'desc')
+        .orderBy('event_time', order)
+        .orderBy('created_at', order)
         .orderBy('evid')
         .limit(limit + 1)
         .execute();

@@ -74,6 +74,16 @@ export function visibleGtidsQuery(db: Db, viewer: Viewer) {
   return owned.union(given);
 }
 
+/** Geofences a viewer (without global scope) sees: owned in its subtree, or in a template it reaches. */
+export function visibleGeoidsQuery(db: Db, viewer: Viewer) {
+  const owned = db.selectFrom('geofences').select('geoid').where('uid', 'in', subtreeUids(db, viewer));
+  const inTemplates = db
+    .selectFrom('geofence_template_members')
+    .select('geoid')
+    .where('gtid', 'in', visibleGtidsQuery(db, viewer));
+  return owned.union(inTemplates);
+}
+
 /** Geofences, their template membership, and the reads the pipeline makes of them. */
 export function createGeofenceRepo(db: Db) {
   async function withGtids(rows: Selectable<GeofencesTable>[]): Promise<StoredGeofence[]> {
@@ -95,13 +105,7 @@ export function createGeofenceRepo(db: Db) {
     /** Geofences a viewer sees: owned in its subtree, or in a template it reaches. */
     async visible(viewer: Viewer): Promise<StoredGeofence[]> {
       let q = db.selectFrom('geofences').selectAll();
-      if (!hasGlobalScope(viewer)) {
-        const inTemplates = db
-          .selectFrom('geofence_template_members')
-          .select('geoid')
-          .where('gtid', 'in', visibleGtidsQuery(db, viewer));
-        q = q.where((eb) => eb.or([eb('uid', 'in', subtreeUids(db, viewer)), eb('geoid', 'in', inTemplates)]));
-      }
+      if (!hasGlobalScope(viewer)) q = q.where('geoid', 'in', visibleGeoidsQuery(db, viewer));
       return withGtids(await q.orderBy('geofence_name').orderBy('geoid').execute());
     },
 

@@ -4,7 +4,28 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
 import { tripEventCounts } from './trip-events.ts';
-import type { Database } from './schema.ts';
+import type { Database, DeviceLogsTable } from './schema.ts';
+
+/** A stored device log as the API gives it. */
+export function toDeviceLog(r: Selectable<DeviceLogsTable>): DeviceLog {
+  return {
+    dvid: r.dvid,
+    deviceTime: r.device_time,
+    createdAt: r.created_at,
+    packageTime: r.package_time,
+    devicePackage: r.package,
+    location: r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon },
+    speed: r.speed,
+    altitude: r.altitude,
+    heading: r.heading,
+    fuel: r.fuel ?? null,
+    deviceMessage: r.device_message,
+    gpsStatus: r.gps_status,
+    engineStatus: r.engine_status,
+    isAlive: r.is_alive,
+    attributes: (r.attributes as Record<string, unknown> | null) ?? null,
+  };
+}
 
 export function createRecordsRepo(db: Db) {
   /** Records of one vehicle overlapping [startTime, endTime), oldest first. */
@@ -70,23 +91,7 @@ export function createRecordsRepo(db: Db) {
         .orderBy('package')
         .limit(LOG_PAGE_LIMIT + 1)
         .execute();
-      const logs = rows.slice(0, LOG_PAGE_LIMIT).map((r): DeviceLog => ({
-        dvid: r.dvid,
-        deviceTime: r.device_time,
-        createdAt: r.created_at,
-        packageTime: r.package_time,
-        devicePackage: r.package,
-        location: r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon },
-        speed: r.speed,
-        altitude: r.altitude,
-        heading: r.heading,
-        fuel: r.fuel ?? null,
-        deviceMessage: r.device_message,
-        gpsStatus: r.gps_status,
-        engineStatus: r.engine_status,
-        isAlive: r.is_alive,
-        attributes: (r.attributes as Record<string, unknown> | null) ?? null,
-      }));
+      const logs = rows.slice(0, LOG_PAGE_LIMIT).map(toDeviceLog);
       return { logs, truncated: rows.length > LOG_PAGE_LIMIT };
     },
 

@@ -11,17 +11,31 @@ export interface ReportWindow {
 }
 
 /**
- * The reports' reads (issue 13 item 7): one set-based query per report for every vehicle named,
- * over the stored transit records and trips (never the positions), on the (vid, start_time)
- * indexes. Records overlap the window when they start before its end and end after its start.
+ * How long before a window a record (or a closed geofence stay) that still overlaps it may have
+ * begun: the lower bound that keeps the overlap queries on a short range of the (vid, start_time)
+ * index. Nothing closes a record by length, so a record longer than this (a tracker silent, or a
+ * vehicle parked, for over 92 days) is missed by a window near its end: a trade made knowingly.
+ */
+export const RECORD_LOOKBACK_MS = 92 * 86_400_000;
+
+/** The vehicles' transit records overlapping the window. */
+export function overlappingTransits(db: Db, w: ReportWindow) {
+  return db
+    .selectFrom('transit_records')
+    .where('vid', 'in', [...new Set(w.vids)])
+    .where('start_time', '>=', w.startTime - RECORD_LOOKBACK_MS)
+    .where('start_time', '<', w.endTime)
+    .where('end_time', '>', w.startTime);
+}
+
+/**
+ * The reports' reads (issue 13 item 7): one set-based query per report for every vehicle
+ * named, over the stored transit records and trips (never the positions), on the (vid,
+ * start_time) indexes. Records overlap the window when they start before its end and end after
+ * its start (and start at most RECORD_LOOKBACK_MS before it).
  */
 export function createReportRepo(db: Db) {
-  const transits = (w: ReportWindow) =>
-    db
-      .selectFrom('transit_records')
-      .where('vid', 'in', [...new Set(w.vids)])
-      .where('start_time', '<', w.endTime)
-      .where('end_time', '>', w.startTime);
+  const transits = (w: ReportWindow) => overlappingTransits(db, w);
 
   return {
     /** Each vehicle's records overlapping the window, only the fields the sums need, oldest first. */
@@ -74,6 +88,7 @@ export function createReportRepo(db: Db) {
         .selectFrom('trip_records')
         .selectAll()
         .where('vid', 'in', [...new Set(w.vids)])
+        .where('start_time', '>=', w.startTime - RECORD_LOOKBACK_MS)
         .where('start_time', '<', w.endTime)
         .where('end_time', '>', w.startTime)
         .orderBy('vid')

@@ -1,2 +1,3 @@
 export * from './mileage.ts';
 export * from './local-days.ts';
+export * from './overspeed.ts';

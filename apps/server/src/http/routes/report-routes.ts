@@ -12,7 +12,8 @@ import type { AuthService } from '../../services/auth-service.ts';
 import type { Report, ReportService } from '../../services/report-service.ts';
 import { requireUser } from '../session.ts';
 
-const answer = <T>(r: Report<T>) => ({
+/** A report's answer: its rows, the toast's text and whether rows were left out. */
+export const reportAnswer = <T>(r: Report<T>) => ({
   status: 200 as const,
   message: reportMessage(r.report.length),
   report: r.report,
@@ -23,21 +24,21 @@ const answer = <T>(r: Report<T>) => ({
 export function registerReportRoutes(app: FastifyInstance, auth: AuthService, reports: ReportService): void {
   app.post(REPORT_PATHS.reportMileage, async (request): Promise<MileageReportResponse> => {
     const caller = await requireUser(auth, request);
-    return answer(await reports.mileage(caller, ReportRequestSchema.parse(request.body)));
+    return reportAnswer(await reports.mileage(caller, ReportRequestSchema.parse(request.body)));
   });
 
   app.post(REPORT_PATHS.reportDailyMileage, async (request): Promise<DailyMileageReportResponse> => {
     const caller = await requireUser(auth, request);
-    return answer(await reports.dailyMileage(caller, ReportRequestSchema.parse(request.body)));
+    return reportAnswer(await reports.dailyMileage(caller, ReportRequestSchema.parse(request.body)));
   });
 
   app.post(REPORT_PATHS.reportTransit, async (request): Promise<TransitReportResponse> => {
     const caller = await requireUser(auth, request);
-    return answer(await reports.transit(caller, ReportRequestSchema.parse(request.body)));
+    return reportAnswer(await reports.transit(caller, ReportRequestSchema.parse(request.body)));
   });
 
   app.post(REPORT_PATHS.reportTrip, async (request): Promise<TripReportResponse> => {
     const caller = await requireUser(auth, request);
-    return answer(await reports.trip(caller, ReportRequestSchema.parse(request.body)));
+    return reportAnswer(await reports.trip(caller, ReportRequestSchema.parse(request.body)));
   });
 }
