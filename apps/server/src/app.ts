@@ -40,10 +40,7 @@ import { createEscalationService } from './services/escalation-service.ts';
 import { createGeocodeService } from './services/geocode-service.ts';
 import { createGeofenceService } from './services/geofence-service.ts';
 import { createRecordsService } from './services/records-service.ts';
-import { createReportKindsService } from './services/report-kinds-service.ts';
-import { createReportService } from './services/report-service.ts';
-import { createFuelService } from './services/fuel-service.ts';
-import { createReportExportService, reportRowSources } from './services/report-export-service.ts';
+import { createReportServices } from './services/report-services.ts';
 import { createRuleService } from './services/rule-service.ts';
 import { createTicketService } from './services/ticket-service.ts';
 import { createUserService } from './services/user-service.ts';
@@ -63,9 +60,6 @@ import { createRuleLoader } from './storage/rule-loader.ts';
 import { createRecomputeStore } from './storage/recompute-store.ts';
 import { createIngestStore } from './storage/ingest-store.ts';
 import { createRecordsRepo } from './storage/records-repo.ts';
-import { createReportKindsRepo } from './storage/report-kinds-repo.ts';
-import { createReportRepo } from './storage/report-repo.ts';
-import { createFuelRepo } from './storage/fuel-repo.ts';
 import { ensureDeviceLogPartitions, migrate } from './storage/migrate.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
 import { createUsersRepo } from './storage/users-repo.ts';
@@ -183,7 +177,6 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   });
   const store = createAccountStore(db);
   const packages = createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now });
-  const reports = createReportService(fleet, createReportRepo(db));
   http = await buildHttpServer({
     auth,
     users: createUserService(store, fleet),
@@ -204,16 +197,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     },
     devices: createDeviceService(fleet, createDeviceStore(db), now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
-    reports,
-    fuel: createFuelService(fleet, createFuelRepo(db), createReportRepo(db)),
-    reportExport: createReportExportService(fleet, reportRowSources(reports)),
-    reportKinds: createReportKindsService({
-      fleet,
-      repo: createReportKindsRepo(db),
-      events: createEventRepo(db),
-      reports,
-      now,
-    }),
+    ...createReportServices(db, fleet, now),
     geofences: createGeofenceService({
       geofences,
       templates: createGeofenceTemplateRepo(db),

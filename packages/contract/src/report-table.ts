@@ -446,6 +446,3 @@ export const REPORT_EXPORT_OPERATIONS: readonly Operation[] = [
     responseType: XLSX_CONTENT_TYPE,
   },
 ];
-
-/** /report/export of a kind whose rows the server cannot read yet (a 400). */
-export const REPORT_EXPORT_NOT_READY = 'This report cannot be exported yet';

@@ -1,5 +1,5 @@
 import {
-  REPORT_EXPORT_NOT_READY,
+  fuelReportRows,
   vehicleReportName,
   type AnyReportRows,
   type ReportExportRequestSchema,
@@ -9,23 +9,23 @@ import {
 } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import { requireCall } from './access.ts';
 import { requireReachableVids } from './event-service.ts';
+import type { FuelService } from './fuel-service.ts';
+import type { ReportKindsService } from './report-kinds-service.ts';
 import type { Report, ReportService } from './report-service.ts';
 
 /** Where the export of one kind reads its rows: the same calls the screen makes. */
 export type RowSource<K extends ReportKind> = (caller: User, req: ReportRequest) => Promise<ReportRowsByKind[K][]>;
-export type RowSources = { [K in ReportKind]: RowSource<K> | null };
+export type RowSources = { [K in ReportKind]: RowSource<K> };
 
 const rowsOf = async <T>(report: Promise<Report<T>>): Promise<T[]> => (await report).report;
 
-/**
- * The row source of each kind. The kinds of the older windowed calls, overspeed and fuel are
- * null until their services are in the server (issue 13 item 3): their export answers 400.
- */
-export function reportRowSources(reports: ReportService): RowSources {
+/** The row source of each kind: the service behind the call the screen makes for it. */
+export function reportRowSources(reports: ReportService, kinds: ReportKindsService, fuel: FuelService): RowSources {
+  const legacy = (req: ReportRequest) => ({ vidList: req.vids, startTime: req.startTime, endTime: req.endTime });
+  const fuelReports = async (caller: User, req: ReportRequest) => (await fuel.report(caller, legacy(req))).report;
   return {
     mileage: (caller, req) => rowsOf(reports.mileage(caller, req)),
     dailyMileage: (caller, req) => rowsOf(reports.dailyMileage(caller, req)),
@@ -34,14 +34,14 @@ export function reportRowSources(reports: ReportService): RowSources {
     // The report table keeps the IDLING or PARKING rows of the transit report.
     idling: (caller, req) => rowsOf(reports.transit(caller, req)),
     parking: (caller, req) => rowsOf(reports.transit(caller, req)),
-    detail: null,
-    geofence: null,
-    event: null,
-    disconnect: null,
-    overspeed: null,
-    refuel: null,
-    fuelUsage: null,
-    dailyFuelUsage: null,
+    detail: (caller, req) => rowsOf(kinds.detailOfVehicles(caller, req)),
+    geofence: (caller, req) => rowsOf(kinds.geofenceOfAll(caller, req)),
+    event: (caller, req) => rowsOf(kinds.event(caller, legacy(req))),
+    disconnect: (caller, req) => rowsOf(kinds.disconnect(caller, legacy(req))),
+    overspeed: (caller, req) => rowsOf(kinds.overspeed(caller, req)),
+    refuel: async (caller, req) => fuelReportRows('refuel', await fuelReports(caller, req)),
+    fuelUsage: async (caller, req) => fuelReportRows('fuelUsage', await fuelReports(caller, req)),
+    dailyFuelUsage: async (caller, req) => fuelReportRows('dailyFuelUsage', await fuelReports(caller, req)),
   };
 }
 
@@ -69,8 +69,7 @@ export function createReportExportService(fleet: FleetRepo, sources: RowSources)
     async rows(caller: User, req: z.output<typeof ReportExportRequestSchema>): Promise<ExportRows> {
       requireCall(caller, 'readReports');
       await requireReachableVids(fleet, caller, req.vids);
-      const source = sources[req.kind] as RowSource<ReportKind> | null;
-      if (!source) throw AppError.validation(REPORT_EXPORT_NOT_READY);
+      const source = sources[req.kind] as RowSource<ReportKind>;
       const rows = await source(caller, { vids: req.vids, startTime: req.startTime, endTime: req.endTime });
       const report = { kind: req.kind, rows } as AnyReportRows;
       const dvids = report.kind === 'detail' ? [...new Set(report.rows.map((r) => r.dvid))] : [];

@@ -114,6 +114,21 @@ export function createReportKindsService(deps: ReportKindsDeps) {
       return capped(await repo.deviceLogs(unique, req.startTime, req.endTime, LEGACY_REPORT_ROW_LIMIT));
     },
 
+    /** The detail of these vehicles' trackers (Vehicle Report's export names vehicles). */
+    async detailOfVehicles(caller: User, req: ReportRequest): Promise<Report<DeviceLog>> {
+      await allowed(caller, req.vids);
+      const dvidList = await repo.dvidsOf(req.vids);
+      if (dvidList.length === 0) return { report: [], truncated: false };
+      return this.detail(caller, { dvidList, startTime: req.startTime, endTime: req.endTime });
+    },
+
+    /** The stays of these vehicles in every geofence the caller reaches (what the console passes). */
+    async geofenceOfAll(caller: User, req: ReportRequest): Promise<Report<GeofenceReportRow>> {
+      await allowed(caller, req.vids);
+      const geoidList = await repo.visibleGeoids(viewerOf(caller));
+      return this.geofence(caller, { vidList: req.vids, geoidList, startTime: req.startTime, endTime: req.endTime });
+    },
+
     /** /report/disconnect: the DISCONNECTED records overlapping the window, then each ongoing silence. */
     async disconnect(caller: User, req: LegacyReportRequest): Promise<Report<DisconnectReportRow>> {
       await allowed(caller, req.vidList);

@@ -79,6 +79,25 @@ export function createReportKindsRepo(db: Db) {
       });
     },
 
+    /** Every geofence the viewer reaches (the console's geofence report passes them all). */
+    async visibleGeoids(viewer: Viewer): Promise<string[]> {
+      const q = hasGlobalScope(viewer)
+        ? db.selectFrom('geofences').select('geoid')
+        : db.selectFrom('geofences').select('geoid').where('geoid', 'in', visibleGeoidsQuery(db, viewer));
+      return (await q.execute()).map((r) => r.geoid);
+    },
+
+    /** The trackers fitted to these vehicles (none for '-'). */
+    async dvidsOf(vids: readonly string[]): Promise<string[]> {
+      if (vids.length === 0) return [];
+      const rows = await db
+        .selectFrom('vehicles')
+        .select('dvid')
+        .where(isAnyOf('vid', [...new Set(vids)]))
+        .execute();
+      return rows.map((r) => r.dvid).filter((d) => d !== '-');
+    },
+
     /** Which of these geofences the viewer reaches: owned in its subtree, or in a template it reaches. */
     async reachableGeoids(viewer: Viewer, geoids: readonly string[]): Promise<Set<string>> {
       const unique = [...new Set(geoids)];

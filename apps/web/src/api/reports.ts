@@ -12,6 +12,7 @@ import {
   NEXT_REPORT_PATHS,
   OverspeedReportResponseSchema,
   REPORT_EXPORT_PATH,
+  DETAIL_EXPORT_PATHS,
   REPORT_PATHS,
   REPORT_ROWS_HEADER,
   TransitReportResponseSchema,
@@ -123,11 +124,16 @@ export function downloadReport(request: ReportExportRequest): Promise<void> {
 }
 
 /** The detail export of one vehicle's device logs, streamed with progress (POST /report/detail/export). */
-export const DETAIL_EXPORT_PATH = '/report/detail/export';
 
 export function downloadDetailReport(
   request: { vid: string; startTime: number; endTime: number; timeZone: string },
   onProgress: (progress: DownloadProgress) => void,
 ): Promise<void> {
-  return downloadFileStream(DETAIL_EXPORT_PATH, request, 'report-detail.xlsx', REPORT_ROWS_HEADER, onProgress);
+  return downloadFileStream(
+    DETAIL_EXPORT_PATHS.reportDetailExport,
+    request,
+    'report-detail.xlsx',
+    REPORT_ROWS_HEADER,
+    onProgress,
+  );
 }
