@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REPORT_PATHS, vehicleReportName } from '@jejak/contract';
+import { DETAIL_EXPORT_PATHS, REPORT_PATHS, vehicleReportName } from '@jejak/contract';
 import { formatLocalDateTime } from '@jejak/domain';
 import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { recomputeSettled } from '../apps/server/test/harness.ts';
 import { userFleet } from './alerts-e2e.ts';
-import { expectToast, FLOW_TIMEOUT_MS, pickOption, signInAt } from './browser.ts';
+import { expectToast, FLOW_TIMEOUT_MS, holdNextRequest, pickOption, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import { screenshotAtWidths } from './widths.ts';
 
@@ -141,6 +141,79 @@ describe('Vehicle Report in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await setTime(page, 'report-start', t0 - 3 * 86_400_000);
     await setTime(page, 'report-end', t0 - 2 * 86_400_000);
     expect(await run(page, null, 'No reports found!')).toEqual([]);
+    await page.close();
+  });
+  it('reports a speeding drive: detail, event and overspeed, and streams the detail export with progress', async () => {
+    const owner = await userFleet(ui.server, 'owner@demo.jejak.my');
+    const imei = demoImei(1);
+    const vehicle = owner.vehicles.find((v) => v.dvid === `GPS100#${imei}`);
+    if (!vehicle) throw new Error("the demo owner drives the speeder's tracker");
+    const name = vehicleReportName({
+      vehiclePlate: vehicle.vehicle_plate,
+      vehicleDisplayName: vehicle.vehicle_display_name,
+    });
+    // Parked, 50 km/h, four minutes at 95 against the demo's 70 km/h 'Speeding' rule, 50, parked.
+    const t0 = Math.floor((Date.now() - 30 * MIN) / MIN) * MIN;
+    const tracker = await gt06Track(ui.server.gt06Port, imei, t0);
+    const sent: number[] = [];
+    const send = async (n: number, speed: number, acc: boolean, km = 0) => {
+      for (let i = 0; i < n; i++) {
+        await tracker.send(speed, acc, km);
+        sent.push(speed);
+      }
+    };
+    await send(3, 0, false);
+    await send(5, 50, true, 0.8);
+    await send(4, 95, true, 1.6);
+    await send(4, 50, true, 0.8);
+    await send(3, 0, false);
+    await recomputeSettled(ui.server.app, `GPS100#${imei}`);
+    tracker.device.close();
+
+    const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/VehicleReport');
+    page.setDefaultTimeout(60_000);
+    await pickOption(page, 'report-vehicles', name, true);
+    await setTime(page, 'report-start', t0 - 60 * MIN);
+    await setTime(page, 'report-end', t0 + 60 * MIN);
+
+    // Detail: every fix sent, oldest first, through the windowed /report/detail.
+    const detail = await run(page, 'Detail');
+    expect(detail.length).toBeGreaterThanOrEqual(sent.length);
+    await screenshotAtWidths(page, 'vehicle-report-detail');
+
+    // The detail export of one vehicle streams: the progress shows, then the file holds every row.
+    const held = await holdNextRequest(page, `**${DETAIL_EXPORT_PATHS.reportDetailExport}`);
+    const downloaded = page.waitForEvent('download');
+    await page.getByTestId('report-export').click();
+    await held.requested;
+    await page.getByTestId('report-export-progress').waitFor();
+    // The modal has finished opening before the picture is taken.
+    await page.waitForFunction(() => {
+      const modal = document.querySelector('[data-testid="report-export-progress"]')?.closest('.ant-modal');
+      return modal !== null && modal !== undefined && getComputedStyle(modal).opacity === '1';
+    });
+    await screenshot(page, 'vehicle-report-detail-export-progress');
+    held.release();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const rows = workbook.worksheets[0]?.actualRowCount ?? 0;
+    expect(rows - 1).toBe(detail.length);
+
+    // Event: the rule's violation and compliance.
+    const events = (await run(page, 'Event')).map((r) => r.join(' '));
+    expect(events.some((r) => r.includes('Speeding'))).toBe(true);
+
+    // OverSpeeding: one segment, its top speed 95 against the limit of 70.
+    const over = await run(page, 'OverSpeeding');
+    expect(over).toHaveLength(1);
+    expect(over[0]?.[0]).toBe(name);
+    expect(over[0]).toContain('95');
+    expect(over[0]).toContain('70');
+    await screenshotAtWidths(page, 'vehicle-report-overspeed');
+
     await page.close();
   });
 });
