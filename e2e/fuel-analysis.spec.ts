@@ -1,16 +1,8 @@
-import net from 'node:net';
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_FUEL_TANK } from '@jejak/domain';
-import {
-  decodeTeltonikaAck,
-  encodeCodec8Packet,
-  encodeTeltonikaImei,
-  type TeltonikaRecordInput,
-} from '@jejak/protocols';
-import { createFleetRepo } from '../apps/server/src/storage/fleet-repo.ts';
+import type { TeltonikaRecordInput } from '@jejak/protocols';
+import { connectTeltonika, fitTankLorry } from '../apps/server/test/teltonika-fixture.ts';
 import { todayWindow } from '../apps/web/src/ui/alerts/today-window.ts';
 import { FLOW_TIMEOUT_MS, pickOption, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
@@ -59,28 +51,9 @@ function track(t0: number): TeltonikaRecordInput[] {
 }
 
 async function sendTeltonika(port: number, records: TeltonikaRecordInput[]): Promise<void> {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let received = Buffer.alloc(0);
-  let wake: (() => void) | null = null;
-  socket.on('data', (d) => {
-    received = Buffer.concat([received, d]);
-    wake?.();
-  });
-  const next = async (bytes: number): Promise<Buffer> => {
-    while (received.length < bytes) await new Promise<void>((r) => (wake = r));
-    const out = received.subarray(0, bytes);
-    received = received.subarray(bytes);
-    return out;
-  };
-  socket.write(encodeTeltonikaImei(IMEI));
-  expect((await next(1))[0]).toBe(0x01);
-  for (let i = 0; i < records.length; i += 20) {
-    const batch = records.slice(i, i + 20);
-    socket.write(encodeCodec8Packet(batch));
-    expect(decodeTeltonikaAck(await next(4))).toBe(batch.length);
-  }
-  socket.destroy();
+  const device = await connectTeltonika(port, IMEI);
+  for (let i = 0; i < records.length; i += 20) await device.send(records.slice(i, i + 20));
+  device.close();
 }
 
 /** /FuelAnalysis in Chromium (spec 3 §2, §5, §8, §9; issue 13 item 4). */
@@ -90,18 +63,12 @@ describe('Fuel Analysis in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   it('an owner analyses a lorry with a fuel sensor: tanks, chart, summary, refuel and loss', async () => {
     const app = ui.server.app;
     const db = app.database.db;
-    const owner = await sql<{ uid: string }>`select uid from users where user_email = 'owner2@demo.jejak.my'`.execute(
+    await fitTankLorry(
       db,
+      IMEI,
+      { plate: 'BFA 8880', displayName: 'Lori Tangki' },
+      { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: 200 } },
     );
-    const uid = owner.rows[0]?.uid ?? '';
-    const dvid = `TEL100#${IMEI}`;
-    const vid = randomUUID();
-    await sql`insert into devices (dvid, model, imei, uid, created_at) values (${dvid}, 'TEL100', ${IMEI}, ${uid}, ${Date.now()})`.execute(
-      db,
-    );
-    await sql`insert into vehicles (vid, dvid, uid, vehicle_plate, vehicle_display_name, vehicle_type, created_at)
-      values (${vid}, ${dvid}, ${uid}, 'BFA 8880', 'Lori Tangki', 'Truck', ${Date.now()})`.execute(db);
-    await createFleetRepo(db).setVehicleFuelProfile(vid, { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: 200 } });
     const { startMs } = todayWindow(Date.now());
     const t0 = Math.min(startMs + 60 * MINUTE, Date.now() - 245 * MINUTE);
     await sendTeltonika(app.gatewayPorts.teltonika ?? 0, track(t0));

@@ -1,17 +1,9 @@
-import net from 'node:net';
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedDevice } from '@jejak/contract';
 import { DEFAULT_FUEL_TANK, type FuelProfile } from '@jejak/domain';
-import {
-  decodeTeltonikaAck,
-  encodeCodec8Packet,
-  encodeTeltonikaImei,
-  type TeltonikaRecordInput,
-} from '@jejak/protocols';
-import { createFleetRepo } from '../src/storage/fleet-repo.ts';
+import type { TeltonikaRecordInput } from '@jejak/protocols';
 import { apiClient, startTestServer, type TestServer } from './harness.ts';
+import { connectTeltonika, fitTankLorry } from './teltonika-fixture.ts';
 
 /** A 200 L tank read by a 0–10 V dipstick on analog input 1: 50 mV a litre. */
 const PROFILE: FuelProfile = { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: 200 } };
@@ -41,54 +33,18 @@ function record(t0: number, i: number): TeltonikaRecordInput {
 }
 
 /** A Teltonika tracker over real TCP: the IMEI handshake, then records one packet at a time. */
-async function connectTeltonika(port: number, imei: string) {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let received = Buffer.alloc(0);
-  let wake: (() => void) | null = null;
-  socket.on('data', (d) => {
-    received = Buffer.concat([received, d]);
-    wake?.();
-  });
-  socket.on('error', () => undefined);
-  const next = async (bytes: number): Promise<Buffer> => {
-    while (received.length < bytes) await new Promise<void>((r) => (wake = r));
-    const out = received.subarray(0, bytes);
-    received = received.subarray(bytes);
-    return out;
-  };
-  socket.write(encodeTeltonikaImei(imei));
-  expect((await next(1))[0]).toBe(0x01);
-  return {
-    /** Sends the records and waits for the server's acknowledgement (sent once they are stored). */
-    async send(records: TeltonikaRecordInput[]): Promise<void> {
-      socket.write(encodeCodec8Packet(records));
-      expect(decodeTeltonikaAck(await next(4))).toBe(records.length);
-    },
-    close: () => socket.destroy(),
-  };
-}
 
 describe('fuel from a Teltonika level sensor, end to end', () => {
   let server: TestServer;
   let api: ReturnType<typeof apiClient>;
   /** A TEL100 tracker fitted to a new lorry of owner2's with the 200 L tank. */
-  const fitted = async (imei: string): Promise<{ dvid: string; vid: string }> => {
-    const db = server.app.database.db;
-    const owner2 = await sql<{ uid: string }>`select uid from users where user_email = 'owner2@demo.jejak.my'`.execute(
-      db,
+  const fitted = (imei: string) =>
+    fitTankLorry(
+      server.app.database.db,
+      imei,
+      { plate: `BFT ${imei.slice(-4)}`, displayName: 'Tangki Ujian' },
+      PROFILE,
     );
-    const uid = owner2.rows[0]?.uid ?? '';
-    const dvid = `TEL100#${imei}`;
-    const vid = randomUUID();
-    await sql`insert into devices (dvid, model, imei, uid, created_at) values (${dvid}, 'TEL100', ${imei}, ${uid}, ${Date.now()})`.execute(
-      db,
-    );
-    await sql`insert into vehicles (vid, dvid, uid, vehicle_plate, vehicle_display_name, vehicle_type, created_at)
-      values (${vid}, ${dvid}, ${uid}, ${`BFT ${imei.slice(-4)}`}, 'Tangki Ujian', 'Truck', ${Date.now()})`.execute(db);
-    expect(await createFleetRepo(db).setVehicleFuelProfile(vid, PROFILE)).toBe(true);
-    return { dvid, vid };
-  };
   const transitsOf = async (vid: string, t0: number) =>
     (await api.post('/transitRecord/timeFrame', { vid, startTime: t0, endTime: t0 + REPORTS * STEP_MS })).body
       .transitRecords as { transitStatus: string; totalFuel: number }[];
