@@ -142,6 +142,10 @@ describe.each(kinds)('reports on %s', (kind) => {
       const segments = (status: string) => day.truth.segments.filter((s) => s.status === status).length;
       expect(Math.abs(row.movingDuration - day.truth.totals.movingMs)).toBeLessThanOrEqual(segments('MOVING') * MINUTE);
       expect(Math.abs(row.idlingDuration - day.truth.totals.idlingMs)).toBeLessThanOrEqual(segments('IDLING') * MINUTE);
+      // Parking: the closed parkings of the truth (the night's, still under way, is not a record yet).
+      const closedParkings = day.truth.segments.filter((s) => s.status === 'PARKING' && !s.open);
+      const closedParkingMs = closedParkings.reduce((a, s) => a + s.durationMs, 0);
+      expect(Math.abs(row.parkingDuration - closedParkingMs)).toBeLessThanOrEqual(closedParkings.length * MINUTE);
     }
   });
 
