@@ -75,4 +75,27 @@ describe('app frame and map fallbacks in Chromium', () => {
     await page.waitForURL(/\/Login$/);
     await page.close();
   });
+  it('gives a phone the whole width: the navigation opens as a drawer from the header and closes on a choice', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, server.baseUrl, 'owner2@demo.jejak.my');
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByTestId('menu-button').waitFor();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    // The screen starts at the left edge.
+    const content = await page.locator('.app-content').boundingBox();
+    expect(content?.x).toBe(0);
+    await page.getByTestId('menu-button').click();
+    const drawer = page.getByTestId('sidebar-drawer');
+    await drawer.getByText('Vehicle Reports').waitFor();
+    await page.screenshot({ path: `${SHOTS}frame-drawer-390.png` });
+    await drawer.getByText('Vehicle Reports').click();
+    await page.waitForURL(`${server.baseUrl}/VehicleReport`);
+    await drawer.waitFor({ state: 'hidden' });
+    await page.screenshot({ path: `${SHOTS}frame-phone-vehicle-report-390.png` });
+    // Wider again, the sidebar is back beside the screen.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.getByTestId('menu-button').count()).toBe(0);
+    await page.close();
+  });
 });

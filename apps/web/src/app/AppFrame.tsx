@@ -1,21 +1,27 @@
-import { Layout } from 'antd';
+import { Grid, Layout } from 'antd';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useLiveFleet } from '../store/use-live-fleet.ts';
 import { EventPopups } from '../ui/alerts/EventPopups.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { useSessionUser } from './session.ts';
-import { Sidebar } from './Sidebar.tsx';
+import { Sidebar, SidebarDrawer } from './Sidebar.tsx';
 
-/** The signed-in frame: sidebar, header and the current screen; it keeps the live fleet fed. */
+/**
+ * The signed-in frame: sidebar, header and the current screen; it keeps the live fleet fed. On a
+ * phone (below 768 px) the sidebar gives its room to the screen and opens as a drawer instead.
+ */
 export function AppFrame() {
   const user = useSessionUser();
   useLiveFleet(user.uid);
+  const phone = Grid.useBreakpoint().md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
     <Layout className="app-frame">
-      <Sidebar />
+      {phone ? <SidebarDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : <Sidebar />}
       <Layout>
-        <HeaderBar />
+        <HeaderBar onMenu={phone ? () => setDrawerOpen(true) : undefined} />
         <Layout.Content className="app-content">
           <Outlet />
         </Layout.Content>

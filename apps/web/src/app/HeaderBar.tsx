@@ -1,13 +1,13 @@
 import { CHANGE_PASSWORD_ROUTE } from '@jejak/contract';
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { roleLabel } from '@jejak/domain';
 import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useStrings } from '../i18n/strings.ts';
 import { useSessionUser, useSignOut } from './session.ts';
 
-/** The top bar: who is signed in, with Profile, Reset password and Log Out. */
-export function HeaderBar() {
+/** The top bar: who is signed in, with Profile, Reset password and Log Out; on a phone, the menu button. */
+export function HeaderBar({ onMenu }: { onMenu?: (() => void) | undefined }) {
   const user = useSessionUser();
   const strings = useStrings();
   const navigate = useNavigate();
@@ -15,6 +15,16 @@ export function HeaderBar() {
 
   return (
     <Layout.Header className="app-header">
+      {onMenu && (
+        <Button
+          type="text"
+          className="app-menu-button"
+          icon={<MenuOutlined />}
+          aria-label={strings.frame.menu}
+          onClick={onMenu}
+          data-testid="menu-button"
+        />
+      )}
       <Dropdown
         trigger={['click']}
         menu={{

@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { sidebarEntriesFor, toPermissionRole, type MenuKey } from '@jejak/domain';
-import { Layout, Menu } from 'antd';
+import { Drawer, Layout, Menu } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useStrings } from '../i18n/strings.ts';
@@ -35,44 +35,69 @@ const ICONS: Partial<Record<MenuKey, ReactNode>> = {
 
 const WIDTH = 240;
 
-/** Collapsible navigation: logo, the entries the role may read, and the version label. */
-export function Sidebar() {
+/** The logo, the entries the role may read, and the version label. */
+function Navigation({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
   const user = useSessionUser();
   const strings = useStrings();
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
   const entries = sidebarEntriesFor(toPermissionRole(user.userRole));
   const selected = entries.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`));
+  return (
+    <div className="app-sider-inner">
+      <Link to="/" className="app-sider-logo" aria-label={strings.frame.dashboard} onClick={onNavigate}>
+        <Logo compact={compact} />
+      </Link>
+      <Menu
+        theme="dark"
+        mode="inline"
+        selectedKeys={selected ? [selected.path] : []}
+        onClick={onNavigate}
+        items={entries.map((entry) => ({
+          key: entry.path,
+          icon: ICONS[entry.key],
+          label: <Link to={entry.path}>{entry.label}</Link>,
+        }))}
+      />
+      <div className="app-sider-version" data-testid="app-version">
+        {strings.frame.version(__APP_VERSION__)}
+      </div>
+    </div>
+  );
+}
 
+/** Collapsible navigation beside the screen (tablets and wider). */
+export function Sidebar() {
+  const [collapsed, setCollapsed] = useState(false);
   return (
     <Layout.Sider
       className="app-sider"
       collapsible
-      // Below 768 px it folds to icons by itself, so a phone keeps room for the screen.
-      breakpoint="md"
+      // Between 768 and 992 px it folds to icons by itself, so the screen keeps its room.
+      breakpoint="lg"
       collapsed={collapsed}
       onCollapse={setCollapsed}
       width={WIDTH}
       data-testid="sidebar"
     >
-      <div className="app-sider-inner">
-        <Link to="/" className="app-sider-logo" aria-label={strings.frame.dashboard}>
-          <Logo compact={collapsed} />
-        </Link>
-        <Menu
-          theme="dark"
-          mode="inline"
-          selectedKeys={selected ? [selected.path] : []}
-          items={entries.map((entry) => ({
-            key: entry.path,
-            icon: ICONS[entry.key],
-            label: <Link to={entry.path}>{entry.label}</Link>,
-          }))}
-        />
-        <div className="app-sider-version" data-testid="app-version">
-          {strings.frame.version(__APP_VERSION__)}
-        </div>
-      </div>
+      <Navigation compact={collapsed} />
     </Layout.Sider>
+  );
+}
+
+/** On a phone the navigation is a drawer from the left, opened from the header's menu button. */
+export function SidebarDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      placement="left"
+      open={open}
+      onClose={onClose}
+      size={WIDTH}
+      closable={false}
+      className="app-sider app-sider-drawer"
+      styles={{ body: { padding: 0 } }}
+      data-testid="sidebar-drawer"
+    >
+      <Navigation compact={false} onNavigate={onClose} />
+    </Drawer>
   );
 }

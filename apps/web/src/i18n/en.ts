@@ -24,6 +24,7 @@ export const en = {
   frame: {
     version: (version: string) => `v${version}`,
     userMenu: 'User menu',
+    menu: 'Menu',
     profile: 'Profile',
     resetPassword: 'Reset password',
     logOut: 'Log Out',

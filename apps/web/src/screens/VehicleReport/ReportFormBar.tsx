@@ -88,6 +88,9 @@ export function ReportFormBar({
         <Select
           id="report-kind"
           options={KIND_OPTIONS}
+          // Fourteen kinds: all in the list at once (a virtual list leaves far ones unrendered).
+          virtual={false}
+          listHeight={420}
           value={form.kind}
           onChange={(kind: ReportKind) => onChange({ ...form, kind })}
         />
