@@ -3,6 +3,7 @@ import { GEOFENCE_TYPES } from '@jejak/domain';
 import { EVENT_TYPES, EventSchema } from './alerts.ts';
 import { ID, TimeZoneField } from './fields.ts';
 import { checkWindow, DeviceLogSchema, WINDOW_FIELDS } from './records.ts';
+import { reportAnswerSchema } from './reports.ts';
 
 /*
  * Vehicle Reports (spec 3 §1, §2, §7, §9; issue 13 item 3): the report kinds the screen offers,
@@ -210,25 +211,17 @@ export const FuelReportSchema = z.object({
 });
 export type FuelReport = z.infer<typeof FuelReportSchema>;
 
-const legacyAnswer = <T extends z.ZodType>(row: T) =>
-  z.object({
-    status: z.literal(200),
-    message: z.string(),
-    report: z.array(row),
-    truncated: z.boolean(),
-  });
-
-export const DisconnectReportResponseSchema = legacyAnswer(DisconnectReportRowSchema);
+export const DisconnectReportResponseSchema = reportAnswerSchema(DisconnectReportRowSchema);
 export type DisconnectReportResponse = z.infer<typeof DisconnectReportResponseSchema>;
-export const GeofenceReportResponseSchema = legacyAnswer(GeofenceReportRowSchema);
+export const GeofenceReportResponseSchema = reportAnswerSchema(GeofenceReportRowSchema);
 export type GeofenceReportResponse = z.infer<typeof GeofenceReportResponseSchema>;
-export const EventReportResponseSchema = legacyAnswer(EventSchema);
+export const EventReportResponseSchema = reportAnswerSchema(EventSchema);
 export type EventReportResponse = z.infer<typeof EventReportResponseSchema>;
-export const DetailReportResponseSchema = legacyAnswer(DeviceLogSchema);
+export const DetailReportResponseSchema = reportAnswerSchema(DeviceLogSchema);
 export type DetailReportResponse = z.infer<typeof DetailReportResponseSchema>;
-export const FuelReportResponseSchema = legacyAnswer(FuelReportSchema);
+export const FuelReportResponseSchema = reportAnswerSchema(FuelReportSchema);
 export type FuelReportResponse = z.infer<typeof FuelReportResponseSchema>;
-export const OverspeedReportResponseSchema = legacyAnswer(OverspeedReportRowSchema);
+export const OverspeedReportResponseSchema = reportAnswerSchema(OverspeedReportRowSchema);
 export type OverspeedReportResponse = z.infer<typeof OverspeedReportResponseSchema>;
 
 /** Rows of one older call at most (a 24-hour window of 500 vehicles fits easily). */

@@ -59,16 +59,17 @@ export const DailyMileageReportRowSchema = z.object({
 });
 export type DailyMileageReportRow = z.infer<typeof DailyMileageReportRowSchema>;
 
-const answer = <T extends z.ZodType>(row: T) =>
+/** A report answer of rows (every report call, 'next' and older, answers this shape). */
+export const reportAnswerSchema = <T extends z.ZodType>(row: T) =>
   z.object({ status: z.literal(200), message: z.string(), report: z.array(row), truncated: z.boolean() });
 
-export const MileageReportResponseSchema = answer(MileageReportRowSchema);
+export const MileageReportResponseSchema = reportAnswerSchema(MileageReportRowSchema);
 export type MileageReportResponse = z.infer<typeof MileageReportResponseSchema>;
-export const DailyMileageReportResponseSchema = answer(DailyMileageReportRowSchema);
+export const DailyMileageReportResponseSchema = reportAnswerSchema(DailyMileageReportRowSchema);
 export type DailyMileageReportResponse = z.infer<typeof DailyMileageReportResponseSchema>;
-export const TransitReportResponseSchema = answer(TransitRecordSchema);
+export const TransitReportResponseSchema = reportAnswerSchema(TransitRecordSchema);
 export type TransitReportResponse = z.infer<typeof TransitReportResponseSchema>;
-export const TripReportResponseSchema = answer(TripRecordSchema);
+export const TripReportResponseSchema = reportAnswerSchema(TripRecordSchema);
 export type TripReportResponse = z.infer<typeof TripReportResponseSchema>;
 
 const reportOperation = (path: string, summary: string, response: z.ZodType): Operation => ({

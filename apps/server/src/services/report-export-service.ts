@@ -10,8 +10,6 @@ import {
 import type { User } from '@jejak/domain';
 import type { z } from 'zod';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import { requireCall } from './access.ts';
-import { requireReachableVids } from './event-service.ts';
 import type { FuelService } from './fuel-service.ts';
 import type { ReportKindsService } from './report-kinds-service.ts';
 import type { Report, ReportService } from './report-service.ts';
@@ -53,22 +51,19 @@ export interface ExportRows {
   vehicles: string[];
 }
 
-/** Vehicle Report's export (spec 3 §2): the Vehicle Report grant, every vid in reach, then the kind's rows. */
+/** Vehicle Report's export (spec 3 §2): the kind's rows from the call the screen makes, and the vehicles' names. */
 export function createReportExportService(fleet: FleetRepo, sources: RowSources) {
+  /** Plate and name by vid, and by dvid for the detail report's rows: two queries. */
   async function names(vids: readonly string[], dvids: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
-    const headings = await Promise.all(vids.map(async (vid) => [vid, await fleet.vehicleHeading(vid)] as const));
-    for (const [vid, h] of headings) {
-      if (h) found.set(vid, vehicleReportName({ vehiclePlate: h.plate, vehicleDisplayName: h.displayName }));
-    }
+    for (const [vid, v] of await fleet.vehicleNames(vids)) found.set(vid, vehicleReportName(v));
     for (const [dvid, v] of await fleet.vehiclesByDvid(dvids)) found.set(dvid, vehicleReportName(v));
     return found;
   }
 
   return {
     async rows(caller: User, req: z.output<typeof ReportExportRequestSchema>): Promise<ExportRows> {
-      requireCall(caller, 'readReports');
-      await requireReachableVids(fleet, caller, req.vids);
+      // The source checks the grant and reach, as the screen's own call does.
       const source = sources[req.kind] as RowSource<ReportKind>;
       const rows = await source(caller, { vids: req.vids, startTime: req.startTime, endTime: req.endTime });
       const report = { kind: req.kind, rows } as AnyReportRows;

@@ -92,6 +92,21 @@ export function createFleetRepo(db: Db) {
       return row ? { displayName: row.vehicle_display_name, plate: row.vehicle_plate, owner: row.user_name } : null;
     },
 
+    /** Plate and display name of each vehicle named, by vid; one query however many. */
+    async vehicleNames(
+      vids: readonly string[],
+    ): Promise<Map<string, { vehiclePlate: string; vehicleDisplayName: string }>> {
+      if (vids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('vehicles')
+        .select(['vid', 'vehicle_plate', 'vehicle_display_name'])
+        .where(isAnyOf('vid', [...new Set(vids)]))
+        .execute();
+      return new Map(
+        rows.map((r) => [r.vid, { vehiclePlate: r.vehicle_plate, vehicleDisplayName: r.vehicle_display_name }]),
+      );
+    },
+
     async isVehicleVisible(viewer: Viewer, vid: string): Promise<boolean> {
       let q = db.selectFrom('vehicles').select('vid').where('vid', '=', vid);
       if (!hasGlobalScope(viewer)) q = q.where('vid', 'in', visibleVidsQuery(db, viewer));

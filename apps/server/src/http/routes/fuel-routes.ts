@@ -10,13 +10,13 @@ import {
 import type { AuthService } from '../../services/auth-service.ts';
 import type { FuelService } from '../../services/fuel-service.ts';
 import { requireUser } from '../session.ts';
+import { reportAnswer } from './report-routes.ts';
 
 /** The fuel report and Fuel Analysis (spec 3 §2, §7); the service checks grant and reach. */
 export function registerFuelRoutes(app: FastifyInstance, auth: AuthService, fuel: FuelService): void {
   app.post(FUEL_PATHS.reportFuel, async (request): Promise<FuelReportResponse> => {
     const caller = await requireUser(auth, request);
-    const r = await fuel.report(caller, LegacyReportRequestSchema.parse(request.body));
-    return { status: 200, message: reportMessage(r.report.length), report: r.report, truncated: r.truncated };
+    return reportAnswer(await fuel.report(caller, LegacyReportRequestSchema.parse(request.body)));
   });
 
   app.post(FUEL_PATHS.vehicleFuelAnalysis, async (request): Promise<FuelAnalysisResponse> => {
