@@ -1,13 +1,13 @@
 import { DEFAULT_FUEL_PRICE_RM, FUEL_ANALYSIS_TEXTS, type FuelAnalysisResponse } from '@jejak/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, DatePicker, InputNumber, Select, Spin, Typography } from 'antd';
+import { Button, Card, InputNumber, Select, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { fetchFuelAnalysis } from '../../api/fuel.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { useFleetVehicles, vehicleLabel } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { showToast } from '../../ui/notifier.ts';
 import { PlaceModal, type Place } from './PlaceModal.tsx';
 import { TankPanel } from './TankPanel.tsx';
@@ -15,7 +15,6 @@ import './fuel-analysis.css';
 
 /** The chart (and uPlot) load only when a result is shown: the main bundle does not grow. */
 const FuelChart = lazy(() => import('./FuelChart.tsx'));
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface Query {
   vid: string;
@@ -74,26 +73,22 @@ export function FuelAnalysisScreen() {
               options={fleet.sorted.map((v) => ({ value: v.vid, label: vehicleLabel(v, v.vid) }))}
             />
           </label>
-          <label className="fuel-field">
-            <span>{s.start}</span>
-            <DatePicker
-              id="fuel-start"
-              showTime
-              format={PICKER_FORMAT}
-              value={startMs === null ? null : toPickerValue(startMs)}
-              onChange={(v) => setStartMs(v ? fromPickerValue(v) : null)}
-            />
-          </label>
-          <label className="fuel-field">
-            <span>{s.end}</span>
-            <DatePicker
-              id="fuel-end"
-              showTime
-              format={PICKER_FORMAT}
-              value={endMs === null ? null : toPickerValue(endMs)}
-              onChange={(v) => setEndMs(v ? fromPickerValue(v) : null)}
-            />
-          </label>
+          <DateTimeField
+            id="fuel-start"
+            label={s.start}
+            className="fuel-field"
+            valueMs={startMs}
+            onChange={setStartMs}
+            clearable
+          />
+          <DateTimeField
+            id="fuel-end"
+            label={s.end}
+            className="fuel-field"
+            valueMs={endMs}
+            onChange={setEndMs}
+            clearable
+          />
           <label className="fuel-field">
             <span>{s.price}</span>
             <InputNumber id="fuel-price" min={0} step={0.01} value={price} onChange={(v) => setPrice(v ?? 0)} />

@@ -1,15 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { REPORT_KIND_LABELS, REPORT_KINDS, vehicleReportName, type ReportKind } from '@jejak/contract';
-import { Button, DatePicker, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Select } from 'antd';
 import { useMemo } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
 import type { FleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import type { ReportForm } from './report-options.ts';
 
 /** Date-times of Vehicle Report (spec 3 §9). */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const KIND_OPTIONS = REPORT_KINDS.map((kind) => ({ value: kind, label: REPORT_KIND_LABELS[kind] }));
 
 interface ReportFormBarProps {
@@ -40,9 +38,6 @@ export function ReportFormBar({
     () => vehicles.sorted.map((v) => ({ value: v.vid, label: vehicleReportName(v) })),
     [vehicles.sorted],
   );
-  const pick = (value: Dayjs | null, edge: 'startMs' | 'endMs') => {
-    if (value) onChange({ ...form, [edge]: fromPickerValue(value) });
-  };
   const none = form.vids.length === 0;
   return (
     <div className="vehicle-report-bar">
@@ -61,28 +56,20 @@ export function ReportFormBar({
           onChange={(vids: string[]) => onChange({ ...form, vids })}
         />
       </label>
-      <label className="vehicle-report-field">
-        <span>{s.start}</span>
-        <DatePicker
-          id="report-start"
-          showTime
-          allowClear={false}
-          format={PICKER_FORMAT}
-          value={toPickerValue(form.startMs)}
-          onChange={(v) => pick(v, 'startMs')}
-        />
-      </label>
-      <label className="vehicle-report-field">
-        <span>{s.end}</span>
-        <DatePicker
-          id="report-end"
-          showTime
-          allowClear={false}
-          format={PICKER_FORMAT}
-          value={toPickerValue(form.endMs)}
-          onChange={(v) => pick(v, 'endMs')}
-        />
-      </label>
+      <DateTimeField
+        id="report-start"
+        label={s.start}
+        className="vehicle-report-field"
+        valueMs={form.startMs}
+        onChange={(ms) => ms !== null && onChange({ ...form, startMs: ms })}
+      />
+      <DateTimeField
+        id="report-end"
+        label={s.end}
+        className="vehicle-report-field"
+        valueMs={form.endMs}
+        onChange={(ms) => ms !== null && onChange({ ...form, endMs: ms })}
+      />
       <label className="vehicle-report-field vehicle-report-kind">
         <span>{s.kind}</span>
         <Select

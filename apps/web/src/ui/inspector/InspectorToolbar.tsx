@@ -1,12 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
-import { fromPickerValue, toPickerValue } from '../dates.ts';
+import { DateTimeField } from '../DateTimeField.tsx';
 
 /** Date-times of the inspectors (spec 3 §9). */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export interface InspectorWindow {
   startMs: number;
@@ -38,9 +36,6 @@ interface InspectorToolbarProps {
  */
 export function InspectorToolbar(props: InspectorToolbarProps) {
   const s = useStrings().inspectors;
-  const pick = (value: Dayjs | null, edge: 'startMs' | 'endMs') => {
-    if (value) props.onWindow({ ...props.window, [edge]: fromPickerValue(value) });
-  };
   return (
     <div className="inspector-toolbar">
       <label className="inspector-field inspector-target">
@@ -55,28 +50,20 @@ export function InspectorToolbar(props: InspectorToolbarProps) {
           options={[...props.options]}
         />
       </label>
-      <label className="inspector-field">
-        <span>{s.start}</span>
-        <DatePicker
-          id="inspector-start"
-          showTime
-          allowClear={false}
-          format={PICKER_FORMAT}
-          value={toPickerValue(props.window.startMs)}
-          onChange={(v) => pick(v, 'startMs')}
-        />
-      </label>
-      <label className="inspector-field">
-        <span>{s.end}</span>
-        <DatePicker
-          id="inspector-end"
-          showTime
-          allowClear={false}
-          format={PICKER_FORMAT}
-          value={toPickerValue(props.window.endMs)}
-          onChange={(v) => pick(v, 'endMs')}
-        />
-      </label>
+      <DateTimeField
+        id="inspector-start"
+        label={s.start}
+        className="inspector-field"
+        valueMs={props.window.startMs}
+        onChange={(ms) => ms !== null && props.onWindow({ ...props.window, startMs: ms })}
+      />
+      <DateTimeField
+        id="inspector-end"
+        label={s.end}
+        className="inspector-field"
+        valueMs={props.window.endMs}
+        onChange={(ms) => ms !== null && props.onWindow({ ...props.window, endMs: ms })}
+      />
       {props.children}
       <div className="inspector-actions">
         <Button
