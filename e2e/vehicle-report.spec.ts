@@ -33,8 +33,11 @@ async function setTime(page: Page, id: string, ms: number): Promise<void> {
 /** Submits the report of `kind` (the chosen one when null) and reads its rows once the toast shows. */
 async function run(page: Page, kind: string | null, toast = 'Get report done'): Promise<string[][]> {
   if (kind !== null) await pickOption(page, 'report-kind', kind);
+  // A loaded CI machine (two cores, every spec file at once) has held one answer past a minute.
   await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/report/') && r.request().method() === 'POST'),
+    page.waitForResponse((r) => r.url().includes('/report/') && r.request().method() === 'POST', {
+      timeout: 150_000,
+    }),
     page.getByTestId('report-submit').click(),
   ]);
   await expectToast(page, toast);
