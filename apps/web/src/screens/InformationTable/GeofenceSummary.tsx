@@ -24,7 +24,7 @@ function VehiclesInside({ vehicles }: { vehicles: readonly Vehicle[] }) {
       size="small"
       rowKey="vid"
       columns={columns}
-      dataSource={vehicles as Vehicle[]}
+      dataSource={vehicles}
       pagination={PAGER}
     />
   );
@@ -60,7 +60,7 @@ export function GeofenceSummary({ rows, loading }: { rows: readonly GeofenceRow[
       rowKey="geoid"
       loading={loading}
       columns={columns}
-      dataSource={rows as GeofenceRow[]}
+      dataSource={rows}
       pagination={PAGER}
       scroll={{ x: 'max-content' }}
       expandable={{ expandedRowRender: (r) => <VehiclesInside vehicles={r.vehiclesInside} /> }}

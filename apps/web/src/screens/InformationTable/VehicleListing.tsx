@@ -12,7 +12,7 @@ import { VehicleDetails } from './VehicleDetails.tsx';
 
 /** Column widths: fixed, as a virtual table needs them; their sum is the sideways scroll width. */
 const W = {
-  details: 64,
+  details: 84,
   name: 180,
   plate: 120,
   status: 140,
@@ -120,7 +120,7 @@ export function VehicleListing({ rows, colourOf }: VehicleListingProps) {
         size="small"
         rowKey="vid"
         columns={columns}
-        dataSource={rows as VehicleRow[]}
+        dataSource={rows}
         pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
         scroll={{ x: SCROLL_X, y: SCROLL_Y }}
       />

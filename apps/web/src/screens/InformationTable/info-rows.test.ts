@@ -9,6 +9,7 @@ import {
   externalMapUrl,
   fuelText,
   geofenceRows,
+  insideUnknown,
   vehicleRows,
   type InfoGeofence,
 } from './info-rows.ts';
@@ -83,6 +84,9 @@ describe('information table vehicle rows', () => {
       ['b', '3.10000, 101.60000'],
     ]);
     expect(rows[0]?.inside).toEqual([{ geoid: 'g1', kind: 'POI', name: 'Depot Shah Alam' }]);
+    // The unknown geoid (a geofence added since the list was read) asks for the list again.
+    expect(insideUnknown([inside], GEOFENCES)).toBe(true);
+    expect(insideUnknown([outside, vehicle({ vid: 'c', geofenceProfile: { unknown: 0 } })], GEOFENCES)).toBe(false);
     expect(externalMapUrl({ lat: 3.1, lon: 101.6 })).toBe('https://www.google.com/maps/search/?api=1&query=3.1,101.6');
   });
 

@@ -86,6 +86,15 @@ export function insideBadges(
   });
 }
 
+/** Whether some vehicle is inside a geofence the list does not hold (one added since it was read). */
+export function insideUnknown(vehicles: Iterable<Vehicle>, geofences: ReadonlyMap<string, InfoGeofence>): boolean {
+  for (const v of vehicles) {
+    for (const [geoid, flag] of Object.entries(v.geofenceProfile ?? {}))
+      if (flag === 1 && !geofences.has(geoid)) return true;
+  }
+  return false;
+}
+
 /** Coordinates as the Location cell writes them when no geofence holds the vehicle. */
 export function positionText(position: GeoPoint | null): string {
   return position ? `${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}` : '-';

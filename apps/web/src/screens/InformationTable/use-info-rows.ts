@@ -1,12 +1,19 @@
 import type { GeofenceTemplateDto } from '@jejak/contract';
 import type { Vehicle } from '@jejak/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchGeofences, geofencesQueryKey, type UserGeofences } from '../../api/geofences.ts';
 import { useSessionUser } from '../../app/session.ts';
 import { liveStore } from '../../store/live-store.ts';
 import { subscribeThrottled } from '../../store/throttled.ts';
-import { geofenceRows, vehicleRows, type GeofenceRow, type InfoGeofence, type VehicleRow } from './info-rows.ts';
+import {
+  geofenceRows,
+  insideUnknown,
+  vehicleRows,
+  type GeofenceRow,
+  type InfoGeofence,
+  type VehicleRow,
+} from './info-rows.ts';
 
 /** Live rows are rebuilt at most this often: a burst of fixes costs one render. */
 export const INFO_TABLE_REFRESH_MS = 500;
@@ -42,6 +49,13 @@ export function useInfoRows(): InfoRows {
       ),
     [byId],
   );
+
+  // A vehicle inside a geofence added since the list was read: read the list again.
+  const queryClient = useQueryClient();
+  const unknown = data !== undefined && insideUnknown(live.vehicles, byId);
+  useEffect(() => {
+    if (unknown) void queryClient.invalidateQueries({ queryKey: geofencesQueryKey(uid) });
+  }, [unknown, queryClient, uid]);
 
   const geofences = useMemo(
     () => (data ? geofenceRows(data.geofences, data.templates, live.vehicles) : []),
