@@ -11,6 +11,7 @@ import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
 import { enTrips } from './en-trips.ts';
 import { enReports } from './en-reports.ts';
+import { enDashboard } from './en-dashboard.ts';
 
 export const en = {
   login: {
@@ -230,6 +231,7 @@ export const en = {
   trips: enTrips,
   fuel: enFuel,
   reports: enReports,
+  dashboard: enDashboard,
 };
 
 export type Strings = typeof en;
