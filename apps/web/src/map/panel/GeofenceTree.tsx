@@ -74,11 +74,11 @@ export function GeofenceTree({ uid, actions }: GeofenceTreeProps) {
         data-testid="geofence-search"
         onChange={(event) => setSearch(event.target.value)}
       />
-      {shown.length === 0 && !isPending ? (
+      {isPending ? null : shown.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />
       ) : (
         <Tree
-          // A new search opens every template that still has matches.
+          // Mounted once the geofences are read, and again on each search: every template opens.
           key={search}
           blockNode
           defaultExpandAll
