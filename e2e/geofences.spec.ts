@@ -127,10 +127,7 @@ describe('geofences on the dashboard in Chromium', () => {
       await page.evaluate((c) => window.__jejak!.map.jumpTo({ center: [c.lng, c.lat], zoom: 11 }), centre);
       const rendered = (layer: string) =>
         page.evaluate(
-          (id) =>
-            window
-              .__jejak!.map.queryRenderedFeatures({ layers: [id] })
-              .map((f) => ({ ...f.properties }) as Record<string, unknown>),
+          (id) => window.__jejak!.map.queryRenderedFeatures({ layers: [id] }).map((f) => ({ ...f.properties })),
           layer,
         );
       await expect.poll(() => rendered('geofence-clusters'), { timeout: 15_000 }).toHaveLength(1);

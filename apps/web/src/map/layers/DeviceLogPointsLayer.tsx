@@ -11,6 +11,7 @@ const SOURCE_ID = 'device-log-points';
 const LAYER_ID: OrderedLayerId = 'device-log-points';
 /** Spec 1 §9: device-log points show above zoom 18. */
 export const DEVICE_LOG_MIN_ZOOM = 18;
+const POLL_MS = 6_000;
 
 function logPoints(logs: readonly DeviceLog[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
   return {
@@ -31,7 +32,8 @@ function logPoints(logs: readonly DeviceLog[]): GeoJSON.FeatureCollection<GeoJSO
 
 /**
  * Today's logged positions of the selected vehicle's device, each a small dot, read when the
- * vehicle is selected and drawn only above zoom 18 (spec 1 §2), where single fixes matter.
+ * vehicle is selected (and every 6 s while it is) and drawn only above zoom 18 (spec 1 §2),
+ * where single fixes matter.
  */
 export function DeviceLogPointsLayer({ dvid }: { dvid: string | null }) {
   const map = useMap();
@@ -42,6 +44,8 @@ export function DeviceLogPointsLayer({ dvid }: { dvid: string | null }) {
       return fetchDeviceLogs(dvid ?? '', startMs, Date.now());
     },
     enabled: dvid !== null,
+    // The vehicle keeps driving: read again on the spec's poll timer (spec 1 §9: 6000 ms).
+    refetchInterval: POLL_MS,
   });
   const data = useMemo(() => logPoints(dvid === null ? [] : (logs.data?.logs ?? [])), [dvid, logs.data]);
 

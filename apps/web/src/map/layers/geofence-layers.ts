@@ -45,48 +45,46 @@ const mark = (id: OrderedLayerId, source: string, filter?: FilterSpecification):
   },
 });
 
+interface GeofenceLayer {
+  spec: LayerSpecification;
+  shownBy: (s: MapSettings) => boolean;
+}
+
+/** The tinted area and the outline of the geofences the filter keeps. */
+function areas(
+  fill: OrderedLayerId,
+  line: OrderedLayerId,
+  filter: FilterSpecification,
+  shownBy: GeofenceLayer['shownBy'],
+): GeofenceLayer[] {
+  return [
+    {
+      spec: {
+        id: fill,
+        type: 'fill',
+        source: AREAS_SOURCE,
+        filter,
+        paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.15 },
+      },
+      shownBy,
+    },
+    {
+      spec: {
+        id: line,
+        type: 'line',
+        source: AREAS_SOURCE,
+        filter,
+        paint: { 'line-color': ['get', 'colour'], 'line-width': 2, 'line-opacity': 0.85 },
+      },
+      shownBy,
+    },
+  ];
+}
+
 /** Every geofence layer, bottom to top, and the switch (or switches) that shows it. */
-export const GEOFENCE_LAYERS: readonly { spec: LayerSpecification; shownBy: (s: MapSettings) => boolean }[] = [
-  {
-    spec: {
-      id: 'geofence-fill',
-      type: 'fill',
-      source: AREAS_SOURCE,
-      filter: isZone,
-      paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.15 },
-    },
-    shownBy: (s) => s.zones,
-  },
-  {
-    spec: {
-      id: 'geofence-line',
-      type: 'line',
-      source: AREAS_SOURCE,
-      filter: isZone,
-      paint: { 'line-color': ['get', 'colour'], 'line-width': 2, 'line-opacity': 0.85 },
-    },
-    shownBy: (s) => s.zones,
-  },
-  {
-    spec: {
-      id: 'geofence-poi-fill',
-      type: 'fill',
-      source: AREAS_SOURCE,
-      filter: isPoi,
-      paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.15 },
-    },
-    shownBy: (s) => s.pois,
-  },
-  {
-    spec: {
-      id: 'geofence-poi-line',
-      type: 'line',
-      source: AREAS_SOURCE,
-      filter: isPoi,
-      paint: { 'line-color': ['get', 'colour'], 'line-width': 2, 'line-opacity': 0.85 },
-    },
-    shownBy: (s) => s.pois,
-  },
+export const GEOFENCE_LAYERS: readonly GeofenceLayer[] = [
+  ...areas('geofence-fill', 'geofence-line', isZone, (s) => s.zones),
+  ...areas('geofence-poi-fill', 'geofence-poi-line', isPoi, (s) => s.pois),
   { spec: { ...mark(ZONE_MARKS, ZONE_POINTS_SOURCE), minzoom: 9 }, shownBy: (s) => s.zones },
   { spec: mark(POI_MARKS, POI_POINTS_SOURCE, single), shownBy: (s) => s.pois },
   {
