@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
 import { drivenConsoleUnderTest } from './console.ts';
-import { signIn, watchForeignRequests } from './browser.ts';
+import { FLOW_TIMEOUT_MS, signIn, watchForeignRequests } from './browser.ts';
 import { clickVehicle } from './map.ts';
+import { screenshotAtWidths } from './widths.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 const plates = (owner: 'owner' | 'owner2') =>
@@ -170,6 +171,82 @@ describe('dashboard map in Chromium', () => {
       });
       await page.screenshot({ path: `${SHOTS}dashboard-vehicle-info.png` });
       expect(foreign).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it(
+    "the info window reads the vehicle's address, device and links; its logged points show above zoom 18",
+    { timeout: FLOW_TIMEOUT_MS },
+    async () => {
+      const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      page.setDefaultTimeout(15_000);
+      await signIn(page, ui.server.baseUrl, 'owner@demo.jejak.my');
+      await page.waitForURL(`${ui.server.baseUrl}/`);
+      await page.waitForFunction(
+        () => {
+          const j = window.__jejak;
+          return j !== undefined && j.map.querySourceFeatures('vehicles').length > 0;
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
+      const clicked = await clickVehicle(page);
+
+      // Its address comes from the server's geocoder; the refresh asks again with the vid and spins.
+      const address = page.getByTestId('vehicle-info-address');
+      await expect.poll(() => address.textContent(), { timeout: 15_000 }).toMatch(/\S/);
+      const asked = page.waitForRequest(
+        (r) => r.url().endsWith('/api/geocode') && (r.postDataJSON() as { vid?: string }).vid === clicked,
+      );
+      await page.getByTestId('vehicle-info-address-refresh').click();
+      await asked;
+      await address.locator('.ant-spin').waitFor();
+      await address.locator('.ant-spin').waitFor({ state: 'detached' });
+      expect(await address.textContent()).toMatch(/\S/);
+
+      // Add as POI, View on Map (external, a new tab) and View Playback.
+      const card = page.getByTestId('vehicle-info');
+      expect(await card.getByTestId('vehicle-info-add-poi').getAttribute('href')).toMatch(
+        /^\/Geofence\/AddNewPOI\?lat=-?\d+(\.\d+)?&lng=-?\d+(\.\d+)?$/,
+      );
+      const external = card.getByTestId('vehicle-info-external-map');
+      expect(await external.getAttribute('href')).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+      );
+      expect(await external.getAttribute('target')).toBe('_blank');
+      expect(await card.getByTestId('vehicle-info-playback').getAttribute('href')).toMatch(
+        new RegExp(`^/TripRecord\\?vid=${encodeURIComponent(clicked)}&startTime=\\d+&endTime=\\d+$`),
+      );
+
+      // Device details: the tracker behind the vehicle.
+      const imei = await page.evaluate((vid) => {
+        const j = window.__jejak!;
+        return j.liveStore.device(j.liveStore.vehicle(vid)!.dvid)!.imei;
+      }, clicked);
+      await card.getByTestId('vehicle-info-device').click();
+      await page.getByTestId('vehicle-device-details').getByText(imei, { exact: true }).waitFor();
+      await card.getByTestId('vehicle-info-device').click();
+
+      // Today's device-log points appear only above zoom 18.
+      const logPoints = () =>
+        page.evaluate(() => window.__jejak!.map.queryRenderedFeatures({ layers: ['device-log-points'] }).length);
+      expect(await page.evaluate(() => window.__jejak!.map.getLayer('device-log-points')?.minzoom)).toBe(18);
+      expect(await logPoints()).toBe(0);
+      await page.evaluate((vid) => {
+        const j = window.__jejak!;
+        const at = j.liveStore.device(j.liveStore.vehicle(vid)!.dvid)!.location!;
+        j.map.jumpTo({ center: [at.lon, at.lat], zoom: 18.5 });
+      }, clicked);
+      await expect.poll(logPoints, { timeout: 15_000 }).toBeGreaterThan(0);
+      await screenshotAtWidths(page, 'dashboard-info');
+
+      // Vehicle info off hides the window; on shows it again.
+      const infoSwitch = page.getByTestId('map-switch-vehicleInfo').getByRole('switch');
+      await infoSwitch.click();
+      await card.waitFor({ state: 'detached' });
+      await infoSwitch.click();
+      await card.waitFor();
       await page.close();
     },
   );

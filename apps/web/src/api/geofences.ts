@@ -2,7 +2,9 @@ import {
   API_PATHS,
   GeofencesResponseSchema,
   GeofenceTemplatesResponseSchema,
+  GeoidResponseSchema,
   type GeofenceDto,
+  type GeoidResponse,
   type GeofenceTemplateDto,
 } from '@jejak/contract';
 import { apiPost } from './client.ts';
@@ -21,4 +23,9 @@ export async function fetchGeofences(uid: string): Promise<UserGeofences> {
     apiPost(API_PATHS.geofenceTemplateGet, { uid, gtids: [] }, GeofenceTemplatesResponseSchema),
   ]);
   return { geofences: geofences.geofences, templates: templates.geofenceTemplates };
+}
+
+/** POST /geofence/delete {geoid}: removes a POI or zone the user owns. */
+export function deleteGeofence(geoid: string): Promise<GeoidResponse> {
+  return apiPost(API_PATHS.geofenceDelete, { geoid }, GeoidResponseSchema);
 }

@@ -9,6 +9,7 @@ import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
 import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
 import { DeviceInspectorScreen } from '../screens/DeviceInspector/DeviceInspectorScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
+import { GeofenceScreen } from '../screens/Geofence/GeofenceScreen.tsx';
 import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
 import { ManagementScreen } from '../screens/Management/ManagementScreen.tsx';
@@ -43,7 +44,6 @@ const COMING_SOON_PATHS = [
   // Map-view routes of spec 1
   '/Test',
   '/FleetRecord_Test',
-  '/Geofence',
   '/Geofence/EditPOI',
   '/Geofence/AddNewPOI',
   '/Geofence/EditZone',
@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
               ...['/Management/VehicleGroup/Edit', '/EditVehicleGroup'].map((path) =>
                 screen(path, <VehicleGroupFormScreen key="edit" mode="edit" />),
               ),
+              screen('/Geofence', <GeofenceScreen />),
               screen('/Geofence/AddGroup', <GeofenceTemplateFormScreen key="add" mode="add" />),
               screen('/Geofence/EditGroup', <GeofenceTemplateFormScreen key="edit" mode="edit" />),
               ...fleetFormRoutes(),

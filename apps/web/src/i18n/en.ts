@@ -12,6 +12,7 @@ import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
 import { enTrips } from './en-trips.ts';
 import { enReports } from './en-reports.ts';
+import { enDashboard } from './en-dashboard.ts';
 
 export const en = {
   login: {
@@ -232,6 +233,7 @@ export const en = {
   fuel: enFuel,
   reports: enReports,
   infoTable: enInfoTable,
+  dashboard: enDashboard,
 };
 
 export type Strings = typeof en;

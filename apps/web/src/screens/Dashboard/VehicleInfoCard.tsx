@@ -1,30 +1,26 @@
-import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import { displayStatus } from '@jejak/domain';
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
 import { statusColour } from '../../map/layers/vehicle-features.ts';
 import { useLiveDevice, useLiveVehicle } from '../../store/use-live.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { DeviceDetails } from './DeviceDetails.tsx';
 import { GeofenceBadges } from './GeofenceBadges.tsx';
+import { VehicleAddress } from './VehicleAddress.tsx';
+import { VehicleLinks } from './VehicleLinks.tsx';
 
 interface VehicleInfoCardProps {
   vid: string;
   onClose: () => void;
 }
 
-/** View Playback (spec 1 §2): Trip Record on this vehicle, from the start of today to the start of tomorrow. */
-function playbackLink(vid: string, nowMs: number): string {
-  const { startMs, endMs } = todayWindow(nowMs);
-  return `/TripRecord?${new URLSearchParams({ vid, startTime: String(startMs), endTime: String(endMs) }).toString()}`;
-}
-
 /**
- * The selected vehicle's info window: name, status duration, last update, the geofences it is
- * in (a POI or Zone badge each), speed when moving.
+ * The selected vehicle's info window (spec 1 §2): name, status duration, last update, the
+ * geofences it is in (a POI or Zone badge each), speed when moving, its address with a refresh
+ * control, the device details control and the links.
  */
 export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
   const strings = useStrings();
@@ -71,6 +67,12 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
       children: <span data-testid="vehicle-info-speed">{formatSpeedKmh(device?.speed)}</span>,
     });
   }
+  const location = device?.location ?? null;
+  items.push({
+    key: 'address',
+    label: strings.dashboard.info.address,
+    children: <VehicleAddress key={vid} vid={vid} location={location} />,
+  });
 
   return (
     <Card
@@ -98,11 +100,10 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
       }
     >
       <Descriptions column={1} size="small" items={items} />
-      <div className="vehicle-info-links" style={{ marginTop: 8 }}>
-        <Link to={playbackLink(vid, now)} data-testid="vehicle-info-playback">
-          <HistoryOutlined /> {strings.trips.playback}
-        </Link>
+      <div className="vehicle-info-actions">
+        <DeviceDetails device={device} />
       </div>
+      <VehicleLinks vid={vid} location={location} nowMs={now} />
     </Card>
   );
 }

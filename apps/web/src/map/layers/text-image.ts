@@ -1,0 +1,67 @@
+import type { Map as MapLibreMap, MapStyleImageMissingEvent } from 'maplibre-gl';
+import { isMapRemoved } from '../map-context.ts';
+
+const PIXEL_RATIO = 2;
+
+/** A map label as pixels: dark text with a white halo, readable over any basemap. */
+function labelImage(text: string): ImageData | null {
+  const canvas = document.createElement('canvas');
+  const g = canvas.getContext('2d');
+  if (!g) return null;
+  const font = `600 ${12 * PIXEL_RATIO}px sans-serif`;
+  g.font = font;
+  const width = Math.ceil(g.measureText(text).width) + 8 * PIXEL_RATIO;
+  const height = 18 * PIXEL_RATIO;
+  canvas.width = width;
+  canvas.height = height;
+  g.font = font;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.lineJoin = 'round';
+  g.lineWidth = 4 * PIXEL_RATIO;
+  g.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+  g.strokeText(text, width / 2, height / 2);
+  g.fillStyle = '#1f1f1f';
+  g.fillText(text, width / 2, height / 2);
+  return g.getImageData(0, 0, width, height);
+}
+
+/** A cluster's count: white digits on a dark disc. */
+function countImage(text: string): ImageData | null {
+  const px = 28 * PIXEL_RATIO;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = px;
+  const g = canvas.getContext('2d');
+  if (!g) return null;
+  g.fillStyle = '#ffffff';
+  g.font = `bold ${12 * PIXEL_RATIO}px sans-serif`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillText(text, px / 2, px / 2 + PIXEL_RATIO);
+  return g.getImageData(0, 0, px, px);
+}
+
+/** Icon ids a symbol layer names with `['concat', LABEL_IMAGE, ['get', 'name']]`. */
+export const LABEL_IMAGE = 'text-label:';
+export const COUNT_IMAGE = 'text-count:';
+
+/**
+ * The street style may have glyphs, the offline one has none: names and counts are drawn as
+ * images instead, each the first time a symbol layer asks for it (`styleimagemissing`).
+ * Returns the clean-up.
+ */
+export function drawTextImages(map: MapLibreMap): () => void {
+  const onMissing = (event: MapStyleImageMissingEvent) => {
+    const { id } = event;
+    const image = id.startsWith(LABEL_IMAGE)
+      ? labelImage(id.slice(LABEL_IMAGE.length))
+      : id.startsWith(COUNT_IMAGE)
+        ? countImage(id.slice(COUNT_IMAGE.length))
+        : null;
+    if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: PIXEL_RATIO });
+  };
+  map.on('styleimagemissing', onMissing);
+  return () => {
+    if (!isMapRemoved(map)) map.off('styleimagemissing', onMissing);
+  };
+}
