@@ -1,9 +1,14 @@
 import {
   API_PATHS,
+  GeofenceResponseSchema,
   GeofencesResponseSchema,
   GeofenceTemplatesResponseSchema,
+  GeoidResponseSchema,
+  type AddGeofenceRequest,
   type GeofenceDto,
   type GeofenceTemplateDto,
+  type ReassignGeofenceRequest,
+  type UpdateGeofenceRequest,
 } from '@jejak/contract';
 import { apiPost } from './client.ts';
 
@@ -21,4 +26,24 @@ export async function fetchGeofences(uid: string): Promise<UserGeofences> {
     apiPost(API_PATHS.geofenceTemplateGet, { uid, gtids: [] }, GeofenceTemplatesResponseSchema),
   ]);
   return { geofences: geofences.geofences, templates: templates.geofenceTemplates };
+}
+
+/** POST /geofence/add: a new POI or zone, in the chosen templates (none: its owner's UNGROUP). */
+export async function addGeofence(request: AddGeofenceRequest): Promise<GeofenceDto> {
+  return (await apiPost(API_PATHS.geofenceAdd, request, GeofenceResponseSchema)).geofence;
+}
+
+/** POST /geofence/update: name, comment, shape and radius (templates go through reassign). */
+export async function updateGeofence(request: UpdateGeofenceRequest): Promise<GeofenceDto> {
+  return (await apiPost(API_PATHS.geofenceUpdate, request, GeofenceResponseSchema)).geofence;
+}
+
+/** POST /geofence/delete {geoid}. */
+export async function deleteGeofence(geoid: string): Promise<string> {
+  return (await apiPost(API_PATHS.geofenceDelete, { geoid }, GeoidResponseSchema)).geoid;
+}
+
+/** POST /geofence/template/reassign/geofence: the geofence's templates become exactly `gtids`. */
+export async function reassignGeofence(request: ReassignGeofenceRequest): Promise<GeofenceDto> {
+  return (await apiPost(API_PATHS.geofenceTemplateReassign, request, GeofenceResponseSchema)).geofence;
 }

@@ -9,6 +9,7 @@ import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
 import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
 import { DeviceInspectorScreen } from '../screens/DeviceInspector/DeviceInspectorScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
+import { GeofenceFormScreen } from '../screens/GeofenceForm/GeofenceFormScreen.tsx';
 import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
 import { ManagementScreen } from '../screens/Management/ManagementScreen.tsx';
@@ -43,10 +44,6 @@ const COMING_SOON_PATHS = [
   '/Test',
   '/FleetRecord_Test',
   '/Geofence',
-  '/Geofence/EditPOI',
-  '/Geofence/AddNewPOI',
-  '/Geofence/EditZone',
-  '/Geofence/AddNewZone',
   // Other routes of spec 1
   '/InformationTable',
   // Reporting and administration (spec 3)
@@ -88,6 +85,19 @@ function alertRoutes(): RouteObject[] {
     screen('/EventRecord', <EventRecordScreen />),
     screen('/TripRecord', <TripRecordScreen />),
     screen('/SOSAlerts', <SOSAlertsScreen />),
+  ];
+}
+
+/** Add and Edit POI and Zone (spec 1 §2 "Geofence maps"): issue 14. */
+function geofenceFormRoutes(): RouteObject[] {
+  const form = (geoType: 'POI' | 'Polygon', mode: 'add' | 'edit') => (
+    <GeofenceFormScreen key={`${geoType}-${mode}`} geoType={geoType} mode={mode} />
+  );
+  return [
+    screen('/Geofence/AddNewPOI', form('POI', 'add')),
+    screen('/Geofence/EditPOI', form('POI', 'edit')),
+    screen('/Geofence/AddNewZone', form('Polygon', 'add')),
+    screen('/Geofence/EditZone', form('Polygon', 'edit')),
   ];
 }
 
@@ -133,6 +143,7 @@ export const routes: RouteObject[] = [
               ),
               screen('/Geofence/AddGroup', <GeofenceTemplateFormScreen key="add" mode="add" />),
               screen('/Geofence/EditGroup', <GeofenceTemplateFormScreen key="edit" mode="edit" />),
+              ...geofenceFormRoutes(),
               ...fleetFormRoutes(),
               ...alertRoutes(),
               ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),

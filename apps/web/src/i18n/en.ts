@@ -6,6 +6,7 @@ import { enAlerts } from './en-alerts.ts';
 import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
 import { enFuel } from './en-fuel.ts';
+import { enGeofenceForms } from './en-geofence-forms.ts';
 import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
@@ -230,6 +231,7 @@ export const en = {
   trips: enTrips,
   fuel: enFuel,
   reports: enReports,
+  geofenceForms: enGeofenceForms,
 };
 
 export type Strings = typeof en;

@@ -41,3 +41,6 @@ export function geofenceShapeProblem(g: Pick<Geofence, 'geoType' | 'coordinates'
   if (distinct.size < 3) return GEOFENCE_TEXTS.zonePoints;
   return polygonSelfCrosses(g.coordinates) ? GEOFENCE_TEXTS.zoneSelfCrossing : null;
 }
+
+/** The built-in template every user has (spec 1 §3); a geofence in no other template sits in it. */
+export const BUILT_IN_GEOFENCE_TEMPLATE = 'UNGROUP';
