@@ -70,6 +70,13 @@ const shape = (page: Page) => page.getByTestId('geofence-shape');
 const near = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
   Math.abs(a.lat - b.lat) < 1e-4 && Math.abs(a.lng - b.lng) < 1e-4;
 
+/** Saves, sees the success toast, and lands on /Geofence. */
+async function saveAndLeave(page: Page, toast: string) {
+  await page.getByTestId('submit').click();
+  await expectToast(page, toast);
+  await page.waitForURL(/\/Geofence$/);
+}
+
 /** Clicks the corners in order, then the first again to close the polygon. */
 async function drawZone(page: Page, offsets: [number, number][]) {
   const corners = [];
@@ -120,9 +127,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     });
     await page.locator('#geofenceComment').fill('Back gate');
     await screenshotAtWidths(page, 'geofence-poi-add');
-    await page.getByTestId('submit').click();
-    await expectToast(page, f.added);
-    await page.waitForURL(/\/Geofence$/);
+    await saveAndLeave(page, f.added);
 
     const poi = await stored(page, 'E2E Gate');
     expect(poi).toMatchObject({ geoType: 'POI', geofenceRadius: 250, geofenceComment: 'Back gate' });
@@ -146,9 +151,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     const to = await spot(page, 60, 40);
     await expect.poll(() => shape(page).textContent()).toBe(f.point(to.lat.toFixed(6), to.lng.toFixed(6)));
     await page.locator('#geofenceName').fill('E2E Gate Moved');
-    await page.getByTestId('submit').click();
-    await expectToast(page, f.edited);
-    await page.waitForURL(/\/Geofence$/);
+    await saveAndLeave(page, f.edited);
     const moved = await stored(page, 'E2E Gate Moved');
     expect(near(moved!.coordinates[0]!, to)).toBe(true);
 
@@ -207,9 +210,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     ]);
     await page.locator('#geofenceName').fill('E2E Square');
     await screenshotAtWidths(page, 'geofence-zone-add');
-    await page.getByTestId('submit').click();
-    await expectToast(page, f.added);
-    await page.waitForURL(/\/Geofence$/);
+    await saveAndLeave(page, f.added);
     const zone = await stored(page, 'E2E Square');
     expect(zone?.coordinates).toHaveLength(4);
     expect(corners.every((c) => zone!.coordinates.some((p) => near(p, c)))).toBe(true);
@@ -253,9 +254,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
       { x: from.x + 40, y: from.y - 30 },
     );
     await screenshotAtWidths(page, 'geofence-zone-edit');
-    await page.getByTestId('submit').click();
-    await expectToast(page, f.edited);
-    await page.waitForURL(/\/Geofence$/);
+    await saveAndLeave(page, f.edited);
 
     const edited = await stored(page, 'E2E Square East');
     expect(edited?.coordinates).toHaveLength(4);

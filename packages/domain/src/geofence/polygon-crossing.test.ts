@@ -8,7 +8,14 @@ const ring = (...xy: [number, number][]) => xy.map(([lng, lat]) => ({ lat, lng }
 const square = ring([0, 0], [2, 0], [2, 2], [0, 2]);
 // An L-shape (concave at (1, 1)) and the demo's Petaling Jaya zone (concave at its notch).
 const concave = ring([0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]);
-const petalingJaya = ring([101.58, 3.08], [101.66, 3.08], [101.66, 3.13], [101.62, 3.13], [101.6, 3.11], [101.58, 3.13]);
+const petalingJaya = ring(
+  [101.58, 3.08],
+  [101.66, 3.08],
+  [101.66, 3.13],
+  [101.62, 3.13],
+  [101.6, 3.11],
+  [101.58, 3.13],
+);
 
 describe('polygonSelfCrosses', () => {
   it.each([

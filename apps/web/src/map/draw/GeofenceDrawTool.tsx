@@ -33,7 +33,14 @@ interface GeofenceDrawToolProps {
  * a marker for a POI, a polygon for a zone. Once one is drawn the drawing tool switches off and
  * the shape stays selected for editing, so it can be dragged, or its corners moved.
  */
-export function GeofenceDrawTool({ shape, initial, colour, editable = true, onChange, onDrawing }: GeofenceDrawToolProps) {
+export function GeofenceDrawTool({
+  shape,
+  initial,
+  colour,
+  editable = true,
+  onChange,
+  onDrawing,
+}: GeofenceDrawToolProps) {
   const map = useMap();
   const drawRef = useRef<TerraDraw | null>(null);
   const initialRef = useRef(initial);

@@ -23,7 +23,7 @@ describe('shapeFeature and pointsOfGeometry', () => {
     expect((closed?.geometry as GeoJSON.Polygon).coordinates[0]).toHaveLength(5);
   });
 
-  it("draws a POI as its centre point, and reads it back", () => {
+  it('draws a POI as its centre point, and reads it back', () => {
     const feature = shapeFeature('point', [{ lat: 3.1, lng: 101.6 }]);
     expect(feature?.geometry).toEqual({ type: 'Point', coordinates: [101.6, 3.1] });
     expect(pointsOfGeometry(feature!.geometry)).toEqual([{ lat: 3.1, lng: 101.6 }]);

@@ -20,12 +20,22 @@ export function shapeFeature(shape: DrawShape, points: readonly GeofencePoint[])
   const first = points[0];
   if (!first) return null;
   if (shape === 'point')
-    return { id: SHAPE_ID, type: 'Feature', geometry: { type: 'Point', coordinates: [first.lng, first.lat] }, properties: { mode: 'point' } };
+    return {
+      id: SHAPE_ID,
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [first.lng, first.lat] },
+      properties: { mode: 'point' },
+    };
   if (points.length < 3) return null;
   const ring = points.map((p) => [p.lng, p.lat]);
   const last = points[points.length - 1];
   if (last && (last.lat !== first.lat || last.lng !== first.lng)) ring.push([first.lng, first.lat]);
-  return { id: SHAPE_ID, type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { mode: 'polygon' } };
+  return {
+    id: SHAPE_ID,
+    type: 'Feature',
+    geometry: { type: 'Polygon', coordinates: [ring] },
+    properties: { mode: 'polygon' },
+  };
 }
 
 /**

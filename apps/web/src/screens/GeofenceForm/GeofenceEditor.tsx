@@ -83,6 +83,10 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
           layout="vertical"
           initialValues={initialFormValues(geofence, templates)}
           onFinish={submit}
+          // A problem shown beside a field goes once the field is changed.
+          onValuesChange={(changed: GeofenceFormValues) =>
+            form.setFields((Object.keys(changed) as (keyof GeofenceFormValues)[]).map((name) => ({ name, errors: [] })))
+          }
         >
           <GeofenceFields
             geoType={geoType}

@@ -17,12 +17,26 @@ interface GeofenceFieldsProps {
 const fixed = (n: number) => n.toFixed(6);
 
 /** The side form's fields: name, comment, a POI's radius, templates with the colour they give, and the shape drawn. */
-export function GeofenceFields({ geoType, templates, colour, points, drawing, onRedraw, disabled }: GeofenceFieldsProps) {
+export function GeofenceFields({
+  geoType,
+  templates,
+  colour,
+  points,
+  drawing,
+  onRedraw,
+  disabled,
+}: GeofenceFieldsProps) {
   const f = useStrings().geofenceForms;
   const isPoi = geoType === 'POI';
   const first = points?.[0];
   const drawn = !first ? f.notPlaced : isPoi ? f.point(fixed(first.lat), fixed(first.lng)) : f.corners(points.length);
-  const hint = isPoi ? (drawing ? f.hints.placeMarker : f.hints.moveMarker) : drawing ? f.hints.drawZone : f.hints.editZone;
+  const hint = isPoi
+    ? drawing
+      ? f.hints.placeMarker
+      : f.hints.moveMarker
+    : drawing
+      ? f.hints.drawZone
+      : f.hints.editZone;
 
   return (
     <>

@@ -3,7 +3,12 @@ import type { GeofenceTemplateDto } from '@jejak/contract';
 import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { geofenceFormProblem, pointFromSearch, templateColour, templatesToSave } from './geofence-form.ts';
 
-const template = (gtid: string, templateName: string, colorHexCode: string, createdAt: number): GeofenceTemplateDto => ({
+const template = (
+  gtid: string,
+  templateName: string,
+  colorHexCode: string,
+  createdAt: number,
+): GeofenceTemplateDto => ({
   gtid,
   uid: 'u1',
   templateName,

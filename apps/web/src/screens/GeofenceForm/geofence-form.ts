@@ -72,7 +72,12 @@ export function initialFormValues(
       gtids: geofence.gtids.filter((gtid) => templates.some((t) => t.gtid === gtid)),
     };
   const ungroup = ungroupOf(templates);
-  return { geofenceName: '', geofenceComment: '', geofenceRadius: DEFAULT_POI_RADIUS_M, gtids: ungroup ? [ungroup] : [] };
+  return {
+    geofenceName: '',
+    geofenceComment: '',
+    geofenceRadius: DEFAULT_POI_RADIUS_M,
+    gtids: ungroup ? [ungroup] : [],
+  };
 }
 
 /** A POI placed by a link (the dashboard's "Add as POI": ?lat=&lng=), when both are sound. */

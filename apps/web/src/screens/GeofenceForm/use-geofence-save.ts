@@ -20,8 +20,7 @@ export interface SaveInput {
   points: GeofencePoint[];
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
  * Saving and deleting a geofence: add (with its templates), or update then reassign its templates
