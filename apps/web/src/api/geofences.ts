@@ -1,11 +1,15 @@
 import {
   API_PATHS,
+  GeofenceResponseSchema,
   GeofencesResponseSchema,
   GeofenceTemplatesResponseSchema,
   GeoidResponseSchema,
+  type AddGeofenceRequest,
   type GeofenceDto,
   type GeoidResponse,
   type GeofenceTemplateDto,
+  type ReassignGeofenceRequest,
+  type UpdateGeofenceRequest,
 } from '@jejak/contract';
 import { apiPost } from './client.ts';
 
@@ -25,7 +29,22 @@ export async function fetchGeofences(uid: string): Promise<UserGeofences> {
   return { geofences: geofences.geofences, templates: templates.geofenceTemplates };
 }
 
-/** POST /geofence/delete {geoid}: removes a POI or zone the user owns. */
-export function deleteGeofence(geoid: string): Promise<GeoidResponse> {
-  return apiPost(API_PATHS.geofenceDelete, { geoid }, GeoidResponseSchema);
+/** POST /geofence/add: a new POI or zone, in the chosen templates (none: its owner's UNGROUP). */
+export async function addGeofence(request: AddGeofenceRequest): Promise<GeofenceDto> {
+  return (await apiPost(API_PATHS.geofenceAdd, request, GeofenceResponseSchema)).geofence;
+}
+
+/** POST /geofence/update: name, comment, shape and radius (templates go through reassign). */
+export async function updateGeofence(request: UpdateGeofenceRequest): Promise<GeofenceDto> {
+  return (await apiPost(API_PATHS.geofenceUpdate, request, GeofenceResponseSchema)).geofence;
+}
+
+/** POST /geofence/delete {geoid}. */
+export async function deleteGeofence(geoid: string): Promise<string> {
+  return (await apiPost(API_PATHS.geofenceDelete, { geoid }, GeoidResponseSchema)).geoid;
+}
+
+/** POST /geofence/template/reassign/geofence: the geofence's templates become exactly `gtids`. */
+export async function reassignGeofence(request: ReassignGeofenceRequest): Promise<GeofenceDto> {
+  return (await apiPost(API_PATHS.geofenceTemplateReassign, request, GeofenceResponseSchema)).geofence;
 }

@@ -10,6 +10,7 @@ import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
 import { DeviceInspectorScreen } from '../screens/DeviceInspector/DeviceInspectorScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
 import { GeofenceScreen } from '../screens/Geofence/GeofenceScreen.tsx';
+import { GeofenceFormScreen } from '../screens/GeofenceForm/GeofenceFormScreen.tsx';
 import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
 import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
 import { ManagementScreen } from '../screens/Management/ManagementScreen.tsx';
@@ -44,10 +45,6 @@ const COMING_SOON_PATHS = [
   // Map-view routes of spec 1
   '/Test',
   '/FleetRecord_Test',
-  '/Geofence/EditPOI',
-  '/Geofence/AddNewPOI',
-  '/Geofence/EditZone',
-  '/Geofence/AddNewZone',
   // Reporting and administration (spec 3)
 ];
 
@@ -87,6 +84,19 @@ function alertRoutes(): RouteObject[] {
     screen('/EventRecord', <EventRecordScreen />),
     screen('/TripRecord', <TripRecordScreen />),
     screen('/SOSAlerts', <SOSAlertsScreen />),
+  ];
+}
+
+/** Add and Edit POI and Zone (spec 1 §2 "Geofence maps"): issue 14. */
+function geofenceFormRoutes(): RouteObject[] {
+  const form = (geoType: 'POI' | 'Polygon', mode: 'add' | 'edit') => (
+    <GeofenceFormScreen key={`${geoType}-${mode}`} geoType={geoType} mode={mode} />
+  );
+  return [
+    screen('/Geofence/AddNewPOI', form('POI', 'add')),
+    screen('/Geofence/EditPOI', form('POI', 'edit')),
+    screen('/Geofence/AddNewZone', form('Polygon', 'add')),
+    screen('/Geofence/EditZone', form('Polygon', 'edit')),
   ];
 }
 
@@ -134,6 +144,7 @@ export const routes: RouteObject[] = [
               screen('/Geofence', <GeofenceScreen />),
               screen('/Geofence/AddGroup', <GeofenceTemplateFormScreen key="add" mode="add" />),
               screen('/Geofence/EditGroup', <GeofenceTemplateFormScreen key="edit" mode="edit" />),
+              ...geofenceFormRoutes(),
               ...fleetFormRoutes(),
               ...alertRoutes(),
               ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),

@@ -7,6 +7,7 @@ import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
 import { enFuel } from './en-fuel.ts';
 import { enInfoTable } from './en-info-table.ts';
+import { enGeofenceForms } from './en-geofence-forms.ts';
 import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
@@ -234,6 +235,7 @@ export const en = {
   reports: enReports,
   infoTable: enInfoTable,
   dashboard: enDashboard,
+  geofenceForms: enGeofenceForms,
 };
 
 export type Strings = typeof en;

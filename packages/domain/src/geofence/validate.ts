@@ -1,4 +1,5 @@
 import type { Geofence } from './geofence.ts';
+import { polygonSelfCrosses } from './polygon-crossing.ts';
 
 /** A POI's radius is capped: a larger circle is a region, not a point of interest. */
 export const MAX_POI_RADIUS_M = 50_000;
@@ -16,6 +17,7 @@ export const GEOFENCE_TEXTS = {
   poiOnePoint: 'A POI needs exactly one point',
   poiRadius: `A POI needs a radius above 0 and at most ${MAX_POI_RADIUS_M} metres`,
   zonePoints: 'A zone needs at least 3 distinct points',
+  zoneSelfCrossing: "A zone's edges must not cross or touch each other: draw its corners in order around it",
   zoneTooManyPoints: `A zone may have at most ${MAX_ZONE_POINTS} points`,
   geofenceNotFound: 'Geofence does not exist',
   templateNotFound: 'Geofence template does not exist',
@@ -36,5 +38,9 @@ export function geofenceShapeProblem(g: Pick<Geofence, 'geoType' | 'coordinates'
   }
   if (g.coordinates.length > MAX_ZONE_POINTS) return GEOFENCE_TEXTS.zoneTooManyPoints;
   const distinct = new Set(g.coordinates.map((p) => `${p.lat},${p.lng}`));
-  return distinct.size >= 3 ? null : GEOFENCE_TEXTS.zonePoints;
+  if (distinct.size < 3) return GEOFENCE_TEXTS.zonePoints;
+  return polygonSelfCrosses(g.coordinates) ? GEOFENCE_TEXTS.zoneSelfCrossing : null;
 }
+
+/** The built-in template every user has (spec 1 §3); a geofence in no other template sits in it. */
+export const BUILT_IN_GEOFENCE_TEMPLATE = 'UNGROUP';
