@@ -11,6 +11,7 @@ import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
 import { enTrips } from './en-trips.ts';
 import { enReports } from './en-reports.ts';
+import type { Catalogue } from './catalogue.ts';
 
 export const en = {
   login: {
@@ -232,4 +233,5 @@ export const en = {
   reports: enReports,
 };
 
-export type Strings = typeof en;
+/** Every language's catalogue has this shape: a missing key or formatter fails to compile. */
+export type Strings = Catalogue<typeof en>;
