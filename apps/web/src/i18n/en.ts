@@ -30,6 +30,8 @@ export const en = {
     resetPassword: 'Reset password',
     logOut: 'Log Out',
     dashboard: 'Dashboard',
+    toDark: 'Switch to dark mode',
+    toLight: 'Switch to light mode',
   },
   stage: {
     title: 'This account uses the V1 site',
@@ -62,6 +64,11 @@ export const en = {
     on: 'On',
     off: 'Off',
     resetPassword: 'Reset password',
+    display: 'Display',
+    language: 'Language',
+    languages: { en: 'English', ms: 'Bahasa Malaysia' },
+    theme: 'Theme',
+    themes: { light: 'Light', dark: 'Dark' },
   },
   users: {
     title: 'User Management',

@@ -36,6 +36,9 @@ function shapeProblems(a: unknown, b: unknown, path: string): string[] {
  * shares with English. Anything else identical is an untranslated text.
  */
 const SAME_IN_BOTH = new Set([
+  // Each language is named in its own tongue.
+  'English',
+  'Bahasa Malaysia',
   'Status',
   'Model',
   'Menu',

@@ -30,6 +30,8 @@ export const ms: Strings = {
     resetPassword: 'Tetapkan semula kata laluan',
     logOut: 'Log Keluar',
     dashboard: 'Papan Pemuka',
+    toDark: 'Tukar ke mod gelap',
+    toLight: 'Tukar ke mod cerah',
   },
   stage: {
     title: 'Akaun ini menggunakan laman V1',
@@ -62,6 +64,11 @@ export const ms: Strings = {
     on: 'Hidup',
     off: 'Mati',
     resetPassword: 'Tetapkan semula kata laluan',
+    display: 'Paparan',
+    language: 'Bahasa',
+    languages: { en: 'English', ms: 'Bahasa Malaysia' },
+    theme: 'Tema',
+    themes: { light: 'Cerah', dark: 'Gelap' },
   },
   users: {
     title: 'Pengurusan Pengguna',

@@ -12,6 +12,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/notifier.ts';
+import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];
 type PreferenceKey = keyof Preference;
@@ -25,7 +26,8 @@ const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
 
 /**
  * /Profile (spec 1 §2): who is signed in, the in-app notification switches (each change saved
- * at once through /user/profile/update, for every role), Log Out and a back button.
+ * at once through /user/profile/update, for every role), the language and colour scheme of this
+ * browser, Log Out and a back button.
  */
 export function ProfileScreen() {
   const user = useSessionUser();
@@ -92,7 +94,7 @@ export function ProfileScreen() {
       >
         <div className="profile-body">
           <div className="profile-logo">
-            <Logo textColour="#0f1c2e" />
+            <Logo textColour="currentColor" />
           </div>
           <Descriptions
             column={1}
@@ -119,6 +121,8 @@ export function ProfileScreen() {
               </div>
             ))}
         </div>
+        <Divider />
+        <DisplaySettings />
       </Card>
     </div>
   );
