@@ -8,10 +8,9 @@ import {
   SunOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { roleLabel } from '@jejak/domain';
 import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useStrings } from '../i18n/strings.ts';
+import { roleText, useStrings } from '../i18n/strings.ts';
 import { useSessionUser, useSignOut } from './session.ts';
 import { setThemeMode, useThemeMode } from './theme-mode.ts';
 
@@ -75,7 +74,7 @@ export function HeaderBar({ onMenu }: { onMenu?: (() => void) | undefined }) {
           <Avatar size="small" icon={<UserOutlined />} />
           <span className="app-user-name">{user.userName}</span>
           <Typography.Text type="secondary" className="app-user-role">
-            {roleLabel(user.userRole)}
+            {roleText(strings, user.userRole)}
           </Typography.Text>
           <DownOutlined />
         </Button>

@@ -1,3 +1,5 @@
+import { MAP_TEXTS, MESSAGES } from '@jejak/contract';
+import { ROLE_LABELS } from '@jejak/domain';
 /**
  * English interface strings. Texts fixed by the spec (toasts, banners) live in MESSAGES of
  * @jejak/contract; these are the console's own labels.
@@ -32,7 +34,31 @@ export const en = {
     dashboard: 'Dashboard',
     toDark: 'Switch to dark mode',
     toLight: 'Switch to light mode',
+    /** The sidebar's entries (spec 1 §2 labels, domain SIDEBAR_ENTRIES), by menu key. */
+    sidebar: {
+      InformationTable: 'Information Table',
+      TripRecord: 'Trip Record',
+      Geofence: 'Geofence Management',
+      UserManagement: 'User Management',
+      Management: 'Management',
+      EventRecord: 'Event Record',
+      FuelAnalysis: 'Fuel Analysis',
+      Migration: 'Migration',
+      SOSAlerts: 'SOS Alerts',
+      VehicleReport: 'Vehicle Reports',
+      Profile: 'Profile',
+    },
   },
+  /** The frame's spec texts (contract MESSAGES), in English exactly as the spec writes them. */
+  notices: {
+    offline: MESSAGES.offline,
+    backOnline: MESSAGES.backOnline,
+    newVersion: MESSAGES.newVersion,
+    mapUnavailable: MESSAGES.mapUnavailable,
+    mapFallback: MAP_TEXTS.fallback,
+  },
+  /** Role names (spec 1 §6 labels, domain ROLE_LABELS), by role value. */
+  roles: { ...ROLE_LABELS },
   stage: {
     title: 'This account uses the V1 site',
     body: 'Please go to the V1 site to use your account.',

@@ -1,3 +1,4 @@
+import { isRoleValue } from '@jejak/domain';
 import { useTranslation } from 'react-i18next';
 import type { Strings } from './en.ts';
 import { currentLocale, i18n, NAMESPACE, type Locale } from './language.ts';
@@ -19,4 +20,9 @@ export function useLocale(): Locale {
 /** The catalogue of the current language; the component re-renders when the language changes. */
 export function useStrings(): Strings {
   return stringsFor(useLocale());
+}
+
+/** A role's name in the catalogue's language (roleLabel of @jejak/domain, translated). */
+export function roleText(strings: Strings, role: string | null | undefined): string {
+  return isRoleValue(role) ? strings.roles[role] : strings.roles.Unknown;
 }

@@ -1,8 +1,9 @@
-import { MAP_TEXTS, MESSAGES, type MapBasemap } from '@jejak/contract';
+import type { MapBasemap } from '@jejak/contract';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMapConfig } from '../api/map-config.ts';
 import { useThemeMode, type ThemeMode } from '../app/theme-mode.ts';
+import { useStrings } from '../i18n/strings.ts';
 import { liveStore } from '../store/live-store.ts';
 import { fillBasemap, offlineStyle } from './basemap.ts';
 import { MapContext } from './map-context.ts';
@@ -37,6 +38,7 @@ export function MapView({ children }: { children?: ReactNode }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const restyleRef = useRef<((mode: ThemeMode) => void) | null>(null);
   const mode = useThemeMode();
+  const strings = useStrings();
   const modeRef = useRef(mode);
   const config = useMapConfig();
   const basemaps: Basemaps | null = config.data
@@ -165,10 +167,10 @@ export function MapView({ children }: { children?: ReactNode }) {
   return (
     <>
       <div ref={containerRef} className="map-view" hidden={failed} />
-      {failed && <div className="map-unavailable">{MESSAGES.mapUnavailable}</div>}
+      {failed && <div className="map-unavailable">{strings.notices.mapUnavailable}</div>}
       {fellBack && !failed && (
         <div className="map-notice" role="status" data-testid="map-fallback-notice">
-          {MAP_TEXTS.fallback}
+          {strings.notices.mapFallback}
         </div>
       )}
       {map && !failed && <MapContext.Provider value={map}>{children}</MapContext.Provider>}

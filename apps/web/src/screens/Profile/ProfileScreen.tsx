@@ -1,6 +1,5 @@
 import { ACCOUNT_TEXTS, CHANGE_PASSWORD_ROUTE, type SessionUser } from '@jejak/contract';
 import { ArrowLeftOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { roleLabel } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
@@ -8,7 +7,7 @@ import { SESSION_QUERY_KEY } from '../../api/auth.ts';
 import { updateProfile } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { roleText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/notifier.ts';
@@ -103,7 +102,7 @@ export function ProfileScreen() {
               { key: 'name', label: strings.profile.name, children: user.userName },
               { key: 'email', label: strings.profile.email, children: user.userEmail },
               { key: 'phone', label: strings.profile.phone, children: user.userContact || '-' },
-              { key: 'role', label: strings.profile.role, children: roleLabel(user.userRole) },
+              { key: 'role', label: strings.profile.role, children: roleText(strings, user.userRole) },
             ]}
           />
         </div>
