@@ -12,6 +12,7 @@ import {
   signInAt,
 } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
+import { screenshotAtWidths } from './widths.ts';
 
 const GROUP_PLATES = DEMO_VEHICLES.filter((v) => v.operatorGroup)
   .map((v) => v.plate)
@@ -124,6 +125,34 @@ describe('user management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(seen.sort()).toEqual(GROUP_PLATES);
     await screenshot(operator, 'users-new-operator-vehicles');
     await context.close();
+    await page.close();
+  });
+
+  it('fits a phone: the tree above the card, the title whole, the vehicle table scrolling with nothing pinned beside the tree', async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/UserManagement');
+    await chooseInTree(page, 'Syarikat Pengangkutan Maju Jaya');
+    await tableRows(page, 'vehicle-table').first().waitFor();
+    const pinned = () => page.getByTestId('vehicle-table').locator('td.ant-table-cell-fix').count();
+    expect(await pinned()).toBeGreaterThan(0);
+
+    // Beside the tree at 1024 px the pinned actions would cover the table: nothing is pinned.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="vehicle-table"] .ant-table-cell-fix') === null,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="vehicle-table"] .ant-table-cell-fix') === null,
+    );
+    const side = await page.locator('.user-management-side').boundingBox();
+    const main = await page.locator('.user-management-main').boundingBox();
+    expect(side && main && side.y + side.height <= main.y + 1).toBe(true);
+    expect(main?.width).toBeGreaterThan(350);
+    // A title wraps between words at most: never one letter a line.
+    const title = await page.locator('.user-management-main .screen-header').first().boundingBox();
+    expect(title?.height).toBeLessThan(90);
+    await screenshotAtWidths(page, 'users-owner');
     await page.close();
   });
 

@@ -141,6 +141,8 @@ describe.each(kinds)('gateway and live channel on %s', (kind) => {
     // What the Devices tab shows of the last record comes live too: its package and server time.
     expect(dev.mode === 'dev' && dev.item.lastPackage).toBe('gps#latest');
     expect(dev.mode === 'dev' && dev.item.lastRecordAt).toBeGreaterThan(Date.now() - 60_000);
+    // So do its tanks' levels (the Information Table's Fuel): the lorry's tank, unread by a GT06 fix.
+    expect(dev.mode === 'dev' && dev.item.fuelLevels).toEqual({ fuel: null });
     const vhc = await live.until((m) => m.mode === 'vhc');
     expect(vhc.mode === 'vhc' && vhc.item.transitStatus).toBe('MOVING');
     expect(live.messages.some((m) => m.id === `dev#${dvidOf(OWNER2_IMEI)}`)).toBe(false);

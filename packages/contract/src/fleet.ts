@@ -111,6 +111,8 @@ export const DeviceSchema = z.object({
   /** The package of the last record and when the server stored it (the Devices tab, spec 2 §2). */
   lastPackage: z.string().nullable().optional(),
   lastRecordAt: z.number().nullable().optional(),
+  /** Each tank's smoothed litres by profile key, as the pipeline last read them (the Information Table). */
+  fuelLevels: z.record(z.string(), z.number().nullable()).optional(),
 });
 
 /**

@@ -75,6 +75,8 @@ export interface Device {
   lastPackage?: string | null;
   /** Server time that record was stored, when known. */
   lastRecordAt?: number | null;
+  /** Litres in each fuel tank by profile key ('fuel', 'fuel2'…), smoothed; null before a reading. */
+  fuelLevels?: Record<string, number | null>;
 }
 
 export const NO_DEVICE = '-';

@@ -1,4 +1,10 @@
-import { type FixFilterConfig, type GeofenceConfig, type SegmenterConfig, type TransitConfig } from '@jejak/domain';
+import {
+  tankLevels,
+  type FixFilterConfig,
+  type GeofenceConfig,
+  type SegmenterConfig,
+  type TransitConfig,
+} from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
@@ -146,6 +152,8 @@ export function createPipeline(opts: PipelineOptions) {
       state.device.lastPackage = step.log.package;
       state.device.lastRecordAt = receivedAtMs;
     }
+    // Each tank's level as the Information Table shows it (spec 1 §2 Fuel column).
+    state.device.fuelLevels = tankLevels(state.fuel);
     if (step.latestChanged) batch.touched.set(dvid, state);
     batch.applied.set(dvid, state);
     const done = new Promise<void>((resolve, reject) => batch.waiters.push({ dvid, resolve, reject }));

@@ -26,6 +26,7 @@ import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroup
 import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
 import { EventRecordScreen } from '../screens/EventRecord/EventRecordScreen.tsx';
 import { FuelAnalysisScreen } from '../screens/FuelAnalysis/FuelAnalysisScreen.tsx';
+import { InformationTableScreen } from '../screens/InformationTable/InformationTableScreen.tsx';
 import { NotificationFormScreen } from '../screens/NotificationForm/NotificationFormScreen.tsx';
 import { NotificationLogScreen } from '../screens/NotificationLog/NotificationLogScreen.tsx';
 import { RuleFormScreen } from '../screens/RuleForm/RuleFormScreen.tsx';
@@ -47,8 +48,6 @@ const COMING_SOON_PATHS = [
   '/Geofence/AddNewPOI',
   '/Geofence/EditZone',
   '/Geofence/AddNewZone',
-  // Other routes of spec 1
-  '/InformationTable',
   // Reporting and administration (spec 3)
 ];
 
@@ -119,6 +118,7 @@ export const routes: RouteObject[] = [
               screen('/Migration', <MigrationScreen />),
               screen('/Migration/MigrateUser/:uid', <MigrateUserScreen />),
               screen('/FuelAnalysis', <FuelAnalysisScreen />),
+              screen('/InformationTable', <InformationTableScreen />),
               screen('/VehicleSubscription', <VehicleSubscriptionScreen />),
               screen('/VehicleSubscription/Add', <SubscriptionFormScreen key="add" mode="add" />),
               screen('/VehicleSubscription/Edit', <SubscriptionFormScreen key="edit" mode="edit" />),

@@ -8,6 +8,7 @@ import { enAlerts } from './en-alerts.ts';
 import { enBulk } from './en-bulk.ts';
 import { enFleetForms } from './en-fleet-forms.ts';
 import { enFuel } from './en-fuel.ts';
+import { enInfoTable } from './en-info-table.ts';
 import { enInspectors } from './en-inspectors.ts';
 import { enManagement } from './en-management.ts';
 import { enRules } from './en-rules.ts';
@@ -264,6 +265,7 @@ export const en = {
   trips: enTrips,
   fuel: enFuel,
   reports: enReports,
+  infoTable: enInfoTable,
 };
 
 /** Every language's catalogue has this shape: a missing key or formatter fails to compile. */

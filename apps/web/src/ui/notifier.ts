@@ -8,7 +8,11 @@ export const POPUP_CONFIG: NotificationConfig = { placement: 'bottomRight', bott
 interface NotifierApi {
   message: MessageInstance;
   notification: NotificationInstance;
+  /** The spec's fixed texts in the user's language (they are written in English everywhere else). */
+  localize?: (text: string) => string;
 }
+
+const inLanguage = (text: string) => api?.localize?.(text) ?? text;
 
 let api: NotifierApi | null = null;
 
@@ -19,7 +23,7 @@ export function bindNotifier(next: NotifierApi | null): void {
 
 /** The one notifier: every message of the console is a toast (DESIGN §7). */
 export function showToast(level: 'error' | 'warning' | 'info' | 'success', text: string): void {
-  api?.message[level](text);
+  api?.message[level](inLanguage(text));
 }
 
 let progressCount = 0;
@@ -27,7 +31,7 @@ let progressCount = 0;
 /** A toast that stays while something runs ('Migrating user...'); the returned function closes it. */
 export function showProgress(text: string): () => void {
   const key = `progress-${++progressCount}`;
-  api?.message.open({ key, type: 'loading', content: text, duration: 0 });
+  api?.message.open({ key, type: 'loading', content: inLanguage(text), duration: 0 });
   return () => api?.message.destroy(key);
 }
 
@@ -39,6 +43,6 @@ export const popups = {
     description?: ReactNode,
     extra: { key?: string; actions?: ReactNode; className?: string } = {},
   ): void {
-    api?.notification[level]({ title, description, ...extra });
+    api?.notification[level]({ title: inLanguage(title), description, ...extra });
   },
 };

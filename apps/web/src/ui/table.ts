@@ -7,3 +7,20 @@ export function tablePagination(rows: number, pageSize = 10): false | { pageSize
 export function containsText(haystack: string, needle: string): boolean {
   return haystack.toLowerCase().includes(needle.trim().toLowerCase());
 }
+
+interface MaybePinned {
+  fixed?: unknown;
+  children?: readonly MaybePinned[];
+}
+
+/**
+ * The columns without their pins (`fixed`), groups included: on a phone a pinned plate and a
+ * pinned action column leave no room for the columns between them, so the table scrolls whole.
+ */
+export function unpinColumns<C extends MaybePinned>(columns: readonly C[]): C[] {
+  return columns.map((column) => {
+    const rest = { ...column };
+    delete rest.fixed;
+    return column.children ? { ...rest, children: unpinColumns(column.children) } : rest;
+  });
+}

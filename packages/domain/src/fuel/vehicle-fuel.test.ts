@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FUEL_TANK, defaultFuelProfile, type FuelProfile } from './tank.ts';
-import { analyseFuel, emptyVehicleFuel, stepVehicleFuel, type FuelInput, type TankFuelEvent } from './vehicle-fuel.ts';
+import {
+  analyseFuel,
+  emptyVehicleFuel,
+  stepVehicleFuel,
+  tankLevels,
+  type FuelInput,
+  type TankFuelEvent,
+} from './vehicle-fuel.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 0, 0, 0);
 const MIN = 60_000;
@@ -51,6 +58,12 @@ describe('vehicle fuel', () => {
       // 0 V on a 0.5–4.5 V sensor is a fault (unplugged), not an empty tank.
       [null, 80 + 50],
     ]);
+  });
+
+  it('lists each tracked tank’s level by key, null until the tank has a reading', () => {
+    const first = stepVehicleFuel(emptyVehicleFuel(), { timeMs: T0, attributes: { adc1: 5 } }, LORRY);
+    expect(tankLevels(first.state)).toEqual({ fuel: 100, fuel2: null });
+    expect(tankLevels(emptyVehicleFuel())).toEqual({});
   });
 
   it('gives nothing for the default tank, which has no capacity', () => {

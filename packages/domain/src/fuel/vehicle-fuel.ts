@@ -121,6 +121,11 @@ export function stepVehicleFuel(
   return { state: next, tanks, readingL: read.readingL, levelL, steadyL, events };
 }
 
+/** Each tracked tank's smoothed litres by profile key (the device's live `fuelLevels`). */
+export function tankLevels(state: VehicleFuelState): Record<string, number | null> {
+  return Object.fromEntries(Object.entries(state).map(([key, t]) => [key, t.level.levelL]));
+}
+
 /** Events still open at the end of a report's span that already hold. */
 export function finishVehicleFuel(
   state: VehicleFuelState,

@@ -12,6 +12,7 @@ import { containsText, tablePagination } from '../../ui/table.ts';
 import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
 import { deviceColumns } from './device-columns.tsx';
 import { useLiveDeviceRows } from './use-live-device-rows.ts';
+import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
 
 const searchText = (d: ManagedDevice) =>
   [d.dvid, d.simCard, d.vehiclePlate ?? '', d.vehicleDisplayName ?? '', d.userName].join('\n');
@@ -42,6 +43,7 @@ export function DevicesTab({ uid }: { uid: string }) {
       ),
     [s, navigate],
   );
+  const pinned = usePinnedColumns(columns);
 
   return (
     <>
@@ -69,7 +71,7 @@ export function DevicesTab({ uid }: { uid: string }) {
         rowKey="dvid"
         size="small"
         loading={devices.isPending}
-        columns={columns}
+        columns={pinned}
         dataSource={rows}
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}

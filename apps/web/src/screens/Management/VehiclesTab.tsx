@@ -15,6 +15,7 @@ import { useNow } from '../../ui/use-now.ts';
 import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
 import { NO_VEHICLE_FILTER, filterVehicles, type VehicleFilter } from './vehicle-filter.ts';
 import { vehicleColumns } from './vehicle-columns.tsx';
+import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
 
 /** The permit status changes by the day: a minute is plenty. */
 const NOW_REFRESH_MS = 60_000;
@@ -60,6 +61,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: Vehic
       }),
     [s, showDevice, nowMs, navigate, uid],
   );
+  const pinned = usePinnedColumns(columns);
   const chosenGroup = groups.data?.find((g) => g.vgid === filter.vgid);
   const set = (change: Partial<VehicleFilter>) => setFilter((f) => ({ ...f, ...change }));
 
@@ -140,7 +142,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: Vehic
         size="small"
         bordered
         loading={vehicles.isPending}
-        columns={columns}
+        columns={pinned}
         dataSource={rows}
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}

@@ -10,6 +10,7 @@ import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { searchableColumn } from '../../ui/searchable-column.tsx';
 import { tablePagination } from '../../ui/table.ts';
+import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
 
 /** /Migration (spec 3 §2): every user with its V1 and V2 times; Name, Uid, Email and Role searchable. */
 export function MigrationScreen() {
@@ -62,6 +63,7 @@ export function MigrationScreen() {
       ),
     },
   ];
+  const pinned = usePinnedColumns(columns);
 
   const rows = users.data ?? [];
   return (
@@ -72,7 +74,7 @@ export function MigrationScreen() {
           rowKey="uid"
           size="small"
           loading={users.isPending}
-          columns={columns}
+          columns={pinned}
           dataSource={rows}
           pagination={tablePagination(rows.length)}
           scroll={{ x: 'max-content' }}

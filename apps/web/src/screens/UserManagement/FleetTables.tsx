@@ -11,6 +11,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { tablePagination } from '../../ui/table.ts';
+import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
 
 const text = (value: string | number | null) => (value === null || value === '' ? '-' : String(value));
 const date = (ms: number | null) => formatDateTime(ms).slice(0, 10);
@@ -208,6 +209,8 @@ interface FleetTableProps<T> {
 
 /** A wide fleet table: scrolls sideways, paginates only above 10 rows. */
 function FleetTable<T extends object>({ testId, rowKey, loading, columns, rows }: FleetTableProps<T>) {
+  // Beside the user tree the table has room for its pinned columns only on wide screens.
+  const shown = usePinnedColumns(columns, 'xl');
   return (
     <Table<T>
       data-testid={testId}
@@ -215,7 +218,7 @@ function FleetTable<T extends object>({ testId, rowKey, loading, columns, rows }
       size="small"
       bordered
       loading={loading}
-      columns={columns}
+      columns={shown}
       dataSource={rows}
       pagination={tablePagination(rows.length)}
       scroll={{ x: 'max-content' }}

@@ -12,6 +12,7 @@ import { showToast } from '../../ui/notifier.ts';
 import { FleetTables } from './FleetTables.tsx';
 import { NoUserSelected, UserCard, UserLoading } from './UserCard.tsx';
 import { UserTreePanel } from './UserTreePanel.tsx';
+import './user-management.css';
 
 /**
  * /UserManagement (spec 1 §2): the hierarchy tree beside the chosen user's card and fleet. The

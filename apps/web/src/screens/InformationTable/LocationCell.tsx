@@ -1,0 +1,43 @@
+import { Tag } from 'antd';
+import { textColourOn } from '../../ui/colour.ts';
+import { externalMapUrl, positionText, type VehicleRow } from './info-rows.ts';
+
+interface LocationCellProps {
+  row: VehicleRow;
+  colourOf: (geoid: string) => string;
+  linkLabel: string;
+}
+
+/**
+ * The geofence badges the vehicle is inside (POI or Zone with the name, in the geofence's
+ * colour), else its position; a link to the external map in a new tab when the position is known.
+ */
+export function LocationCell({ row, colourOf, linkLabel }: LocationCellProps) {
+  const content =
+    row.inside.length > 0 ? (
+      <span className="info-location-badges">
+        {row.inside.map((b) => {
+          const colour = colourOf(b.geoid);
+          return (
+            <Tag key={b.geoid} color={colour} variant="solid" style={{ color: textColourOn(colour) }}>
+              {b.kind} · {b.name}
+            </Tag>
+          );
+        })}
+      </span>
+    ) : (
+      positionText(row.position)
+    );
+  if (!row.position) return <span data-testid="info-location">{content}</span>;
+  return (
+    <a
+      href={externalMapUrl(row.position)}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={linkLabel}
+      data-testid="info-location"
+    >
+      {content}
+    </a>
+  );
+}
