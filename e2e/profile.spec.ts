@@ -121,6 +121,9 @@ describe('profile in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.reload();
     await page.locator('.profile-card').getByText(ms.profile.inAppNotification, { exact: true }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('ms');
+    // The spec's toasts follow the language too.
+    await switchOf(page, 'in_app_notification').click();
+    await expectToast(page, 'Profil pengguna berjaya dikemas kini.');
 
     // Dark: the page, the antd card and the header turn dark, and stay dark after a reload.
     expect(luminance(await backgroundOf(page, '.profile-card'))).toBeGreaterThan(0.9);

@@ -2,16 +2,19 @@
  * Bahasa Malaysia interface strings, key for key the English catalogue (en.ts): typed as
  * `Strings`, so a missing key or formatter fails to compile. One ms-*.ts beside each en-*.ts.
  */
+import { MAP_TEXTS, MESSAGES } from '@jejak/contract';
 import type { Strings } from './en.ts';
 import { msAlerts } from './ms-alerts.ts';
 import { msBulk } from './ms-bulk.ts';
 import { msFleetForms } from './ms-fleet-forms.ts';
 import { msFuel } from './ms-fuel.ts';
+import { msInfoTable } from './ms-info-table.ts';
 import { msInspectors } from './ms-inspectors.ts';
 import { msManagement } from './ms-management.ts';
 import { msReports } from './ms-reports.ts';
 import { msRules } from './ms-rules.ts';
 import { msTrips } from './ms-trips.ts';
+import { localizeSpecText } from './spec-texts.ts';
 
 export const ms: Strings = {
   login: {
@@ -46,12 +49,13 @@ export const ms: Strings = {
       Profile: 'Profil',
     },
   },
+  // The spec's texts, from the one table of their Malay (ms-spec-texts.ts).
   notices: {
-    offline: 'Ralat rangkaian. Muat semula halaman?',
-    backOnline: 'Kembali dalam talian.',
-    newVersion: 'Kemas kini baharu tersedia, sila muat semula halaman.',
-    mapUnavailable: 'Maaf, peta tidak dapat dimuatkan buat masa ini.',
-    mapFallback: 'Peta jalan tidak tersedia: memaparkan peta luar talian.',
+    offline: localizeSpecText(MESSAGES.offline, 'ms'),
+    backOnline: localizeSpecText(MESSAGES.backOnline, 'ms'),
+    newVersion: localizeSpecText(MESSAGES.newVersion, 'ms'),
+    mapUnavailable: localizeSpecText(MESSAGES.mapUnavailable, 'ms'),
+    mapFallback: localizeSpecText(MAP_TEXTS.fallback, 'ms'),
   },
   roles: {
     super: 'Pentadbir',
@@ -267,4 +271,5 @@ export const ms: Strings = {
   trips: msTrips,
   fuel: msFuel,
   reports: msReports,
+  infoTable: msInfoTable,
 };
