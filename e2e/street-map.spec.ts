@@ -53,6 +53,7 @@ interface MapHost {
 
 async function startMapHost(): Promise<MapHost> {
   const street = tilePng([232, 240, 226], [255, 255, 255]);
+  const night = tilePng([28, 32, 40], [70, 78, 92]);
   const traffic = tilePng([255, 255, 255], [220, 40, 40]);
   const served: string[] = [];
   let origin = '';
@@ -60,25 +61,28 @@ async function startMapHost(): Promise<MapHost> {
     const path = req.url ?? '';
     served.push(path);
     const cors = { 'access-control-allow-origin': '*' };
-    if (path === '/style.json') {
+    // The light style draws /tiles/, the dark one (JEJAK_MAP_DARK_STYLE_URL) /night/.
+    if (path === '/style.json' || path === '/dark.json') {
+      const id = path === '/style.json' ? 'streets' : 'streets-dark';
+      const tiles = path === '/style.json' ? 'tiles' : 'night';
       res.writeHead(200, { ...cors, 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
           version: 8,
           sources: {
-            streets: {
+            [id]: {
               type: 'raster',
-              tiles: [`${origin}/tiles/{z}/{x}/{y}.png`],
+              tiles: [`${origin}/${tiles}/{z}/{x}/{y}.png`],
               tileSize: 256,
               attribution: '© OpenStreetMap contributors',
             },
           },
-          layers: [{ id: 'streets', type: 'raster', source: 'streets' }],
+          layers: [{ id, type: 'raster', source: id }],
         }),
       );
-    } else if (path.startsWith('/tiles/') || path.startsWith('/traffic/')) {
+    } else if (path.startsWith('/tiles/') || path.startsWith('/night/') || path.startsWith('/traffic/')) {
       res.writeHead(200, { ...cors, 'content-type': 'image/png' });
-      res.end(path.startsWith('/tiles/') ? street : traffic);
+      res.end(path.startsWith('/tiles/') ? street : path.startsWith('/night/') ? night : traffic);
     } else {
       res.writeHead(404, cors);
       res.end();
@@ -107,6 +111,7 @@ describe('the street map', () => {
   });
   const ui = consoleUnderTest(() => ({
     JEJAK_MAP_STYLE_URL: `${host.origin}/style.json`,
+    JEJAK_MAP_DARK_STYLE_URL: `${host.origin}/dark.json`,
     JEJAK_MAP_TRAFFIC_TILES: `${host.origin}/traffic/{z}/{x}/{y}.png`,
     JEJAK_MAP_TRAFFIC_ATTRIBUTION: 'Traffic © Example',
   }));
@@ -138,6 +143,32 @@ describe('the street map', () => {
       await screenshot(page, 'street-map-1024');
       await page.getByTestId('traffic-toggle').getByRole('switch').click();
       await page.waitForFunction(() => !window.__jejak?.map.getLayer('traffic'), undefined, { timeout: 10_000 });
+      await page.close();
+    },
+  );
+
+  it(
+    'follows the colour scheme: the dark style in dark, restyled in place with the layers kept',
+    { timeout: 120_000 },
+    async () => {
+      const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/');
+      expect(await sourcesOnceThere(page, 'streets')).toContain('streets');
+      const arrows = () => page.waitForFunction(() => Boolean(window.__jejak?.map.getLayer('vehicles-arrows')));
+      await arrows();
+      await page.getByTestId('theme-toggle').click();
+      expect(await sourcesOnceThere(page, 'streets-dark')).not.toContain('streets');
+      await arrows();
+      await page.waitForFunction(() => window.__jejak?.map.areTilesLoaded() === true, undefined, { timeout: 20_000 });
+      expect(host.served.some((p) => p.startsWith('/night/'))).toBe(true);
+      expect(await page.getByTestId('map-fallback-notice').count()).toBe(0);
+      await screenshot(page, 'street-map-dark-1440');
+      // Remembered: a reload opens on the dark style.
+      await page.reload();
+      expect(await sourcesOnceThere(page, 'streets-dark')).toContain('streets-dark');
+      await page.getByTestId('theme-toggle').click();
+      expect(await sourcesOnceThere(page, 'streets')).toContain('streets');
+      await arrows();
       await page.close();
     },
   );

@@ -12,6 +12,8 @@ export const MAP_CONFIG_PATH = '/map/config';
 
 /** OpenFreeMap's Liberty style: OpenStreetMap data, no key, attribution in the style. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** OpenFreeMap's Dark style: the street map of the console's dark scheme. */
+export const DEFAULT_MAP_DARK_STYLE_URL = 'https://tiles.openfreemap.org/styles/dark';
 /** JEJAK_MAP_STYLE_URL=offline keeps the bundled basemap only (no request leaves the site). */
 export const OFFLINE_MAP_STYLE = 'offline';
 export const DEFAULT_RASTER_ATTRIBUTION = '© OpenStreetMap contributors';
@@ -31,6 +33,8 @@ export type MapOverlay = z.infer<typeof MapOverlaySchema>;
 export const MapConfigResponseSchema = z.object({
   status: z.literal(200),
   basemap: MapBasemapSchema,
+  /** The basemap of the console's dark scheme (a dark street style, or the offline map in dark). */
+  darkBasemap: MapBasemapSchema,
   /** The live-traffic tiles; null hides the toggle. */
   traffic: MapOverlaySchema.nullable(),
 });

@@ -151,6 +151,10 @@ export const CONFIG_KEYS = {
   JEJAK_MAP_STYLE_URL: z
     .union([z.literal('offline'), z.url({ protocol: /^https?$/ })])
     .default('https://tiles.openfreemap.org/styles/liberty'),
+  /** The street style of the console's dark scheme; 'offline' keeps the offline map in dark. */
+  JEJAK_MAP_DARK_STYLE_URL: z
+    .union([z.literal('offline'), z.url({ protocol: /^https?$/ })])
+    .default('https://tiles.openfreemap.org/styles/dark'),
   JEJAK_MAP_RASTER_TILES: tileTemplate().optional(),
   JEJAK_MAP_RASTER_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   JEJAK_MAP_TRAFFIC_TILES: tileTemplate().optional(),

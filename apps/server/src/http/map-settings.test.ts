@@ -4,11 +4,12 @@ import { mapSettings } from './map-settings.ts';
 import { contentSecurityPolicy } from './security.ts';
 
 describe('map settings', () => {
-  it('serves the public street style by default and lets its host through the CSP', () => {
+  it('serves the public street styles, light and dark, by default and lets their host through the CSP', () => {
     const s = mapSettings(loadConfig({}));
     expect(s.config).toEqual({
       status: 200,
       basemap: { kind: 'style', url: 'https://tiles.openfreemap.org/styles/liberty' },
+      darkBasemap: { kind: 'style', url: 'https://tiles.openfreemap.org/styles/dark' },
       traffic: null,
     });
     expect(s.origins).toEqual(['https://tiles.openfreemap.org']);
@@ -21,6 +22,7 @@ describe('map settings', () => {
   it('keeps every request on the site when offline', () => {
     const s = mapSettings(loadConfig({ JEJAK_MAP_STYLE_URL: 'offline' }));
     expect(s.config.basemap).toEqual({ kind: 'offline' });
+    expect(s.config.darkBasemap).toEqual({ kind: 'offline' });
     expect(s.origins).toEqual([]);
     expect(contentSecurityPolicy(false, s.origins)['connect-src']).toEqual(["'self'"]);
   });
@@ -39,6 +41,7 @@ describe('map settings', () => {
       tiles: 'https://a.tile.example.org/{z}/{x}/{y}.png',
       attribution: '© Example',
     });
+    expect(s.config.darkBasemap).toEqual(s.config.basemap);
     expect(s.config.traffic).toEqual({
       tiles: 'https://traffic.example.com:8443/{z}/{x}/{y}.png?key=k',
       attribution: '',
@@ -48,5 +51,22 @@ describe('map settings', () => {
       'https://traffic.example.com:8443',
       'https://glyphs.example.net',
     ]);
+  });
+
+  it('serves a configured dark style, and its host, beside a configured light one', () => {
+    const s = mapSettings(
+      loadConfig({
+        JEJAK_MAP_STYLE_URL: 'https://maps.example.org/light.json',
+        JEJAK_MAP_DARK_STYLE_URL: 'https://night.example.net/dark.json',
+      }),
+    );
+    expect(s.config.darkBasemap).toEqual({ kind: 'style', url: 'https://night.example.net/dark.json' });
+    expect(s.origins).toEqual(['https://maps.example.org', 'https://night.example.net']);
+  });
+
+  it('keeps the offline map in dark when the dark style is offline', () => {
+    const s = mapSettings(loadConfig({ JEJAK_MAP_DARK_STYLE_URL: 'offline' }));
+    expect(s.config.darkBasemap).toEqual({ kind: 'offline' });
+    expect(s.origins).toEqual(['https://tiles.openfreemap.org']);
   });
 });

@@ -1,16 +1,28 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import enUS from 'antd/locale/en_US';
+import msMY from 'antd/locale/ms_MY';
+import { useMemo, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client.ts';
+import { useLocale } from '../i18n/strings.ts';
 import { NotifierBridge } from '../ui/NotifierBridge.tsx';
 import { POPUP_CONFIG } from '../ui/notifier.ts';
-import { theme } from './theme.ts';
+import { themeFor } from './theme.ts';
+import { useThemeMode } from './theme-mode.ts';
 
-/** Server data (TanStack Query), the antd theme, and the antd App that hosts toasts and pop-ups. */
+const ANTD_LOCALES = { en: enUS, ms: msMY } as const;
+
+/**
+ * Server data (TanStack Query), the antd theme (light or dark) and locale (following the
+ * language), and the antd App that hosts toasts and pop-ups.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const mode = useThemeMode();
+  const locale = useLocale();
+  const theme = useMemo(() => themeFor(mode), [mode]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme}>
+      <ConfigProvider theme={theme} locale={ANTD_LOCALES[locale]}>
         <App message={{ maxCount: 3 }} notification={POPUP_CONFIG}>
           <NotifierBridge />
           {children}

@@ -1,17 +1,30 @@
 import { CHANGE_PASSWORD_ROUTE } from '@jejak/contract';
-import { DownOutlined, KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { roleLabel } from '@jejak/domain';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  MoonOutlined,
+  SunOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useStrings } from '../i18n/strings.ts';
+import { roleText, useStrings } from '../i18n/strings.ts';
 import { useSessionUser, useSignOut } from './session.ts';
+import { setThemeMode, useThemeMode } from './theme-mode.ts';
 
-/** The top bar: who is signed in, with Profile, Reset password and Log Out; on a phone, the menu button. */
+/**
+ * The top bar: the light/dark switch and who is signed in, with Profile, Reset password and
+ * Log Out; on a phone, the menu button.
+ */
 export function HeaderBar({ onMenu }: { onMenu?: (() => void) | undefined }) {
   const user = useSessionUser();
   const strings = useStrings();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const mode = useThemeMode();
+  const themeLabel = mode === 'dark' ? strings.frame.toLight : strings.frame.toDark;
 
   return (
     <Layout.Header className="app-header">
@@ -25,6 +38,14 @@ export function HeaderBar({ onMenu }: { onMenu?: (() => void) | undefined }) {
           data-testid="menu-button"
         />
       )}
+      <Button
+        type="text"
+        icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+        aria-label={themeLabel}
+        title={themeLabel}
+        onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}
+        data-testid="theme-toggle"
+      />
       <Dropdown
         trigger={['click']}
         menu={{
@@ -53,7 +74,7 @@ export function HeaderBar({ onMenu }: { onMenu?: (() => void) | undefined }) {
           <Avatar size="small" icon={<UserOutlined />} />
           <span className="app-user-name">{user.userName}</span>
           <Typography.Text type="secondary" className="app-user-role">
-            {roleLabel(user.userRole)}
+            {roleText(strings, user.userRole)}
           </Typography.Text>
           <DownOutlined />
         </Button>

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect } from 'react';
 import { VERSION_QUERY_KEY, fetchVersion } from '../api/version.ts';
+import { useStrings } from '../i18n/strings.ts';
 
 const POLL_MS = 60_000;
 /** Long enough to read the alert before the page reloads. */
@@ -12,6 +12,7 @@ const RELOADED_FOR_KEY = 'jejak.reloadedForVersion';
 
 /** Polls the server version; when it differs from this build, says so and reloads (spec 1 §2). */
 export function NewVersionAlert() {
+  const strings = useStrings();
   const { data } = useQuery({
     queryKey: VERSION_QUERY_KEY,
     queryFn: fetchVersion,
@@ -33,5 +34,5 @@ export function NewVersionAlert() {
   }, [serverVersion]);
 
   if (!outdated) return null;
-  return <Alert data-testid="new-version-alert" type="info" title={MESSAGES.newVersion} showIcon />;
+  return <Alert data-testid="new-version-alert" type="info" title={strings.notices.newVersion} showIcon />;
 }

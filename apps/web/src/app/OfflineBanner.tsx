@@ -1,11 +1,12 @@
-import { MESSAGES } from '@jejak/contract';
 import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
+import { useStrings } from '../i18n/strings.ts';
 
 type Connectivity = 'offline' | 'backOnline' | null;
 
 /** 'Network error. Refresh page ?' while offline, 'Back online.' on return; both closable. */
 export function OfflineBanner() {
+  const strings = useStrings();
   const [state, setState] = useState<Connectivity>(() => (navigator.onLine ? null : 'offline'));
 
   useEffect(() => {
@@ -25,7 +26,7 @@ export function OfflineBanner() {
       key={state}
       data-testid="connectivity-banner"
       type={state === 'offline' ? 'error' : 'success'}
-      title={state === 'offline' ? MESSAGES.offline : MESSAGES.backOnline}
+      title={state === 'offline' ? strings.notices.offline : strings.notices.backOnline}
       showIcon
       closable={{ afterClose: () => setState(null) }}
     />

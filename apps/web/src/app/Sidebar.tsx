@@ -15,6 +15,7 @@ import { sidebarEntriesFor, toPermissionRole, type MenuKey } from '@jejak/domain
 import { Drawer, Layout, Menu } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { Strings } from '../i18n/en.ts';
 import { useStrings } from '../i18n/strings.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { useSessionUser } from './session.ts';
@@ -34,6 +35,11 @@ const ICONS: Partial<Record<MenuKey, ReactNode>> = {
 };
 
 const WIDTH = 240;
+
+/** An entry's label in the current language; the spec's English one for an entry not in the catalogue. */
+function labelOf(sidebar: Strings['frame']['sidebar'], key: MenuKey, label: string): string {
+  return key in sidebar ? sidebar[key as keyof typeof sidebar] : label;
+}
 
 /** The logo, the entries the role may read, and the version label. */
 function Navigation({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
@@ -55,7 +61,7 @@ function Navigation({ compact, onNavigate }: { compact: boolean; onNavigate?: ()
         items={entries.map((entry) => ({
           key: entry.path,
           icon: ICONS[entry.key],
-          label: <Link to={entry.path}>{entry.label}</Link>,
+          label: <Link to={entry.path}>{labelOf(strings.frame.sidebar, entry.key, entry.label)}</Link>,
         }))}
       />
       <div className="app-sider-version" data-testid="app-version">

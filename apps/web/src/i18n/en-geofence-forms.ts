@@ -18,7 +18,6 @@ export const enGeofenceForms = {
   colourNote: 'The colour of the newest template chosen',
   shape: 'On the map',
   notPlaced: 'Not drawn yet',
-  point: (lat: string, lng: string) => `${lat}, ${lng}`,
   corners: (n: number) => `${n} corners`,
   redraw: 'Redraw',
   hints: {

@@ -1,3 +1,5 @@
+import { MAP_TEXTS, MESSAGES } from '@jejak/contract';
+import { ROLE_LABELS } from '@jejak/domain';
 /**
  * English interface strings. Texts fixed by the spec (toasts, banners) live in MESSAGES of
  * @jejak/contract; these are the console's own labels.
@@ -14,6 +16,7 @@ import { enRules } from './en-rules.ts';
 import { enTrips } from './en-trips.ts';
 import { enReports } from './en-reports.ts';
 import { enDashboard } from './en-dashboard.ts';
+import type { Catalogue } from './catalogue.ts';
 
 export const en = {
   login: {
@@ -32,7 +35,33 @@ export const en = {
     resetPassword: 'Reset password',
     logOut: 'Log Out',
     dashboard: 'Dashboard',
+    toDark: 'Switch to dark mode',
+    toLight: 'Switch to light mode',
+    /** The sidebar's entries (spec 1 §2 labels, domain SIDEBAR_ENTRIES), by menu key. */
+    sidebar: {
+      InformationTable: 'Information Table',
+      TripRecord: 'Trip Record',
+      Geofence: 'Geofence Management',
+      UserManagement: 'User Management',
+      Management: 'Management',
+      EventRecord: 'Event Record',
+      FuelAnalysis: 'Fuel Analysis',
+      Migration: 'Migration',
+      SOSAlerts: 'SOS Alerts',
+      VehicleReport: 'Vehicle Reports',
+      Profile: 'Profile',
+    },
   },
+  /** The frame's spec texts (contract MESSAGES), in English exactly as the spec writes them. */
+  notices: {
+    offline: MESSAGES.offline,
+    backOnline: MESSAGES.backOnline,
+    newVersion: MESSAGES.newVersion,
+    mapUnavailable: MESSAGES.mapUnavailable,
+    mapFallback: MAP_TEXTS.fallback,
+  },
+  /** Role names (spec 1 §6 labels, domain ROLE_LABELS), by role value. */
+  roles: { ...ROLE_LABELS },
   stage: {
     title: 'This account uses the V1 site',
     body: 'Please go to the V1 site to use your account.',
@@ -64,6 +93,11 @@ export const en = {
     on: 'On',
     off: 'Off',
     resetPassword: 'Reset password',
+    display: 'Display',
+    language: 'Language',
+    languages: { en: 'English', ms: 'Bahasa Malaysia' },
+    theme: 'Theme',
+    themes: { light: 'Light', dark: 'Dark' },
   },
   users: {
     title: 'User Management',
@@ -238,4 +272,5 @@ export const en = {
   geofenceForms: enGeofenceForms,
 };
 
-export type Strings = typeof en;
+/** Every language's catalogue has this shape: a missing key or formatter fails to compile. */
+export type Strings = Catalogue<typeof en>;

@@ -1,18 +1,28 @@
-import { createContext, useContext } from 'react';
-import { en, type Strings } from './en.ts';
+import { isRoleValue } from '@jejak/domain';
+import { useTranslation } from 'react-i18next';
+import type { Strings } from './en.ts';
+import { currentLocale, i18n, NAMESPACE, type Locale } from './language.ts';
 
-/** Console languages (DESIGN §7): English now, Bahasa Malaysia to follow. */
-export type Locale = 'en' | 'ms';
+export type { Locale } from './language.ts';
 
-/** A locale without a catalogue yet falls back to English. */
-const CATALOGUES: { readonly [L in Locale]?: Strings } = { en };
-
+/** The typed catalogue of a language, as i18next holds it; English when it has none. */
 export function stringsFor(locale: Locale): Strings {
-  return CATALOGUES[locale] ?? en;
+  const bundle: unknown = i18n.getResourceBundle(locale, NAMESPACE) ?? i18n.getResourceBundle('en', NAMESPACE);
+  return bundle as Strings;
 }
 
-export const LocaleContext = createContext<Locale>('en');
+/** The current language (re-rendering when it changes) and a way to change it. */
+export function useLocale(): Locale {
+  useTranslation(NAMESPACE);
+  return currentLocale();
+}
 
+/** The catalogue of the current language; the component re-renders when the language changes. */
 export function useStrings(): Strings {
-  return stringsFor(useContext(LocaleContext));
+  return stringsFor(useLocale());
+}
+
+/** A role's name in the catalogue's language (roleLabel of @jejak/domain, translated). */
+export function roleText(strings: Strings, role: string | null | undefined): string {
+  return isRoleValue(role) ? strings.roles[role] : strings.roles.Unknown;
 }

@@ -1,7 +1,9 @@
-import { MAP_TEXTS, MESSAGES, type MapBasemap } from '@jejak/contract';
+import type { MapBasemap } from '@jejak/contract';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMapConfig } from '../api/map-config.ts';
+import { useThemeMode, type ThemeMode } from '../app/theme-mode.ts';
+import { useStrings } from '../i18n/strings.ts';
 import { liveStore } from '../store/live-store.ts';
 import { fillBasemap, offlineStyle } from './basemap.ts';
 import { MapContext } from './map-context.ts';
@@ -17,36 +19,55 @@ import {
 
 const OFFLINE: MapBasemap = { kind: 'offline' };
 
+/** The basemap of each colour scheme (GET /api/map/config). */
+type Basemaps = { readonly [M in ThemeMode]: MapBasemap };
+const OFFLINE_BOTH: Basemaps = { light: OFFLINE, dark: OFFLINE };
+
 /** A tile's failure carries the source it belongs to; a style's, sprite's or glyphs' does not. */
 const isTileEvent = (event: object) => 'sourceId' in event || 'tile' in event;
 
 /**
- * One MapLibre instance on the configured basemap (GET /api/map/config): a street map, or the
- * offline basemap. When the street map cannot be loaded (offline, blocked) it falls back by
- * itself to the offline basemap and says so. Its children (layers, controls) mount once a style
- * has loaded, each adding and removing its own sources and layers; a fallback unmounts them
- * before the style changes and mounts them again on the new one.
+ * One MapLibre instance on the configured basemap (GET /api/map/config) of the colour scheme: a
+ * street map, or the offline basemap. When the street map cannot be loaded (offline, blocked) it
+ * falls back by itself to the offline basemap and says so. Its children (layers, controls) mount
+ * once a style has loaded, each adding and removing its own sources and layers; a fallback or a
+ * change of scheme unmounts them before the style changes and mounts them again on the new one,
+ * on the same map (camera kept).
  */
 export function MapView({ children }: { children?: ReactNode }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const instanceRef = useRef<MapLibreMap | null>(null);
+  const restyleRef = useRef<((mode: ThemeMode) => void) | null>(null);
+  const mode = useThemeMode();
+  const strings = useStrings();
+  const modeRef = useRef(mode);
   const config = useMapConfig();
-  const basemap = config.data?.basemap ?? (config.isError ? OFFLINE : null);
-  const basemapKey = basemap ? JSON.stringify(basemap) : null;
+  const basemaps: Basemaps | null = config.data
+    ? { light: config.data.basemap, dark: config.data.darkBasemap }
+    : config.isError
+      ? OFFLINE_BOTH
+      : null;
+  const basemapsKey = basemaps ? JSON.stringify(basemaps) : null;
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
   const [fellBack, setFellBack] = useState(false);
+  // The scheme whose style is to be set once the children have let go of the current one.
+  const [restyleTo, setRestyleTo] = useState<ThemeMode | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || basemapKey === null) return;
-    const chosen = JSON.parse(basemapKey) as MapBasemap;
-    let street = chosen.kind !== 'offline';
+    if (!container || basemapsKey === null) return;
+    const chosen = JSON.parse(basemapsKey) as Basemaps;
+    let gaveUpStreet = false;
+    let street = chosen[modeRef.current].kind !== 'offline';
+    const styleOf = (m: ThemeMode) => {
+      const basemap = chosen[m];
+      return street && basemap.kind !== 'offline' ? streetStyle(basemap) : offlineStyle(m);
+    };
     let instance: MapLibreMap;
     try {
       instance = new maplibregl.Map({
         container,
-        style: chosen.kind === 'offline' ? offlineStyle() : streetStyle(chosen),
+        style: styleOf(modeRef.current),
         // Start over Malaysia rather than the whole world while the fleet loads.
         center: DEFAULT_CENTRE,
         zoom: DEFAULT_ZOOM,
@@ -64,9 +85,9 @@ export function MapView({ children }: { children?: ReactNode }) {
       setFailed(true);
       return;
     }
-    instanceRef.current = instance;
     let watch = NEW_STREET_WATCH;
     let styleReady = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const signal = (s: StreetSignal) => {
       if (!street) return;
       const step = stepStreetWatch(watch, s);
@@ -74,11 +95,24 @@ export function MapView({ children }: { children?: ReactNode }) {
       if (!step.fallBack) return;
       console.warn('The street map cannot be loaded; the offline map takes its place.');
       street = false;
+      gaveUpStreet = true;
       styleReady = false;
       setMap(null);
       setFellBack(true);
     };
-    const timer = street ? setTimeout(() => signal('timeout'), STREET_STYLE_TIMEOUT_MS) : undefined;
+    const watchStreet = () => {
+      clearTimeout(timer);
+      watch = NEW_STREET_WATCH;
+      timer = street ? setTimeout(() => signal('timeout'), STREET_STYLE_TIMEOUT_MS) : undefined;
+    };
+    watchStreet();
+    // Called once the children have let go of the current style (their cleanups have run).
+    restyleRef.current = (m: ThemeMode) => {
+      street = !gaveUpStreet && chosen[m].kind !== 'offline';
+      styleReady = false;
+      watchStreet();
+      instance.setStyle(styleOf(m), { diff: false });
+    };
     instance.on('style.load', () => {
       signal('styleLoaded');
       styleReady = true;
@@ -104,24 +138,39 @@ export function MapView({ children }: { children?: ReactNode }) {
     return () => {
       clearTimeout(timer);
       setMap(null);
-      instanceRef.current = null;
+      restyleRef.current = null;
       if (window.__jejak?.map === instance) delete window.__jejak;
       instance.remove();
     };
-  }, [basemapKey]);
+  }, [basemapsKey]);
 
-  // After the children have let go of the street style (their cleanups ran in this commit).
+  // A new colour scheme: the children let go of the current style first (the next commit).
   useEffect(() => {
-    if (fellBack) instanceRef.current?.setStyle(offlineStyle(), { diff: false });
+    if (modeRef.current === mode) return;
+    modeRef.current = mode;
+    if (!restyleRef.current) return;
+    setMap(null);
+    setRestyleTo(mode);
+  }, [mode]);
+
+  // After the children have let go of the style (their cleanups ran in this commit): the
+  // offline map after a fallback, or the style of the new scheme.
+  useEffect(() => {
+    if (fellBack) restyleRef.current?.(modeRef.current);
   }, [fellBack]);
+  useEffect(() => {
+    if (restyleTo === null) return;
+    restyleRef.current?.(restyleTo);
+    setRestyleTo(null);
+  }, [restyleTo]);
 
   return (
     <>
       <div ref={containerRef} className="map-view" hidden={failed} />
-      {failed && <div className="map-unavailable">{MESSAGES.mapUnavailable}</div>}
+      {failed && <div className="map-unavailable">{strings.notices.mapUnavailable}</div>}
       {fellBack && !failed && (
         <div className="map-notice" role="status" data-testid="map-fallback-notice">
-          {MAP_TEXTS.fallback}
+          {strings.notices.mapFallback}
         </div>
       )}
       {map && !failed && <MapContext.Provider value={map}>{children}</MapContext.Provider>}

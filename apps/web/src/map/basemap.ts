@@ -8,17 +8,33 @@ import countriesUrl from 'world-atlas/countries-10m.json?url';
  * bundled world-atlas package. The style names no glyphs, sprite or tiles, so the map never
  * asks another host for anything.
  *
- * Palette: a light blue sea with a paler band of shallows along the coast, Malaysia a shade
- * lighter than its neighbours so the country stands out when zoomed out.
+ * Light palette: a light blue sea with a paler band of shallows along the coast, Malaysia a
+ * shade lighter than its neighbours so the country stands out when zoomed out. Dark palette (the
+ * console's dark scheme): the same relations on a night-blue sea and charcoal land.
  */
-const COLOURS = {
-  sea: '#bcd6e6',
-  shallows: '#d6e8f2',
-  land: '#ebe8df',
-  home: '#f8f6f0',
-  coast: '#86a9c0',
-  border: '#b3a995',
-};
+const PALETTES = {
+  light: {
+    sea: '#bcd6e6',
+    shallows: '#d6e8f2',
+    land: '#ebe8df',
+    home: '#f8f6f0',
+    coast: '#86a9c0',
+    border: '#b3a995',
+  },
+  dark: {
+    sea: '#0d1824',
+    shallows: '#15283a',
+    land: '#23272e',
+    home: '#2f343c',
+    coast: '#3b5a75',
+    border: '#5a5f68',
+  },
+} as const;
+
+export type BasemapPalette = keyof typeof PALETTES;
+
+/** The offline style's name for each palette (tests read it through map.getStyle().name). */
+export const OFFLINE_STYLE_NAMES = { light: 'Jejak offline', dark: 'Jejak offline dark' } as const;
 
 /** ISO 3166-1 numeric code, the id of Malaysia in the world-atlas countries. */
 const HOME_COUNTRY_ID = '458';
@@ -29,16 +45,18 @@ const BORDER_SOURCE = 'basemap-borders';
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-export function offlineStyle(): StyleSpecification {
+export function offlineStyle(palette: BasemapPalette = 'light'): StyleSpecification {
+  const colours = PALETTES[palette];
   return {
     version: 8,
+    name: OFFLINE_STYLE_NAMES[palette],
     sources: {
       [LAND_SOURCE]: { type: 'geojson', data: EMPTY, attribution: 'Natural Earth' },
       [HOME_SOURCE]: { type: 'geojson', data: EMPTY },
       [BORDER_SOURCE]: { type: 'geojson', data: EMPTY },
     },
     layers: [
-      { id: 'basemap-sea', type: 'background', paint: { 'background-color': COLOURS.sea } },
+      { id: 'basemap-sea', type: 'background', paint: { 'background-color': colours.sea } },
       // A wide soft line along the coast, half of it then covered by the land: a band of
       // shallows on the sea side.
       {
@@ -46,25 +64,25 @@ export function offlineStyle(): StyleSpecification {
         type: 'line',
         source: LAND_SOURCE,
         paint: {
-          'line-color': COLOURS.shallows,
+          'line-color': colours.shallows,
           'line-width': ['interpolate', ['linear'], ['zoom'], 3, 4, 8, 14, 13, 28],
           'line-blur': ['interpolate', ['linear'], ['zoom'], 3, 3, 8, 10, 13, 20],
         },
       },
-      { id: 'basemap-land', type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': COLOURS.land } },
-      { id: 'basemap-home', type: 'fill', source: HOME_SOURCE, paint: { 'fill-color': COLOURS.home } },
+      { id: 'basemap-land', type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': colours.land } },
+      { id: 'basemap-home', type: 'fill', source: HOME_SOURCE, paint: { 'fill-color': colours.home } },
       // The merged land's outline is the Natural Earth coastline, with no inland borders in it.
       {
         id: 'basemap-coast',
         type: 'line',
         source: LAND_SOURCE,
-        paint: { 'line-color': COLOURS.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.6, 12, 1.2] },
+        paint: { 'line-color': colours.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.6, 12, 1.2] },
       },
       {
         id: 'basemap-borders',
         type: 'line',
         source: BORDER_SOURCE,
-        paint: { 'line-color': COLOURS.border, 'line-width': 1, 'line-dasharray': [3, 2] },
+        paint: { 'line-color': colours.border, 'line-width': 1, 'line-dasharray': [3, 2] },
       },
     ],
   };

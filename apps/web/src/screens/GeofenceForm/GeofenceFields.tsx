@@ -29,7 +29,7 @@ export function GeofenceFields({
   const f = useStrings().geofenceForms;
   const isPoi = geoType === 'POI';
   const first = points?.[0];
-  const drawn = !first ? f.notPlaced : isPoi ? f.point(fixed(first.lat), fixed(first.lng)) : f.corners(points.length);
+  const drawn = !first ? f.notPlaced : isPoi ? `${fixed(first.lat)}, ${fixed(first.lng)}` : f.corners(points.length);
   const hint = isPoi
     ? drawing
       ? f.hints.placeMarker

@@ -31,7 +31,7 @@ export function LoginScreen() {
     <div className="login-page">
       <Card className="login-card">
         <div className="login-logo">
-          <Logo textColour="#0f1c2e" />
+          <Logo textColour="currentColor" />
         </div>
         <h1 className="login-title">{strings.login.title}</h1>
         <Form<Partial<LoginRequest>>

@@ -1,6 +1,5 @@
 import { ACCOUNT_TEXTS, CHANGE_PASSWORD_ROUTE, type SessionUser } from '@jejak/contract';
 import { ArrowLeftOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { roleLabel } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
@@ -8,10 +7,11 @@ import { SESSION_QUERY_KEY } from '../../api/auth.ts';
 import { updateProfile } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { roleText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/notifier.ts';
+import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];
 type PreferenceKey = keyof Preference;
@@ -25,7 +25,8 @@ const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
 
 /**
  * /Profile (spec 1 §2): who is signed in, the in-app notification switches (each change saved
- * at once through /user/profile/update, for every role), Log Out and a back button.
+ * at once through /user/profile/update, for every role), the language and colour scheme of this
+ * browser, Log Out and a back button.
  */
 export function ProfileScreen() {
   const user = useSessionUser();
@@ -92,7 +93,7 @@ export function ProfileScreen() {
       >
         <div className="profile-body">
           <div className="profile-logo">
-            <Logo textColour="#0f1c2e" />
+            <Logo textColour="currentColor" />
           </div>
           <Descriptions
             column={1}
@@ -101,7 +102,7 @@ export function ProfileScreen() {
               { key: 'name', label: strings.profile.name, children: user.userName },
               { key: 'email', label: strings.profile.email, children: user.userEmail },
               { key: 'phone', label: strings.profile.phone, children: user.userContact || '-' },
-              { key: 'role', label: strings.profile.role, children: roleLabel(user.userRole) },
+              { key: 'role', label: strings.profile.role, children: roleText(strings, user.userRole) },
             ]}
           />
         </div>
@@ -119,6 +120,8 @@ export function ProfileScreen() {
               </div>
             ))}
         </div>
+        <Divider />
+        <DisplaySettings />
       </Card>
     </div>
   );
