@@ -53,8 +53,13 @@ describe('app frame and map fallbacks in Chromium', () => {
     await page.getByTestId('sidebar').waitFor();
     await context.setOffline(true);
     await page.getByText('Network error. Refresh page ?').waitFor();
-    // The console stays usable while offline: the frame is still there under the banner.
+    // The console stays usable while offline: the banner takes its own band above the frame and
+    // covers no control, and the frame still ends at the bottom of the window.
     expect(await page.getByTestId('sidebar').isVisible()).toBe(true);
+    const banner = await page.getByTestId('connectivity-banner').boundingBox();
+    const frame = await page.locator('.app-frame').boundingBox();
+    expect(banner && frame && banner.y + banner.height <= frame.y).toBe(true);
+    expect(frame && Math.round(frame.y + frame.height)).toBe(page.viewportSize()?.height);
     await page.screenshot({ path: `${SHOTS}offline-banner.png` });
     await context.setOffline(false);
     await page.getByText('Back online.').waitFor();

@@ -107,7 +107,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     await page.getByText(f.hints.moveMarker).waitFor();
     const other = await spot(page, 200, 100);
     await page.mouse.click(other.x, other.y);
-    expect(await shape(page).textContent()).toBe(f.point(at.lat.toFixed(6), at.lng.toFixed(6)));
+    expect(await shape(page).textContent()).toBe(`${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`);
 
     await page.getByTestId('submit').click();
     await expectToast(page, GEOFENCE_TEXTS.nameEmpty);
@@ -149,7 +149,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     await page.mouse.move(from.x + 60, from.y + 40, { steps: 8 });
     await page.mouse.up();
     const to = await spot(page, 60, 40);
-    await expect.poll(() => shape(page).textContent()).toBe(f.point(to.lat.toFixed(6), to.lng.toFixed(6)));
+    await expect.poll(() => shape(page).textContent()).toBe(`${to.lat.toFixed(6)}, ${to.lng.toFixed(6)}`);
     await page.locator('#geofenceName').fill('E2E Gate Moved');
     await saveAndLeave(page, f.edited);
     const moved = await stored(page, 'E2E Gate Moved');
@@ -274,7 +274,7 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInAt(page, ui.server.baseUrl, 'operator@demo.jejak.my', '/Geofence/AddNewPOI?lat=3.1&lng=101.6');
     await page.getByText(f.readOnly).waitFor();
-    await shape(page).getByText(f.point('3.100000', '101.600000')).waitFor();
+    await shape(page).getByText('3.100000, 101.600000').waitFor();
     expect(await page.getByTestId('submit').count()).toBe(0);
     expect(await page.getByTestId('delete').count()).toBe(0);
     await page.close();

@@ -3,7 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CHANGE_PASSWORD_ROUTE, RESET_PASSWORD_ROUTE } from '@jejak/contract';
 import { AddUserScreen } from '../screens/AddUser/AddUserScreen.tsx';
 import { ChangePasswordScreen } from '../screens/ChangePassword/ChangePasswordScreen.tsx';
-import { ComingSoonScreen } from '../screens/ComingSoon/ComingSoonScreen.tsx';
 import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
 import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
@@ -39,14 +38,6 @@ import { ScreenError } from '../ui/ScreenError.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { RootLayout } from './RootLayout.tsx';
-
-/** Listed routes (spec 1 §2, spec 2 §2, spec 3 §2) whose screens are not built yet. */
-const COMING_SOON_PATHS = [
-  // Map-view routes of spec 1
-  '/Test',
-  '/FleetRecord_Test',
-  // Reporting and administration (spec 3)
-];
 
 /** A screen route: its own error boundary keeps the frame alive when the screen fails. */
 function screen(path: string, element: ReactNode): RouteObject {
@@ -116,6 +107,10 @@ export const routes: RouteObject[] = [
             element: <AppFrame />,
             children: [
               screen('/', <DashboardScreen />),
+              // Spec 1 lists /Test and /FleetRecord_Test among the map views without their content:
+              // they open the live map and Trip Record rather than a dead end.
+              screen('/Test', <DashboardScreen />),
+              screen('/FleetRecord_Test', <TripRecordScreen />),
               screen('/Profile', <ProfileScreen />),
               screen(CHANGE_PASSWORD_ROUTE, <ChangePasswordScreen />),
               screen('/UserManagement', <UserManagementScreen />),
@@ -147,7 +142,6 @@ export const routes: RouteObject[] = [
               ...geofenceFormRoutes(),
               ...fleetFormRoutes(),
               ...alertRoutes(),
-              ...COMING_SOON_PATHS.map((path) => screen(path, <ComingSoonScreen />)),
               screen('*', <NotFoundScreen />),
             ],
           },

@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY } from './stored-choices.ts';
 
 /** The console's colour scheme, chosen in Profile or the header (issue 14 item 6). */
 export const THEME_MODES = ['light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 
-/** Where the choice is remembered; like the language, it outlives the session. */
-export const THEME_STORAGE_KEY = 'jejak.theme';
 
 function stored(): ThemeMode {
   try {

@@ -68,7 +68,6 @@ export const en = {
     back: 'Back',
   },
   screens: {
-    comingSoon: 'This screen is coming soon',
     notFound: 'Page not found',
     notFoundBody: 'The page you asked for does not exist.',
     backHome: 'Back to the map',

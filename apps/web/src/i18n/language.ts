@@ -3,6 +3,7 @@ import 'dayjs/locale/ms-my';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from '../app/stored-choices.ts';
 import { en } from './en.ts';
 import { ms } from './ms.ts';
 
@@ -10,8 +11,6 @@ import { ms } from './ms.ts';
 export const LOCALES = ['en', 'ms'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Where the chosen language is remembered; it outlives the session (signing out keeps it). */
-export const LANGUAGE_STORAGE_KEY = 'jejak.language';
 /** The one i18next namespace: the typed catalogue of the language. */
 export const NAMESPACE = 'console';
 

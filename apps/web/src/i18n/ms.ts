@@ -73,7 +73,6 @@ export const ms: Strings = {
     back: 'Kembali',
   },
   screens: {
-    comingSoon: 'Skrin ini akan datang tidak lama lagi',
     notFound: 'Halaman tidak ditemui',
     notFoundBody: 'Halaman yang anda minta tidak wujud.',
     backHome: 'Kembali ke peta',

@@ -1,0 +1,133 @@
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/app/stored-choices.ts';
+import { screenshot, signInAt } from './browser.ts';
+
+/** A language and a colour scheme, as Profile remembers them. */
+export interface Look {
+  language: 'en' | 'ms';
+  theme: 'light' | 'dark';
+}
+
+/** Every screen a fleet owner opens, then the administrators' own (issue 14 item 7). */
+const OWNER_SCREENS = [
+  '/',
+  '/InformationTable',
+  '/TripRecord',
+  '/EventRecord',
+  '/Geofence',
+  '/Geofence/AddNewPOI',
+  '/Geofence/AddNewZone',
+  '/UserManagement',
+  '/Management/Vehicle',
+  '/Management/Rule',
+  '/Management/Notification',
+  '/FuelAnalysis',
+  '/SOSAlerts',
+  '/VehicleReport',
+  '/Profile',
+];
+const SUPER_SCREENS = ['/Management/Device', '/VehicleSubscription', '/Migration'];
+
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+
+interface LayoutProblems {
+  sideways: number;
+  brokenTitles: string[];
+  background: string;
+}
+
+/** What a reader would see wrong: a page wider than the window, a title broken inside a word. */
+function layoutProblems(page: Page): Promise<LayoutProblems> {
+  return page.evaluate(() => {
+    const titles = document.querySelectorAll<HTMLElement>(
+      'h1, h2, h3, h4, h5, .ant-card-head-title, .ant-modal-title, .ant-drawer-title',
+    );
+    const brokenTitles: string[] = [];
+    for (const el of titles) {
+      const text = (el.textContent ?? '').trim();
+      if (text.length < 4 || el.offsetParent === null) continue;
+      const style = getComputedStyle(el);
+      const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.4;
+      const lines = Math.round(el.getBoundingClientRect().height / lineHeight);
+      const words = text.split(/\s+/).length;
+      // More lines than words: a word was split across lines.
+      if (lines > words) brokenTitles.push(`${text} (${lines} lines)`);
+    }
+    return {
+      sideways: document.documentElement.scrollWidth - window.innerWidth,
+      brokenTitles,
+      background: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+}
+
+/** Relative luminance of an rgb() colour, 0 (black) to 1 (white). */
+function luminance(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+/** Waits until the screen has drawn what it loads: no spinner, and a map (where there is one) loaded. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('.app-content').waitFor();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null &&
+      (document.querySelector('.maplibregl-map') === null || window.__jejak?.map.loaded() === true),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+async function visit(page: Page, base: string, path: string, look: Look, name: string): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await settled(page);
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    // The console re-lays itself out after a resize (breakpoints re-render): poll until it has.
+    const fits = async () => {
+      const seen = await layoutProblems(page);
+      return {
+        sideways: seen.sideways > 1 ? `scrolls sideways by ${seen.sideways} px` : null,
+        brokenTitles: seen.brokenTitles,
+        dark: luminance(seen.background) < 0.3,
+      };
+    };
+    await expect
+      .poll(fits, { timeout: 10_000, message: `${path} at ${size.width} px` })
+      .toEqual({ sideways: null, brokenTitles: [], dark: look.theme === 'dark' });
+    await screenshot(page, `gallery-${look.language}-${look.theme}-${name}-${size.width}`);
+  }
+  await page.setViewportSize(WIDTHS[0]);
+}
+
+const shotName = (path: string) => (path === '/' ? 'dashboard' : path.slice(1).replaceAll('/', '-'));
+
+/**
+ * Walks every screen in one look at 1440, 1024 and 390 px: saves a picture of each and checks the
+ * page never scrolls sideways, no title breaks inside a word, and the background follows the theme.
+ */
+export async function walkScreens(browser: Browser, base: string, look: Look): Promise<void> {
+  for (const [email, paths] of [
+    ['owner@demo.jejak.my', OWNER_SCREENS],
+    ['super@demo.jejak.my', SUPER_SCREENS],
+  ] as const) {
+    const context = await browser.newContext({ viewport: WIDTHS[0] });
+    await context.addInitScript(
+      ([languageKey, themeKey, chosen]) => {
+        localStorage.setItem(languageKey, chosen.language);
+        localStorage.setItem(themeKey, chosen.theme);
+      },
+      [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, look] as const,
+    );
+    const page = await context.newPage();
+    await signInAt(page, base, email, paths[0] ?? '/');
+    for (const path of paths) await visit(page, base, path, look, shotName(path));
+    await context.close();
+  }
+}
