@@ -12,7 +12,7 @@ interface BenchWindow {
   __jejak?: {
     map: {
       getSource: (id: string) => { getData: () => Promise<{ features?: unknown[] }> } | undefined;
-      loaded: () => boolean;
+      queryRenderedFeatures: (options: { layers: string[] }) => { properties: Record<string, unknown> }[];
       isMoving: () => boolean;
       panBy: (offset: [number, number], options: { animate: boolean }) => void;
       easeTo: (options: { zoom: number; duration: number }) => void;
@@ -26,7 +26,7 @@ interface BenchWindow {
 
 /**
  * Milliseconds from navigating to `url` until the vehicles source holds `count` features, and
- * until the map has also loaded every tile of the view with them (drawn). Polled every 100 ms.
+ * until every one of them is rendered (drawn). Polled every 250 ms.
  */
 export async function timeToDraw(page: Page, url: string, count: number): Promise<{ sourceMs: number; idleMs: number }> {
   const t0 = performance.now();
@@ -40,7 +40,10 @@ export async function timeToDraw(page: Page, url: string, count: number): Promis
       const url = location.pathname;
       if (!map || !source) return { features: 0, loaded: false, url };
       const data = await source.getData();
-      return { features: data.features?.length ?? 0, loaded: map.loaded() && !map.isMoving(), url };
+      const features = data.features?.length ?? 0;
+      // Drawn: every vehicle's arrow is on the canvas (the view fits the fleet).
+      const drawn = features > 0 && new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid'])).size;
+      return { features, loaded: drawn === features, url };
     });
     last = state;
     const at = performance.now() - t0;
@@ -48,7 +51,7 @@ export async function timeToDraw(page: Page, url: string, count: number): Promis
       sourceMs ??= at;
       if (state.loaded) return { sourceMs, idleMs: at };
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the map did not draw ${count} vehicles within 120 s: ${JSON.stringify(last)}`);
 }

@@ -73,6 +73,8 @@ async function benchSize(vehicles: number): Promise<Figures> {
     sim = startSimulatorFleet(server.gt06Port, server.imeis, FIX_EVERY_MS);
     const simStarted = performance.now();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // tsx compiles the in-page functions with esbuild's keepNames, which calls a __name helper.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     const cdp = await context.newCDPSession(page);
