@@ -20,7 +20,7 @@ interface BenchWindow {
       once: (event: string, listener: () => void) => void;
       triggerRepaint: () => void;
     };
-    liveStore: { metrics?: { messages: number; batches: number; applyMs: number } };
+    liveStore: { metrics?: { messages: number; batches: number; applyMs: number; redrawMs?: number } };
   };
 }
 
@@ -128,6 +128,8 @@ export interface LiveCost {
   messagesPerS: number | null;
   /** Store apply time per second (when the store counts it), in ms. */
   applyMsPerS: number | null;
+  /** Vehicle layer's diff and source update calls per second (when counted), in ms. */
+  redrawMsPerS: number | null;
 }
 
 /** With the map still and live updates flowing: what they cost the main thread per second, over `seconds`. */
@@ -147,6 +149,7 @@ export async function liveCost(page: Page, cdp: CDPSession, seconds: number): Pr
     scriptMsPerS: per('ScriptDuration'),
     messagesPerS: counted ? ((s1.messages ?? 0) - (s0.messages ?? 0)) / wallS : null,
     applyMsPerS: counted ? ((s1.applyMs ?? 0) - (s0.applyMs ?? 0)) / wallS : null,
+    redrawMsPerS: counted ? ((s1.redrawMs ?? 0) - (s0.redrawMs ?? 0)) / wallS : null,
   };
 }
 

@@ -128,6 +128,7 @@ function printTable(rows: Figures[]): void {
     'main thread ms per 1 s live',
     'of it JS',
     'store apply ms/s',
+    'layer diff ms/s',
     'heap MB',
   ];
   const fmt = (n: number | null, digits = 0) => (n === null || !Number.isFinite(n) ? '–' : n.toFixed(digits));
@@ -141,6 +142,7 @@ function printTable(rows: Figures[]): void {
     fmt(r.live.taskMsPerS),
     fmt(r.live.scriptMsPerS),
     fmt(r.live.applyMsPerS, 1),
+    fmt(r.live.redrawMsPerS, 1),
     fmt(r.heapMb, 1),
   ]);
   console.log(`| ${head.join(' | ')} |`);

@@ -18,8 +18,11 @@ export class LiveStore {
   private deviceMap = new Map<string, Device>();
   private trailMap = new Map<string, Trail>();
   private readonly listeners = new Set<Listener>();
-  /** Messages and batches taken in, and the time spent applying them (read by bench:map). */
-  readonly metrics = { messages: 0, batches: 0, applyMs: 0 };
+  /**
+   * Messages and batches taken in, the time spent applying them, and the time the map's vehicle
+   * layer spent turning them into source updates (read by bench:map).
+   */
+  readonly metrics = { messages: 0, batches: 0, applyMs: 0, redrawMs: 0 };
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
