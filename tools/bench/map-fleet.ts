@@ -8,13 +8,33 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
+import { createRoute } from '@jejak/simulator';
 import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/load.ts';
+import type { Db } from '../../apps/server/src/storage/database.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
 
 export const BENCH_EMAIL = 'bench-owner@bench.jejak.my';
 export const BENCH_PASSWORD = 'bench-password';
 const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
+
+/**
+ * A last known position for every device (a fleet that has reported before): where the
+ * simulator's route of that device (seed = its index + 1, as map-sim.ts drives it) starts, so its
+ * first live fix is no jump for the pipeline's filter to hold back.
+ */
+async function placeDevices(db: Db, imeis: string[]): Promise<void> {
+  const now = Date.now();
+  for (let i = 0; i < imeis.length; i += 1000) {
+    const rows = imeis.slice(i, i + 1000).map((imei, j) => {
+      const fix = createRoute({ seed: i + j + 1, startTimeMs: now, intervalMs: 10_000 }).next();
+      return sql`(${imei}, ${fix.lat}::float8, ${fix.lon}::float8, ${fix.course}::float8)`;
+    });
+    await sql`update devices d set lat = v.lat, lon = v.lon, heading = v.course, speed = 0,
+        device_time = ${now}, gps_status = true, is_alive = true
+      from (values ${sql.join(rows)}) as v(imei, lat, lon, course) where d.imei = v.imei`.execute(db);
+  }
+}
 
 export interface MapBenchServer {
   app: RunningJejak;
@@ -51,10 +71,7 @@ export async function startMapBenchServer(vehicles: number): Promise<MapBenchSer
   );
   const t0 = performance.now();
   const imeis = await seedBenchFleet(app.database.db, vehicles);
-  // A last known position for every device (a fleet that has reported before), spread over the valley.
-  await sql`update devices set
-      lat = 2.95 + 0.3 * random(), lon = 101.45 + 0.35 * random(), heading = floor(360 * random()),
-      speed = 0, device_time = ${Date.now()}, gps_status = true, is_alive = true`.execute(app.database.db);
+  await placeDevices(app.database.db, imeis);
   // The console's V2 stage: without it the owner sees the V1 screen, not the map.
   await sql`insert into user_stages (uid, stage, created_at)
     select uid, 'V2', 0 from users where user_email = ${BENCH_EMAIL}`.execute(app.database.db);
