@@ -28,7 +28,11 @@ interface BenchWindow {
  * Milliseconds from navigating to `url` until the vehicles source holds `count` features, and
  * until every one of them is rendered (drawn). Polled every 250 ms.
  */
-export async function timeToDraw(page: Page, url: string, count: number): Promise<{ sourceMs: number; idleMs: number }> {
+export async function timeToDraw(
+  page: Page,
+  url: string,
+  count: number,
+): Promise<{ sourceMs: number; idleMs: number }> {
   const t0 = performance.now();
   await page.goto(url);
   let sourceMs: number | null = null;
@@ -42,7 +46,9 @@ export async function timeToDraw(page: Page, url: string, count: number): Promis
       const data = await source.getData();
       const features = data.features?.length ?? 0;
       // Drawn: every vehicle's arrow is on the canvas (the view fits the fleet).
-      const drawn = features > 0 && new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid'])).size;
+      const drawn =
+        features > 0 &&
+        new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid'])).size;
       return { features, loaded: drawn === features, url };
     });
     last = state;
@@ -115,7 +121,7 @@ export function zoomFps(page: Page, seconds: number): Promise<number> {
 }
 
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(list.map((m) => [m.name, m.value]));
 }
 
@@ -134,7 +140,8 @@ export interface LiveCost {
 
 /** With the map still and live updates flowing: what they cost the main thread per second, over `seconds`. */
 export async function liveCost(page: Page, cdp: CDPSession, seconds: number): Promise<LiveCost> {
-  const storeMetrics = () => page.evaluate(() => ({ ...((window as unknown as BenchWindow).__jejak?.liveStore.metrics ?? null) }));
+  const storeMetrics = () =>
+    page.evaluate(() => ({ ...((window as unknown as BenchWindow).__jejak?.liveStore.metrics ?? null) }));
   const m0 = await metrics(cdp);
   const s0 = await storeMetrics();
   const t0 = performance.now();

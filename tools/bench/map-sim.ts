@@ -4,8 +4,9 @@
  * process may hold only so many sockets (this machine's open-file limit is 20,000 per process,
  * and the server holds the other end of every connection).
  *
- * Run as a child: `node --import tsx map-sim.ts '{"port":…,"imeis":[…],"intervalMs":…,"seedBase":…}'`;
- * it prints one JSON line of stats when asked with SIGTERM, then exits.
+ * Run as a child: `node --import tsx map-sim.ts --child`, its input `{"port":…,"imeis":[…],"intervalMs":…,
+ * "seedBase":…}` on stdin (8,000 IMEIs are too long for one argument); it prints one JSON line of
+ * stats when asked with SIGTERM, then exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -31,9 +32,10 @@ export function startSimulatorFleet(port: number, imeis: string[], intervalMs: n
   const children: { child: ChildProcess; out: string[] }[] = [];
   for (let i = 0; i < imeis.length; i += DEVICES_PER_PROCESS) {
     const input: SimInput = { port, imeis: imeis.slice(i, i + DEVICES_PER_PROCESS), intervalMs, seedBase: i + 1 };
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(input)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
+    child.stdin?.end(JSON.stringify(input));
     const out: string[] = [];
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk.toString()));
     children.push({ child, out });
@@ -51,7 +53,10 @@ export function startSimulatorFleet(port: number, imeis: string[], intervalMs: n
             clearTimeout(killer);
           }
           try {
-            const stats = JSON.parse(out.join('').trim().split('\n').at(-1) ?? '{}') as { sent?: number; acked?: number };
+            const stats = JSON.parse(out.join('').trim().split('\n').at(-1) ?? '{}') as {
+              sent?: number;
+              acked?: number;
+            };
             totals.sent += stats.sent ?? 0;
             totals.acked += stats.acked ?? 0;
           } catch {
@@ -80,6 +85,8 @@ function runChild(input: SimInput): void {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2]) {
-  runChild(JSON.parse(process.argv[2]) as SimInput);
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--child') {
+  const chunks: Buffer[] = [];
+  process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
+  process.stdin.on('end', () => runChild(JSON.parse(Buffer.concat(chunks).toString()) as SimInput));
 }

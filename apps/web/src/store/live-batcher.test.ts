@@ -2,7 +2,11 @@ import type { LiveServerMessage } from '@jejak/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveBatcher } from './live-batcher.ts';
 
-const subscribed = (n: number): LiveServerMessage => ({ mode: 'subscribed', id: `s${n}`, item: { ids: [], rejected: n } });
+const subscribed = (n: number): LiveServerMessage => ({
+  mode: 'subscribed',
+  id: `s${n}`,
+  item: { ids: [], rejected: n },
+});
 
 describe('createLiveBatcher', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -29,7 +29,10 @@ function featureUpdate(feature: VehicleFeature): GeoJSONFeatureDiff {
   return {
     id: feature.properties.vid,
     newGeometry: feature.geometry,
-    addOrUpdateProperties: Object.entries(feature.properties).map(([key, value]) => ({ key, value })),
+    addOrUpdateProperties: [
+      { key: 'status', value: feature.properties.status },
+      { key: 'heading', value: feature.properties.heading },
+    ],
   };
 }
 
