@@ -55,6 +55,27 @@ describe('LiveStore', () => {
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
+  it('applies a batch with one notification, the last message of each record winning', () => {
+    const store = new LiveStore();
+    store.reset([vehicle('v1', 'PARKING'), vehicle('v2', 'PARKING')], []);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const burst = Array.from({ length: 1000 }, (_, n) => ({
+      mode: 'dev' as const,
+      id: `dev#GPS100#v${(n % 2) + 1}`,
+      item: device(`GPS100#v${(n % 2) + 1}`, n),
+    }));
+    store.applyBatch([...burst, { mode: 'vhc', id: 'v2', item: vehicle('v2', 'MOVING') }]);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.device('GPS100#v1')?.location?.lat).toBe(998);
+    expect(store.device('GPS100#v2')?.location?.lat).toBe(999);
+    expect(store.vehicle('v2')?.transitStatus).toBe('MOVING');
+    expect(store.metrics.messages).toBe(1001);
+
+    store.applyBatch([{ mode: 'subscribed', id: 'sub', item: { ids: [], rejected: 0 } }]);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps unchanged records identical (stable snapshots) and clears on sign-out', () => {
     const store = new LiveStore();
     store.reset([vehicle('v1', 'IDLING'), vehicle('v2', 'IDLING')], []);

@@ -5,12 +5,14 @@ import { reportLostSession } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
 import { fetchHierarchy, hierarchyQueryKey } from '../api/user.ts';
 import { showToast } from '../ui/notifier.ts';
+import { createLiveBatcher } from './live-batcher.ts';
 import { LiveChannel, liveChannelUrl } from './live-channel.ts';
 import { liveStore } from './live-store.ts';
 
 /**
  * Keeps the live store filled for the signed-in user: loads the hierarchy (vehicles and
- * devices), subscribes the live channel to its devices and merges what the channel pushes.
+ * devices), subscribes the live channel to its devices and merges what the channel pushes, in
+ * batches (live-batcher.ts: no render per message).
  * After an unexpected disconnect the channel reopens and the hierarchy is fetched again.
  */
 export function useLiveFleet(uid: string): void {
@@ -23,9 +25,10 @@ export function useLiveFleet(uid: string): void {
   const channelRef = useRef<LiveChannel | null>(null);
 
   useEffect(() => {
+    const batcher = createLiveBatcher((messages) => liveStore.applyBatch(messages));
     const channel = new LiveChannel({
       url: liveChannelUrl(LIVE_PATH, window.location),
-      onMessage: (message) => liveStore.apply(message),
+      onMessage: batcher.push,
       onReconnect: () => void queryClient.refetchQueries({ queryKey: hierarchyQueryKey(uid) }),
       // Expired, signed out elsewhere or disabled: the guard shows /Login, as after a 401.
       onSessionEnded: reportLostSession,
@@ -33,6 +36,7 @@ export function useLiveFleet(uid: string): void {
     channelRef.current = channel;
     return () => {
       channel.close();
+      batcher.cancel();
       channelRef.current = null;
     };
   }, [queryClient, uid]);

@@ -1,11 +1,18 @@
-import type { FilterSpecification, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import type { FilterSpecification, GeoJSONFeatureDiff, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useEffectEvent } from 'react';
 import { liveStore } from '../../store/live-store.ts';
 import { subscribeThrottled } from '../../store/throttled.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { isMapRemoved, useMap } from '../map-context.ts';
 import { arrowSdfImage } from './arrow-icon.ts';
-import { statusColourExpression, vehicleFeatures } from './vehicle-features.ts';
+import {
+  diffVehicleFeatures,
+  statusColourExpression,
+  vehicleFeature,
+  type DrawnVehicles,
+  type VehicleFeature,
+  type VehicleFeaturesDiff,
+} from './vehicle-features.ts';
 
 const SOURCE_ID = 'vehicles';
 const ARROW_LAYER_ID: OrderedLayerId = 'vehicles-arrows';
@@ -16,6 +23,37 @@ const ARROW_IMAGE_PX = 48;
 const ARROW_PIXEL_RATIO = 2;
 /** Live updates are merged into one redraw at most this often (10k vehicles stay smooth). */
 const REDRAW_INTERVAL_MS = 250;
+
+/** A feature's redraw as a source diff: its new point and properties. */
+function featureUpdate(feature: VehicleFeature): GeoJSONFeatureDiff {
+  return {
+    id: feature.properties.vid,
+    newGeometry: feature.geometry,
+    addOrUpdateProperties: [
+      { key: 'status', value: feature.properties.status },
+      { key: 'heading', value: feature.properties.heading },
+    ],
+  };
+}
+
+/**
+ * Sends only what changed to the source (updateData, by feature id); the first draw, or a change
+ * touching most of the fleet, sends it whole instead.
+ */
+function drawChanges(source: GeoJSONSource, drawn: DrawnVehicles, diff: VehicleFeaturesDiff, first: boolean): void {
+  const changed = diff.add.length + diff.update.length + diff.remove.length;
+  if (changed === 0 && !first) return;
+  if (first || changed > drawn.size / 2) {
+    const features: VehicleFeature[] = [];
+    for (const { vehicle, device } of drawn.values()) {
+      const feature = vehicleFeature(vehicle, device);
+      if (feature) features.push(feature);
+    }
+    void source.setData({ type: 'FeatureCollection', features });
+    return;
+  }
+  void source.updateData({ add: diff.add, update: diff.update.map(featureUpdate), remove: diff.remove });
+}
 
 function selectedFilter(vid: string | null): FilterSpecification {
   return ['==', ['get', 'vid'], vid ?? ''];
@@ -71,12 +109,17 @@ export function VehiclesLayer({ selectedVid, onSelect }: VehiclesLayerProps) {
       layerAbove(map, ARROW_LAYER_ID),
     );
     const source = map.getSource<GeoJSONSource>(SOURCE_ID);
+    const drawn: DrawnVehicles = new Map();
+    let first = true;
 
     const unsubscribe = subscribeThrottled(
       liveStore.subscribe,
       () => {
-        const features = vehicleFeatures(liveStore.vehicles(), (dvid) => liveStore.device(dvid));
-        void source?.setData({ type: 'FeatureCollection', features });
+        const began = performance.now();
+        const diff = diffVehicleFeatures(drawn, liveStore.vehicles(), (dvid) => liveStore.device(dvid));
+        if (source) drawChanges(source, drawn, diff, first);
+        first = false;
+        liveStore.metrics.redrawMs += performance.now() - began;
       },
       REDRAW_INTERVAL_MS,
     );

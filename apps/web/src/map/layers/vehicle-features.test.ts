@@ -1,7 +1,15 @@
 import { defaultFuelProfile, type Device, type Vehicle } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import { arrowSdfImage } from './arrow-icon.ts';
-import { featuresBounds, statusColour, statusColourExpression, vehicleFeatures } from './vehicle-features.ts';
+import {
+  diffVehicleFeatures,
+  featuresBounds,
+  statusColour,
+  statusColourExpression,
+  vehicleFeature,
+  vehicleFeatures,
+  type DrawnVehicles,
+} from './vehicle-features.ts';
 
 function vehicle(vid: string, dvid: string, transitStatus: Vehicle['transitStatus']): Vehicle {
   return {
@@ -95,6 +103,7 @@ describe('vehicleFeatures', () => {
   it('places the arrow at lon/lat with status and heading', () => {
     expect(features[0]).toEqual({
       type: 'Feature',
+      id: 'v1',
       geometry: { type: 'Point', coordinates: [101.6, 3.1] },
       properties: { vid: 'v1', status: 'MOVING', heading: 90 },
     });
@@ -107,6 +116,106 @@ describe('vehicleFeatures', () => {
       [101.6, 5.4],
     ]);
     expect(featuresBounds([])).toBeNull();
+  });
+});
+
+describe('diffVehicleFeatures', () => {
+  const d1 = device('GPS100#1', { lat: 3.1, lon: 101.6 }, 90);
+  const d2 = device('GPS100#2', { lat: 3.2, lon: 101.7 }, 0);
+  const v1 = vehicle('v1', 'GPS100#1', 'MOVING');
+  const v2 = vehicle('v2', 'GPS100#2', 'PARKING');
+  const ids = (diff: ReturnType<typeof diffVehicleFeatures>) => ({
+    add: diff.add.map((f) => f.id),
+    update: diff.update.map((f) => f.id),
+    remove: diff.remove,
+  });
+
+  it.each([
+    {
+      name: 'first draw adds every vehicle with a position',
+      before: [] as [Vehicle, Device | undefined][],
+      after: [
+        [v1, d1],
+        [v2, d2],
+      ] as [Vehicle, Device | undefined][],
+      want: { add: ['v1', 'v2'], update: [], remove: [] },
+    },
+    {
+      name: 'nothing replaced: nothing to do',
+      before: [
+        [v1, d1],
+        [v2, d2],
+      ],
+      after: [
+        [v1, d1],
+        [v2, d2],
+      ],
+      want: { add: [], update: [], remove: [] },
+    },
+    {
+      name: 'a replaced device record redraws only that vehicle',
+      before: [
+        [v1, d1],
+        [v2, d2],
+      ],
+      after: [
+        [v1, device('GPS100#1', { lat: 3.15, lon: 101.6 }, 45)],
+        [v2, d2],
+      ],
+      want: { add: [], update: ['v1'], remove: [] },
+    },
+    {
+      name: 'a replaced vehicle record (status) redraws it',
+      before: [[v1, d1]],
+      after: [[vehicle('v1', 'GPS100#1', 'IDLING'), d1]],
+      want: { add: [], update: ['v1'], remove: [] },
+    },
+    {
+      name: 'a vehicle gone from the store is removed',
+      before: [
+        [v1, d1],
+        [v2, d2],
+      ],
+      after: [[v2, d2]],
+      want: { add: [], update: [], remove: ['v1'] },
+    },
+    {
+      name: 'a device losing its position is removed',
+      before: [[v1, d1]],
+      after: [[v1, device('GPS100#1', null, 0)]],
+      want: { add: [], update: [], remove: ['v1'] },
+    },
+    {
+      name: 'a vehicle without position, then with one, is added',
+      before: [[v1, undefined]],
+      after: [[v1, d1]],
+      want: { add: ['v1'], update: [], remove: [] },
+    },
+  ] as {
+    name: string;
+    before: [Vehicle, Device | undefined][];
+    after: [Vehicle, Device | undefined][];
+    want: object;
+  }[])('$name', ({ before, after, want }) => {
+    const drawn: DrawnVehicles = new Map();
+    const run = (pairs: [Vehicle, Device | undefined][]) => {
+      const devices = new Map(pairs.map(([v, d]) => [v.dvid, d]));
+      return diffVehicleFeatures(
+        drawn,
+        pairs.map(([v]) => v),
+        (dvid) => devices.get(dvid),
+      );
+    };
+    run(before);
+    expect(ids(run(after))).toEqual(want);
+    // Brought up to date: the same records again change nothing.
+    expect(ids(run(after))).toEqual({ add: [], update: [], remove: [] });
+  });
+
+  it('gives the features the diff redraws as vehicleFeature draws them', () => {
+    const drawn: DrawnVehicles = new Map();
+    const diff = diffVehicleFeatures(drawn, [v1], () => d1);
+    expect(diff.add).toEqual([vehicleFeature(v1, d1)]);
   });
 });
 

@@ -47,6 +47,21 @@ function validPosition(device: Device | undefined): device is Device & { locatio
   );
 }
 
+/** The vehicle's arrow (its id is the vid), or null when its device has no valid position. */
+export function vehicleFeature(vehicle: Vehicle, device: Device | undefined): VehicleFeature | null {
+  if (vehicle.dvid === NO_DEVICE || !validPosition(device)) return null;
+  return {
+    type: 'Feature',
+    id: vehicle.vid,
+    geometry: { type: 'Point', coordinates: [device.location.lon, device.location.lat] },
+    properties: {
+      vid: vehicle.vid,
+      status: displayStatus(vehicle.transitStatus),
+      heading: typeof device.heading === 'number' && Number.isFinite(device.heading) ? device.heading : 0,
+    },
+  };
+}
+
 /** One arrow per vehicle whose device has a known position. */
 export function vehicleFeatures(
   vehicles: Iterable<Vehicle>,
@@ -54,20 +69,51 @@ export function vehicleFeatures(
 ): VehicleFeature[] {
   const features: VehicleFeature[] = [];
   for (const vehicle of vehicles) {
-    if (vehicle.dvid === NO_DEVICE) continue;
-    const device = deviceOf(vehicle.dvid);
-    if (!validPosition(device)) continue;
-    features.push({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [device.location.lon, device.location.lat] },
-      properties: {
-        vid: vehicle.vid,
-        status: displayStatus(vehicle.transitStatus),
-        heading: typeof device.heading === 'number' && Number.isFinite(device.heading) ? device.heading : 0,
-      },
-    });
+    const feature = vehicleFeature(vehicle, deviceOf(vehicle.dvid));
+    if (feature) features.push(feature);
   }
   return features;
+}
+
+/** The records an arrow was drawn from, by vid: the store replaces a record when it changes. */
+export type DrawnVehicles = Map<string, { vehicle: Vehicle; device: Device | undefined; drawn: boolean }>;
+
+export interface VehicleFeaturesDiff {
+  add: VehicleFeature[];
+  update: VehicleFeature[];
+  remove: string[];
+}
+
+/**
+ * What changed since `drawn` (which it brings up to date): arrows to add, to redraw (their
+ * vehicle or device record was replaced) and to remove. Unchanged records are skipped by
+ * identity, so a tick with a tenth of a big fleet moving redraws only that tenth.
+ */
+export function diffVehicleFeatures(
+  drawn: DrawnVehicles,
+  vehicles: Iterable<Vehicle>,
+  deviceOf: (dvid: string) => Device | undefined,
+): VehicleFeaturesDiff {
+  const diff: VehicleFeaturesDiff = { add: [], update: [], remove: [] };
+  const seen = new Set<string>();
+  for (const vehicle of vehicles) {
+    seen.add(vehicle.vid);
+    const device = deviceOf(vehicle.dvid);
+    const before = drawn.get(vehicle.vid);
+    if (before && before.vehicle === vehicle && before.device === device) continue;
+    const feature = vehicleFeature(vehicle, device);
+    drawn.set(vehicle.vid, { vehicle, device, drawn: feature !== null });
+    if (feature === null) {
+      if (before?.drawn) diff.remove.push(vehicle.vid);
+    } else if (before?.drawn) diff.update.push(feature);
+    else diff.add.push(feature);
+  }
+  for (const [vid, before] of drawn) {
+    if (seen.has(vid)) continue;
+    drawn.delete(vid);
+    if (before.drawn) diff.remove.push(vid);
+  }
+  return diff;
 }
 
 /** The south-west and north-east corners around the features, or null when there are none. */

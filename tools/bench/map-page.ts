@@ -1,0 +1,167 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * bench:map's measurements in the console page (real Chromium through playwright-core): the time
+ * until every vehicle is drawn, frames per second while panning and zooming, main-thread time
+ * spent per second of live updates, and the page's JavaScript heap.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+
+/** The page's test handle (apps/web/src/env.d.ts), as far as the bench reads it. */
+interface BenchWindow {
+  __jejak?: {
+    map: {
+      getSource: (id: string) => { getData: () => Promise<{ features?: unknown[] }> } | undefined;
+      queryRenderedFeatures: (options: { layers: string[] }) => { properties: Record<string, unknown> }[];
+      isMoving: () => boolean;
+      panBy: (offset: [number, number], options: { animate: boolean }) => void;
+      easeTo: (options: { zoom: number; duration: number }) => void;
+      getZoom: () => number;
+      once: (event: string, listener: () => void) => void;
+      triggerRepaint: () => void;
+    };
+    liveStore: { metrics?: { messages: number; batches: number; applyMs: number; redrawMs?: number } };
+  };
+}
+
+/**
+ * Milliseconds from navigating to `url` until the vehicles source holds `count` features, and
+ * until every one of them is rendered (drawn). Polled every 250 ms.
+ */
+export async function timeToDraw(
+  page: Page,
+  url: string,
+  count: number,
+): Promise<{ sourceMs: number; idleMs: number }> {
+  const t0 = performance.now();
+  await page.goto(url);
+  let sourceMs: number | null = null;
+  let last = { features: 0, loaded: false, url: '' };
+  while (performance.now() - t0 < 120_000) {
+    const state = await page.evaluate(async () => {
+      const map = (window as unknown as BenchWindow).__jejak?.map;
+      const source = map?.getSource('vehicles');
+      const url = location.pathname;
+      if (!map || !source) return { features: 0, loaded: false, url };
+      const data = await source.getData();
+      const features = data.features?.length ?? 0;
+      // Drawn: every vehicle's arrow is on the canvas (the view fits the fleet).
+      const drawn =
+        features > 0 &&
+        new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid'])).size;
+      return { features, loaded: drawn === features, url };
+    });
+    last = state;
+    const at = performance.now() - t0;
+    if (state.features >= count) {
+      sourceMs ??= at;
+      if (state.loaded) return { sourceMs, idleMs: at };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the map did not draw ${count} vehicles within 120 s: ${JSON.stringify(last)}`);
+}
+
+/** Frames per second over `seconds` while the map pans a little every frame. */
+export function panFps(page: Page, seconds: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        const map = (window as unknown as BenchWindow).__jejak!.map;
+        let frames = 0;
+        let step = 0;
+        const start = performance.now();
+        const frame = (now: number) => {
+          if (now - start >= ms) {
+            resolve((frames * 1000) / (now - start));
+            return;
+          }
+          frames++;
+          step++;
+          // Back and forth, so the view stays over the fleet.
+          map.panBy([Math.floor(step / 60) % 2 === 0 ? 12 : -12, 4 * Math.sin(step / 10)], { animate: false });
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    seconds * 1000,
+  );
+}
+
+/** Frames per second over `seconds` while the map eases in and out by two zoom levels. */
+export function zoomFps(page: Page, seconds: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        const map = (window as unknown as BenchWindow).__jejak!.map;
+        const base = map.getZoom();
+        let frames = 0;
+        let zoomIn = true;
+        const start = performance.now();
+        const ease = () => {
+          map.easeTo({ zoom: zoomIn ? base + 2 : base, duration: 1000 });
+          zoomIn = !zoomIn;
+        };
+        ease();
+        const timer = setInterval(ease, 1000);
+        const frame = (now: number) => {
+          if (now - start >= ms) {
+            clearInterval(timer);
+            map.easeTo({ zoom: base, duration: 0 });
+            resolve((frames * 1000) / (now - start));
+            return;
+          }
+          frames++;
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    seconds * 1000,
+  );
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+export interface LiveCost {
+  /** Main-thread busy time (CDP TaskDuration) per second of live updates, in ms. */
+  taskMsPerS: number;
+  /** Of which JavaScript (CDP ScriptDuration), in ms. */
+  scriptMsPerS: number;
+  /** Live messages the page took in per second (when the store counts them). */
+  messagesPerS: number | null;
+  /** Store apply time per second (when the store counts it), in ms. */
+  applyMsPerS: number | null;
+  /** Vehicle layer's diff and source update calls per second (when counted), in ms. */
+  redrawMsPerS: number | null;
+}
+
+/** With the map still and live updates flowing: what they cost the main thread per second, over `seconds`. */
+export async function liveCost(page: Page, cdp: CDPSession, seconds: number): Promise<LiveCost> {
+  const storeMetrics = () =>
+    page.evaluate(() => ({ ...((window as unknown as BenchWindow).__jejak?.liveStore.metrics ?? null) }));
+  const m0 = await metrics(cdp);
+  const s0 = await storeMetrics();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const m1 = await metrics(cdp);
+  const s1 = await storeMetrics();
+  const wallS = (performance.now() - t0) / 1000;
+  const per = (key: string) => (((m1[key] ?? 0) - (m0[key] ?? 0)) * 1000) / wallS;
+  const counted = typeof s0.messages === 'number' && typeof s1.messages === 'number';
+  return {
+    taskMsPerS: per('TaskDuration'),
+    scriptMsPerS: per('ScriptDuration'),
+    messagesPerS: counted ? ((s1.messages ?? 0) - (s0.messages ?? 0)) / wallS : null,
+    applyMsPerS: counted ? ((s1.applyMs ?? 0) - (s0.applyMs ?? 0)) / wallS : null,
+    redrawMsPerS: counted ? ((s1.redrawMs ?? 0) - (s0.redrawMs ?? 0)) / wallS : null,
+  };
+}
+
+/** The page's used JavaScript heap in MB, after a garbage collection. */
+export async function heapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return ((await metrics(cdp))['JSHeapUsedSize'] ?? NaN) / 2 ** 20;
+}
