@@ -6,7 +6,6 @@ import {
   GeoidResponseSchema,
   type AddGeofenceRequest,
   type GeofenceDto,
-  type GeoidResponse,
   type GeofenceTemplateDto,
   type ReassignGeofenceRequest,
   type UpdateGeofenceRequest,

@@ -5,7 +5,6 @@ import { THEME_STORAGE_KEY } from './stored-choices.ts';
 export const THEME_MODES = ['light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 
-
 function stored(): ThemeMode {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
