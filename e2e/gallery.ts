@@ -37,6 +37,8 @@ const WIDTHS = [
 
 interface LayoutProblems {
   sideways: number;
+  /** Window height the frame leaves empty below itself. */
+  frameGap: number;
   brokenTitles: string[];
   background: string;
 }
@@ -58,8 +60,10 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
       // More lines than words: a word was split across lines.
       if (lines > words) brokenTitles.push(`${text} (${lines} lines)`);
     }
+    const frame = document.querySelector('.app-frame')?.getBoundingClientRect();
     return {
       sideways: document.documentElement.scrollWidth - window.innerWidth,
+      frameGap: frame ? Math.round(window.innerHeight - frame.bottom) : 0,
       brokenTitles,
       background: getComputedStyle(document.body).backgroundColor,
     };
@@ -94,13 +98,14 @@ async function visit(page: Page, base: string, path: string, look: Look, name: s
       const seen = await layoutProblems(page);
       return {
         sideways: seen.sideways > 1 ? `scrolls sideways by ${seen.sideways} px` : null,
+        frameGap: seen.frameGap > 1 ? `leaves ${seen.frameGap} px empty below the frame` : null,
         brokenTitles: seen.brokenTitles,
         dark: luminance(seen.background) < 0.3,
       };
     };
     await expect
       .poll(fits, { timeout: 10_000, message: `${path} at ${size.width} px` })
-      .toEqual({ sideways: null, brokenTitles: [], dark: look.theme === 'dark' });
+      .toEqual({ sideways: null, frameGap: null, brokenTitles: [], dark: look.theme === 'dark' });
     await screenshot(page, `gallery-${look.language}-${look.theme}-${name}-${size.width}`);
   }
   await page.setViewportSize(WIDTHS[0]);
@@ -110,7 +115,8 @@ const shotName = (path: string) => (path === '/' ? 'dashboard' : path.slice(1).r
 
 /**
  * Walks every screen in one look at 1440, 1024 and 390 px: saves a picture of each and checks the
- * page never scrolls sideways, no title breaks inside a word, and the background follows the theme.
+ * page never scrolls sideways, the frame fills the window, no title breaks inside a word, and the
+ * background follows the theme.
  */
 export async function walkScreens(browser: Browser, base: string, look: Look): Promise<void> {
   for (const [email, paths] of [

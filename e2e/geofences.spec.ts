@@ -123,7 +123,15 @@ describe('geofences on the dashboard in Chromium', () => {
         expect(added.status).toBe(200);
       }
       await page.reload();
-      await page.waitForFunction(() => window.__jejak?.map.getLayer('geofence-clusters') !== undefined);
+      // The map first fits the fleet once positions arrive: look at the POIs after that.
+      await page.waitForFunction(() => {
+        const j = window.__jejak;
+        return (
+          j !== undefined &&
+          j.map.getLayer('geofence-clusters') !== undefined &&
+          [...j.liveStore.vehicles()].some((v) => j.liveStore.device(v.dvid)?.location)
+        );
+      });
       await page.evaluate((c) => window.__jejak!.map.jumpTo({ center: [c.lng, c.lat], zoom: 11 }), centre);
       const rendered = (layer: string) =>
         page.evaluate(

@@ -2,6 +2,7 @@ import { isRoleValue } from '@jejak/domain';
 import { useTranslation } from 'react-i18next';
 import type { Strings } from './en.ts';
 import { currentLocale, i18n, NAMESPACE, type Locale } from './language.ts';
+import { localizeSpecText } from './spec-texts.ts';
 
 export type { Locale } from './language.ts';
 
@@ -25,4 +26,13 @@ export function useStrings(): Strings {
 /** A role's name in the catalogue's language (roleLabel of @jejak/domain, translated). */
 export function roleText(strings: Strings, role: string | null | undefined): string {
   return isRoleValue(role) ? strings.roles[role] : strings.roles.Unknown;
+}
+
+/**
+ * The spec's fixed texts (contract and domain, written in English there) in the current
+ * language, for the places a screen shows one: `spec(ALERT_TEXTS.ticketsRefresh)`.
+ */
+export function useSpecText(): (text: string) => string {
+  const locale = useLocale();
+  return (text) => localizeSpecText(text, locale);
 }

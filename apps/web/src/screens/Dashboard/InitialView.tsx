@@ -12,27 +12,34 @@ export function InitialView() {
 
   useEffect(() => {
     let fitted = false;
+    // Set while this view moves the map itself, so its own moves are not taken for someone else's.
+    let moving = false;
+    const moveOwn = (move: () => void) => {
+      moving = true;
+      move();
+      moving = false;
+    };
     const fitToVehicles = () => {
       if (fitted) return;
       const bounds = featuresBounds(vehicleFeatures(liveStore.vehicles(), (dvid) => liveStore.device(dvid)));
       if (!bounds) return;
       fitted = true;
-      map.fitBounds(bounds, { padding: 80, maxZoom: 15, duration: 0 });
+      moveOwn(() => map.fitBounds(bounds, { padding: 80, maxZoom: 15, duration: 0 }));
     };
     fitToVehicles();
     const unsubscribe = liveStore.subscribe(fitToVehicles);
-    // A user who has already moved the map keeps their view.
-    const userMoved = (event: { originalEvent?: unknown }) => {
-      if (event.originalEvent) fitted = true;
+    // A view someone already chose keeps: the user's, or a screen's (the geofence tree, a ticket).
+    const movedElsewhere = () => {
+      if (!moving) fitted = true;
     };
-    map.on('movestart', userMoved);
+    map.on('movestart', movedElsewhere);
     // Vehicles that load later still get fitted once.
     const fallback = setTimeout(() => {
-      if (!fitted) map.jumpTo({ center: DEFAULT_CENTRE, zoom: DEFAULT_ZOOM });
+      if (!fitted) moveOwn(() => map.jumpTo({ center: DEFAULT_CENTRE, zoom: DEFAULT_ZOOM }));
     }, FALLBACK_AFTER_MS);
     return () => {
       unsubscribe();
-      map.off('movestart', userMoved);
+      map.off('movestart', movedElsewhere);
       clearTimeout(fallback);
     };
   }, [map]);

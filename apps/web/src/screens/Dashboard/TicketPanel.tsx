@@ -4,7 +4,7 @@ import { DownOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { ResolveDialog } from './tickets/ResolveDialog.tsx';
 import { TicketTable } from './tickets/TicketTable.tsx';
@@ -27,6 +27,7 @@ export function TicketPanel({ selectedVid }: { selectedVid: string | null }) {
 function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
   const { userRole } = useSessionUser();
   const s = useStrings().alerts.tickets;
+  const spec = useSpecText();
   const vehicles = useFleetVehicles();
   const { tickets, loading, refresh } = useTickets();
   const [open, setOpen] = useState(true);
@@ -53,7 +54,7 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
           onClick={() => setOpen(!open)}
         />
         <Typography.Text strong className="ticket-panel-total">
-          {ALERT_TEXTS.ticketsTotal}: <Badge count={shown.length} showZero data-testid="ticket-total" />
+          {spec(ALERT_TEXTS.ticketsTotal)}: <Badge count={shown.length} showZero data-testid="ticket-total" />
         </Typography.Text>
         <Space size={4} wrap className="ticket-panel-actions">
           <Button
@@ -63,7 +64,7 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
             onClick={refresh}
             data-testid="ticket-refresh"
           >
-            {ALERT_TEXTS.ticketsRefresh}
+            {spec(ALERT_TEXTS.ticketsRefresh)}
           </Button>
           {mayResolve && (
             <Button
@@ -72,7 +73,7 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
               data-testid="ticket-bulk-resolve"
               onClick={() => setResolving(shown.filter((t) => shownSelection.includes(t.ticketId)))}
             >
-              {ALERT_TEXTS.ticketsBulkResolve}
+              {spec(ALERT_TEXTS.ticketsBulkResolve)}
             </Button>
           )}
         </Space>

@@ -14,7 +14,7 @@ import { Navigate } from 'react-router';
 import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
@@ -27,6 +27,7 @@ import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 const ROLE_HIDDEN_FOR: readonly RoleValue[] = ['fleetOwner', 'fleetOperator'];
 
 function EditUserForm({ user }: { user: UserDetail }) {
+  const spec = useSpecText();
   const me = useSessionUser();
   const strings = useStrings();
   const f = strings.userForm;
@@ -91,7 +92,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
     >
       {isSelf && (
         <Typography.Paragraph type="danger" className="self-edit-notice" data-testid="self-edit-notice">
-          {ACCOUNT_TEXTS.selfEditNotice}
+          {spec(ACCOUNT_TEXTS.selfEditNotice)}
         </Typography.Paragraph>
       )}
       <NameEmailFields emailLabel={f.editEmail} />

@@ -1,7 +1,7 @@
 import { ALERT_TEXTS, EVENT_FILTERS, eventTitle, type AlertEvent, type EventFilter } from '@jejak/contract';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Radio, Spin, Typography } from 'antd';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { EventTypeIcon } from '../../ui/alerts/EventTypeIcon.tsx';
 import { countByFilter } from '../../ui/alerts/event-text.ts';
 import { formatDateTime } from '../../ui/format.ts';
@@ -20,19 +20,20 @@ interface EventListProps {
 }
 
 function Body({ events, shown, loading, selectedEvid, onPick }: EventListProps) {
+  const spec = useSpecText();
   const s = useStrings().alerts.eventRecord;
   if (loading) {
     return (
       <div className="event-list-state" data-testid="event-list-loading">
         <Spin />
-        <Typography.Text type="secondary">{ALERT_TEXTS.loadingEvents}</Typography.Text>
+        <Typography.Text type="secondary">{spec(ALERT_TEXTS.loadingEvents)}</Typography.Text>
       </div>
     );
   }
   if (events === null) {
     return (
       <div className="event-list-state" data-testid="event-list-idle">
-        <Typography.Text type="secondary">{ALERT_TEXTS.loadingData}</Typography.Text>
+        <Typography.Text type="secondary">{spec(ALERT_TEXTS.loadingData)}</Typography.Text>
       </div>
     );
   }
@@ -42,9 +43,9 @@ function Body({ events, shown, loading, selectedEvid, onPick }: EventListProps) 
         data-testid="event-list-empty"
         description={
           <>
-            <Typography.Text strong>{ALERT_TEXTS.emptyTitle}</Typography.Text>
+            <Typography.Text strong>{spec(ALERT_TEXTS.emptyTitle)}</Typography.Text>
             <br />
-            <Typography.Text type="secondary">{ALERT_TEXTS.emptyText}</Typography.Text>
+            <Typography.Text type="secondary">{spec(ALERT_TEXTS.emptyText)}</Typography.Text>
           </>
         }
       />

@@ -3,7 +3,7 @@ import { CloseOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/ic
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Typography } from 'antd';
 import { downloadTransitPdf, downloadTransitRecords } from '../../api/trips.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
@@ -31,18 +31,19 @@ interface TripDetailsPanelProps {
 }
 
 function Body(props: TripDetailsPanelProps) {
+  const spec = useSpecText();
   if (props.loading) {
     return (
       <div className="trip-state" data-testid="trip-loading">
         <Spin />
-        <Typography.Text type="secondary">{ALERT_TEXTS.loadingEvents}</Typography.Text>
+        <Typography.Text type="secondary">{spec(ALERT_TEXTS.loadingEvents)}</Typography.Text>
       </div>
     );
   }
   if (props.data === null) {
     return (
       <div className="trip-state" data-testid="trip-idle">
-        <Typography.Text type="secondary">{ALERT_TEXTS.loadingData}</Typography.Text>
+        <Typography.Text type="secondary">{spec(ALERT_TEXTS.loadingData)}</Typography.Text>
       </div>
     );
   }
@@ -52,9 +53,9 @@ function Body(props: TripDetailsPanelProps) {
         data-testid="trip-empty"
         description={
           <>
-            <Typography.Text strong>{ALERT_TEXTS.emptyTitle}</Typography.Text>
+            <Typography.Text strong>{spec(ALERT_TEXTS.emptyTitle)}</Typography.Text>
             <br />
-            <Typography.Text type="secondary">{ALERT_TEXTS.emptyText}</Typography.Text>
+            <Typography.Text type="secondary">{spec(ALERT_TEXTS.emptyText)}</Typography.Text>
           </>
         }
       />

@@ -4,18 +4,19 @@ import { FLEET_HOLDER_ROLES, mayCall, roleLabel, toPermissionRole, type RoleValu
 import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useStrings, useSpecText } from '../../i18n/strings.ts';
 
 /** Roles that never get Add Vehicle / Add Device (spec 1 §2, §6). */
 const NO_FLEET_BUTTONS: readonly RoleValue[] = ['fleetOwner', 'fleetOperator'];
 
 /** 'No user selected' until a user is chosen in the tree (spec 1 §2). */
 export function NoUserSelected() {
+  const spec = useSpecText();
   return (
     <Card className="user-card" data-testid="user-card-empty">
       <Empty image={<UserOutlined className="user-card-empty-icon" />} description={null}>
-        <div className="user-card-state-title">{ACCOUNT_TEXTS.noUserSelected}</div>
-        <div className="user-card-state-body">{ACCOUNT_TEXTS.selectUserHint}</div>
+        <div className="user-card-state-title">{spec(ACCOUNT_TEXTS.noUserSelected)}</div>
+        <div className="user-card-state-body">{spec(ACCOUNT_TEXTS.selectUserHint)}</div>
       </Empty>
     </Card>
   );
@@ -23,12 +24,13 @@ export function NoUserSelected() {
 
 /** 'Loading / Fetching user data' while the chosen user loads. */
 export function UserLoading() {
+  const spec = useSpecText();
   return (
     <Card className="user-card" data-testid="user-card-loading">
       <div className="user-card-loading">
         <Spin size="large" />
-        <div className="user-card-state-title">{ACCOUNT_TEXTS.loadingUser}</div>
-        <div className="user-card-state-body">{ACCOUNT_TEXTS.fetchingUser}</div>
+        <div className="user-card-state-title">{spec(ACCOUNT_TEXTS.loadingUser)}</div>
+        <div className="user-card-state-body">{spec(ACCOUNT_TEXTS.fetchingUser)}</div>
       </div>
     </Card>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { fetchPackageLogs, packageKeys } from '../../api/packages.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { PackageStatusTag } from '../../ui/package-status.tsx';
@@ -11,6 +11,7 @@ import { PackageStatusTag } from '../../ui/package-status.tsx';
 /** The expanded row: every change of the vehicle's packages, newest first. */
 export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: boolean }) {
   const strings = useStrings();
+  const spec = useSpecText();
   const s = strings.subscriptions;
   const logs = useQuery({
     queryKey: packageKeys.logs(vid),
@@ -24,7 +25,11 @@ export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: b
 
   if (!hasPackage) {
     return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PACKAGE_TEXTS.noPackage} data-testid="no-package" />
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={spec(PACKAGE_TEXTS.noPackage)}
+        data-testid="no-package"
+      />
     );
   }
   const columns: TableColumnsType<VehiclePackageLog> = [

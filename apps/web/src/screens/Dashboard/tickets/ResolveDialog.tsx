@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
 import { resolveTickets, ticketKeys } from '../../../api/tickets.ts';
 import { useSessionUser } from '../../../app/session.ts';
-import { useStrings } from '../../../i18n/strings.ts';
+import { useStrings, useSpecText } from '../../../i18n/strings.ts';
 import { showToast } from '../../../ui/notifier.ts';
 import { ticketRemark } from './ticket-text.ts';
 
@@ -19,6 +19,7 @@ interface ResolveDialogProps {
 export function ResolveDialog({ tickets, onDone, onCancel }: ResolveDialogProps) {
   const user = useSessionUser();
   const s = useStrings().alerts.tickets;
+  const spec = useSpecText();
   const queryClient = useQueryClient();
   const [remark, setRemark] = useState(() => ticketRemark(Date.now(), user.userName));
 
@@ -42,7 +43,7 @@ export function ResolveDialog({ tickets, onDone, onCancel }: ResolveDialogProps)
   return (
     <Modal
       open
-      title={ALERT_TEXTS.ticketResolveConfirm.replace('{n}', String(tickets.length))}
+      title={spec(ALERT_TEXTS.ticketResolveConfirm.replace('{n}', String(tickets.length)))}
       okText={s.resolve}
       cancelText={s.cancel}
       confirmLoading={resolve.isPending}

@@ -3,7 +3,7 @@ import { roleLabel } from '@jejak/domain';
 import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/session.ts';
-import { useStrings } from '../../../i18n/strings.ts';
+import { useStrings, useSpecText } from '../../../i18n/strings.ts';
 import { vehicleLabel, type FleetVehicles } from '../../../ui/alerts/use-fleet-vehicles.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { tablePagination } from '../../../ui/table.ts';
@@ -41,6 +41,7 @@ export function TicketTable({
 }: TicketTableProps) {
   const user = useSessionUser();
   const s = useStrings().alerts.tickets;
+  const spec = useSpecText();
   const navigate = useNavigate();
 
   const contactSupport = (ticket: Ticket) => {
@@ -74,7 +75,7 @@ export function TicketTable({
     },
     { title: s.event, key: 'event', render: (_, t) => t.event.eventName },
     {
-      title: ALERT_TEXTS.ticketViewOnMap,
+      title: spec(ALERT_TEXTS.ticketViewOnMap),
       key: 'map',
       render: (_, t) =>
         t.event.location ? (
@@ -84,10 +85,10 @@ export function TicketTable({
             data-testid="ticket-view-on-map"
             onClick={() => void navigate('/', { state: { ticketId: t.ticketId } })}
           >
-            {ALERT_TEXTS.ticketViewOnMap}
+            {spec(ALERT_TEXTS.ticketViewOnMap)}
           </Button>
         ) : (
-          ALERT_TEXTS.ticketNoLocation
+          spec(ALERT_TEXTS.ticketNoLocation)
         ),
     },
     {
@@ -97,11 +98,11 @@ export function TicketTable({
         <Space size={4} wrap>
           {mayResolve && (
             <Button size="small" data-testid="ticket-resolve" onClick={() => onResolve([t])}>
-              {ALERT_TEXTS.ticketResolve}
+              {spec(ALERT_TEXTS.ticketResolve)}
             </Button>
           )}
           <Button size="small" data-testid="ticket-contact-support" onClick={() => contactSupport(t)}>
-            {ALERT_TEXTS.ticketContactSupport}
+            {spec(ALERT_TEXTS.ticketContactSupport)}
           </Button>
         </Space>
       ),
