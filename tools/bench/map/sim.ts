@@ -4,7 +4,7 @@
  * process may hold only so many sockets (this machine's open-file limit is 20,000 per process,
  * and the server holds the other end of every connection).
  *
- * Run as a child: `node --import tsx map-sim.ts --child`, its input `{"port":…,"imeis":[…],"intervalMs":…,
+ * Run as a child: `node --import tsx sim.ts --child`, its input `{"port":…,"imeis":[…],"intervalMs":…,
  * "seedBase":…}` on stdin (8,000 IMEIs are too long for one argument); it prints one JSON line of
  * stats when asked with SIGTERM, then exits.
  */

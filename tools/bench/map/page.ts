@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 /**
  * bench:map's measurements in the console page (real Chromium through playwright-core): the time
  * until every vehicle is drawn, frames per second while panning and zooming, main-thread time

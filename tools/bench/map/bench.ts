@@ -1,9 +1,9 @@
 /**
  * npm run bench:map (issue 14 item 5) — the real console in Chromium against a real server fed by
  * the simulator. For each fleet size: a server in this process (embedded PGlite, the built
- * console), one owner with N vehicles seeded in bulk (map-fleet.ts), every device a GT06 fix
- * every 10 s spread evenly (map-sim.ts, child processes), then in Chromium signed in as the owner
- * (map-page.ts):
+ * console), one owner with N vehicles seeded in bulk (fleet.ts), every device a GT06 fix
+ * every 10 s spread evenly (sim.ts, child processes), then in Chromium signed in as the owner
+ * (page.ts):
  *   - draw: from navigating to / until the vehicles source holds N features, and until the map is idle;
  *   - fps while panning (panBy every frame) and while zooming (easeTo ±2 levels), 5 s each;
  *   - live: main-thread time (CDP TaskDuration, and ScriptDuration of it) per second of live
@@ -16,10 +16,10 @@
  * two cores shared with the server, the simulator and whatever else runs: treat them as noisy.
  */
 import { parseArgs } from 'node:util';
-import { launchBrowser } from '../../e2e/browser.ts';
-import { BENCH_EMAIL, BENCH_PASSWORD, startMapBenchServer, type MapBenchServer } from './map-fleet.ts';
-import { heapMb, liveCost, panFps, timeToDraw, zoomFps, type LiveCost } from './map-page.ts';
-import { startSimulatorFleet, type SimulatorFleet } from './map-sim.ts';
+import { launchBrowser } from '../../../e2e/browser.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, startMapBenchServer, type MapBenchServer } from './fleet.ts';
+import { heapMb, liveCost, panFps, timeToDraw, zoomFps, type LiveCost } from './page.ts';
+import { startSimulatorFleet, type SimulatorFleet } from './sim.ts';
 
 const { values } = parseArgs({
   options: {

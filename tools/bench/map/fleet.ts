@@ -9,18 +9,18 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
 import { createRoute } from '@jejak/simulator';
-import { startJejak, type RunningJejak } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config/load.ts';
-import type { Db } from '../../apps/server/src/storage/database.ts';
-import { seedBenchFleet } from './bench-fleet.ts';
+import { startJejak, type RunningJejak } from '../../../apps/server/src/app.ts';
+import { loadConfig } from '../../../apps/server/src/config/load.ts';
+import type { Db } from '../../../apps/server/src/storage/database.ts';
+import { seedBenchFleet } from '../bench-fleet.ts';
 
 export const BENCH_EMAIL = 'bench-owner@bench.jejak.my';
 export const BENCH_PASSWORD = 'bench-password';
-const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
+const WEB_DIST = resolve(import.meta.dirname, '../../../apps/web/dist');
 
 /**
  * A last known position for every device (a fleet that has reported before): where the
- * simulator's route of that device (seed = its index + 1, as map-sim.ts drives it) starts, so its
+ * simulator's route of that device (seed = its index + 1, as sim.ts drives it) starts, so its
  * first live fix is no jump for the pipeline's filter to hold back.
  */
 async function placeDevices(db: Db, imeis: string[]): Promise<void> {
