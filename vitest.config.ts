@@ -31,6 +31,9 @@ export default defineConfig({
           // A browser flow walks through a dozen screens; on a loaded 2-core machine one took 40 s.
           // The limit only catches a hang: each step already fails on its own 15 s wait.
           testTimeout: 180_000,
+          // A polled condition waits as long as a step's own waits (15 s): a map redraw on a loaded
+          // machine takes longer than vitest's default second.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
