@@ -9,7 +9,7 @@ export const msInfoTable: Strings['infoTable'] = {
   details: 'Butiran',
   showDetails: (name: string) => `Butiran ${name}`,
   vehicleName: 'Nama Kenderaan',
-  vehiclePlate: 'No. Pendaftaran Kenderaan',
+  vehiclePlate: 'No. Plat',
   status: 'Status',
   duration: 'Tempoh',
   speed: 'Kelajuan',
@@ -25,7 +25,7 @@ export const msInfoTable: Strings['infoTable'] = {
   vehiclesInside: 'Bil. Kenderaan di Dalam',
   noVehiclesInside: 'Tiada kenderaan di dalam geopagar ini.',
   drawer: {
-    plate: 'No. Pendaftaran Kenderaan',
+    plate: 'No. Plat',
     displayName: 'Nama Paparan',
     type: 'Jenis',
     model: 'Model',
