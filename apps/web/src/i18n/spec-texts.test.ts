@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MS_SPEC_TEXTS } from './ms-spec-texts.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
-/** Every string in the exported *_TEXTS and *MESSAGES objects of contract and domain. */
+/** Every string in the exported *_TEXTS, *MESSAGES and *_LABELS objects of contract and domain. */
 function specTexts(): string[] {
   const found = new Set<string>();
   const walk = (value: unknown): void => {
@@ -12,13 +12,13 @@ function specTexts(): string[] {
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
   for (const [name, value] of Object.entries({ ...contract, ...domain })) {
-    if (/(TEXTS|MESSAGES)$/.test(name)) walk(value);
+    if (/(TEXTS|MESSAGES|LABELS)$/.test(name)) walk(value);
   }
   return [...found];
 }
 
 describe('spec texts in Bahasa Malaysia', () => {
-  it('has a Malay text for every fixed text of the contract and the domain', () => {
+  it('has a Malay text for every fixed text and label of the contract and the domain', () => {
     const texts = specTexts();
     expect(texts.length).toBeGreaterThan(200);
     expect(texts.filter((t) => MS_SPEC_TEXTS[t] === undefined)).toEqual([]);

@@ -3,19 +3,20 @@ import { NOTIFICATION_TYPE_LABELS, recipientText, type Notification } from '@jej
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useNotifications } from '../../api/notifications.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { tablePagination } from '../../ui/table.ts';
 
 /** Management's Notification tab (spec 2 §2 Notifications tab): sorted by name, with log and edit actions. */
 export function NotificationsTab({ uid }: { uid: string }) {
   const s = useStrings().rules.notificationsTab;
+  const spec = useSpecText();
   const navigate = useNavigate();
   const notifications = useNotifications(uid);
   const rows = [...(notifications.data ?? [])].sort((a, b) => a.notificationName.localeCompare(b.notificationName));
 
   const columns: TableColumnsType<Notification> = [
     { key: 'name', title: s.name, dataIndex: 'notificationName' },
-    { key: 'type', title: s.type, render: (_, n) => NOTIFICATION_TYPE_LABELS[n.serviceType] },
+    { key: 'type', title: s.type, render: (_, n) => spec(NOTIFICATION_TYPE_LABELS[n.serviceType]) },
     {
       key: 'recipients',
       title: s.recipients,

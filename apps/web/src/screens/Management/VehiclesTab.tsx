@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../api/error-text.ts';
 import { managedVehicleKeys, useManagedVehicles } from '../../api/management-vehicles.ts';
 import { useVehicleGroups } from '../../api/vehicle-groups.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { tablePagination } from '../../ui/table.ts';
 import { useNow } from '../../ui/use-now.ts';
@@ -35,6 +35,7 @@ interface VehiclesTabProps {
 /** The Vehicles tab (spec 2 §2): searchable, filterable vehicle table and its buttons. */
 export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: VehiclesTabProps) {
   const s = useStrings().management;
+  const spec = useSpecText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const nowMs = useNow(NOW_REFRESH_MS);
@@ -94,7 +95,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: Vehic
             placeholder={s.allTypes}
             value={filter.type ?? undefined}
             onChange={(type) => set({ type: type ?? null })}
-            options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_TYPE_LABELS[type] }))}
+            options={VEHICLE_TYPES.map((type) => ({ value: type, label: spec(VEHICLE_TYPE_LABELS[type]) }))}
           />
           <Select<string>
             allowClear

@@ -14,7 +14,7 @@ import { serverTextOr } from '../../api/error-text.ts';
 import type { UserGeofences } from '../../api/geofences.ts';
 import { addNotification, notificationKeys, updateNotification } from '../../api/notifications.ts';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/notifier.ts';
@@ -57,6 +57,7 @@ const leaves = (keys: readonly Key[]) => keys.map(String).filter((k) => /^\["[cv
 export function NotificationEditor({ title, mode, notification, templates, geofences }: NotificationEditorProps) {
   const me = useSessionUser();
   const f = useStrings().rules.notificationForm;
+  const spec = useSpecText();
   const queryClient = useQueryClient();
   const goBack = useGoBack('/Management/Notification');
   const [form] = Form.useForm<NotificationFormValues>();
@@ -123,7 +124,7 @@ export function NotificationEditor({ title, mode, notification, templates, geofe
             <Form.Item label={f.type} name="serviceType" required>
               <Select<NotificationType>
                 id="serviceType"
-                options={TYPE_ORDER.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
+                options={TYPE_ORDER.map((t) => ({ value: t, label: spec(NOTIFICATION_TYPE_LABELS[t]) }))}
               />
             </Form.Item>
           </div>

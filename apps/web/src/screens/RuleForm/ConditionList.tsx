@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { RULE_OPERATOR_LABELS, RULE_PARAMETER_NAMES, RULE_PARAMETERS, type RuleParameter } from '@jejak/contract';
 import { Button, Form, Select, type FormInstance } from 'antd';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ConditionValue, type GeofenceOption } from './ConditionValue.tsx';
 import { withParameter, type RuleFormValues } from './rule-form.ts';
 
@@ -17,6 +17,7 @@ interface ConditionListProps {
 /** The conditions of a rule: parameter, then its operators, then its value control (spec 2 §9). */
 export function ConditionList({ form, geofences, disabled, single }: ConditionListProps) {
   const r = useStrings().rules;
+  const spec = useSpecText();
   const f = r.ruleForm;
   return (
     <Form.List name="conditions">
@@ -43,7 +44,7 @@ export function ConditionList({ form, geofences, disabled, single }: ConditionLi
                       <Select
                         id={`condition-${index}-operator`}
                         disabled={disabled || !parameter}
-                        options={operators.map((o) => ({ value: o, label: RULE_OPERATOR_LABELS[o] }))}
+                        options={operators.map((o) => ({ value: o, label: spec(RULE_OPERATOR_LABELS[o]) }))}
                       />
                     </Form.Item>
                     <Form.Item name={[field.name, 'value']} label={f.value}>

@@ -4,7 +4,7 @@ import { Alert, Form, Input, Select } from 'antd';
 import { Link } from 'react-router';
 import { addVehicle, updateVehicle } from '../../api/fleet-forms.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { VEHICLE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
@@ -36,6 +36,7 @@ interface VehicleFormProps {
 /** Add and Edit Vehicle (spec 2 §2–§5): every field, checked in the spec's order before the call. */
 export function VehicleForm({ vehicle, initialTarget, choosable = () => true, onDone }: VehicleFormProps) {
   const f = useStrings().fleetForms;
+  const spec = useSpecText();
   const queryClient = useQueryClient();
   const nowMs = useNow(60_000);
   const [form] = Form.useForm<VehicleFormValues>();
@@ -121,7 +122,10 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
           <Input id="vehicleModel" />
         </Form.Item>
         <Form.Item label={f.vehicleType} name="vehicleType" required>
-          <Select id="vehicleType" options={VEHICLE_TYPES.map((t) => ({ value: t, label: VEHICLE_TYPE_LABELS[t] }))} />
+          <Select
+            id="vehicleType"
+            options={VEHICLE_TYPES.map((t) => ({ value: t, label: spec(VEHICLE_TYPE_LABELS[t]) }))}
+          />
         </Form.Item>
         <Form.Item label={f.targetUser} name="targetUid" required extra={MANAGEMENT_TEXTS.targetUserHint}>
           <TargetUserSelect id="targetUid" allowed={VEHICLE_HOLDER_ROLES} />

@@ -2,13 +2,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { REPORT_KIND_LABELS, REPORT_KINDS, vehicleReportName, type ReportKind } from '@jejak/contract';
 import { Button, Select } from 'antd';
 import { useMemo } from 'react';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import type { FleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import type { ReportForm } from './report-options.ts';
 
 /** Date-times of Vehicle Report (spec 3 §9). */
-const KIND_OPTIONS = REPORT_KINDS.map((kind) => ({ value: kind, label: REPORT_KIND_LABELS[kind] }));
 
 interface ReportFormBarProps {
   vehicles: FleetVehicles;
@@ -34,6 +33,7 @@ export function ReportFormBar({
   onExport,
 }: ReportFormBarProps) {
   const s = useStrings().reports;
+  const spec = useSpecText();
   const options = useMemo(
     () => vehicles.sorted.map((v) => ({ value: v.vid, label: vehicleReportName(v) })),
     [vehicles.sorted],
@@ -74,7 +74,7 @@ export function ReportFormBar({
         <span>{s.kind}</span>
         <Select
           id="report-kind"
-          options={KIND_OPTIONS}
+          options={REPORT_KINDS.map((kind) => ({ value: kind, label: spec(REPORT_KIND_LABELS[kind]) }))}
           // Fourteen kinds: all in the list at once (a virtual list leaves far ones unrendered).
           virtual={false}
           listHeight={420}
