@@ -5,7 +5,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { geofenceKind } from '../../map/layers/geofence-features.ts';
 import { searchableColumn } from '../../ui/searchable-column.tsx';
 import { GEOFENCE_TYPE_FILTERS, type GeofenceRow } from './info-rows.ts';
-import { TransitStatusTag } from './status-tag.tsx';
+import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 
 const PAGER = { pageSize: 10, showSizeChanger: false, hideOnSinglePage: true } as const;
 

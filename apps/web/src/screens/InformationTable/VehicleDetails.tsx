@@ -4,7 +4,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { useLiveDevice, useLiveVehicle } from '../../store/use-live.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { positionText } from './info-rows.ts';
-import { TransitStatusTag } from './status-tag.tsx';
+import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 
 /** Phones get the drawer at their width less a margin; wider screens the usual 378 px. */
 const DRAWER_WIDTH = 'min(378px, calc(100vw - 24px))';

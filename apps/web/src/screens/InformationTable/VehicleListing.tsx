@@ -7,7 +7,7 @@ import { searchableColumn } from '../../ui/searchable-column.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { STATUS_FILTERS, compareDuration, compareSpeed, type VehicleRow } from './info-rows.ts';
 import { LocationCell } from './LocationCell.tsx';
-import { TransitStatusTag } from './status-tag.tsx';
+import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 import { VehicleDetails } from './VehicleDetails.tsx';
 
 /** Column widths: fixed, as a virtual table needs them; their sum is the sideways scroll width. */

@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { ManagedVehicle } from '@jejak/contract';
-import { displayStatus, PERMIT_STATUS_COLOURS, permitStatus, STATUS_COLOURS } from '@jejak/domain';
+import { PERMIT_STATUS_COLOURS, permitStatus } from '@jejak/domain';
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 import { formatDay, formatFixed } from './management-format.ts';
 import { groupLabel } from './vehicle-filter.ts';
 
@@ -13,23 +14,6 @@ type Labels = Strings['management'];
 type DayField = {
   [K in keyof ManagedVehicle]: ManagedVehicle[K] extends number | null ? K : never;
 }[keyof ManagedVehicle];
-
-/** Transit status in its colour; unknown values in the disconnected colour (spec 2 §4). */
-export function TransitStatusTag({ status }: { status: string | null }) {
-  const shown = displayStatus(status);
-  const colour = `#${STATUS_COLOURS[shown]}`;
-  return (
-    <Tag
-      variant="solid"
-      color={colour}
-      style={{ color: textColourOn(colour) }}
-      data-testid="transit-status"
-      data-colour={colour}
-    >
-      {shown}
-    </Tag>
-  );
-}
 
 /** Expired red, Expiring Soon orange, In Service green, '-' without a due date (spec 2 §4). */
 export function PermitStatusTag({ due, nowMs }: { due: number | null; nowMs: number }) {
