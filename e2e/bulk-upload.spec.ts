@@ -50,8 +50,12 @@ describe('bulk upload in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   it('Bulk Add Device: the template, hostile files, every per-row rule, a LibreOffice file and a server refusal', async () => {
     const page = await open('/Management/Device', en.management.bulkAddDevice);
 
-    // The template comes from the server: header, example row.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-template').click()]);
+    // The template comes from the server: header, example row. The first file a fresh server
+    // builds waits for its spreadsheet library; on a loaded CI machine that took over 15 s.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByTestId('bulk-template').click(),
+    ]);
     expect(download.suggestedFilename()).toBe('bulk-add-device.xlsx');
     const template = new ExcelJS.Workbook();
     await template.xlsx.readFile(await download.path());
