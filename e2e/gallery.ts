@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/app/stored-choices.ts';
 import { screenshot, signInAt } from './browser.ts';
+import { untranslatedTexts } from './untranslated.ts';
 
 /** A language and a colour scheme, as Profile remembers them. */
 export interface Look {
@@ -18,16 +19,23 @@ const OWNER_SCREENS = [
   '/Geofence',
   '/Geofence/AddNewPOI',
   '/Geofence/AddNewZone',
+  '/Geofence/AddGroup',
   '/UserManagement',
+  '/UserManagement/Add',
   '/Management/Vehicle',
+  '/Management/Vehicle/Add',
   '/Management/Rule',
+  '/Management/Rule/Add',
+  '/Management/RuleTemplate/Add',
   '/Management/Notification',
+  '/Management/Notification/Add',
+  '/Management/Notification/Log',
   '/FuelAnalysis',
   '/SOSAlerts',
   '/VehicleReport',
   '/Profile',
 ];
-const SUPER_SCREENS = ['/Management/Device', '/VehicleSubscription', '/Migration'];
+const SUPER_SCREENS = ['/Management/Device', '/Management/Device/Add', '/VehicleSubscription', '/Migration'];
 
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -43,19 +51,26 @@ interface LayoutProblems {
   background: string;
 }
 
-/** What a reader would see wrong: a page wider than the window, a title broken inside a word. */
+/** What a reader would see wrong: a page wider than the window, a title or column header broken inside a word. */
 function layoutProblems(page: Page): Promise<LayoutProblems> {
   return page.evaluate(() => {
     const titles = document.querySelectorAll<HTMLElement>(
-      'h1, h2, h3, h4, h5, .ant-card-head-title, .ant-modal-title, .ant-drawer-title',
+      'h1, h2, h3, h4, h5, .ant-card-head-title, .ant-modal-title, .ant-drawer-title, .ant-table-thead th',
     );
     const brokenTitles: string[] = [];
     for (const el of titles) {
       const text = (el.textContent ?? '').trim();
       if (text.length < 4 || el.offsetParent === null) continue;
-      const style = getComputedStyle(el);
-      const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.4;
-      const lines = Math.round(el.getBoundingClientRect().height / lineHeight);
+      // The lines its words take: the line boxes of its text (padding and icons do not count).
+      const rects: DOMRect[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+      const tops = rects.map((r) => r.top).sort((a, b) => a - b);
+      const lines = tops.filter((top, i) => i === 0 || top - (tops[i - 1] ?? top) > (rects[0]?.height ?? 0) / 2).length;
       const words = text.split(/\s+/).length;
       // More lines than words: a word was split across lines.
       if (lines > words) brokenTitles.push(`${text} (${lines} lines)`);
@@ -88,7 +103,8 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-async function visit(page: Page, base: string, path: string, look: Look, name: string): Promise<void> {
+async function visit(page: Page, base: string, path: string, look: Look, name: string): Promise<string[]> {
+  const untranslated = new Set<string>();
   await page.goto(`${base}${path}`);
   await settled(page);
   for (const size of WIDTHS) {
@@ -107,8 +123,10 @@ async function visit(page: Page, base: string, path: string, look: Look, name: s
       .poll(fits, { timeout: 10_000, message: `${path} at ${size.width} px` })
       .toEqual({ sideways: null, frameGap: null, brokenTitles: [], dark: look.theme === 'dark' });
     await screenshot(page, `gallery-${look.language}-${look.theme}-${name}-${size.width}`);
+    if (look.language === 'ms') for (const text of await untranslatedTexts(page)) untranslated.add(`${path}: ${text}`);
   }
   await page.setViewportSize(WIDTHS[0]);
+  return [...untranslated];
 }
 
 const shotName = (path: string) => (path === '/' ? 'dashboard' : path.slice(1).replaceAll('/', '-'));
@@ -116,9 +134,10 @@ const shotName = (path: string) => (path === '/' ? 'dashboard' : path.slice(1).r
 /**
  * Walks every screen in one look at 1440, 1024 and 390 px: saves a picture of each and checks the
  * page never scrolls sideways, the frame fills the window, no title breaks inside a word, and the
- * background follows the theme.
+ * background follows the theme. In Malay, no text of the console's own may be left in English.
  */
 export async function walkScreens(browser: Browser, base: string, look: Look): Promise<void> {
+  const untranslated: string[] = [];
   for (const [email, paths] of [
     ['owner@demo.jejak.my', OWNER_SCREENS],
     ['super@demo.jejak.my', SUPER_SCREENS],
@@ -133,7 +152,8 @@ export async function walkScreens(browser: Browser, base: string, look: Look): P
     );
     const page = await context.newPage();
     await signInAt(page, base, email, paths[0] ?? '/');
-    for (const path of paths) await visit(page, base, path, look, shotName(path));
+    for (const path of paths) untranslated.push(...(await visit(page, base, path, look, shotName(path))));
     await context.close();
   }
+  expect(untranslated, 'English texts on Malay screens').toEqual([]);
 }

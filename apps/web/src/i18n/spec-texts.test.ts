@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { MS_SPEC_TEXTS } from './ms-spec-texts.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
-/** Every string in the exported *_TEXTS, *MESSAGES and *_LABELS objects of contract and domain. */
+/**
+ * Every string in the exported *_TEXTS, *MESSAGES and *_LABELS objects of contract and domain,
+ * the column headers of the contract's tables, and the codes screens show as words (transit
+ * statuses, event types, permit statuses).
+ */
 function specTexts(): string[] {
   const found = new Set<string>();
   const walk = (value: unknown): void => {
@@ -14,6 +18,13 @@ function specTexts(): string[] {
   for (const [name, value] of Object.entries({ ...contract, ...domain })) {
     if (/(TEXTS|MESSAGES|LABELS)$/.test(name)) walk(value);
   }
+  for (const [name, value] of Object.entries(contract)) {
+    if (name.endsWith('_COLUMNS') && Array.isArray(value))
+      walk((value as unknown[]).map((c) => (c as { label?: unknown }).label));
+  }
+  walk(domain.TRANSIT_STATUSES);
+  walk(contract.EVENT_TYPES);
+  walk(domain.PERMIT_STATUSES);
   return [...found];
 }
 

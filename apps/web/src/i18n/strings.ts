@@ -28,6 +28,12 @@ export function roleText(strings: Strings, role: string | null | undefined): str
   return isRoleValue(role) ? strings.roles[role] : strings.roles.Unknown;
 }
 
+/** A role's name in the console's language, for a screen: `roleName(user.userRole)`. */
+export function useRoleText(): (role: string | null | undefined) => string {
+  const strings = useStrings();
+  return (role) => roleText(strings, role);
+}
+
 /**
  * The spec's fixed texts (contract and domain, written in English there) in the current
  * language, for the places a screen shows one: `spec(ALERT_TEXTS.ticketsRefresh)`.

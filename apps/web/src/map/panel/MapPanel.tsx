@@ -3,7 +3,7 @@ import { ControlOutlined, MenuFoldOutlined } from '@ant-design/icons';
 import { Button, Switch } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useMapConfig } from '../../api/map-config.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { TrafficLayer } from '../layers/TrafficLayer.tsx';
 import type { MapSetting, MapSettings } from './map-settings.ts';
 import './map-panel.css';
@@ -27,6 +27,7 @@ interface MapPanelProps {
  */
 export function MapPanel({ settings, onChange, switches, children }: MapPanelProps) {
   const p = useStrings().dashboard.panel;
+  const spec = useSpecText();
   const traffic = useMapConfig().data?.traffic ?? null;
   const [open, setOpen] = useState(() => !window.matchMedia(NARROW).matches);
   const labels: Record<MapSetting, string> = {
@@ -34,7 +35,7 @@ export function MapPanel({ settings, onChange, switches, children }: MapPanelPro
     zones: p.zones,
     geofenceInfo: p.geofenceInfo,
     vehicleInfo: p.vehicleInfo,
-    traffic: MAP_TEXTS.traffic,
+    traffic: spec(MAP_TEXTS.traffic),
   };
   const offered = switches.filter((key) => key !== 'traffic' || traffic !== null);
 

@@ -1,12 +1,12 @@
 import { ACCOUNT_TEXTS, AddUserRequestSchema, validationMessage, type AddUserRequest } from '@jejak/contract';
-import { creatableRoles, mayParent, roleLabel, type RoleValue } from '@jejak/domain';
+import { creatableRoles, mayParent, type RoleValue } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { accountKeys, addUser, fetchRelations } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { RelationSelects } from '../../ui/account/RelationSelects.tsx';
@@ -37,6 +37,7 @@ function findUser(nodes: readonly UserTreeNode<string>[], uid: string | undefine
  * groups and templates are handed over once the user exists.
  */
 export function AddUserScreen() {
+  const roleName = useRoleText();
   const me = useSessionUser();
   const strings = useStrings();
   const f = strings.userForm;
@@ -50,7 +51,7 @@ export function AddUserScreen() {
   const tree = userTreeData(
     me,
     childrenOf,
-    (u) => `${u.userName} (${roleLabel(u.userRole)})`,
+    (u) => `${u.userName} (${roleName(u.userRole)})`,
     (u) => u.userRole !== 'fleetOperator',
   );
   // Fleet owners and operators add under themselves (no Assigned User field).
@@ -128,7 +129,7 @@ export function AddUserScreen() {
               id="userRole"
               options={roles.map((role) => ({
                 value: role,
-                label: roleLabel(role),
+                label: roleName(role),
                 disabled: parent !== null && !mayParent(parent.userRole, role),
               }))}
             />

@@ -6,14 +6,13 @@ import {
   type UserDetail,
   type UserRelationsResponse,
 } from '@jejak/contract';
-import { roleLabel } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, configureUser, fetchRelations } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { RelationSelects } from '../../ui/account/RelationSelects.tsx';
 import { applyRelations } from '../../ui/account/relations.ts';
@@ -42,8 +41,10 @@ interface ConfigureFormProps {
 }
 
 function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormProps) {
+  const roleName = useRoleText();
   const me = useSessionUser();
   const strings = useStrings();
+  const spec = useSpecText();
   const f = strings.userForm;
   const queryClient = useQueryClient();
   const goBack = useGoBack('/UserManagement');
@@ -115,7 +116,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
     >
       <NameEmailFields emailLabel={f.editEmail} />
       <Form.Item label={f.userRole}>
-        <Input id="userRole" value={roleLabel(user.userRole)} readOnly variant="filled" />
+        <Input id="userRole" value={roleName(user.userRole)} readOnly variant="filled" />
       </Form.Item>
       <ContactField />
       <AddressField />
@@ -124,10 +125,10 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
           id="parent"
           readOnly
           variant="filled"
-          value={user.parent ? `${user.parent.userEmail} (${roleLabel(user.parent.userRole)})` : '-'}
+          value={user.parent ? `${user.parent.userEmail} (${roleName(user.parent.userRole)})` : '-'}
         />
       </Form.Item>
-      <Form.Item label={f.vehicleGroup} name="vgid" extra={ACCOUNT_TEXTS.configureHelp}>
+      <Form.Item label={f.vehicleGroup} name="vgid" extra={spec(ACCOUNT_TEXTS.configureHelp)}>
         <Select
           id="vgid"
           allowClear

@@ -7,14 +7,14 @@ import {
   type UserDetail,
 } from '@jejak/contract';
 import { MailOutlined } from '@ant-design/icons';
-import { EDIT_ROLE_OPTIONS, mayParent, roleLabel, type RoleValue } from '@jejak/domain';
+import { EDIT_ROLE_OPTIONS, mayParent, type RoleValue } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
-import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
@@ -27,6 +27,7 @@ import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 const ROLE_HIDDEN_FOR: readonly RoleValue[] = ['fleetOwner', 'fleetOperator'];
 
 function EditUserForm({ user }: { user: UserDetail }) {
+  const roleName = useRoleText();
   const spec = useSpecText();
   const me = useSessionUser();
   const strings = useStrings();
@@ -105,7 +106,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
             // server also checks the children and the fleet the user holds).
             options={roleOptions.map((role) => ({
               value: role,
-              label: roleLabel(role),
+              label: roleName(role),
               disabled: user.parent !== null && !mayParent(user.parent.userRole, role),
             }))}
           />

@@ -3,7 +3,7 @@ import { mayCall, toPermissionRole, type GeofencePoint, type GeofenceType } from
 import { Alert, App, Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
@@ -29,6 +29,7 @@ interface GeofenceEditorProps {
 /** The side form and the drawing map of one POI or zone, added or edited. */
 export function GeofenceEditor({ geoType, title, geofence, templates, placed }: GeofenceEditorProps) {
   const f = useStrings().geofenceForms;
+  const spec = useSpecText();
   const me = useSessionUser();
   const { modal } = App.useApp();
   const goBack = useGoBack('/Geofence');
@@ -54,7 +55,7 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
     form.setFields(
       (['geofenceName', 'geofenceRadius'] as const).map((name) => ({
         name,
-        errors: problem?.field === name ? [problem.text] : [],
+        errors: problem?.field === name ? [spec(problem.text)] : [],
       })),
     );
     if (problem) return showToast('error', problem.text);

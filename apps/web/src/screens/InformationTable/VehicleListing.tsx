@@ -17,7 +17,7 @@ const W = {
   plate: 120,
   status: 140,
   duration: 140,
-  speed: 100,
+  speed: 120,
   fuel: 180,
   location: 250,
   updated: 170,

@@ -3,7 +3,7 @@ import { ALERT_TEXTS, DEFAULT_RULE_TEMPLATE, type Rule, type RuleTemplate } from
 import { Button, Collapse, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useRuleTemplates } from '../../api/rules.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 
 const TYPE_COLOURS: Readonly<Record<Rule['ruleType'], string>> = {
   info: 'green',
@@ -18,6 +18,7 @@ const TYPE_COLOURS: Readonly<Record<Rule['ruleType'], string>> = {
  */
 export function RulesTab({ uid }: { uid: string }) {
   const r = useStrings().rules;
+  const spec = useSpecText();
   const s = r.rulesTab;
   const navigate = useNavigate();
   const templates = useRuleTemplates(uid);
@@ -68,7 +69,7 @@ export function RulesTab({ uid }: { uid: string }) {
           <Button icon={<PlusOutlined />} onClick={() => void navigate('/Management/RuleTemplate/Add')}>
             {s.addTemplate}
           </Button>
-          <Tooltip title={noCustom ? ALERT_TEXTS.noCustomTemplate : undefined}>
+          <Tooltip title={noCustom ? spec(ALERT_TEXTS.noCustomTemplate) : undefined}>
             <Button
               type="primary"
               icon={<PlusOutlined />}

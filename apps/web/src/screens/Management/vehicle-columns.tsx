@@ -1,8 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
-import type { ManagedVehicle } from '@jejak/contract';
+import { VEHICLE_TYPE_LABELS, type ManagedVehicle } from '@jejak/contract';
 import { PERMIT_STATUS_COLOURS, permitStatus } from '@jejak/domain';
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
+import { useSpecText } from '../../i18n/strings.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
@@ -17,14 +18,22 @@ type DayField = {
 
 /** Expired red, Expiring Soon orange, In Service green, '-' without a due date (spec 2 §4). */
 export function PermitStatusTag({ due, nowMs }: { due: number | null; nowMs: number }) {
+  const spec = useSpecText();
   const status = permitStatus(due, nowMs, DEFAULT_TIME_ZONE);
   if (status === '-') return <span data-testid="permit-status">-</span>;
   const colour = PERMIT_STATUS_COLOURS[status];
   return (
     <Tag color={colour} data-testid="permit-status" data-colour={colour}>
-      {status}
+      {spec(status)}
     </Tag>
   );
+}
+
+/** A vehicle type by its label, in the console's language. */
+function VehicleTypeText({ type }: { type: ManagedVehicle['vehicleType'] }) {
+  const spec = useSpecText();
+  const labels: Readonly<Record<string, string>> = VEHICLE_TYPE_LABELS;
+  return <>{spec(labels[type] ?? type)}</>;
 }
 
 const day = (title: string, field: DayField, key: string = field): Columns[number] => ({
@@ -103,7 +112,7 @@ export function vehicleColumns(s: Labels, { showDevice, nowMs, onEdit }: Vehicle
         </Space>
       ),
     },
-    { title: c.type, key: 'type', render: (_, v) => v.vehicleType },
+    { title: c.type, key: 'type', render: (_, v) => <VehicleTypeText type={v.vehicleType} /> },
     { title: c.model, key: 'model', render: (_, v) => v.vehicleModel },
     ...deviceColumns,
     { title: c.status, key: 'status', render: (_, v) => <TransitStatusTag status={v.transitStatus} /> },

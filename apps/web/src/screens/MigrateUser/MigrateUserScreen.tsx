@@ -1,12 +1,12 @@
 import { MIGRATION_TEXTS } from '@jejak/contract';
-import { roleLabel, STAGE_NAMES, type StageName } from '@jejak/domain';
+import { STAGE_NAMES, type StageName } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Form, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
 import { fetchMigrationUsers, migrateUser, MIGRATION_USERS_KEY } from '../../api/migration.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showProgress, showToast } from '../../ui/notifier.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
@@ -16,7 +16,9 @@ import { FormButtons } from '../../ui/FormButtons.tsx';
  * stage to send it to. Migration is one-way; the stage gate reads it at the next sign-in.
  */
 export function MigrateUserScreen() {
+  const roleName = useRoleText();
   const strings = useStrings();
+  const spec = useSpecText();
   const m = strings.migration;
   const { uid } = useParams();
   const queryClient = useQueryClient();
@@ -61,7 +63,7 @@ export function MigrateUserScreen() {
                 {
                   key: 'user',
                   label: m.user,
-                  children: user ? `${user.userName} (${user.userEmail}, ${roleLabel(user.userRole)})` : '-',
+                  children: user ? `${user.userName} (${user.userEmail}, ${roleName(user.userRole)})` : '-',
                 },
                 { key: 'stage', label: m.currentStage, children: user?.stage ?? '-' },
               ]}
@@ -77,7 +79,7 @@ export function MigrateUserScreen() {
                 }))}
               />
             </Form.Item>
-            {migrate.isPending && <Typography.Text type="secondary">{MIGRATION_TEXTS.migrating}</Typography.Text>}
+            {migrate.isPending && <Typography.Text type="secondary">{spec(MIGRATION_TEXTS.migrating)}</Typography.Text>}
             <FormButtons cancel={m.back} submit={m.submit} onCancel={goBack} busy={migrate.isPending} />
           </Form>
         )}

@@ -1,11 +1,10 @@
 import { MIGRATION_TEXTS, type MigrationUser } from '@jejak/contract';
-import { roleLabel } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMigrationUsers, MIGRATION_USERS_KEY } from '../../api/migration.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { searchableColumn } from '../../ui/searchable-column.tsx';
@@ -14,6 +13,7 @@ import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
 
 /** /Migration (spec 3 §2): every user with its V1 and V2 times; Name, Uid, Email and Role searchable. */
 export function MigrationScreen() {
+  const roleName = useRoleText();
   const strings = useStrings();
   const m = strings.migration;
   const navigate = useNavigate();
@@ -49,8 +49,8 @@ export function MigrationScreen() {
     {
       title: m.role,
       key: 'role',
-      render: (_, u) => roleLabel(u.userRole),
-      ...searchableColumn((u: MigrationUser) => roleLabel(u.userRole), labels),
+      render: (_, u) => roleName(u.userRole),
+      ...searchableColumn((u: MigrationUser) => roleName(u.userRole), labels),
     },
     {
       title: m.action,

@@ -1,8 +1,8 @@
-import { roleLabel } from '@jejak/domain';
 import { TreeSelect } from 'antd';
 import { useSessionUser } from '../../app/session.ts';
 import { useUserChildren } from '../../ui/account/use-user-children.ts';
 import { userTreeData } from '../../ui/account/user-tree.ts';
+import { useRoleText } from '../../i18n/strings.ts';
 
 interface PushUserSelectProps {
   id: string;
@@ -16,11 +16,12 @@ interface PushUserSelectProps {
 
 /** A push recipient: a user of the caller's hierarchy (itself or below), by name as each level loads. */
 export function PushUserSelect({ id, value, onChange, onName, name }: PushUserSelectProps) {
+  const roleName = useRoleText();
   const me = useSessionUser();
   const { childrenOf, open } = useUserChildren(me.uid);
   const names = new Map<string, string>([[me.uid, me.userName]]);
   for (const children of childrenOf.values()) for (const c of children) names.set(c.uid, c.userName);
-  const tree = userTreeData(me, childrenOf, (u) => `${u.userName} (${roleLabel(u.userRole)})`);
+  const tree = userTreeData(me, childrenOf, (u) => `${u.userName} (${roleName(u.userRole)})`);
   return (
     <TreeSelect
       id={id}

@@ -2,12 +2,13 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { NOTIFICATION_TEXTS, NOTIFICATION_TYPES, PHONE_PREFIX, type NotificationType } from '@jejak/contract';
 import { Button, Checkbox, Form, Input, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { emailHint, type NotificationFormValues } from './notification-form.ts';
 import { PushUserSelect } from './PushUserSelect.tsx';
 
 /** The e-mail of a recipient, checked when the field is left (spec 2 §5). */
 function EmailInput({ id, value, onChange }: { id: string; value?: string; onChange?: (v: string) => void }) {
+  const spec = useSpecText();
   const [hint, setHint] = useState<string | null>(null);
   return (
     <>
@@ -25,7 +26,7 @@ function EmailInput({ id, value, onChange }: { id: string; value?: string; onCha
           type={hint === NOTIFICATION_TEXTS.validEmail ? 'success' : 'danger'}
           className="recipient-hint"
         >
-          {hint}
+          {spec(hint)}
         </Typography.Text>
       )}
     </>

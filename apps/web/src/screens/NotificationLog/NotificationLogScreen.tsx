@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { downloadNotificationLog, fetchNotificationLog, useNotifications } from '../../api/notifications.ts';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';
@@ -34,6 +34,7 @@ interface Query {
 export function NotificationLogScreen() {
   const me = useSessionUser();
   const l = useStrings().rules.log;
+  const spec = useSpecText();
   const notifications = useNotifications(me.uid);
   const opened = stateNfid(useLocation().state);
   const [nfid, setNfid] = useState<string | undefined>(opened);
@@ -70,7 +71,7 @@ export function NotificationLogScreen() {
   const rows = shown ? notificationLogRows(shown.entries, DEFAULT_TIME_ZONE) : [];
   const columns: TableColumnsType<NotificationLogRow> = NOTIFICATION_LOG_COLUMNS.map((c) => ({
     key: c.key,
-    title: c.label,
+    title: spec(c.label),
     dataIndex: c.key,
   }));
   const pick = (value: Dayjs | null, edge: 'start' | 'end') => {

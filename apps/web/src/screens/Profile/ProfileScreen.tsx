@@ -7,7 +7,7 @@ import { SESSION_QUERY_KEY } from '../../api/auth.ts';
 import { updateProfile } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../app/session.ts';
-import { roleText, useStrings } from '../../i18n/strings.ts';
+import { roleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/notifier.ts';
@@ -31,6 +31,7 @@ const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
 export function ProfileScreen() {
   const user = useSessionUser();
   const strings = useStrings();
+  const spec = useSpecText();
   // Opened directly (a new tab) there is no previous page: the dashboard instead.
   const goBack = useGoBack('/');
   const signOut = useSignOut();
@@ -115,8 +116,8 @@ export function ProfileScreen() {
           {user.preference.in_app_notification &&
             LEVELS.map((level) => (
               <div className="profile-switch-row profile-switch-level" key={level.key}>
-                <Typography.Text>{level.label}</Typography.Text>
-                {toggle(level.key, level.label)}
+                <Typography.Text>{spec(level.label)}</Typography.Text>
+                {toggle(level.key, spec(level.label))}
               </div>
             ))}
         </div>

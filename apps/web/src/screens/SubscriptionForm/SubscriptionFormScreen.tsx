@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router';
 import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
 import { addPackage, editPackage, packageKeys, renewPackage } from '../../api/packages.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, pickerDay, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE, formatAdminDateTime } from '../../ui/format.ts';
 import { useGoBack } from '../../ui/go-back.ts';
@@ -64,6 +64,7 @@ interface SubscriptionFormProps {
 
 function SubscriptionForm({ mode, row, ownerUid }: SubscriptionFormProps) {
   const s = useStrings().subscriptions;
+  const spec = useSpecText();
   const queryClient = useQueryClient();
   const goBack = useGoBack('/VehicleSubscription');
   const nowMs = useNow(30_000);
@@ -103,7 +104,9 @@ function SubscriptionForm({ mode, row, ownerUid }: SubscriptionFormProps) {
   };
 
   const endsAtHelp =
-    mode !== 'add' && pkg ? PACKAGE_TEXTS.currentEndsAt.replace('{date}', formatAdminDateTime(pkg.endAt)) : undefined;
+    mode !== 'add' && pkg
+      ? spec(PACKAGE_TEXTS.currentEndsAt).replace('{date}', formatAdminDateTime(pkg.endAt))
+      : undefined;
   const beforeStart = (day: Dayjs) => startAt !== null && startAt !== undefined && pickerDay(day) < pickerDay(startAt);
 
   return (

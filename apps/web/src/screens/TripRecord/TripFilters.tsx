@@ -1,7 +1,7 @@
 import { durationFilterLabel, EVENT_TYPE_COLOURS, TRANSIT_DURATION_FILTERS_MIN } from '@jejak/contract';
 import { STATUS_COLOURS, TRANSIT_STATUSES, type TransitStatus } from '@jejak/domain';
 import { Select, Tag } from 'antd';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { TRIP_EVENT_TYPES, type TripEventType } from './trip-details.ts';
 
 export interface TripFilterState {
@@ -22,6 +22,7 @@ function toggle<T>(list: readonly T[], item: T): T[] {
 /** Trip Details' filters (spec 1 §2): duration, event types, transit types. */
 export function TripFilters({ value, onChange }: TripFiltersProps) {
   const s = useStrings().trips;
+  const spec = useSpecText();
   return (
     <div className="trip-filters" data-testid="trip-filters">
       <label className="trip-filter-row">
@@ -46,7 +47,7 @@ export function TripFilters({ value, onChange }: TripFiltersProps) {
             onChange={() => onChange({ ...value, statuses: toggle(value.statuses, status) })}
             style={value.statuses.includes(status) ? { background: `#${STATUS_COLOURS[status]}` } : undefined}
           >
-            {status}
+            {spec(status)}
           </Tag.CheckableTag>
         ))}
       </div>
@@ -60,7 +61,7 @@ export function TripFilters({ value, onChange }: TripFiltersProps) {
             onChange={() => onChange({ ...value, eventTypes: toggle(value.eventTypes, type) })}
             style={value.eventTypes.includes(type) ? { background: `#${EVENT_TYPE_COLOURS[type]}` } : undefined}
           >
-            {type}
+            {spec(type)}
           </Tag.CheckableTag>
         ))}
       </div>

@@ -1,20 +1,20 @@
-import { roleLabel } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, List, Spin, Tree } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { accountKeys, searchUsers } from '../../api/accounts.ts';
 import { useSessionUser } from '../../app/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { useUserChildren } from '../../ui/account/use-user-children.ts';
 import { userTreeData, type TreeUser } from '../../ui/account/user-tree.ts';
 
 const SEARCH_DELAY_MS = 300;
 
 function UserTitle({ user }: { user: TreeUser }) {
+  const roleName = useRoleText();
   return (
     <span className="user-tree-title" title={user.userEmail}>
       <span className="user-tree-name">{user.userName}</span>
-      <span className="user-tree-role">{roleLabel(user.userRole)}</span>
+      <span className="user-tree-role">{roleName(user.userRole)}</span>
     </span>
   );
 }

@@ -127,7 +127,7 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
             options={VEHICLE_TYPES.map((t) => ({ value: t, label: spec(VEHICLE_TYPE_LABELS[t]) }))}
           />
         </Form.Item>
-        <Form.Item label={f.targetUser} name="targetUid" required extra={MANAGEMENT_TEXTS.targetUserHint}>
+        <Form.Item label={f.targetUser} name="targetUid" required extra={spec(MANAGEMENT_TEXTS.targetUserHint)}>
           <TargetUserSelect id="targetUid" allowed={VEHICLE_HOLDER_ROLES} />
         </Form.Item>
       </div>

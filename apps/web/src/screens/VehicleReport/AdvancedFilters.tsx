@@ -1,6 +1,6 @@
 import { EVENT_TYPES, GEOFENCE_DURATION_FILTERS_MIN, durationFilterLabel } from '@jejak/contract';
 import { Collapse, InputNumber, Radio, Select } from 'antd';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import type { ReportFilters } from './report-options.ts';
 
 const GEOFENCE_OPTIONS = GEOFENCE_DURATION_FILTERS_MIN.map((m) => ({ value: m, label: durationFilterLabel(m) }));
@@ -16,6 +16,7 @@ interface AdvancedFiltersProps {
  */
 export function AdvancedFilters({ filters, onChange }: AdvancedFiltersProps) {
   const s = useStrings().reports;
+  const spec = useSpecText();
   const set = <K extends keyof ReportFilters>(key: K, value: ReportFilters[K]) =>
     onChange({ ...filters, [key]: value });
   const body = (
@@ -33,7 +34,7 @@ export function AdvancedFilters({ filters, onChange }: AdvancedFiltersProps) {
         <span>{s.eventType}</span>
         <Select
           id="report-event-type"
-          options={[{ value: 'ALL', label: s.allEvents }, ...EVENT_TYPES.map((t) => ({ value: t, label: t }))]}
+          options={[{ value: 'ALL', label: s.allEvents }, ...EVENT_TYPES.map((t) => ({ value: t, label: spec(t) }))]}
           value={filters.eventType}
           onChange={(t: ReportFilters['eventType']) => set('eventType', t)}
         />

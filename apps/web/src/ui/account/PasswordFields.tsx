@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '../notifier.ts';
 import { passwordPolicyRule, useCommonPasswordCheck } from './password-policy.ts';
 import { passwordMatchOnBlur, type PasswordMatch } from './user-form.ts';
+import { useSpecText } from '../../i18n/strings.ts';
 
 interface PasswordFieldsProps {
   passwordLabel: string;
@@ -24,6 +25,7 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner 
   const form = Form.useFormInstance<{ password?: string; confirmPassword?: string }>();
   const [match, setMatch] = useState<PasswordMatch>('unknown');
   const isCommon = useCommonPasswordCheck();
+  const spec = useSpecText();
   // The common-password list arrives after the form: a password typed before it is checked again.
   useEffect(() => {
     if (form.getFieldValue('password')) form.validateFields(['password']).catch(() => undefined);
@@ -50,7 +52,7 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner 
 
   return (
     <>
-      <Form.Item label={passwordLabel} name="password" required rules={[passwordPolicyRule(ownerOf, isCommon)]}>
+      <Form.Item label={passwordLabel} name="password" required rules={[passwordPolicyRule(ownerOf, isCommon, spec)]}>
         <Input.Password id="password" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label={confirmLabel} name="confirmPassword" required>
@@ -67,10 +69,10 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner 
                 </Tooltip>
               )}
               {match === 'mismatch' && (
-                <Tooltip title={ACCOUNT_TEXTS.passwordMismatchTooltip}>
+                <Tooltip title={spec(ACCOUNT_TEXTS.passwordMismatchTooltip)}>
                   <CloseCircleFilled
                     className="password-match-bad"
-                    aria-label={ACCOUNT_TEXTS.passwordMismatchTooltip}
+                    aria-label={spec(ACCOUNT_TEXTS.passwordMismatchTooltip)}
                   />
                 </Tooltip>
               )}

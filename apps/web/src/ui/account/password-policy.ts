@@ -46,12 +46,16 @@ export function passwordPolicyText(
  * Immediate feedback under the new-password field while typing. A warning, not a block: the
  * screen's submit shows the same reason as a toast, in the spec's order of checks.
  */
-export function passwordPolicyRule(owner: () => PasswordOwner, isCommon: CommonPasswordCheck): FormRule {
+export function passwordPolicyRule(
+  owner: () => PasswordOwner,
+  isCommon: CommonPasswordCheck,
+  localize: (text: string) => string,
+): FormRule {
   return {
     warningOnly: true,
     validator: (_rule, value: unknown) => {
       const text = typeof value === 'string' && value ? passwordPolicyText(value, owner(), isCommon) : null;
-      return text ? Promise.reject(new Error(text)) : Promise.resolve();
+      return text ? Promise.reject(new Error(localize(text))) : Promise.resolve();
     },
   };
 }

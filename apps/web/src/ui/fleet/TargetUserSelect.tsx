@@ -1,5 +1,4 @@
 import type { RoleValue } from '@jejak/domain';
-import { roleLabel } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useEffect } from 'react';
@@ -8,6 +7,7 @@ import { useSessionUser } from '../../app/session.ts';
 import { useUserChildren } from '../account/use-user-children.ts';
 import { userTreeData } from '../account/user-tree.ts';
 import { pathToOpen, targetUserTree } from './target-users.ts';
+import { useRoleText } from '../../i18n/strings.ts';
 
 interface TargetUserSelectProps {
   id: string;
@@ -24,6 +24,7 @@ interface TargetUserSelectProps {
  * deep in the tree has its ancestors opened so it shows by name.
  */
 export function TargetUserSelect({ id, allowed, value, onChange, disabled }: TargetUserSelectProps) {
+  const roleName = useRoleText();
   const me = useSessionUser();
   const { childrenOf, open } = useUserChildren(me.uid);
   const target = useQuery({
@@ -37,7 +38,7 @@ export function TargetUserSelect({ id, allowed, value, onChange, disabled }: Tar
   }, [me.userHierarchy, targetHierarchy, open]);
 
   const tree = targetUserTree(
-    userTreeData(me, childrenOf, (u) => `${u.userName} (${roleLabel(u.userRole)})`),
+    userTreeData(me, childrenOf, (u) => `${u.userName} (${roleName(u.userRole)})`),
     allowed,
   );
   return (

@@ -2,6 +2,7 @@ import { INSPECTOR_PAGE_SIZE } from '@jejak/contract';
 import { Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { tablePagination } from '../table.ts';
+import { useSpecText } from '../../i18n/strings.ts';
 
 type Cell = string | number | null;
 
@@ -21,9 +22,10 @@ interface InspectorTableProps<R extends { key: string }> {
  * 25 rows a page (spec 3 §9), scrolling sideways where the screen is narrower than the table.
  */
 export function InspectorTable<R extends { key: string }>(props: InspectorTableProps<R>) {
+  const spec = useSpecText();
   const columns: TableColumnsType<R> = props.columns.map((c) => ({
     key: c.key,
-    title: c.label,
+    title: spec(c.label),
     className: props.wrapKeys?.includes(c.key) ? 'inspector-wrap' : undefined,
     render: (_: unknown, row: R) => {
       const drawn = props.renderCell?.(c.key, row);

@@ -65,11 +65,11 @@ export function TicketTable({
     {
       title: s.eventType,
       key: 'type',
-      filters: TYPE_FILTERS.map((type) => ({ text: type.toLowerCase(), value: type })),
+      filters: TYPE_FILTERS.map((type) => ({ text: spec(type).toLowerCase(), value: type })),
       onFilter: (value, t) => t.event.eventType === value,
       render: (_, t) => (
         <Tag color={TYPE_TAG_COLOURS[t.event.eventType]} data-testid="ticket-type">
-          {t.event.eventType}
+          {spec(t.event.eventType)}
         </Tag>
       ),
     },
