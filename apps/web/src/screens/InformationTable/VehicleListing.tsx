@@ -17,7 +17,8 @@ const W = {
   plate: 120,
   status: 140,
   duration: 140,
-  speed: 100,
+  // Wide enough for the Malay header (Kelajuan) beside its sorter without breaking the word.
+  speed: 120,
   fuel: 180,
   location: 250,
   updated: 170,
