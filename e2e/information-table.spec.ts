@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { DEFAULT_FUEL_TANK, describePlace } from '@jejak/domain';
 import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { DEMO_GEOFENCES } from '../apps/server/src/demo/demo-geofences.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
+import { connectTeltonika, fitTankLorry } from '../apps/server/test/teltonika-fixture.ts';
+import { LANGUAGE_STORAGE_KEY } from '../apps/web/src/app/stored-choices.ts';
 import { FLOW_TIMEOUT_MS, popupsClosed, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import { screenshotAtWidths } from './widths.ts';
@@ -48,7 +51,7 @@ const DEPOT = DEMO_GEOFENCES[0]!;
 
 /** Information Table (spec 1 §2): Vehicle Listing and Geofence Summary in Chromium, kept live. */
 describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
-  const ui = consoleUnderTest();
+  const ui = consoleUnderTest(() => ({ JEJAK_TELTONIKA_PORT: '0' }));
 
   it('lists the fleet live, filters, sorts, searches, and sums up the geofences', async () => {
     const t0 = Date.now() - 30 * 60_000;
@@ -93,6 +96,15 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await lorry.getByTestId('info-location').getAttribute('target')).toBe('_blank');
     expect(await lorry.textContent()).toContain('[Tank 1] - L');
     expect(await lorry.getByTestId('info-updated').textContent()).toMatch(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d$/);
+    // The driving lorry, in no geofence: the offline address of its position, linked to the map there.
+    const movingLocation = vehicleRow(page, 'BMK 5521').getByTestId('info-location');
+    const href = (await movingLocation.getAttribute('href')) ?? '';
+    const [lat = Number.NaN, lon = Number.NaN] = (new URL(href).searchParams.get('query') ?? '').split(',').map(Number);
+    // The gazetteer's address of the position rounded to 3 decimals, as the table caches it.
+    const round = (x: number) => Math.round(x * 1_000) / 1_000;
+    const address = describePlace(round(lat), round(lon));
+    expect(address).toMatch(/[A-Za-z]+, Selangor$/);
+    expect(await movingLocation.textContent()).toBe(address);
     await screenshotAtWidths(page, 'information-table-vehicles');
 
     // Status filter: only the moving lorry; at one row the pager hides.
@@ -123,6 +135,19 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     // Location search: case-insensitive contains.
     await searchColumn(page, table, 'Location', 'dEPOT shah', 1);
     expect((await listing(page)).map((r) => r.plate)).toEqual(['WXY 1234']);
+    await resetColumn(page, table, 'Location');
+    // The address is searched too: the town, in another case.
+    await searchColumn(
+      page,
+      table,
+      'Location',
+      address
+        .split(',')[0]
+        ?.replace(/^near /, '')
+        .toUpperCase() ?? '',
+      1,
+    );
+    expect((await listing(page)).map((r) => r.plate)).toEqual(['BMK 5521']);
     await resetColumn(page, table, 'Location');
     await searchColumn(page, table, 'Vehicle Name', 'LORI 0', 3);
     await resetColumn(page, table, 'Vehicle Name');
@@ -172,6 +197,36 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
 
     await page.getByTestId('info-dashboard-map').click();
     await page.waitForURL(`${ui.server.baseUrl}/`);
+    await context.close();
+  });
+
+  it('shows the litres a tank last read on a fresh page, before the tracker reports again (in Malay)', async () => {
+    // A lorry of owner2's with a 200 L tank on a 0–10 V dipstick (50 mV a litre), parked at 96.5 L.
+    const imei = '352093081236660';
+    await fitTankLorry(
+      ui.server.app.database.db,
+      imei,
+      { plate: 'BFT 6660', displayName: 'Lori Tangki Segar' },
+      { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: 200 } },
+    );
+    const tracker = await connectTeltonika(ui.server.app.gatewayPorts.teltonika ?? 0, imei);
+    const t0 = Date.now() - 10 * 60_000;
+    for (let i = 0; i < 3; i++) {
+      const at = { lat: 3.05, lon: 101.55, altitude: 40, course: 0, satellites: 11, speedKmh: 0 };
+      await tracker.send([{ timeMs: t0 + i * 60_000, ...at, io: { ignition: false, fuelAdcMv: 96.5 * 50 } }]);
+    }
+    tracker.close();
+    await ui.server.app.pipeline.drain();
+
+    const context = await ui.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(([key]) => localStorage.setItem(key, 'ms'), [LANGUAGE_STORAGE_KEY] as const);
+    const page = await context.newPage();
+    await signInAt(page, ui.server.baseUrl, 'owner2@demo.jejak.my', '/InformationTable');
+    const lorry = vehicleRow(page, 'BFT 6660');
+    await lorry.waitFor();
+    // Read from the fleet load itself: nothing more comes live from the tracker.
+    expect(await lorry.textContent()).toContain('[Tank 1] 96.50 L');
+    await screenshotAtWidths(page, 'information-table-ms');
     await context.close();
   });
 

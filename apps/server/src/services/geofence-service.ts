@@ -80,6 +80,8 @@ export function createGeofenceService(deps: GeofenceServiceDeps) {
       // A geofence in no template is in its owner's UNGROUP (spec 1 §3), which its vehicles use.
       const into = gtids.length > 0 ? gtids : [await templates.ensureUngroup(owner.uid, now())];
       const geoid = await geofences.insert(owner.uid, req.geofence, into, now());
+      // Chosen with UNGROUP and another template (the form starts with UNGROUP ticked): not ungrouped.
+      await templates.settleUngroup([geoid], now());
       changed(await geofences.vidsOfGeofences([geoid]));
       return ownGeofence(caller, geoid);
     },
@@ -138,7 +140,8 @@ export function createGeofenceService(deps: GeofenceServiceDeps) {
       if (owned.size !== new Set(req.geoids).size) throw geofenceNotFound();
       if (add) await templates.addMembers(req.gtid, req.geoids);
       else await templates.removeMembers(req.gtid, req.geoids);
-      changed(await geofences.vidsOfTemplates([req.gtid]));
+      const ungroups = await templates.settleUngroup(req.geoids, now());
+      changed(await geofences.vidsOfTemplates([req.gtid, ...ungroups]));
       return template(caller, req.gtid);
     },
 
@@ -148,7 +151,8 @@ export function createGeofenceService(deps: GeofenceServiceDeps) {
       await requireOwnGeofence(caller, req.geoid);
       await ownTemplates(caller, target.user.uid, req.gtids);
       const before = await templates.setMembership(req.geoid, target.user.uid, req.gtids);
-      changed(await geofences.vidsOfTemplates([...before, ...req.gtids]));
+      const ungroups = await templates.settleUngroup([req.geoid], now());
+      changed(await geofences.vidsOfTemplates([...before, ...req.gtids, ...ungroups]));
       return ownGeofence(caller, req.geoid);
     },
   };

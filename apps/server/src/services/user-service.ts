@@ -34,6 +34,18 @@ export function createUserService(store: AccountStore, fleet: FleetRepo) {
     };
   }
 
+  /**
+   * The devices with their tanks' last levels, so a console loaded afresh shows litres before
+   * the devices report again (live updates carry them from then on).
+   */
+  async function withStoredFuel(devices: Device[]): Promise<Device[]> {
+    const levels = await fleet.storedFuelLevels(devices.map((d) => d.dvid));
+    return devices.map((d) => {
+      const fuelLevels = levels.get(d.dvid);
+      return fuelLevels ? { ...d, fuelLevels } : d;
+    });
+  }
+
   return {
     async stages(caller: User, uid: string): Promise<StageRecord[]> {
       const target = await reachableUser(users, caller, uid);
@@ -50,7 +62,7 @@ export function createUserService(store: AccountStore, fleet: FleetRepo) {
         detail(caller, target),
         users.children(target.user.uid),
         fleet.visibleVehicles(viewer),
-        fleet.visibleDevices(viewer),
+        fleet.visibleDevices(viewer).then(withStoredFuel),
       ]);
       return { user, children, vehicles, devices };
     },

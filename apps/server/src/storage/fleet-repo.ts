@@ -30,6 +30,20 @@ export function visibleVidsQuery(db: Db, viewer: Viewer) {
   return owned.union(grouped);
 }
 
+/**
+ * The smoothed litres of each tank of a stored fuel state ({key: {tank, level: {levelL}}}, as
+ * the domain's tankLevels reads it); null when it is not that shape.
+ */
+function tankLevelsOf(fuel: unknown): Record<string, number | null> | null {
+  if (typeof fuel !== 'object' || fuel === null || Array.isArray(fuel)) return null;
+  const levels: Record<string, number | null> = {};
+  for (const [key, tank] of Object.entries(fuel as Record<string, unknown>)) {
+    const level: unknown = (tank as { level?: { levelL?: unknown } } | null)?.level?.levelL;
+    levels[key] = typeof level === 'number' && Number.isFinite(level) ? level : null;
+  }
+  return levels;
+}
+
 /** A vehicle as the pipeline loads it, with when it stopped (if it stands). */
 export type FittedVehicle = Vehicle & { stoppedSince: number | null; geofenceState?: StoredGeofenceProfile };
 
@@ -60,6 +74,27 @@ export function createFleetRepo(db: Db) {
         );
       }
       return (await q.orderBy('dvid').execute()).map(toDevice);
+    },
+
+    /**
+     * Each device's tank levels (litres by profile key) as the pipeline last stored them with its
+     * resumable state (pipeline_states, ADR 0025), by dvid: what the Information Table's Fuel shows
+     * on a fresh load, before the device reports again. Only the state's fuel part leaves the
+     * database; a state built for another vehicle than the one the device is fitted to now (the
+     * lowest vid, as vehiclesByDvid) is left out, as the pipeline would not resume it either.
+     */
+    async storedFuelLevels(dvids: readonly string[]): Promise<Map<string, Record<string, number | null>>> {
+      if (dvids.length === 0) return new Map();
+      const { rows } = await sql<{ dvid: string; fuel: unknown }>`
+        select s.dvid, s.j -> 'fuel' as fuel
+        from (select dvid, state::jsonb as j from pipeline_states where ${isAnyOf('dvid', dvids)}) s
+        where s.j ->> 'vid' is not distinct from (select min(v.vid) from vehicles v where v.dvid = s.dvid)`.execute(db);
+      const levels = new Map<string, Record<string, number | null>>();
+      for (const r of rows) {
+        const tanks = tankLevelsOf(r.fuel);
+        if (tanks) levels.set(r.dvid, tanks);
+      }
+      return levels;
     },
 
     /** The subset of dvids the viewer may see. */

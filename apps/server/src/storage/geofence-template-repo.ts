@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { GeofenceTemplateDto } from '@jejak/contract';
-import type { Db } from './database.ts';
+import { isAnyOf, type Db } from './database.ts';
 import { BUILT_IN_NAMES } from './relations-repo.ts';
 import { insertMembers, membersOf, subtreeUids, visibleGtidsQuery } from './geofence-repo.ts';
 import type { Viewer } from './scope.ts';
@@ -125,6 +126,46 @@ export function createGeofenceTemplateRepo(db: Db) {
         .where('gtid', '=', gtid)
         .where('geoid', 'in', [...new Set(geoids)])
         .execute();
+    },
+
+    /**
+     * Keeps each geofence's owner's UNGROUP holding exactly the owner's geofences in none of its
+     * other templates (spec 1 §3, spec 2: the built-in group of ungrouped geofences): out of
+     * UNGROUP once another of the owner's templates holds it, back in when it leaves the last
+     * one. Returns the UNGROUP templates whose geofences changed (their vehicles' fences change).
+     */
+    async settleUngroup(geoids: readonly string[], nowMs: number): Promise<string[]> {
+      if (geoids.length === 0) return [];
+      const owners = await db
+        .selectFrom('geofences')
+        .select('uid')
+        .distinct()
+        .where(isAnyOf('geoid', geoids))
+        .execute();
+      for (const { uid } of owners) await this.ensureUngroup(uid, nowMs);
+      const UNGROUP = BUILT_IN_NAMES.geofenceTemplate;
+      return db.transaction().execute(async (trx) => {
+        const left = await sql<{ gtid: string }>`
+          delete from geofence_template_members m
+          using geofences g, geofence_templates u
+          where ${isAnyOf('m.geoid', geoids)} and g.geoid = m.geoid
+            and u.gtid = m.gtid and u.uid = g.uid and u.template_name = ${UNGROUP}
+            and exists (
+              select 1 from geofence_template_members o join geofence_templates t on t.gtid = o.gtid
+              where o.geoid = m.geoid and t.uid = g.uid and t.template_name <> ${UNGROUP})
+          returning m.gtid`.execute(trx);
+        const back = await sql<{ gtid: string }>`
+          insert into geofence_template_members (gtid, geoid)
+          select u.gtid, g.geoid from geofences g
+          join geofence_templates u on u.uid = g.uid and u.template_name = ${UNGROUP}
+          where ${isAnyOf('g.geoid', geoids)}
+            and not exists (
+              select 1 from geofence_template_members o join geofence_templates t on t.gtid = o.gtid
+              where o.geoid = g.geoid and t.uid = g.uid)
+          on conflict do nothing
+          returning gtid`.execute(trx);
+        return [...new Set([...left.rows, ...back.rows].map((r) => r.gtid))];
+      });
     },
 
     /** Sets which of `ownerUid`'s templates hold the geofence; returns the templates it was in before. */

@@ -55,6 +55,15 @@ describe('LiveStore', () => {
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps the tank levels it knows when an update does not carry them', () => {
+    const store = new LiveStore();
+    store.reset([], [{ ...device('GPS100#v1', 3), fuelLevels: { fuel: 80 } }]);
+    store.apply({ mode: 'dev', id: 'dev#GPS100#v1', item: { ...device('GPS100#v1', 3), isAlive: false } });
+    expect(store.device('GPS100#v1')).toMatchObject({ isAlive: false, fuelLevels: { fuel: 80 } });
+    store.apply({ mode: 'dev', id: 'dev#GPS100#v1', item: { ...device('GPS100#v1', 3), fuelLevels: { fuel: 75.5 } } });
+    expect(store.device('GPS100#v1')?.fuelLevels).toEqual({ fuel: 75.5 });
+  });
+
   it('applies a batch with one notification, the last message of each record winning', () => {
     const store = new LiveStore();
     store.reset([vehicle('v1', 'PARKING'), vehicle('v2', 'PARKING')], []);

@@ -80,7 +80,13 @@ export class LiveStore {
   private merge(message: LiveServerMessage): boolean {
     switch (message.mode) {
       case 'dev': {
-        const device = message.item;
+        const prior = this.deviceMap.get(message.item.dvid);
+        // An update that does not know the tanks (the server's sweep of silent devices) keeps the
+        // levels the fleet load or an earlier update gave.
+        const device =
+          message.item.fuelLevels === undefined && prior?.fuelLevels
+            ? { ...message.item, fuelLevels: prior.fuelLevels }
+            : message.item;
         this.deviceMap.set(device.dvid, device);
         const trail = extendTrail(this.trailMap.get(device.dvid), device);
         if (trail) this.trailMap.set(device.dvid, trail);

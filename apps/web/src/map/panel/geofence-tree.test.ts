@@ -39,18 +39,30 @@ const titles = (nodes: ReturnType<typeof geofenceTree>) =>
   nodes.map((n) => [n.title, (n.children ?? []).map((c) => c.title)]);
 
 describe('geofenceTree', () => {
-  it('lists templates UNGROUP first then by name, their geofences by name, and gathers loose ones', () => {
+  it('lists templates UNGROUP first then by name, their geofences by name, loose ones in UNGROUP', () => {
+    // 'Depot' is also in Depots: UNGROUP does not list it twice.
     expect(titles(geofenceTree(templates, geofences))).toEqual([
-      ['UNGROUP', ['Loose']],
-      ['UNGROUP', ['Depot', 'Hab Puchong']],
+      ['UNGROUP', ['Hab Puchong', 'Loose']],
       ['Depots', ['Depot']],
       ['Zones', ['Zon PJ']],
     ]);
   });
 
+  it('gathers loose geofences under a node of their own when the user has no UNGROUP', () => {
+    const withoutUngroup = templates.filter((t) => t.templateName !== 'UNGROUP');
+    const tree = geofenceTree(withoutUngroup, geofences, 'TIADA KUMPULAN');
+    expect(titles(tree)).toEqual([
+      ['TIADA KUMPULAN', ['Hab Puchong', 'Loose']],
+      ['Depots', ['Depot']],
+      ['Zones', ['Zon PJ']],
+    ]);
+    expect(tree[0]?.gtid).toBeNull();
+  });
+
   it('keys a geofence by its template, so one in two templates has two nodes', () => {
-    const keys = geofenceTree(templates, geofences).flatMap((t) => (t.children ?? []).map((c) => c.key));
-    expect(keys).toEqual(['g::d', 'g:t1:a', 'g:t1:b', 'g:t3:a', 'g:t2:c']);
+    const twice = [...templates, template('t4', 'Hubs', ['a', 'b'])];
+    const keys = geofenceTree(twice, geofences).flatMap((t) => (t.children ?? []).map((c) => c.key));
+    expect(keys).toEqual(['g:t1:d', 'g:t3:a', 'g:t4:a', 'g:t4:b', 'g:t2:c']);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
@@ -58,9 +70,9 @@ describe('geofenceTree', () => {
 describe('filterGeofenceTree', () => {
   const tree = geofenceTree(templates, geofences);
   it.each([
-    ['', 4],
-    ['   ', 4],
-    ['dep', 2],
+    ['', 3],
+    ['   ', 3],
+    ['dep', 1],
     ['PUCH', 1],
     ['zones', 1],
     ['nothing', 0],
@@ -69,10 +81,8 @@ describe('filterGeofenceTree', () => {
   });
 
   it('keeps only the matching geofences, unless the template itself matches', () => {
-    expect(titles(filterGeofenceTree(tree, 'dep'))).toEqual([
-      ['UNGROUP', ['Depot']],
-      ['Depots', ['Depot']],
-    ]);
+    expect(titles(filterGeofenceTree(tree, 'pu'))).toEqual([['UNGROUP', ['Hab Puchong']]]);
+    expect(titles(filterGeofenceTree(tree, 'dep'))).toEqual([['Depots', ['Depot']]]);
     expect(titles(filterGeofenceTree(tree, 'zones'))).toEqual([['Zones', ['Zon PJ']]]);
   });
 });

@@ -1,4 +1,5 @@
 import type { GeofenceDto, GeofenceTemplateDto } from '@jejak/contract';
+import { BUILT_IN_GEOFENCE_TEMPLATE as UNGROUP } from '@jejak/domain';
 import { geofenceKind } from '../layers/geofence-features.ts';
 
 /** A node of the geofence tree: a template, or one of its geofences (spec 1 §2). */
@@ -11,9 +12,6 @@ export interface GeofenceTreeNode {
   children?: GeofenceTreeNode[];
 }
 
-/** The built-in template of geofences in no other (spec 1 §3); it is listed first. */
-const UNGROUP = 'UNGROUP';
-
 const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
 
 function leaf(gtid: string | null, g: GeofenceDto): GeofenceTreeNode {
@@ -21,8 +19,10 @@ function leaf(gtid: string | null, g: GeofenceDto): GeofenceTreeNode {
 }
 
 /**
- * Templates (UNGROUP first, then by name), each with its geofences by name. Geofences that no
- * template holds are gathered under an UNGROUP node, so every geofence is in the tree.
+ * Templates (UNGROUP first, then by name), each with its geofences by name. UNGROUP is the group
+ * of ungrouped geofences (spec 1 §3): it lists none that another template holds (a store from
+ * before the server kept it so would list them twice), and it gathers the geofences no template
+ * holds (under a node of its own when the user has no UNGROUP), so every geofence is in the tree.
  */
 export function geofenceTree(
   templates: readonly GeofenceTemplateDto[],
@@ -30,20 +30,28 @@ export function geofenceTree(
   ungroupTitle = UNGROUP,
 ): GeofenceTreeNode[] {
   const byId = new Map(geofences.map((g) => [g.geoid, g]));
+  const grouped = new Set(templates.filter((t) => t.templateName !== UNGROUP).flatMap((t) => t.geofences));
   const held = new Set<string>();
   const nodes = templates.map((t): GeofenceTreeNode => {
+    const ungroup = t.templateName === UNGROUP;
     const children = t.geofences.flatMap((geoid) => {
       const g = byId.get(geoid);
-      if (!g) return [];
+      if (!g || (ungroup && grouped.has(geoid))) return [];
       held.add(geoid);
       return [leaf(t.gtid, g)];
     });
-    return { key: `t:${t.gtid}`, title: t.templateName, gtid: t.gtid, children: children.sort(byTitle) };
+    return { key: `t:${t.gtid}`, title: t.templateName, gtid: t.gtid, children };
   });
   const rank = (n: GeofenceTreeNode) => (n.title === UNGROUP ? 0 : 1);
   nodes.sort((a, b) => rank(a) - rank(b) || byTitle(a, b));
-  const loose = geofences.filter((g) => !held.has(g.geoid)).map((g) => leaf(null, g));
-  if (loose.length > 0) nodes.unshift({ key: 't:', title: ungroupTitle, gtid: null, children: loose.sort(byTitle) });
+  const loose = geofences.filter((g) => !held.has(g.geoid));
+  if (loose.length > 0) {
+    const own = nodes[0]?.title === UNGROUP ? nodes[0] : undefined;
+    const home: GeofenceTreeNode = own ?? { key: 't:', title: ungroupTitle, gtid: null, children: [] };
+    if (!own) nodes.unshift(home);
+    home.children?.push(...loose.map((g) => leaf(home.gtid, g)));
+  }
+  for (const n of nodes) n.children?.sort(byTitle);
   return nodes;
 }
 

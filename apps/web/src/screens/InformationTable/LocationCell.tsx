@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { textColourOn } from '../../ui/colour.ts';
-import { externalMapUrl, positionText, type VehicleRow } from './info-rows.ts';
+import { externalMapUrl, type VehicleRow } from './info-rows.ts';
 
 interface LocationCellProps {
   row: VehicleRow;
@@ -10,7 +10,8 @@ interface LocationCellProps {
 
 /**
  * The geofence badges the vehicle is inside (POI or Zone with the name, in the geofence's
- * colour), else its position; a link to the external map in a new tab when the position is known.
+ * colour), else the offline address of its position; a link to the external map at the position's
+ * coordinates, in a new tab, when the position is known.
  */
 export function LocationCell({ row, colourOf, linkLabel }: LocationCellProps) {
   const content =
@@ -26,7 +27,7 @@ export function LocationCell({ row, colourOf, linkLabel }: LocationCellProps) {
         })}
       </span>
     ) : (
-      positionText(row.position)
+      row.locationText
     );
   if (!row.position) return <span data-testid="info-location">{content}</span>;
   return (

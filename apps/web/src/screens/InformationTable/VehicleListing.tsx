@@ -17,6 +17,7 @@ const W = {
   plate: 120,
   status: 140,
   duration: 140,
+  // Wide enough for the Malay header (Kelajuan) beside its sorter without breaking the word.
   speed: 120,
   fuel: 180,
   location: 250,

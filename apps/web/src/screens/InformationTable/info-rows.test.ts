@@ -6,6 +6,7 @@ import {
   STATUS_FILTERS,
   compareDuration,
   compareSpeed,
+  createAddressBook,
   externalMapUrl,
   fuelText,
   geofenceRows,
@@ -75,19 +76,49 @@ describe('information table fuel text', () => {
 });
 
 describe('information table vehicle rows', () => {
-  it('shows the geofences a vehicle is inside, else its position, and links the external map', () => {
+  it('shows the geofences a vehicle is inside, else its address, and links the external map', () => {
     const inside = vehicle({ vid: 'a', geofenceProfile: { g1: 1, g2: 0, unknown: 1 } });
     const outside = vehicle({ vid: 'b', geofenceProfile: { g1: 0 } });
-    const rows = vehicleRows([inside, outside], (dvid) => device(dvid), GEOFENCES);
+    // Far from any town (the South China Sea) the address is the coordinates.
+    const offshore = vehicle({ vid: 'c' });
+    const rows = vehicleRows(
+      [inside, outside, offshore],
+      (dvid) => device(dvid, dvid.endsWith('c') ? { location: { lat: 5.5, lon: 114 } } : {}),
+      GEOFENCES,
+    );
     expect(rows.map((r) => [r.vid, r.locationText])).toEqual([
       ['a', 'POI Depot Shah Alam'],
-      ['b', '3.10000, 101.60000'],
+      ['b', 'Petaling Jaya, Selangor'],
+      ['c', '5.50000, 114.00000'],
     ]);
+    expect(rows[1]?.address).toBe('Petaling Jaya, Selangor');
     expect(rows[0]?.inside).toEqual([{ geoid: 'g1', kind: 'POI', name: 'Depot Shah Alam' }]);
     // The unknown geoid (a geofence added since the list was read) asks for the list again.
     expect(insideUnknown([inside], GEOFENCES)).toBe(true);
     expect(insideUnknown([outside, vehicle({ vid: 'c', geofenceProfile: { unknown: 0 } })], GEOFENCES)).toBe(false);
     expect(externalMapUrl({ lat: 3.1, lon: 101.6 })).toBe('https://www.google.com/maps/search/?api=1&query=3.1,101.6');
+  });
+
+  it('looks an address up once per vehicle and rounded position (about 110 m)', () => {
+    const asked: string[] = [];
+    const addressOf = createAddressBook((lat, lon) => {
+      asked.push(`${lat},${lon}`);
+      return lat > 3 ? `north ${lat}` : '';
+    });
+    const rowsAt = (lat: number) =>
+      vehicleRows(
+        [vehicle({ vid: 'a' })],
+        (dvid) => device(dvid, { location: { lat, lon: 101.6 } }),
+        GEOFENCES,
+        addressOf,
+      );
+    expect(rowsAt(3.10012)[0]?.locationText).toBe('north 3.1');
+    // Creeping in the yard: the same rounded spot, no new lookup.
+    expect(rowsAt(3.10038)[0]?.locationText).toBe('north 3.1');
+    expect(rowsAt(3.1012)[0]?.locationText).toBe('north 3.101');
+    // No address for the spot: its coordinates.
+    expect(rowsAt(2.5)[0]?.locationText).toBe('2.50000, 101.60000');
+    expect(asked).toEqual(['3.1,101.6', '3.101,101.6', '2.5,101.6']);
   });
 
   it('reads status, its start, speed and last update, with no device or position as unknown', () => {

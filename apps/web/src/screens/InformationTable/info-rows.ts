@@ -2,7 +2,9 @@ import {
   GEOFENCE_TYPES,
   NO_DEVICE,
   TRANSIT_STATUSES,
+  describePlace,
   displayStatus,
+  formatCoordinates,
   setUpTanks,
   type Device,
   type GeoPoint,
@@ -43,7 +45,9 @@ export interface VehicleRow {
   fuelText: string;
   inside: InsideBadge[];
   position: GeoPoint | null;
-  /** What the Location cell shows and its search matches: the badges' names, else the position. */
+  /** The position's offline address ("near Klang, Selangor"); null without a position. */
+  address: string | null;
+  /** What the Location cell shows and its search matches: the badges' names, else the address. */
   locationText: string;
   updatedAt: number | null;
 }
@@ -95,9 +99,34 @@ export function insideUnknown(vehicles: Iterable<Vehicle>, geofences: ReadonlyMa
   return false;
 }
 
-/** Coordinates as the Location cell writes them when no geofence holds the vehicle. */
+/** Coordinates as the details drawer writes them. */
 export function positionText(position: GeoPoint | null): string {
-  return position ? `${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}` : '-';
+  return position ? formatCoordinates(position.lat, position.lon) : '-';
+}
+
+/** Addresses are cached by position rounded to 3 decimals (about 110 m). */
+const ADDRESS_GRID = 1_000;
+
+/** The address of a vehicle at a position (see createAddressBook). */
+export type AddressBook = (vid: string, position: GeoPoint) => string;
+
+/**
+ * The offline gazetteer's address of each vehicle's position (DESIGN §6), remembered per vehicle
+ * with its position rounded to ADDRESS_GRID: rebuilding 20k rows costs a lookup each, and the
+ * gazetteer is searched again only for a vehicle that has moved on. The address is that of the
+ * rounded point, so one spot always reads the same.
+ */
+export function createAddressBook(describe: (lat: number, lon: number) => string = describePlace): AddressBook {
+  const known = new Map<string, { lat: number; lon: number; address: string }>();
+  return (vid, position) => {
+    const lat = Math.round(position.lat * ADDRESS_GRID) / ADDRESS_GRID;
+    const lon = Math.round(position.lon * ADDRESS_GRID) / ADDRESS_GRID;
+    const hit = known.get(vid);
+    if (hit?.lat === lat && hit.lon === lon) return hit.address;
+    const address = describe(lat, lon) || formatCoordinates(position.lat, position.lon);
+    known.set(vid, { lat, lon, address });
+    return address;
+  };
 }
 
 /** The external map link of the Location column. */
@@ -117,11 +146,15 @@ function validPosition(device: Device | undefined): GeoPoint | null {
   return Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180 ? p : null;
 }
 
-/** The Vehicle Listing rows, sorted by name (case-insensitive), from the live store's records. */
+/**
+ * The Vehicle Listing rows, sorted by name (case-insensitive), from the live store's records;
+ * `addressOf` keeps its cache from one rebuild to the next.
+ */
 export function vehicleRows(
   vehicles: Iterable<Vehicle>,
   deviceOf: (dvid: string) => Device | undefined,
   geofences: ReadonlyMap<string, InfoGeofence>,
+  addressOf: AddressBook = createAddressBook(),
 ): VehicleRow[] {
   const rows: VehicleRow[] = [];
   for (const vehicle of vehicles) {
@@ -129,6 +162,7 @@ export function vehicleRows(
     const status = displayStatus(vehicle.transitStatus);
     const inside = insideBadges(vehicle, geofences);
     const position = validPosition(device);
+    const address = position && addressOf(vehicle.vid, position);
     rows.push({
       vid: vehicle.vid,
       vehicle,
@@ -141,7 +175,8 @@ export function vehicleRows(
       fuelText: fuelText(vehicle, device),
       inside,
       position,
-      locationText: inside.length > 0 ? inside.map((b) => `${b.kind} ${b.name}`).join(', ') : positionText(position),
+      address,
+      locationText: inside.length > 0 ? inside.map((b) => `${b.kind} ${b.name}`).join(', ') : (address ?? '-'),
       updatedAt: newest(vehicle.updatedAt, device?.deviceTime),
     });
   }

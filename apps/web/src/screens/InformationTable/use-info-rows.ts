@@ -7,6 +7,7 @@ import { useSessionUser } from '../../app/session.ts';
 import { liveStore } from '../../store/live-store.ts';
 import { subscribeThrottled } from '../../store/throttled.ts';
 import {
+  createAddressBook,
   geofenceRows,
   insideUnknown,
   vehicleRows,
@@ -36,6 +37,8 @@ export function useInfoRows(): InfoRows {
   const data: UserGeofences | undefined = geofenceQuery.data;
   const byId = useMemo(() => new Map<string, InfoGeofence>((data?.geofences ?? []).map((g) => [g.geoid, g])), [data]);
   const [live, setLive] = useState<{ vehicles: Vehicle[]; rows: VehicleRow[] }>({ vehicles: [], rows: [] });
+  // One address cache for the screen's life: each rebuild looks up only vehicles that moved.
+  const [addressOf] = useState(() => createAddressBook());
 
   useEffect(
     () =>
@@ -43,11 +46,11 @@ export function useInfoRows(): InfoRows {
         liveStore.subscribe,
         () => {
           const vehicles = [...liveStore.vehicles()];
-          setLive({ vehicles, rows: vehicleRows(vehicles, (dvid) => liveStore.device(dvid), byId) });
+          setLive({ vehicles, rows: vehicleRows(vehicles, (dvid) => liveStore.device(dvid), byId, addressOf) });
         },
         INFO_TABLE_REFRESH_MS,
       ),
-    [byId],
+    [byId, addressOf],
   );
 
   // A vehicle inside a geofence added since the list was read: read the list again.
