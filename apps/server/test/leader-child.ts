@@ -12,6 +12,6 @@ createLeadership({
   retryMs: 50,
   checkMs: 100,
   onElected: () => process.stdout.write('elected\n'),
-  onLost: () => process.stdout.write('lost\n'),
+  onLost: () => void process.stdout.write('lost\n'),
   onError,
 });
