@@ -29,7 +29,7 @@ export interface PostgresLeaderLockOptions {
   checkTimeoutMs: number;
   /**
    * The server ends a session idle this long (`idle_session_timeout`): a holder that stopped
-   * checking (hung, cut off) loses the lock on the server's side too. Longer than the check period.
+   * checking (hung, cut off) loses the lock on the server's side too. Longer than the check and retry periods.
    */
   idleSessionMs: number;
   onError: (err: Error) => void;
