@@ -1,4 +1,4 @@
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ACCOUNT_TEXTS, ERROR_TYPES, MESSAGES } from '@jejak/contract';
 import { AppError } from '../errors.ts';
@@ -7,6 +7,11 @@ import { AppError } from '../errors.ts';
 export interface LimitSettings {
   /** Sign-in attempts per (e-mail, address) a minute; an address gets ten times this. */
   loginMaxPerMinute: number;
+  /**
+   * Where the counts live: in this process by default; shared by every API node when given
+   * (http/shared-rate-limit-store.ts over PostgreSQL, ADR 0057).
+   */
+  store?: FastifyRateLimitStoreCtor;
 }
 
 /** The preHandler hooks of the limited calls. */
@@ -31,7 +36,11 @@ function emailOf(request: FastifyRequest): string {
  * the auth service.
  */
 export async function registerLimits(app: FastifyInstance, settings: LimitSettings): Promise<RouteLimits> {
-  await app.register(fastifyRateLimit, { global: false, cache: 50_000 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    cache: 50_000,
+    ...(settings.store ? { store: settings.store } : {}),
+  });
 
   function limit(
     name: string,

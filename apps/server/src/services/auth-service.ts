@@ -5,7 +5,7 @@ import type { Bus } from '../bus/bus.ts';
 import { AppError } from '../errors.ts';
 import type { SessionsRepo } from '../storage/sessions-repo.ts';
 import type { UsersRepo } from '../storage/users-repo.ts';
-import { createLoginBackoff } from './login-backoff.ts';
+import { createLoginBackoff, type LoginBackoff } from './login-backoff.ts';
 import { scryptHasher, type PasswordHasher } from './passwords.ts';
 
 export function hashToken(token: string): string {
@@ -27,17 +27,17 @@ export interface AuthServiceOptions {
   bus: Pick<Bus, 'publish'>;
   /** Per-e-mail backoff (ADR 0033); the per-address limits sit at the HTTP edge. */
   backoff: { after: number; maxDelayMs: number };
+  /** Where the backoff's counts live; in this process when absent (services/shared-limits.ts shares them). */
+  loginBackoff?: LoginBackoff;
   now: () => number;
   hasher?: PasswordHasher;
 }
 
 export function createAuthService(opts: AuthServiceOptions) {
   const hasher = opts.hasher ?? scryptHasher;
-  const backoff = createLoginBackoff({
-    backoffAfter: opts.backoff.after,
-    maxDelayMs: opts.backoff.maxDelayMs,
-    now: opts.now,
-  });
+  const backoff =
+    opts.loginBackoff ??
+    createLoginBackoff({ backoffAfter: opts.backoff.after, maxDelayMs: opts.backoff.maxDelayMs, now: opts.now });
 
   /** The session's user, end and stage, whatever the stage; null when ended or the user is disabled. */
   async function signedIn(tokenHash: string): Promise<LiveSession | null> {
@@ -59,7 +59,7 @@ export function createAuthService(opts: AuthServiceOptions) {
     async login(req: LoginRequest, ip: string): Promise<{ user: User; token: string }> {
       const email = req.email.trim();
       const key = email.toLowerCase();
-      const waitMs = backoff.waitMs(key, ip);
+      const waitMs = await backoff.waitMs(key, ip);
       if (waitMs > 0) {
         throw new AppError(429, ERROR_TYPES.tooManyAttempts, MESSAGES.tooManyAttempts, {
           retryAfterS: Math.ceil(waitMs / 1000),
@@ -69,10 +69,10 @@ export function createAuthService(opts: AuthServiceOptions) {
       const found = await opts.users.findByEmail(email);
       if (!found) throw new AppError(404, ERROR_TYPES.userNotFound, MESSAGES.userNotFound);
       if (!(await hasher.verify(req.password, found.passwordHash))) {
-        backoff.failed(key, ip);
+        await backoff.failed(key, ip);
         throw new AppError(401, ERROR_TYPES.wrongPassword, MESSAGES.wrongPassword);
       }
-      backoff.succeeded(key, ip);
+      await backoff.succeeded(key, ip);
       if (found.disabled) throw new AppError(403, ERROR_TYPES.userDisabled, MESSAGES.userDisabled);
       const token = randomBytes(32).toString('base64url');
       await opts.sessions.create(hashToken(token), found.user.uid, opts.now(), opts.sessionTtlMs, ip);

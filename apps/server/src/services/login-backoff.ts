@@ -6,13 +6,23 @@
  *   and per-(e-mail, address) limits instead);
  * - the wait doubles with each further failure from 1 s up to `maxDelayMs`, never longer;
  * - an address that signed in to the account before is not held by it at all.
- * In memory, per process, like the other sign-in limits; a restart forgets it.
+ * In memory, per process, by default; services/shared-limits.ts keeps the same counts in
+ * PostgreSQL for every API node (ADR 0057).
  */
 export interface LoginBackoffOptions {
   /** Counted failures of one e-mail before the backoff starts. */
   backoffAfter: number;
   maxDelayMs: number;
   now: () => number;
+}
+
+/** The per-e-mail backoff, wherever its counts live. */
+export interface LoginBackoff {
+  /** How long `ip` must wait before trying `email` again; 0 when it may try now. */
+  waitMs(email: string, ip: string): Promise<number>;
+  failed(email: string, ip: string): Promise<void>;
+  /** Remembers the address as the account's own; failures are not forgotten by it. */
+  succeeded(email: string, ip: string): Promise<void>;
 }
 
 /** Failures one address can add to an e-mail's count. */
@@ -25,6 +35,21 @@ const KNOWN_PER_EMAIL = 16;
 const ADDRESSES_PER_EMAIL = 256;
 const MAX_EMAILS = 50_000;
 
+/** The same bounds for the shared backoff's repo (storage/login-backoff-repo.ts). */
+export const LOGIN_BACKOFF_BOUNDS = {
+  forgetAfterMs: FORGET_AFTER_MS,
+  knownForMs: KNOWN_FOR_MS,
+  perAddressCap: PER_ADDRESS_CAP,
+  addressesPerEmail: ADDRESSES_PER_EMAIL,
+  knownPerEmail: KNOWN_PER_EMAIL,
+};
+
+/** Until when unknown addresses are held off once an e-mail has `counted` failures; null: not held. */
+export function holdUntilAfter(counted: number, t: number, opts: Omit<LoginBackoffOptions, 'now'>): number | null {
+  const over = counted - opts.backoffAfter;
+  return over >= 0 ? t + Math.min(1_000 * 2 ** Math.min(over, 30), opts.maxDelayMs) : null;
+}
+
 interface Failures {
   counted: number;
   byAddress: Map<string, number>;
@@ -33,7 +58,7 @@ interface Failures {
   holdUntil: number;
 }
 
-export function createLoginBackoff(opts: LoginBackoffOptions) {
+export function createLoginBackoff(opts: LoginBackoffOptions): LoginBackoff {
   const failures = new Map<string, Failures>();
   const known = new Map<string, Map<string, number>>();
 
@@ -56,15 +81,14 @@ export function createLoginBackoff(opts: LoginBackoffOptions) {
     }
   }
 
-  return {
-    /** How long `ip` must wait before trying `email` again; 0 when it may try now. */
-    waitMs(email: string, ip: string): number {
-      const t = opts.now();
-      if (isKnown(email, ip, t)) return 0;
-      const f = liveFailures(email, t);
-      return f ? Math.max(0, f.holdUntil - t) : 0;
-    },
+  function waitMs(email: string, ip: string): number {
+    const t = opts.now();
+    if (isKnown(email, ip, t)) return 0;
+    const f = liveFailures(email, t);
+    return f ? Math.max(0, f.holdUntil - t) : 0;
+  }
 
+  const sync = {
     failed(email: string, ip: string): void {
       const t = opts.now();
       let f = liveFailures(email, t);
@@ -79,11 +103,9 @@ export function createLoginBackoff(opts: LoginBackoffOptions) {
       // Past ADDRESSES_PER_EMAIL addresses, each new one still counts once (not remembered).
       if (fromHere > 0 || f.byAddress.size < ADDRESSES_PER_EMAIL) f.byAddress.set(ip, fromHere + 1);
       f.counted += 1;
-      const over = f.counted - opts.backoffAfter;
-      if (over >= 0) f.holdUntil = t + Math.min(1_000 * 2 ** Math.min(over, 30), opts.maxDelayMs);
+      f.holdUntil = holdUntilAfter(f.counted, t, opts) ?? f.holdUntil;
     },
 
-    /** Remembers the address as the account's own; failures are not forgotten by it. */
     succeeded(email: string, ip: string): void {
       const t = opts.now();
       const addresses = known.get(email) ?? new Map<string, number>();
@@ -98,5 +120,10 @@ export function createLoginBackoff(opts: LoginBackoffOptions) {
       known.set(email, addresses);
     },
   };
+
+  return {
+    waitMs: (email, ip) => Promise.resolve(waitMs(email, ip)),
+    failed: (email, ip) => Promise.resolve(sync.failed(email, ip)),
+    succeeded: (email, ip) => Promise.resolve(sync.succeeded(email, ip)),
+  };
 }
-export type LoginBackoff = ReturnType<typeof createLoginBackoff>;

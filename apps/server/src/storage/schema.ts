@@ -468,6 +468,33 @@ export interface EscalationCallRecordsTable {
   updated_at: number;
 }
 
+/** migrations/023_shared_limits.sql: a rate limit's count in its current window. */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resets_at: number;
+}
+
+/** migrations/023_shared_limits.sql: the per-e-mail sign-in backoff. */
+export interface LoginFailuresTable {
+  email: string;
+  counted: number;
+  last_at: number;
+  hold_until: number;
+}
+
+export interface LoginFailureAddressesTable {
+  email: string;
+  ip: string;
+  failures: number;
+}
+
+export interface LoginKnownAddressesTable {
+  email: string;
+  ip: string;
+  at: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -512,5 +539,9 @@ export interface Database {
   notification_logs: NotificationLogsTable;
   escalation_states: EscalationStatesTable;
   escalation_call_records: EscalationCallRecordsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  login_failures: LoginFailuresTable;
+  login_failure_addresses: LoginFailureAddressesTable;
+  login_known_addresses: LoginKnownAddressesTable;
   schema_migrations: SchemaMigrationsTable;
 }
