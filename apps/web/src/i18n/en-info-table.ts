@@ -12,6 +12,8 @@ export const enInfoTable = {
   duration: 'Duration',
   speed: 'Speed',
   fuel: 'Fuel',
+  tank: (n: number) => `Tank ${n}`,
+  noFuelProfiles: '(No fuel profiles)',
   location: 'Location',
   lastUpdated: 'Last Updated',
   search: 'Search',

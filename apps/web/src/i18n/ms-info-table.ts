@@ -14,6 +14,8 @@ export const msInfoTable: Strings['infoTable'] = {
   duration: 'Tempoh',
   speed: 'Kelajuan',
   fuel: 'Bahan Api',
+  tank: (n: number) => `Tangki ${n}`,
+  noFuelProfiles: '(Tiada profil bahan api)',
   location: 'Lokasi',
   lastUpdated: 'Kemas Kini Terakhir',
   search: 'Cari',

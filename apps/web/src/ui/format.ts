@@ -1,10 +1,28 @@
-import { displayStatus, formatDuration, formatLocalDateTime, type Vehicle } from '@jejak/domain';
+import { displayStatus, formatDuration as specDuration, formatLocalDateTime, type Vehicle } from '@jejak/domain';
+import { currentLocale } from '../i18n/language.ts';
 
-/** Durations are worded in domain, so the console and the exports agree. */
-export { formatDuration };
+const MALAY_UNITS: Readonly<Record<string, string>> = { days: 'hari', hrs: 'jam', mins: 'min', secs: 'saat' };
+
+/**
+ * A duration as spec 1 §9 words it (domain's formatDuration, which the exports share), in the
+ * console's language: '2 hrs 5 mins' reads '2 jam 5 min' in Malay.
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  const text = specDuration(ms);
+  if (currentLocale() !== 'ms') return text;
+  return text === 'N/A' ? 'T/A' : text.replace(/\b(days|hrs|mins|secs)\b/g, (unit) => MALAY_UNITS[unit] ?? unit);
+}
 
 /** The user's time zone unless they set another (DESIGN §6). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
+
+/**
+ * An address in the console's language: the offline gazetteer's "near Klang, Selangor" reads
+ * "berhampiran Klang, Selangor" in Malay; place names and a geocoder's own words stay as given.
+ */
+export function localizeAddress(address: string): string {
+  return currentLocale() === 'ms' && address.startsWith('near ') ? `berhampiran ${address.slice(5)}` : address;
+}
 
 /** When the vehicle's current status began: transitFrom, or updatedAt when DISCONNECTED (spec 1 §4). */
 export function statusSince(vehicle: Pick<Vehicle, 'transitStatus' | 'transitFrom' | 'updatedAt'>): number | null {
@@ -17,7 +35,8 @@ export function statusDurationText(
   nowMs: number,
 ): string {
   const since = statusSince(vehicle);
-  return since === null ? '-' : `For ${formatDuration(nowMs - since)}`;
+  if (since === null) return '-';
+  return `${currentLocale() === 'ms' ? 'Selama' : 'For'} ${formatDuration(nowMs - since)}`;
 }
 
 /** An instant as YYYY/MM/DD HH:mm:ss in the given time zone (spec 1 §9); '-' when unknown. */

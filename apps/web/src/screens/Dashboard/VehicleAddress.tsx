@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchAddress } from '../../api/geocode.ts';
 import { useStrings } from '../../i18n/strings.ts';
+import { localizeAddress } from '../../ui/format.ts';
 
 /** Spec 1 §9: the address refresh spinner lasts 1 s. */
 const REFRESH_SPIN_MS = 1_000;
@@ -43,7 +44,7 @@ export function VehicleAddress({ vid, location }: { vid: string; location: GeoPo
     else void address.refetch();
   };
 
-  const text = address.data?.address.trim() ? address.data.address : s.addressNotFound;
+  const text = address.data?.address.trim() ? localizeAddress(address.data.address) : s.addressNotFound;
   const busy = spinning || address.isFetching;
   return (
     <span className="vehicle-info-address">

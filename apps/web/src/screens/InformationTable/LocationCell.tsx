@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { textColourOn } from '../../ui/colour.ts';
+import { localizeAddress } from '../../ui/format.ts';
 import { externalMapUrl, type VehicleRow } from './info-rows.ts';
 
 interface LocationCellProps {
@@ -27,7 +28,7 @@ export function LocationCell({ row, colourOf, linkLabel }: LocationCellProps) {
         })}
       </span>
     ) : (
-      row.locationText
+      localizeAddress(row.locationText)
     );
   if (!row.position) return <span data-testid="info-location">{content}</span>;
   return (

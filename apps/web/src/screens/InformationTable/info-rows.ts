@@ -61,6 +61,14 @@ export interface GeofenceRow {
   vehiclesInside: Vehicle[];
 }
 
+/** The words of the Fuel column in the console's language. */
+export interface FuelWords {
+  tank: (n: number) => string;
+  noFuelProfiles: string;
+}
+/** The spec's own words (spec 1 §2). */
+export const SPEC_FUEL_WORDS: FuelWords = { tank: (n) => `Tank ${n}`, noFuelProfiles: NO_FUEL_PROFILES };
+
 /**
  * '[Tank n] x L' per set-up tank in port order (n counts from 1; '-' before a reading), or
  * '(No fuel profiles)' when no tank has a capacity.
@@ -68,13 +76,14 @@ export interface GeofenceRow {
 export function fuelText(
   vehicle: Pick<Vehicle, 'fuelProfile'>,
   device: Pick<Device, 'fuelLevels'> | undefined,
+  words: FuelWords = SPEC_FUEL_WORDS,
 ): string {
   const tanks = setUpTanks(vehicle.fuelProfile).sort(([, a], [, b]) => a.portNumber - b.portNumber);
-  if (tanks.length === 0) return NO_FUEL_PROFILES;
+  if (tanks.length === 0) return words.noFuelProfiles;
   return tanks
     .map(([key], i) => {
       const litres = device?.fuelLevels?.[key];
-      return `[Tank ${i + 1}] ${typeof litres === 'number' ? litres.toFixed(2) : '-'} L`;
+      return `[${words.tank(i + 1)}] ${typeof litres === 'number' ? litres.toFixed(2) : '-'} L`;
     })
     .join(', ');
 }
@@ -155,6 +164,7 @@ export function vehicleRows(
   deviceOf: (dvid: string) => Device | undefined,
   geofences: ReadonlyMap<string, InfoGeofence>,
   addressOf: AddressBook = createAddressBook(),
+  fuelWords: FuelWords = SPEC_FUEL_WORDS,
 ): VehicleRow[] {
   const rows: VehicleRow[] = [];
   for (const vehicle of vehicles) {
@@ -172,7 +182,7 @@ export function vehicleRows(
       status,
       statusSinceMs: status === 'DISCONNECTED' ? vehicle.updatedAt : vehicle.transitFrom,
       speedKmh: typeof device?.speed === 'number' && Number.isFinite(device.speed) ? device.speed : null,
-      fuelText: fuelText(vehicle, device),
+      fuelText: fuelText(vehicle, device, fuelWords),
       inside,
       position,
       address,

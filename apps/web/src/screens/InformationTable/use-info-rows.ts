@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchGeofences, geofencesQueryKey, type UserGeofences } from '../../api/geofences.ts';
 import { useSessionUser } from '../../app/session.ts';
+import { useStrings } from '../../i18n/strings.ts';
 import { liveStore } from '../../store/live-store.ts';
 import { subscribeThrottled } from '../../store/throttled.ts';
 import {
@@ -39,6 +40,8 @@ export function useInfoRows(): InfoRows {
   const [live, setLive] = useState<{ vehicles: Vehicle[]; rows: VehicleRow[] }>({ vehicles: [], rows: [] });
   // One address cache for the screen's life: each rebuild looks up only vehicles that moved.
   const [addressOf] = useState(() => createAddressBook());
+  const s = useStrings().infoTable;
+  const fuelWords = useMemo(() => ({ tank: s.tank, noFuelProfiles: s.noFuelProfiles }), [s]);
 
   useEffect(
     () =>
@@ -46,11 +49,14 @@ export function useInfoRows(): InfoRows {
         liveStore.subscribe,
         () => {
           const vehicles = [...liveStore.vehicles()];
-          setLive({ vehicles, rows: vehicleRows(vehicles, (dvid) => liveStore.device(dvid), byId, addressOf) });
+          setLive({
+            vehicles,
+            rows: vehicleRows(vehicles, (dvid) => liveStore.device(dvid), byId, addressOf, fuelWords),
+          });
         },
         INFO_TABLE_REFRESH_MS,
       ),
-    [byId, addressOf],
+    [byId, addressOf, fuelWords],
   );
 
   // A vehicle inside a geofence added since the list was read: read the list again.
