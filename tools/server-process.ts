@@ -49,14 +49,21 @@ export function serverEnv(httpPort: number, gateways: Record<string, number> = {
 }
 
 /**
- * The real `jejak start` program in its own process, so it can be killed like a crashed server.
- * Its pid is the server's own (no tsx launcher in between), so /proc/<pid> describes the server.
+ * The real `jejak start` program (or another role) in its own process, so it can be killed like a
+ * crashed server. Its pid is the server's own (no tsx launcher in between), so /proc/<pid>
+ * describes the server.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  opts: { demo?: boolean; stdout?: 'ignore' | 'pipe'; stderr?: 'inherit' | 'pipe' } = {},
+  opts: {
+    demo?: boolean;
+    role?: 'start' | 'gateway' | 'api' | 'scheduler';
+    stdout?: 'ignore' | 'pipe';
+    stderr?: 'inherit' | 'pipe';
+  } = {},
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', MAIN, 'start', ...(opts.demo ? [] : ['--no-demo'])], {
+  const args = [MAIN, opts.role ?? 'start', ...(opts.demo ? [] : ['--no-demo'])];
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', opts.stdout ?? 'ignore', opts.stderr ?? 'inherit'],
   });

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config/load.ts';
+import type { Config } from './config/schema.ts';
 import { startJejak } from './app.ts';
+import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { DEMO_USERS } from './demo/demo-fleet.ts';
 import {
   DEMO_SOS_EVERY_MS,
@@ -8,27 +10,67 @@ import {
   DEMO_SPEEDER_VEHICLE,
 } from './demo/demo-rules.ts';
 import { demoImeis } from './demo/seed.ts';
+import { NODE_ROLES, startNode, type NodeRole } from './roles/nodes.ts';
+import type { RoleLogger } from './roles/shared.ts';
 
-const USAGE = `Usage: jejak [start] [--no-demo]
+const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
 
-Starts every role in one process: device gateways, pipeline, API, live channel and scheduler.
-  --no-demo   no demo fleet and no simulator
+  start       every role in one process (the default), with the demo fleet and its simulator
+  gateway     device gateways and the pipeline behind them
+  api         the API, the live channel and the console
+  scheduler   timed jobs: package expiry, escalation calls, partitions, expired sessions
+  --no-demo   no demo fleet and no simulator (start)
+
+gateway, api and scheduler run as many copies as needed on one PostgreSQL (DATABASE_URL),
+reaching each other through NATS (NATS_URL). See docs/decisions/0059-roles.md.
 Configuration comes from the environment: see docs/config.md.`;
 
+type Role = 'start' | NodeRole;
+
+interface Running {
+  log: RoleLogger;
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+function parseArgs(argv: string[]): { role: Role; noDemo: boolean } | 'help' {
+  if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  const roles = argv.filter((a) => a === 'start' || NODE_ROLES.includes(a as NodeRole)) as Role[];
+  const unknown = argv.filter((a) => a !== '--no-demo' && !roles.includes(a as Role));
+  if (unknown.length > 0 || roles.length > 1) {
+    console.error(
+      `${unknown.length > 0 ? `Unknown argument(s): ${unknown.join(' ')}` : 'One role at a time'}\n\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+  return { role: roles[0] ?? 'start', noDemo: argv.includes('--no-demo') };
+}
+
+/** A role of its own needs what the other nodes share: PostgreSQL and NATS (ADR 0059). */
+function scaleOutProblems(role: NodeRole, config: Config, natsUrl: string | undefined): string[] {
+  const problems: string[] = [];
+  if (!config.DATABASE_URL)
+    problems.push(
+      `jejak ${role} needs PostgreSQL: set DATABASE_URL. The embedded database (PGlite) serves one process only: run \`jejak start\` for that.`,
+    );
+  if (!natsUrl)
+    problems.push(
+      `jejak ${role} needs NATS: set NATS_URL. Separate role processes reach each other through it: run \`jejak start\` for one process.`,
+    );
+  return problems;
+}
+
 async function main(argv: string[]): Promise<void> {
-  const args = argv.filter((a) => a !== 'start');
-  if (args.includes('--help') || args.includes('-h')) {
+  const args = parseArgs(argv);
+  if (args === 'help') {
     console.log(USAGE);
     return;
   }
-  const unknown = args.filter((a) => a !== '--no-demo');
-  if (unknown.length > 0) {
-    console.error(`Unknown argument(s): ${unknown.join(' ')}\n\n${USAGE}`);
-    process.exit(2);
-  }
+  const { role, noDemo } = args;
   let config;
   try {
-    config = loadConfig(process.env, args.includes('--no-demo') ? { JEJAK_DEMO: false } : {});
+    // The demo fleet and its simulator belong to `start` only: a scaled-out fleet is a real one.
+    config = loadConfig(process.env, noDemo || role !== 'start' ? { JEJAK_DEMO: false } : {});
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -36,8 +78,51 @@ async function main(argv: string[]): Promise<void> {
     }
     throw err;
   }
+  if (role !== 'start') {
+    const problems = scaleOutProblems(role, config, process.env.NATS_URL);
+    if (problems.length > 0) {
+      console.error(problems.join('\n'));
+      process.exit(1);
+    }
+  }
 
-  const running = await startJejak(config);
+  let log: RoleLogger | null = null;
+  // The one line that picks the bus (DESIGN §2). TODO(issue 15): the NATS bus of bus/choose-bus.ts when NATS_URL is set.
+  const bus = createInProcessBus((err) => log?.error({ err }, 'bus handler failed'));
+  const running = role === 'start' ? await startAll(config, bus) : await startRole(role, config, bus);
+  log = running.log;
+  console.log(running.lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.log.info({ signal }, 'shutting down');
+    await running.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function gatewayLine(ports: Record<string, number>): string {
+  return `  gateways: ${Object.entries(ports)
+    .map(([key, port]) => {
+      const [id, transport = 'tcp'] = key.split('/');
+      return `${id} on ${transport.toUpperCase()} ${port}`;
+    })
+    .join(', ')}`;
+}
+
+async function startRole(role: NodeRole, config: Config, bus: Bus): Promise<Running> {
+  const node = await startNode(role, config, { bus });
+  const lines = ['', `Jejak ${role} is running: ${node.httpUrl}`, `  database: ${node.database.kind}`];
+  if (role === 'gateway') lines.push(gatewayLine(node.gatewayPorts));
+  return { log: node.log, lines, stop: () => node.stop() };
+}
+
+async function startAll(config: Config, bus: Bus): Promise<Running> {
+  const running = await startJejak(config, { bus });
   let stopSimulator: (() => Promise<void>) | null = null;
   if (config.JEJAK_DEMO) {
     const { startSimulator } = await import('@jejak/simulator');
@@ -59,12 +144,7 @@ async function main(argv: string[]): Promise<void> {
     '',
     `Jejak is running: ${running.httpUrl}`,
     `  database: ${running.database.kind}${running.database.kind === 'pglite' ? ` in ${config.JEJAK_DATA_DIR}` : ''}`,
-    `  gateways: ${Object.entries(running.gatewayPorts)
-      .map(([key, port]) => {
-        const [id, transport = 'tcp'] = key.split('/');
-        return `${id} on ${transport.toUpperCase()} ${port}`;
-      })
-      .join(', ')}`,
+    gatewayLine(running.gatewayPorts),
   ];
   if (config.JEJAK_DEMO) {
     lines.push(
@@ -76,19 +156,14 @@ async function main(argv: string[]): Promise<void> {
     for (const u of DEMO_USERS)
       lines.push(`    ${u.email.padEnd(28)} ${u.role}${u.stages.includes('V2') ? '' : ' (V1 only)'}`);
   }
-  console.log(lines.join('\n') + '\n');
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    running.http.log.info({ signal }, 'shutting down');
-    await stopSimulator?.();
-    await running.stop();
-    process.exit(0);
+  return {
+    log: running.http.log,
+    lines,
+    async stop() {
+      await stopSimulator?.();
+      await running.stop();
+    },
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@jejak/contract';
+import { registerEscalationRoutes } from '../http/routes/escalation-routes.ts';
+import { mapSettings } from '../http/map-settings.ts';
+import { buildHttpServer } from '../http/server.ts';
+import { createLiveHub } from '../live/live-hub.ts';
+import { createNotifications } from '../notify/notifications.ts';
+import type { Providers } from '../notify/providers/choose-providers.ts';
+import type { SmsProvider } from '../notify/providers/provider.ts';
+import { createAccountService } from '../services/account-service.ts';
+import { createAuditService } from '../services/audit-service.ts';
+import { createAuthService } from '../services/auth-service.ts';
+import { createDeviceService } from '../services/device-service.ts';
+import { createEscalationService } from '../services/escalation-service.ts';
+import { createEventService } from '../services/event-service.ts';
+import { createGeocodeService } from '../services/geocode-service.ts';
+import { createGeofenceService } from '../services/geofence-service.ts';
+import { createSmtpMailer } from '../services/mailer.ts';
+import { createMigrationService } from '../services/migration-service.ts';
+import { createPackageService } from '../services/package-service.ts';
+import { createPasswordService } from '../services/password-service.ts';
+import { createRecordsService } from '../services/records-service.ts';
+import { createReportServices } from '../services/report-services.ts';
+import { createRuleService } from '../services/rule-service.ts';
+import type { ScheduledJob } from '../services/scheduler.ts';
+import { createTicketService } from '../services/ticket-service.ts';
+import { createUserService } from '../services/user-service.ts';
+import { createVehicleGroupService } from '../services/vehicle-group-service.ts';
+import { createVehicleService } from '../services/vehicle-service.ts';
+import { createAccountStore } from '../storage/account-store.ts';
+import { createAuditRepo } from '../storage/audit-repo.ts';
+import { createDeviceStore } from '../storage/device-store.ts';
+import { createEscalationRepo } from '../storage/escalation-repo.ts';
+import { createEventRepo } from '../storage/event-repo.ts';
+import { createGeofenceTemplateRepo } from '../storage/geofence-template-repo.ts';
+import { createRecordsRepo } from '../storage/records-repo.ts';
+import { createSessionsRepo } from '../storage/sessions-repo.ts';
+import { listenHttp } from './health-server.ts';
+import { APP_VERSION, type Shared } from './shared.ts';
+
+/** Live sockets are checked against their session's end this often: access ends within a second. */
+const LIVE_EXPIRY_SWEEP_MS = 1_000;
+
+export interface ApiRole {
+  http: FastifyInstance;
+  /**
+   * Notification deliveries and their crash recovery. They run beside the live hub: a PUSH is
+   * sent only to consoles open on this node, and the notification service drops the notifier's
+   * cache in this process (ADR 0059).
+   */
+  jobs: ScheduledJob[];
+  /** Starts answering; resolves with the address. */
+  listen(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The API, the live channel and the console (DESIGN §3). It reads everything from the store:
+ * the fleet the pipeline committed, and the pipeline's announcements through the bus.
+ */
+export async function buildApiRole(
+  shared: Shared,
+  providers: Providers,
+  sms: SmsProvider | null = providers.sms,
+): Promise<ApiRole> {
+  const { config, db, bus, now, hasher, users, fleet } = shared;
+  const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
+  const auth = createAuthService({
+    users,
+    sessions: createSessionsRepo(db),
+    sessionTtlMs: cookie.ttlMs,
+    bus,
+    backoff: { after: config.JEJAK_LOGIN_BACKOFF_AFTER, maxDelayMs: config.JEJAK_LOGIN_BACKOFF_MAX_SECONDS * 1_000 },
+    now,
+    hasher,
+  });
+  const { onError } = shared;
+  const live = createLiveHub({
+    bus,
+    fleet,
+    session: (tokenHash) => auth.session(tokenHash),
+    now,
+    expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
+    onError,
+  });
+  const mailer = createSmtpMailer({
+    host: config.JEJAK_SMTP_HOST,
+    port: config.JEJAK_SMTP_PORT,
+    secure: config.JEJAK_SMTP_SECURE,
+    user: config.JEJAK_SMTP_USER,
+    password: config.JEJAK_SMTP_PASSWORD,
+    from: config.JEJAK_MAIL_FROM,
+  });
+  const notifications = createNotifications({ db, bus, fleet, users, mailer, sms, live, config, now, onError });
+  const store = createAccountStore(db);
+  const http = await buildHttpServer({
+    auth,
+    users: createUserService(store, fleet),
+    accounts: createAccountService(store, now, bus, hasher),
+    passwords: createPasswordService({
+      store,
+      mailer,
+      publicUrl: shared.publicUrl.get,
+      resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
+      now,
+      onSessionsEnded: (tokenHashes) => bus.publish('sessions.ended', { tokenHashes }),
+      hasher,
+    }),
+    administration: {
+      migration: createMigrationService(store, now, bus),
+      packages: createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now }),
+      audit: createAuditService(createAuditRepo(db)),
+    },
+    devices: createDeviceService(fleet, createDeviceStore(db), now),
+    records: createRecordsService(fleet, createRecordsRepo(db)),
+    ...createReportServices(db, fleet, now),
+    geofences: createGeofenceService({
+      geofences: shared.geofences,
+      templates: createGeofenceTemplateRepo(db),
+      users,
+      bus,
+      now,
+    }),
+    vehicles: createVehicleService({ db, users, bus, now }),
+    vehicleGroups: createVehicleGroupService({ db, users, fleet, bus, now }),
+    geocoder: createGeocodeService({
+      fleet,
+      online: config.JEJAK_GEOCODER_URL
+        ? {
+            url: config.JEJAK_GEOCODER_URL,
+            timeoutMs: config.JEJAK_GEOCODER_TIMEOUT_MS,
+            maxPerSecond: config.JEJAK_GEOCODER_MAX_PER_SECOND,
+            userAgent: `Jejak/${APP_VERSION}`,
+          }
+        : null,
+      now,
+      onFallback: (err) => http.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
+    }),
+    notifications: notifications.service,
+    alerts: {
+      rules: createRuleService({ db, users, bus, now }),
+      events: createEventService(fleet, createEventRepo(db)),
+      tickets: createTicketService({ db, fleet, users, now }),
+    },
+    live,
+    // The console's public address may open the live channel too (behind a proxy).
+    allowedOrigins: [
+      ...config.JEJAK_ALLOWED_ORIGINS,
+      ...(config.JEJAK_PUBLIC_URL ? [new URL(config.JEJAK_PUBLIC_URL).origin] : []),
+    ],
+    cookie,
+    limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE },
+    version: APP_VERSION,
+    region: config.JEJAK_REGION,
+    map: mapSettings(config),
+    webDist: config.JEJAK_WEB_DIST,
+    logLevel: config.JEJAK_LOG_LEVEL,
+  });
+  shared.setLog(http.log);
+  await http.register(
+    async (api) => {
+      registerEscalationRoutes(api, auth, createEscalationService({ repo: createEscalationRepo(db), now }));
+      // Twilio's webhooks need its SDK: loaded only with that provider (as chooseProviders does).
+      // Their outcomes reach the process's chain driver through the provider's voice.
+      if (providers.twilio) {
+        const { registerProviderHookRoutes } = await import('../http/routes/provider-hook-routes.ts');
+        await registerProviderHookRoutes(api, providers.twilio);
+      }
+    },
+    { prefix: API_BASE },
+  );
+
+  return {
+    http,
+    jobs: notifications.jobs,
+    async listen() {
+      const httpUrl = await listenHttp(http, config);
+      shared.publicUrl.learn(httpUrl);
+      return httpUrl;
+    },
+    async stop() {
+      live.closeAll();
+      await http.close();
+    },
+  };
+}

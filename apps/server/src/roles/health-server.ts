@@ -1,0 +1,23 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE, API_PATHS, type VersionResponse } from '@jejak/contract';
+import type { Config } from '../config/schema.ts';
+import { APP_VERSION } from './shared.ts';
+
+/**
+ * The HTTP side of a node without the API (gateway, scheduler): the version call only, which
+ * load balancers and orchestrators poll, and the process's log.
+ */
+export function createHealthServer(config: Config): FastifyInstance {
+  const app = Fastify({ logger: { level: config.JEJAK_LOG_LEVEL } });
+  app.get(`${API_BASE}${API_PATHS.version}`, async (): Promise<VersionResponse> => ({
+    version: APP_VERSION,
+    region: config.JEJAK_REGION,
+  }));
+  return app;
+}
+
+/** Starts answering on JEJAK_HTTP_HOST:JEJAK_HTTP_PORT; resolves with the address (127.0.0.1 for 0.0.0.0). */
+export async function listenHttp(app: FastifyInstance, config: Config): Promise<string> {
+  const address = await app.listen({ host: config.JEJAK_HTTP_HOST, port: config.JEJAK_HTTP_PORT });
+  return address.replace('0.0.0.0', '127.0.0.1');
+}

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Config } from '../config/schema.ts';
+import { createInProcessBus, type Bus } from '../bus/bus.ts';
+import { createChainDriver, type ChainDriver } from '../notify/escalation/chain-driver.ts';
+import { chooseProviders, type Providers } from '../notify/providers/choose-providers.ts';
+import type { SmsProvider } from '../notify/providers/provider.ts';
+import type { Scheduler } from '../services/scheduler.ts';
+import { scryptHasher, type PasswordHasher } from '../services/passwords.ts';
+import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/database.ts';
+import { createEscalationRepo } from '../storage/escalation-repo.ts';
+import { createFleetRepo, type FleetRepo } from '../storage/fleet-repo.ts';
+import { createGeofenceRepo, type GeofenceRepo } from '../storage/geofence-repo.ts';
+import { ensureDeviceLogPartitions, migrate } from '../storage/migrate.ts';
+import { createUsersRepo, type UsersRepo } from '../storage/users-repo.ts';
+
+export const APP_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** What the roles of one process are started with (tests and main.ts pass the adapters). */
+export interface RoleOptions {
+  /** PGlite in memory instead of JEJAK_DATA_DIR (tests, benchmarks). */
+  inMemoryDb?: boolean;
+  /** The clock; tests move it forward. */
+  now?: () => number;
+  /** Password hashing; tests wrap the real one to count its calls. */
+  hasher?: PasswordHasher;
+  /** The SMS provider of notifications instead of the configured one (tests). */
+  sms?: SmsProvider | null;
+  /** The bus between the roles; the in-process one when absent (main.ts chooses). */
+  bus?: Bus;
+  /**
+   * Starts the timed jobs of this process; `scheduler.start()` when absent. The place to gate
+   * them on leadership when several scheduler nodes run.
+   */
+  runJobs?: (scheduler: Scheduler) => void;
+}
+
+export interface RoleLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What every role of a process shares: storage, the bus, the clock and the log. */
+export interface Shared {
+  config: Config;
+  now: () => number;
+  hasher: PasswordHasher;
+  database: DatabaseHandle;
+  db: Db;
+  bus: Bus;
+  users: UsersRepo;
+  fleet: FleetRepo;
+  geofences: GeofenceRepo;
+  /** Background failures, logged once the process has a logger. */
+  onError: (err: unknown, context: string) => void;
+  /** The log of the process's HTTP server (the API's, or a health server's). */
+  setLog(log: RoleLogger): void;
+  publicUrl: PublicUrl;
+}
+
+/** The console's public address: configured, else the API's own once it listens. */
+export interface PublicUrl {
+  get: () => string;
+  learn: (url: string) => void;
+}
+
+export function publicUrlOf(config: Config): PublicUrl {
+  let url = config.JEJAK_PUBLIC_URL ?? '';
+  return { get: () => url, learn: (own) => (url ||= own) };
+}
+
+/** Two nodes starting at once must not both migrate: the first holds this lock, the other waits. */
+const MIGRATION_LOCK = 0x6a656a616b;
+
+/** Opens the database (migrated, this month's partitions in place) and the bus. */
+export async function openShared(config: Config, opts: RoleOptions, publicUrl: PublicUrl): Promise<Shared> {
+  const now = opts.now ?? (() => Date.now());
+  let log: RoleLogger | null = null;
+  const onError = (err: unknown, context: string) => log?.error({ err, context }, 'background failure');
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
+        onError(err, 'idle database connection'),
+      )
+    : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR, {
+        sharedBuffersMb: config.JEJAK_PGLITE_SHARED_BUFFERS_MB,
+      });
+  const { db } = database;
+  await prepareSchema(database, now());
+  return {
+    config,
+    now,
+    hasher: opts.hasher ?? scryptHasher,
+    database,
+    db,
+    bus: opts.bus ?? createInProcessBus((err) => onError(err, 'bus handler')),
+    users: createUsersRepo(db),
+    fleet: createFleetRepo(db),
+    geofences: createGeofenceRepo(db),
+    onError,
+    setLog: (l) => (log = l),
+    publicUrl,
+  };
+}
+
+async function prepareSchema(database: DatabaseHandle, nowMs: number): Promise<void> {
+  const prepare = async (db: Db) => {
+    await migrate(db);
+    await ensureDeviceLogPartitions(db, nowMs);
+  };
+  if (database.kind !== 'postgres') return prepare(database.db);
+  // A session lock, so it is held on one connection through every migration's transaction.
+  await database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await prepare(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/** The SMS and voice providers: chosen before the database opens, so a misconfigured one stops the boot. */
+export function openProviders(config: Config, publicUrl: PublicUrl): Promise<Providers> {
+  return chooseProviders(config, publicUrl.get);
+}
+
+/**
+ * Escalation call chains: the scheduler's sweep rings the due steps, the API's provider webhooks
+ * end attempts; both move a chain by compare-and-set in storage, so any node may hold a driver.
+ */
+export function createChains(shared: Shared, providers: Providers): ChainDriver {
+  const { config } = shared;
+  return createChainDriver({
+    repo: createEscalationRepo(shared.db),
+    voice: providers.voice,
+    ackKey: config.JEJAK_ESCALATION_ACK_KEY,
+    ringSeconds: config.JEJAK_ESCALATION_RING_SECONDS,
+    outcomeMarginSeconds: config.JEJAK_ESCALATION_OUTCOME_MARGIN_SECONDS,
+    rounds: config.JEJAK_ESCALATION_ROUNDS,
+    now: shared.now,
+    onError: shared.onError,
+  });
+}
