@@ -1,3 +1,9 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../http/shared-rate-limit-store.ts';
+import { LOGIN_BACKOFF_BOUNDS, type LoginBackoff } from '../services/login-backoff.ts';
+import { createSharedLoginBackoff, sharedLimitsCleanupJob } from '../services/shared-limits.ts';
+import { createLimitCounters } from '../storage/limit-counters.ts';
+import { createLoginBackoffRepo } from '../storage/login-backoff-repo.ts';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@jejak/contract';
 import { registerEscalationRoutes } from '../http/routes/escalation-routes.ts';
@@ -65,12 +71,18 @@ export async function buildApiRole(
 ): Promise<ApiRole> {
   const { config, db, bus, now, hasher, users, fleet } = shared;
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
+  const backoff = {
+    after: config.JEJAK_LOGIN_BACKOFF_AFTER,
+    maxDelayMs: config.JEJAK_LOGIN_BACKOFF_MAX_SECONDS * 1_000,
+  };
+  const limits = signInLimits(shared, backoff);
   const auth = createAuthService({
     users,
     sessions: createSessionsRepo(db),
     sessionTtlMs: cookie.ttlMs,
     bus,
-    backoff: { after: config.JEJAK_LOGIN_BACKOFF_AFTER, maxDelayMs: config.JEJAK_LOGIN_BACKOFF_MAX_SECONDS * 1_000 },
+    backoff,
+    ...(limits.loginBackoff ? { loginBackoff: limits.loginBackoff } : {}),
     now,
     hasher,
   });
@@ -149,7 +161,7 @@ export async function buildApiRole(
       ...(config.JEJAK_PUBLIC_URL ? [new URL(config.JEJAK_PUBLIC_URL).origin] : []),
     ],
     cookie,
-    limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE },
+    limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE, ...(limits.store ? { store: limits.store } : {}) },
     version: APP_VERSION,
     region: config.JEJAK_REGION,
     map: mapSettings(config),
@@ -172,7 +184,7 @@ export async function buildApiRole(
 
   return {
     http,
-    jobs: notifications.jobs,
+    jobs: [...notifications.jobs, ...limits.jobs],
     async listen() {
       const httpUrl = await listenHttp(http, config);
       shared.publicUrl.learn(httpUrl);
@@ -182,5 +194,27 @@ export async function buildApiRole(
       live.closeAll();
       await http.close();
     },
+  };
+}
+
+/**
+ * Where the sign-in limits count (ADR 0057): in the database on PostgreSQL, so every API node
+ * holds an address or an e-mail alike; in this process on PGlite (one process).
+ */
+function signInLimits(
+  shared: Shared,
+  backoff: { after: number; maxDelayMs: number },
+): { loginBackoff?: LoginBackoff; store?: FastifyRateLimitStoreCtor; jobs: ScheduledJob[] } {
+  if (shared.database.kind !== 'postgres') return { jobs: [] };
+  const counters = createLimitCounters(shared.db);
+  const backoffRepo = createLoginBackoffRepo(shared.db, LOGIN_BACKOFF_BOUNDS);
+  return {
+    loginBackoff: createSharedLoginBackoff(backoffRepo, {
+      backoffAfter: backoff.after,
+      maxDelayMs: backoff.maxDelayMs,
+      now: shared.now,
+    }),
+    store: sharedRateLimitStore(counters, shared.now),
+    jobs: [sharedLimitsCleanupJob({ counters, backoff: backoffRepo }, shared.now)],
   };
 }

@@ -1,7 +1,9 @@
 import type { ChainDriver } from '../notify/escalation/chain-driver.ts';
+import { createLeadership, type Leadership } from '../services/leader.ts';
 import { createPackageService } from '../services/package-service.ts';
 import { createScheduler, type ScheduledJob, type Scheduler } from '../services/scheduler.ts';
 import { createAccountStore } from '../storage/account-store.ts';
+import { createPostgresLeaderLock } from '../storage/leader-lock.ts';
 import { ensureDeviceLogPartitions } from '../storage/migrate.ts';
 import { createSessionsRepo } from '../storage/sessions-repo.ts';
 import type { Shared } from './shared.ts';
@@ -43,6 +45,7 @@ export function startSchedulerRole(
   runJobs?: (scheduler: Scheduler) => void,
 ): SchedulerRole {
   const { config, db, now, onError } = shared;
+  const gate = runJobs ? null : leaderGate(shared);
   const packages = createPackageService({
     store: createAccountStore(db),
     fleet: shared.fleet,
@@ -56,7 +59,7 @@ export function startSchedulerRole(
       ...alongside,
       { name: 'escalation calls', everyMs: config.JEJAK_ESCALATION_SWEEP_MS, run: () => chains.sweep() },
     ],
-    runJobs,
+    runJobs ?? gate?.run,
   );
   const sessions = createSessionsRepo(db);
   // Both are idempotent, so every scheduler node may run them, leader or not.
@@ -71,7 +74,46 @@ export function startSchedulerRole(
     scheduler: jobs.scheduler,
     async stop() {
       for (const t of timers) clearInterval(t);
+      // Stepping down stops the jobs before the lock is let go.
+      await gate?.close();
       await jobs.stop();
+    },
+  };
+}
+
+/** How often a scheduler node tries to lead, and how often the leader checks it still does. */
+const LEADER_RETRY_MS = 1_000;
+const LEADER_CHECK_MS = 1_000;
+/** A leader whose session went quiet this long (hung, cut off) loses the lock on the server too. */
+const LEADER_IDLE_SESSION_MS = 10_000;
+
+/**
+ * On PostgreSQL the jobs run only on the elected scheduler (ADR 0057): a session advisory lock;
+ * a node that loses it stops its jobs before letting go, and another node takes over within
+ * seconds. PGlite serves one process, which always leads.
+ */
+function leaderGate(shared: Shared): { run: (scheduler: Scheduler) => void; close: () => Promise<void> } {
+  const url = shared.config.DATABASE_URL;
+  if (shared.database.kind !== 'postgres' || !url) return { run: (s) => s.start(), close: async () => {} };
+  let leadership: Leadership | null = null;
+  return {
+    run(scheduler) {
+      leadership = createLeadership({
+        lock: createPostgresLeaderLock({
+          url,
+          checkTimeoutMs: 2_000,
+          idleSessionMs: LEADER_IDLE_SESSION_MS,
+          onError: (err) => shared.onError(err, 'leader lock'),
+        }),
+        retryMs: LEADER_RETRY_MS,
+        checkMs: LEADER_CHECK_MS,
+        onElected: () => scheduler.start(),
+        onLost: () => scheduler.stop(),
+        onError: shared.onError,
+      });
+    },
+    close: async () => {
+      await leadership?.close();
     },
   };
 }
