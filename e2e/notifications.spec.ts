@@ -106,6 +106,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     if (!sink) throw new Error('the SMTP server is not started');
     const arrived = sink.nextMail();
     app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
+    await app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
     expect((await arrived).to).toEqual(['ali@demo.jejak.my']);
     const logged = await waitFor(
       () =>

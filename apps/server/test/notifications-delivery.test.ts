@@ -118,6 +118,7 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
   async function raise(ruid: string, fields: Partial<EventItem> = {}): Promise<EventItem> {
     const item = await storeEvent(server.app, vehicle, { rtid, ruid, ...fields }, clock);
     server.app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
+    await server.app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
     return item;
   }
   async function log(nfid: string): Promise<NotificationLogEntry[]> {

@@ -2,7 +2,10 @@ import type { LiveNotifyMessage } from '@jejak/contract';
 import type { Device, Vehicle } from '@jejak/domain';
 import type { GeofenceCrossing } from '../pipeline/geofence-step.ts';
 
-/** What the pipeline and the services announce after a commit; the live channel and notifiers listen. */
+/**
+ * What the pipeline and the services announce after a commit; the live channel and notifiers
+ * listen. Broadcast: every node's subscribers hear every message.
+ */
 export interface BusTopics {
   'fleet.update': { device: Device; vehicle: Vehicle | null };
   /** A vehicle entered or left a geofence (stored): the live channel's 'geofence' message. */
@@ -27,8 +30,7 @@ export interface BusTopics {
   'access.changed': { uids: readonly string[] | 'all' };
   /**
    * Events committed by the pipeline (issue 12), with the vehicle's names for messages: the live
-   * channel sends each as a 'notify' message to sessions subscribed to the device; the notifier
-   * fans them out to the notifications that watch their rule.
+   * channel sends each as a 'notify' message to sessions subscribed to the device.
    */
   'event.stored': { dvid: string; items: LiveNotifyMessage['item'][] };
   /** A PUSH notification for these users: their open consoles get the 'notify' message. */
@@ -38,21 +40,98 @@ export interface BusTopics {
 }
 export type BusTopic = keyof BusTopics;
 
+/**
+ * Work done once among all nodes (ADR 0056): each item goes to one handler, and comes back if
+ * that handler fails or its node dies first — so handlers must be idempotent.
+ */
+export interface WorkTopics {
+  /**
+   * Events committed by the pipeline, to fan out to the notifications that watch their rule
+   * (idempotent: the fan-out marks each event once, in the transaction that writes deliveries).
+   */
+  'event.notify': BusTopics['event.stored'];
+  /**
+   * Call chains were started for these events: sweep the due chains now rather than at the next
+   * scheduler tick (idempotent: every chain step is claimed by compare-and-set, ADR 0048).
+   */
+  'escalation.step': { evids: readonly string[] };
+}
+export type WorkTopic = keyof WorkTopics;
+
 export interface Bus {
+  /** Sends to every node's subscribers of the topic (this node's synchronously). */
   publish<T extends BusTopic>(topic: T, message: BusTopics[T]): void;
   subscribe<T extends BusTopic>(topic: T, handler: (message: BusTopics[T]) => void): () => void;
+  /** Resolves once the work is durably accepted; rejects if it could not be. */
+  enqueue<T extends WorkTopic>(topic: T, message: WorkTopics[T]): Promise<void>;
+  /**
+   * Takes this topic's work: each item is done once when `handler` resolves; a rejection (or the
+   * node's death) hands it out again, a bounded number of times. Returns a stop function.
+   */
+  work<T extends WorkTopic>(topic: T, handler: (message: WorkTopics[T]) => Promise<void>): () => void;
+  /** Stops taking work, waits for the handlers under way, and lets go of the transport. */
+  close(): Promise<void>;
 }
 
-/** The embedded bus: handlers run synchronously in this process (DESIGN §2). */
-export function createInProcessBus(onHandlerError: (err: unknown) => void): Bus {
+export interface InProcessWorkOptions {
+  /** Attempts of one item before it is given up (reported each time). */
+  maxAttempts: number;
+  /** Wait before attempt n+1: n times this. */
+  retryDelayMs: number;
+}
+
+type Handler = (m: never) => Promise<void>;
+type Item = { topic: WorkTopic; message: unknown; attempt: number };
+
+/** The embedded bus: handlers run in this process (DESIGN §2); work waits in memory. */
+export function createInProcessBus(
+  onHandlerError: (err: unknown, context: string) => void,
+  workOptions: InProcessWorkOptions = { maxAttempts: 3, retryDelayMs: 1_000 },
+): Bus {
   const handlers = new Map<BusTopic, Set<(m: never) => void>>();
+  const workers = new Map<WorkTopic, Handler[]>();
+  /** Items enqueued while no handler took their topic. */
+  const waiting = new Map<WorkTopic, Item[]>();
+  const running = new Set<Promise<void>>();
+  const retries = new Set<NodeJS.Timeout>();
+  let turn = 0;
+  let closed = false;
+
+  function dispatch(item: Item): void {
+    const list = workers.get(item.topic) ?? [];
+    const handler = list[turn++ % Math.max(list.length, 1)];
+    if (!handler) {
+      let queue = waiting.get(item.topic);
+      if (!queue) waiting.set(item.topic, (queue = []));
+      queue.push(item);
+      return;
+    }
+    // Called synchronously, like a subscriber: a burst enqueued together reaches the handler together.
+    const done = new Promise<void>((resolve) => resolve((handler as (m: unknown) => Promise<void>)(item.message)))
+      .catch((err: unknown) => failed(item, err))
+      .finally(() => running.delete(done));
+    running.add(done);
+  }
+
+  function failed(item: Item, err: unknown): void {
+    const attempt = item.attempt + 1;
+    const last = attempt >= workOptions.maxAttempts || closed;
+    onHandlerError(err, `work ${item.topic} (attempt ${attempt}${last ? ', given up' : ''})`);
+    if (last) return;
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      dispatch({ ...item, attempt });
+    }, attempt * workOptions.retryDelayMs);
+    retries.add(timer);
+  }
+
   return {
     publish(topic, message) {
       for (const h of handlers.get(topic) ?? []) {
         try {
           (h as (m: typeof message) => void)(message);
         } catch (err) {
-          onHandlerError(err);
+          onHandlerError(err, `subscriber of ${topic}`);
         }
       }
     },
@@ -61,6 +140,30 @@ export function createInProcessBus(onHandlerError: (err: unknown) => void): Bus 
       if (!set) handlers.set(topic, (set = new Set()));
       set.add(handler);
       return () => set.delete(handler);
+    },
+    enqueue(topic, message) {
+      if (closed) return Promise.reject(new Error(`bus closed: ${topic} not accepted`));
+      dispatch({ topic, message, attempt: 0 });
+      return Promise.resolve();
+    },
+    work(topic, handler) {
+      const list = workers.get(topic) ?? [];
+      workers.set(topic, [...list, handler]);
+      const held = waiting.get(topic) ?? [];
+      waiting.delete(topic);
+      for (const item of held) dispatch(item);
+      return () =>
+        workers.set(
+          topic,
+          (workers.get(topic) ?? []).filter((h) => h !== handler),
+        );
+    },
+    async close() {
+      closed = true;
+      for (const timer of retries) clearTimeout(timer);
+      retries.clear();
+      workers.clear();
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
 }

@@ -66,12 +66,12 @@ function setUp(notifications: WatchingNotification[], reachable: string[]) {
     },
   });
   const publish = (items: (FanOutEvent & { dvid: string; eventName: string })[]) =>
-    bus.publish('event.stored', { dvid: 'D', items: items as never });
+    void bus.enqueue('event.notify', { dvid: 'D', items: items as never });
   /** Lets every queued fan-out finish (each awaits a few resolved promises). */
   const idle = async () => {
     for (let i = 0; i < 50; i++) await Promise.resolve();
   };
-  return { notifier, written, loads: () => loads, kicks: () => kicks, publish, idle };
+  return { bus, notifier, written, loads: () => loads, kicks: () => kicks, publish, idle };
 }
 
 describe('the notifier', () => {
@@ -117,5 +117,51 @@ describe('the notifier', () => {
     publish([item('E5')]);
     await t.idle();
     expect(t.written.map((w) => w.marked)).toEqual([['E1'], ['E2', 'E3', 'E4'], ['E5']]);
+  });
+
+  it('announces the events that started call chains as escalation work', async () => {
+    const t = setUp([notice('mail', 0), notice('call', 3)], ['V1']);
+    const work: (readonly string[])[] = [];
+    t.bus.work('escalation.step', async ({ evids }) => void work.push(evids));
+    await t.notifier.fanOut([event('E1'), event('E2', 'V2')]);
+    expect(work).toEqual([['E1']]);
+  });
+
+  it('hands the work of a failed fan-out back to the bus, which tries it again', async () => {
+    const errors: string[] = [];
+    const bus = createInProcessBus((err, context) => errors.push(`${context}: ${String(err)}`), {
+      maxAttempts: 3,
+      retryDelayMs: 0,
+    });
+    const tries: string[][] = [];
+    let fanOuts = 0;
+    let retried = () => undefined as void;
+    const retriedOnce = new Promise<void>((resolve) => (retried = resolve));
+    createNotifier({
+      bus,
+      notifications: { watching: () => Promise.resolve([notice('mail', 0)]) },
+      deliveries: {
+        fanOut: (evids) => {
+          tries.push([...evids]);
+          fanOuts += 1;
+          if (fanOuts === 1) return Promise.reject(new Error('database away'));
+          retried();
+          return Promise.resolve({ marked: new Set(evids), deliveries: 0 });
+        },
+        unnotified: () => Promise.resolve([]),
+      },
+      fleet: { filterVisibleVids: (_viewer, vids) => Promise.resolve([...vids]) },
+      recoverAfterMs: 5_000,
+      onDeliveries: () => undefined,
+      now: () => 1_000,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    await bus.enqueue('event.notify', { dvid: 'D', items: [{ ...event('E1'), dvid: 'D', eventName: 'x' }] as never });
+    await retriedOnce;
+    await bus.close();
+    expect(tries).toEqual([['E1'], ['E1']]);
+    expect(errors).toEqual(['work event.notify (attempt 1): Error: database away']);
   });
 });

@@ -78,38 +78,59 @@ export function createNotifier(deps: NotifierDeps) {
       for (const n of idx.get(ruleKey(e.rtid, e.ruid)) ?? []) if (watches(n, e)) candidates.push({ n, e });
     }
     const matches = await reachable(candidates);
+    let chained: string[] = [];
     const written = await deps.deliveries.fanOut(
       events.map((e) => e.evid),
-      (marked) => plan(matches, marked),
+      (marked) => {
+        const planned = plan(matches, marked);
+        chained = planned.chains.map((c) => c.evid);
+        return planned;
+      },
       deps.now(),
     );
     if (written.deliveries > 0) deps.onDeliveries();
+    if (chained.length > 0)
+      deps.bus
+        .enqueue('escalation.step', { evids: [...new Set(chained)] })
+        .catch((err: unknown) => deps.onError(err, 'escalation work'));
   }
 
   /*
    * One fan-out at a time: events stored while one runs wait and go together in the next. A
    * fleet's commits each raise a few events; one transaction per commit competed with ingest for
    * the embedded database (bench:ingest --rules 20 lost a quarter of its rate). Nothing waits on a
-   * timer: a lone event goes at once.
+   * timer: a lone event goes at once. Each work item is done (acknowledged) when the fan-out that
+   * took its events is; a failed fan-out hands its items back to the bus to try again.
    */
   let queued: FanOutEvent[] = [];
+  let waiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
   let running = false;
   async function drain(): Promise<void> {
     running = true;
     try {
       while (queued.length > 0) {
         const events = queued;
+        const settle = waiters;
         queued = [];
-        await fanOut(events).catch((err: unknown) => deps.onError(err, 'notification fan-out'));
+        waiters = [];
+        await fanOut(events).then(
+          () => settle.forEach((w) => w.resolve()),
+          (err: unknown) => settle.forEach((w) => w.reject(err)),
+        );
       }
     } finally {
       running = false;
     }
   }
-  deps.bus.subscribe('event.stored', ({ items }) => {
-    for (const item of items) queued.push(item);
-    if (!running) void drain();
-  });
+  deps.bus.work(
+    'event.notify',
+    ({ items }) =>
+      new Promise<void>((resolve, reject) => {
+        for (const item of items) queued.push(item);
+        waiters.push({ resolve, reject });
+        if (!running) void drain();
+      }),
+  );
   deps.bus.subscribe('access.changed', () => {
     cache = null;
   });

@@ -320,7 +320,10 @@ export function createPipeline(opts: PipelineOptions) {
     publishEvents(b);
   }
 
-  /** One 'event.stored' per device, with the events this commit inserted, in order. */
+  /**
+   * One 'event.stored' per device, with the events this commit inserted, in order; and the same as
+   * notification work, done once among all nodes (the recovery sweep catches it if not accepted).
+   */
   function publishEvents(b: Batch): void {
     const byDvid = new Map<string, Batch['events'][number]['item'][]>();
     for (const { row, item } of b.events) {
@@ -329,7 +332,10 @@ export function createPipeline(opts: PipelineOptions) {
       if (!items) byDvid.set(row.dvid, (items = []));
       items.push(item);
     }
-    for (const [dvid, items] of byDvid) opts.bus.publish('event.stored', { dvid, items });
+    for (const [dvid, items] of byDvid) {
+      opts.bus.publish('event.stored', { dvid, items });
+      opts.bus.enqueue('event.notify', { dvid, items }).catch((err: unknown) => opts.onError(err, 'notification work'));
+    }
   }
 
   return {
