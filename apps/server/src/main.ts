@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from './config/load.ts';
 import type { Config } from './config/schema.ts';
 import { startJejak } from './app.ts';
+import { hostname } from 'node:os';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
+import { createNatsBus } from './bus/nats-bus.ts';
 import { DEMO_USERS } from './demo/demo-fleet.ts';
 import {
   DEMO_SOS_EVERY_MS,
@@ -47,13 +49,13 @@ function parseArgs(argv: string[]): { role: Role; noDemo: boolean } | 'help' {
 }
 
 /** A role of its own needs what the other nodes share: PostgreSQL and NATS (ADR 0059). */
-function scaleOutProblems(role: NodeRole, config: Config, natsUrl: string | undefined): string[] {
+function scaleOutProblems(role: NodeRole, config: Config): string[] {
   const problems: string[] = [];
   if (!config.DATABASE_URL)
     problems.push(
       `jejak ${role} needs PostgreSQL: set DATABASE_URL. The embedded database (PGlite) serves one process only: run \`jejak start\` for that.`,
     );
-  if (!natsUrl)
+  if (!config.NATS_URL)
     problems.push(
       `jejak ${role} needs NATS: set NATS_URL. Separate role processes reach each other through it: run \`jejak start\` for one process.`,
     );
@@ -79,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
     throw err;
   }
   if (role !== 'start') {
-    const problems = scaleOutProblems(role, config, process.env.NATS_URL);
+    const problems = scaleOutProblems(role, config);
     if (problems.length > 0) {
       console.error(problems.join('\n'));
       process.exit(1);
@@ -87,8 +89,15 @@ async function main(argv: string[]): Promise<void> {
   }
 
   let log: RoleLogger | null = null;
-  // The one line that picks the bus (DESIGN §2). TODO(issue 15): the NATS bus of bus/choose-bus.ts when NATS_URL is set.
-  const bus = createInProcessBus((err) => log?.error({ err }, 'bus handler failed'));
+  // The one place that picks the bus (DESIGN §2): NATS when NATS_URL is set, else in-process.
+  const onBusError = (err: unknown, context: string) => log?.error({ err, context }, 'bus');
+  const bus = config.NATS_URL
+    ? await createNatsBus({
+        url: config.NATS_URL,
+        name: `jejak-${role}-${hostname()}-${process.pid}`,
+        onError: onBusError,
+      })
+    : createInProcessBus(onBusError);
   const running = role === 'start' ? await startAll(config, bus) : await startRole(role, config, bus);
   log = running.log;
   console.log(running.lines.join('\n') + '\n');
@@ -99,6 +108,7 @@ async function main(argv: string[]): Promise<void> {
     stopping = true;
     running.log.info({ signal }, 'shutting down');
     await running.stop();
+    await bus.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLAYBACK_PATHS, type RoutePlaybackResponse } from '@jejak/contract';
+import { dvidOf, PLAYBACK_PATHS, type RoutePlaybackResponse } from '@jejak/contract';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
+import { startNatsServer } from '../../../tools/testing/nats-server.ts';
 import {
   exited,
   freePort,
@@ -11,14 +12,14 @@ import {
   waitFor,
 } from '../../../tools/server-process.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
-import { seedDemoFleet } from '../src/demo/seed.ts';
+import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
 import { openPostgres } from '../src/storage/database.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { gt06Track } from './device-client.ts';
 import { apiClient, postgresAvailable, vidOf } from './harness.ts';
+import { openLive } from './live-client.ts';
 
 const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_SERVER = '/usr/sbin/nats-server';
 const MIN = 60_000;
 const withPostgres = await postgresAvailable();
 
@@ -32,10 +33,12 @@ async function outcome(child: ChildProcess): Promise<{ code: number | string; st
 describe('jejak gateway, api and scheduler as processes of their own', () => {
   const children: ChildProcess[] = [];
   let drop: (() => Promise<void>) | null = null;
+  let stopNats: (() => Promise<void>) | null = null;
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     await Promise.all(children.map(exited));
     await drop?.();
+    await stopNats?.();
   });
 
   it('refuses a role without DATABASE_URL, saying why', async () => {
@@ -56,10 +59,10 @@ describe('jejak gateway, api and scheduler as processes of their own', () => {
     async () => {
       const scratch = await createScratchPostgres(PG_ADMIN_URL, 'jejak_roles');
       drop = scratch.drop;
-      // The bus is still each process's own; NATS is here for when the roles meet through it.
-      const natsPort = await freePort();
-      children.push(spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: 'ignore' }));
-      const shared = { DATABASE_URL: scratch.url, NATS_URL: `nats://127.0.0.1:${natsPort}` };
+      // The roles meet through NATS: a nats-server with JetStream of this test's own.
+      const nats = await startNatsServer();
+      stopNats = nats.stop;
+      const shared = { DATABASE_URL: scratch.url, NATS_URL: nats.url };
       const [gatewayHttp, gt06Port, apiHttp] = [await freePort(), await freePort(), await freePort()];
       // Both start at once on an empty database: one migrates while the other waits for it.
       const gateway = startServerProcess(
@@ -81,9 +84,15 @@ describe('jejak gateway, api and scheduler as processes of their own', () => {
       expect(onGateway.status).toBe(404);
 
       const owner2 = apiClient(`http://127.0.0.1:${apiHttp}`);
+      const me = await owner2.login('owner2@demo.jejak.my');
       const imei = demoImei(13); // owner2's
       const vid = (await vidOf(owner2, imei)) ?? '';
       expect(vid).not.toBe('');
+      // A console on the api node watches the vehicle whose tracker reports to the gateway node.
+      const live = await openLive(`http://127.0.0.1:${apiHttp}`, owner2.cookie);
+      const devId = `dev#${dvidOf(DEMO_MODEL, imei)}`;
+      live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid: me.uid, ids: [devId] } }));
+      await live.until((m) => m.mode === 'subscribed' && m.item.ids.includes(devId));
       const t0 = Math.floor((Date.now() - 3_600_000) / MIN) * MIN;
       const window = { vid, startTime: t0, endTime: t0 + 10 * MIN };
       const playback = async () =>
@@ -98,6 +107,10 @@ describe('jejak gateway, api and scheduler as processes of their own', () => {
       const seen = await playback();
       expect(seen.time).toEqual([t0 + MIN, t0 + 2 * MIN]);
       expect(seen.speed).toEqual([40, 45]);
+      // The pipeline's update crossed from the gateway node to the api node's socket through NATS.
+      const dev = await live.until((m) => m.mode === 'dev' && m.id === devId && m.item.speed === 45, 15_000);
+      expect(dev.mode === 'dev' && dev.item.location?.lat).toBeTypeOf('number');
+      live.ws.close();
 
       for (const child of [gateway, api]) child.kill('SIGTERM');
       expect(await Promise.all([exited(gateway), exited(api)])).toEqual([0, 0]);

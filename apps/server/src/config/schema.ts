@@ -50,6 +50,11 @@ export const CONFIG_KEYS = {
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** The bus across nodes (DESIGN §2, ADR 0056): one server or a comma-separated cluster. */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^,\s]+(,\s*(nats|tls):\/\/[^,\s]+)*$/, 'must be nats:// URL(s), comma-separated')
+    .optional(),
   JEJAK_DB_POOL_SIZE: int(10, 1, 200),
   JEJAK_PGLITE_SHARED_BUFFERS_MB: int(8, 1, 1_024),
   JEJAK_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),

@@ -61,6 +61,8 @@ export function startSchedulerRole(
     ],
     runJobs ?? gate?.run,
   );
+  // Chains that events started are rung now, by one scheduler node (the sweep catches any missed).
+  const stopEscalationWork = shared.bus.work('escalation.step', () => chains.sweep().then(() => undefined));
   const sessions = createSessionsRepo(db);
   // Both are idempotent, so every scheduler node may run them, leader or not.
   const timers = [
@@ -73,6 +75,7 @@ export function startSchedulerRole(
   return {
     scheduler: jobs.scheduler,
     async stop() {
+      stopEscalationWork();
       for (const t of timers) clearInterval(t);
       // Stepping down stops the jobs before the lock is let go.
       await gate?.close();
