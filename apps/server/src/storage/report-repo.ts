@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { TransitRecord, TripRecord } from '@jejak/contract';
 import { isTransitStatus, type TransitSlice } from '@jejak/domain';
 import type { Db } from './database.ts';
+import type { DayStat } from './day-stats.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
 import { tripEventCounts } from './trip-events.ts';
 
@@ -56,6 +58,47 @@ export function createReportRepo(db: Db) {
           endTime: r.end_time,
           totalMileage: r.total_mileage,
           topSpeed: r.top_speed,
+        });
+      }
+      return byVid;
+    },
+
+    /** Each vehicle's per-day totals of the local days starting in [startTime, endTime), oldest first. */
+    async dayStats(w: ReportWindow): Promise<Map<string, DayStat[]>> {
+      const rows = await db
+        .selectFrom('vehicle_day_stats')
+        .select([
+          'vid',
+          sql<string>`day::text`.as('date'),
+          'start_time',
+          'end_time',
+          'mileage_km',
+          'moving_ms',
+          'idling_ms',
+          'parking_ms',
+          'disconnected_ms',
+          'top_speed_kmh',
+        ])
+        .where('vid', 'in', [...new Set(w.vids)])
+        .where('start_time', '>=', w.startTime)
+        .where('start_time', '<', w.endTime)
+        .orderBy('vid')
+        .orderBy('day')
+        .execute();
+      const byVid = new Map<string, DayStat[]>();
+      for (const r of rows) {
+        let list = byVid.get(r.vid);
+        if (!list) byVid.set(r.vid, (list = []));
+        list.push({
+          date: r.date,
+          startTime: Number(r.start_time),
+          endTime: Number(r.end_time),
+          mileage: r.mileage_km,
+          movingDuration: Number(r.moving_ms),
+          idlingDuration: Number(r.idling_ms),
+          parkingDuration: Number(r.parking_ms),
+          disconnectedDuration: Number(r.disconnected_ms),
+          topSpeed: r.top_speed_kmh,
         });
       }
       return byVid;
