@@ -119,8 +119,12 @@ describe.each(kinds)('partitioned positions on %s', (kind) => {
       transitFrom: t,
       mileage: 1,
     });
-    await db.transaction().execute((trx) => insertVehicleLogs(trx, [row(monthsFromNow(0)), row(monthsFromNow(1))], true));
-    await db.transaction().execute((trx) => insertVehicleLogs(trx, [row(monthsFromNow(-1)), row(monthsFromNow(0))], false));
+    await db
+      .transaction()
+      .execute((trx) => insertVehicleLogs(trx, [row(monthsFromNow(0)), row(monthsFromNow(1))], true));
+    await db
+      .transaction()
+      .execute((trx) => insertVehicleLogs(trx, [row(monthsFromNow(-1)), row(monthsFromNow(0))], false));
     const where = await partitionsOf(db, 'vehicle_logs', 'vehicle_time');
     expect([...where.values()].sort()).toEqual(
       [-1, 0, 1].map((n) => `vehicle_logs_${monthName(monthsFromNow(n))}`).sort(),
@@ -188,9 +192,7 @@ describe.each(kinds)('partitioned positions on %s', (kind) => {
     ] as const) {
       const kept = [-2, -1, 0, 1, 2].map((n) => `${table}_${monthName(monthsFromNow(n))}`);
       expect(await childrenOf(db, table)).toEqual([...kept, `${table}_default`].sort());
-      expect([...(await partitionsOf(db, table, key)).keys()].sort()).toEqual(
-        [-2, -1, 0].map((n) => monthsFromNow(n)),
-      );
+      expect([...(await partitionsOf(db, table, key)).keys()].sort()).toEqual([-2, -1, 0].map((n) => monthsFromNow(n)));
     }
     const keptFrom = Date.UTC(2026, 4, 1);
     const row = await db.selectFrom('positions_retention').select('kept_from').executeTakeFirst();

@@ -7,17 +7,19 @@ import type { DbKind } from './harness.ts';
 const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A bare database of the kind (no server, no migration), and how to throw it away. */
-export async function openScratch(kind: DbKind): Promise<{ db: Db; handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openScratch(
+  kind: DbKind,
+): Promise<{ db: Db; handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const handle = await openPGlite(null, { sharedBuffersMb: 8 });
-    return { db: handle.db, handle, drop: () => handle.close() };
+    return { db: handle.db, handle, drop: async () => handle.close() };
   }
   const scratch = await createScratchPostgres(PG_ADMIN_URL, 'jejak_scale');
   const handle = await openPostgres(scratch.url, 4, () => undefined);
   return {
     db: handle.db,
     handle,
-    async drop() {
+    drop: async () => {
       await handle.close();
       await scratch.drop();
     },

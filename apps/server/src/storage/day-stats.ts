@@ -64,12 +64,10 @@ function daysByVid(spans: readonly VehicleSpan[], timeZone: string): Map<string,
   const byVid = new Map<string, Map<string, LocalDay>>();
   for (const s of spans) {
     let days = byVid.get(s.vid);
-    if (!days) byVid.set(s.vid, (days = new Map()));
+    if (!days) byVid.set(s.vid, (days = new Map<string, LocalDay>()));
     for (const d of wholeDaysOver(s, timeZone)) days.set(d.date, d);
   }
-  return new Map(
-    [...byVid].map(([vid, days]) => [vid, [...days.values()].sort((a, b) => a.startTime - b.startTime)]),
-  );
+  return new Map([...byVid].map(([vid, days]) => [vid, [...days.values()].sort((a, b) => a.startTime - b.startTime)]));
 }
 
 /** The vehicles' transit records overlapping their spans (with the lookback), oldest first. */
