@@ -30,15 +30,10 @@ const VIDS = ['v1', 'v2', 'v3'];
 /** A vehicle with no record at all: no row in either report. */
 const IDLE_VID = 'v4';
 
-/** mulberry32: a small seeded generator, so the month is the same on every run. */
+/** A Lehmer generator: the same month on every run. */
 function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  let s = seed;
+  return () => (s = (s * 48_271) % 2_147_483_647) / 2_147_483_647;
 }
 
 /** A vehicle's records from `fromMs` to `toMs`: parkings of minutes to a day and a half between drives. */

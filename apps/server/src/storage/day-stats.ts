@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
   accumulateMileage,
-  isTransitStatus,
   localDays,
   REPORT_TIME_ZONE,
   type LocalDay,
@@ -9,7 +8,7 @@ import {
   type Span,
   type TransitSlice,
 } from '@jejak/domain';
-import { RECORD_LOOKBACK_MS } from './report-repo.ts';
+import { RECORD_LOOKBACK_MS, slicesByVid, type TransitSliceRow } from './report-repo.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -73,34 +72,14 @@ function daysByVid(spans: readonly VehicleSpan[], timeZone: string): Map<string,
 /** The vehicles' transit records overlapping their spans (with the lookback), oldest first. */
 async function slicesOf(db: Kysely<Database>, spans: Map<string, Span>): Promise<Map<string, TransitSlice[]>> {
   const vids = [...spans.keys()];
-  const { rows } = await sql<{
-    vid: string;
-    transit_status: string;
-    start_time: number;
-    end_time: number;
-    total_mileage: number;
-    top_speed: number;
-  }>`
+  const { rows } = await sql<TransitSliceRow>`
     select r.vid, r.transit_status, r.start_time, r.end_time, r.total_mileage, r.top_speed
     from unnest(${vids}::text[], ${vids.map((v) => spans.get(v)?.startTime ?? 0)}::int8[],
       ${vids.map((v) => spans.get(v)?.endTime ?? 0)}::int8[]) as x(vid, from_ms, to_ms)
     join transit_records r on r.vid = x.vid and r.start_time >= x.from_ms - ${RECORD_LOOKBACK_MS}::int8
       and r.start_time < x.to_ms and r.end_time > x.from_ms
     order by r.vid, r.start_time`.execute(db);
-  const byVid = new Map<string, TransitSlice[]>();
-  for (const r of rows) {
-    if (!isTransitStatus(r.transit_status)) continue;
-    let list = byVid.get(r.vid);
-    if (!list) byVid.set(r.vid, (list = []));
-    list.push({
-      transitStatus: r.transit_status,
-      startTime: Number(r.start_time),
-      endTime: Number(r.end_time),
-      totalMileage: r.total_mileage,
-      topSpeed: r.top_speed,
-    });
-  }
-  return byVid;
+  return slicesByVid(rows);
 }
 
 /**

@@ -5,21 +5,8 @@
 -- table, in this same transaction.
 alter table vehicle_logs rename to vehicle_logs_unpartitioned;
 alter table vehicle_logs_unpartitioned rename constraint vehicle_logs_pkey to vehicle_logs_unpartitioned_pkey;
-create table vehicle_logs (
-  vid            text not null,
-  vehicle_time   bigint not null,
-  created_at     bigint not null,
-  lat            double precision not null,
-  lon            double precision not null,
-  speed          double precision not null,
-  address        text,
-  trip_status    text,
-  trip_from      bigint,
-  transit_status text not null,
-  transit_from   bigint not null,
-  mileage        double precision not null,
-  primary key (vid, vehicle_time)
-) partition by range (vehicle_time);
+create table vehicle_logs (like vehicle_logs_unpartitioned including defaults) partition by range (vehicle_time);
+alter table vehicle_logs add primary key (vid, vehicle_time);
 create table vehicle_logs_default partition of vehicle_logs default;
 
 -- A vehicle's transit records summed per local day of the reports' time zone (day-stats.ts): what
