@@ -14,7 +14,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../apps/server/src/config/load.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../../apps/server/src/storage/database.ts';
 import { createIngestStore, type IngestBatch } from '../../apps/server/src/storage/ingest-store.ts';
-import { ensureDeviceLogPartitions, migrate } from '../../apps/server/src/storage/migrate.ts';
+import { migrate } from '../../apps/server/src/storage/migrate.ts';
+import { maintainPartitions } from '../../apps/server/src/storage/partitions.ts';
 import { createScratchPostgres } from '../scratch-postgres.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
 import { cpuMeter } from './cpu.ts';
@@ -180,7 +181,7 @@ function batchMaker(dvids: string[], vids: string[]) {
 
 const { handle, cleanup } = await open();
 await migrate(handle.db);
-await ensureDeviceLogPartitions(handle.db, Date.now());
+await maintainPartitions(handle.db, Date.now());
 const imeis = await seedBenchFleet(handle.db, DEVICES);
 const dvids = imeis.map((i) => `GPS100#${i}`);
 const vehicles = await sql<{ vid: string; dvid: string }>`select vid, dvid from vehicles`.execute(handle.db);

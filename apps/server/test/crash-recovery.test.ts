@@ -13,7 +13,8 @@ import {
 } from '../../../tools/server-process.ts';
 import { seedDemoFleet, demoImeis } from '../src/demo/seed.ts';
 import { openPostgres } from '../src/storage/database.ts';
-import { ensureDeviceLogPartitions, migrate } from '../src/storage/migrate.ts';
+import { migrate } from '../src/storage/migrate.ts';
+import { maintainPartitions } from '../src/storage/partitions.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { postgresAvailable } from './harness.ts';
 
@@ -35,7 +36,7 @@ describe.runIf(await postgresAvailable())('nothing lost when the server is kille
     drop = scratch.drop;
     const handle = await openPostgres(scratch.url, 4, () => undefined);
     await migrate(handle.db);
-    await ensureDeviceLogPartitions(handle.db, Date.now());
+    await maintainPartitions(handle.db, Date.now());
     await seedDemoFleet(handle.db, createUsersRepo(handle.db), 'demo1234', Date.now());
 
     const [httpPort, gt06Port] = [await freePort(), await freePort()];

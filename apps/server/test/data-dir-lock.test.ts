@@ -16,7 +16,8 @@ import {
 import { loadConfig } from '../src/config/load.ts';
 import { demoImeis, seedDemoFleet } from '../src/demo/seed.ts';
 import { openPGlite } from '../src/storage/database.ts';
-import { ensureDeviceLogPartitions, migrate } from '../src/storage/migrate.ts';
+import { migrate } from '../src/storage/migrate.ts';
+import { maintainPartitions } from '../src/storage/partitions.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 
 const settings = { sharedBuffersMb: loadConfig({}).JEJAK_PGLITE_SHARED_BUFFERS_MB };
@@ -33,7 +34,7 @@ describe('one process per embedded data folder', () => {
   it('refuses a second server, frees the folder when the first dies, and keeps every acknowledged fix', async () => {
     const seed = await openPGlite(dir, settings);
     await migrate(seed.db);
-    await ensureDeviceLogPartitions(seed.db, Date.now());
+    await maintainPartitions(seed.db, Date.now());
     await seedDemoFleet(seed.db, createUsersRepo(seed.db), 'demo1234', Date.now());
     await seed.close();
 

@@ -61,7 +61,7 @@ describe('jejak gateway, api and scheduler as processes of their own', () => {
       drop = scratch.drop;
       // The roles meet through NATS: a nats-server with JetStream of this test's own.
       const nats = await startNatsServer();
-      stopNats = nats.stop;
+      stopNats = () => nats.stop();
       const shared = { DATABASE_URL: scratch.url, NATS_URL: nats.url };
       const [gatewayHttp, gt06Port, apiHttp] = [await freePort(), await freePort(), await freePort()];
       // Both start at once on an empty database: one migrates while the other waits for it.

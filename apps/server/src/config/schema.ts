@@ -57,6 +57,8 @@ export const CONFIG_KEYS = {
     .optional(),
   JEJAK_DB_POOL_SIZE: int(10, 1, 200),
   JEJAK_PGLITE_SHARED_BUFFERS_MB: int(8, 1, 1_024),
+  /** Months of positions kept besides the current one; older month partitions are dropped. 0 keeps all. */
+  JEJAK_POSITIONS_RETENTION_MONTHS: int(0, 0, 1_200),
   JEJAK_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
   JEJAK_GATEWAY_IDLE_TIMEOUT_MS: int(600_000, 1_000, 86_400_000),
   JEJAK_GATEWAY_UDP_IDLE_TIMEOUT_MS: int(600_000, 1_000, 86_400_000),

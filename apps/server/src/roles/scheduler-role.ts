@@ -4,7 +4,7 @@ import { createPackageService } from '../services/package-service.ts';
 import { createScheduler, type ScheduledJob, type Scheduler } from '../services/scheduler.ts';
 import { createAccountStore } from '../storage/account-store.ts';
 import { createPostgresLeaderLock } from '../storage/leader-lock.ts';
-import { ensureDeviceLogPartitions } from '../storage/migrate.ts';
+import { maintainPartitions } from '../storage/partitions.ts';
 import { createSessionsRepo } from '../storage/sessions-repo.ts';
 import type { Shared } from './shared.ts';
 
@@ -67,7 +67,10 @@ export function startSchedulerRole(
   // Both are idempotent, so every scheduler node may run them, leader or not.
   const timers = [
     setInterval(
-      () => void ensureDeviceLogPartitions(db, now()).catch((e: unknown) => onError(e, 'partitions')),
+      () =>
+        void maintainPartitions(db, now(), config.JEJAK_POSITIONS_RETENTION_MONTHS).catch((e: unknown) =>
+          onError(e, 'partitions'),
+        ),
       DAY_MS,
     ),
     setInterval(() => void sessions.deleteExpired(now()).catch((e: unknown) => onError(e, 'sessions')), HOUR_MS),

@@ -11,7 +11,8 @@ import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../stora
 import { createEscalationRepo } from '../storage/escalation-repo.ts';
 import { createFleetRepo, type FleetRepo } from '../storage/fleet-repo.ts';
 import { createGeofenceRepo, type GeofenceRepo } from '../storage/geofence-repo.ts';
-import { ensureDeviceLogPartitions, migrate } from '../storage/migrate.ts';
+import { migrate } from '../storage/migrate.ts';
+import { maintainPartitions } from '../storage/partitions.ts';
 import { createUsersRepo, type UsersRepo } from '../storage/users-repo.ts';
 
 export const APP_VERSION: string = (
@@ -88,7 +89,7 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
         sharedBuffersMb: config.JEJAK_PGLITE_SHARED_BUFFERS_MB,
       });
   const { db } = database;
-  await prepareSchema(database, now());
+  await prepareSchema(database, now(), config.JEJAK_POSITIONS_RETENTION_MONTHS);
   return {
     config,
     now,
@@ -105,10 +106,10 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
   };
 }
 
-async function prepareSchema(database: DatabaseHandle, nowMs: number): Promise<void> {
+async function prepareSchema(database: DatabaseHandle, nowMs: number, retentionMonths: number): Promise<void> {
   const prepare = async (db: Db) => {
     await migrate(db);
-    await ensureDeviceLogPartitions(db, nowMs);
+    await maintainPartitions(db, nowMs, retentionMonths);
   };
   if (database.kind !== 'postgres') return prepare(database.db);
   // A session lock, so it is held on one connection through every migration's transaction.

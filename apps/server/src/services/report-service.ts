@@ -6,10 +6,11 @@ import {
   type TransitRecord,
   type TripRecord,
 } from '@jejak/contract';
-import { dailyMileage, REPORT_TIME_ZONE, summarizeMileage, type User } from '@jejak/domain';
+import { REPORT_TIME_ZONE, type User } from '@jejak/domain';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
 import type { ReportRepo } from '../storage/report-repo.ts';
 import { requireCall } from './access.ts';
+import { dailyMileages, mileageSummaries } from './day-report.ts';
 import { requireReachableVids } from './event-service.ts';
 
 export interface Report<T> {
@@ -36,19 +37,16 @@ export function createReportService(fleet: FleetRepo, reports: ReportRepo) {
   return {
     async mileage(caller: User, req: ReportRequest): Promise<Report<MileageReportRow>> {
       await allowed(caller, req);
-      const slices = await reports.transitSlices(req);
+      const sums = await mileageSummaries(reports, req, REPORT_TIME_ZONE);
       const window = { startTime: req.startTime, endTime: req.endTime };
-      const report = [...slices].map(([vid, records]) => ({ vid, ...window, ...summarizeMileage(records, window) }));
+      const report = [...sums].map(([vid, sum]) => ({ vid, ...window, ...sum }));
       return { report, truncated: false };
     },
 
     async dailyMileage(caller: User, req: ReportRequest): Promise<Report<DailyMileageReportRow>> {
       await allowed(caller, req);
-      const slices = await reports.transitSlices(req);
-      const window = { startTime: req.startTime, endTime: req.endTime };
-      const report = [...slices].flatMap(([vid, records]) =>
-        dailyMileage(records, window, REPORT_TIME_ZONE).map((day) => ({ vid, ...day })),
-      );
+      const days = await dailyMileages(reports, req, REPORT_TIME_ZONE);
+      const report = [...days].flatMap(([vid, list]) => list.map((day) => ({ vid, ...day })));
       return { report, truncated: false };
     },
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { insideFromStays, type AcceptedFix, type GeofenceInside } from '@jejak/domain';
 import type { Db } from './database.ts';
+import { refreshDayStats } from './day-stats.ts';
 import { replaceGeofenceRecords, type GeofenceRecordRow } from './geofence-writer.ts';
 import type { TransitRow, TripRow, VehicleLogRow } from './ingest-store.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
@@ -38,8 +39,8 @@ export function createRecomputeStore(db: Db) {
   return {
     /**
      * Where a recompute for late data at `lateMs` starts: the start of the last PARKING trip
-     * that began at or before it (trips regroup cleanly from there), not before `floorMs`; and
-     * the odometer just before that point.
+     * that began at or before it (trips regroup cleanly from there), not before `floorMs` nor
+     * before the positions retention keeps (partitions.ts); and the odometer just before that point.
      */
     async anchor(
       vid: string,
@@ -55,7 +56,9 @@ export function createRecomputeStore(db: Db) {
         .orderBy('start_time', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const fromMs = Math.max(floorMs, Math.min(trip?.start_time ?? floorMs, lateMs));
+      const kept = await db.selectFrom('positions_retention').select('kept_from').executeTakeFirst();
+      const floor = Math.max(floorMs, Number(kept?.kept_from ?? floorMs));
+      const fromMs = Math.max(floor, Math.min(trip?.start_time ?? floor, lateMs));
       const odometer = (before: boolean) =>
         db
           .selectFrom('vehicle_logs')
@@ -124,6 +127,14 @@ export function createRecomputeStore(db: Db) {
      */
     async replace(w: RecomputedWindow): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // The days of the records replaced lose or change their totals too (writeTransits
+        // rewrites those of the new ones).
+        const replaced = await trx
+          .selectFrom('transit_records')
+          .select((eb) => eb.fn.max('end_time').as('to_ms'))
+          .where('vid', '=', w.vid)
+          .where('start_time', '>=', w.fromMs)
+          .executeTakeFirst();
         await trx.deleteFrom('transit_records').where('vid', '=', w.vid).where('start_time', '>=', w.fromMs).execute();
         await trx.deleteFrom('trip_records').where('vid', '=', w.vid).where('start_time', '>=', w.fromMs).execute();
         if (w.transits.length > 0) await writeTransits(trx, w.transits);
@@ -160,6 +171,8 @@ export function createRecomputeStore(db: Db) {
             .execute();
         }
         await trx.updateTable('vehicles').set({ mileage_km: w.mileageKm }).where('vid', '=', w.vid).execute();
+        const toMs = replaced?.to_ms === null || replaced?.to_ms === undefined ? null : Number(replaced.to_ms);
+        if (toMs !== null) await refreshDayStats(trx, [{ vid: w.vid, startTime: w.fromMs, endTime: toMs }]);
       });
     },
   };

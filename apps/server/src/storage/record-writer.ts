@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { refreshDayStats } from './day-stats.ts';
 import type { Database } from './schema.ts';
 import type { TransitRow, TripRow } from './ingest-store.ts';
 
@@ -32,7 +33,10 @@ function transitValues(t: TransitRow) {
   };
 }
 
-/** Inserts closed transit records; a record closed again (recomputed) rewrites its row. */
+/**
+ * Inserts closed transit records; a record closed again (recomputed) rewrites its row. The days
+ * they cover get their per-day totals rewritten in the same transaction (day-stats.ts).
+ */
 export async function writeTransits(trx: Transaction<Database>, transits: TransitRow[]): Promise<void> {
   await trx
     .insertInto('transit_records')
@@ -51,6 +55,7 @@ export async function writeTransits(trx: Transaction<Database>, transits: Transi
       })),
     )
     .execute();
+  await refreshDayStats(trx, transits);
 }
 
 export async function writeTrips(trx: Transaction<Database>, emitted: TripRow[]): Promise<void> {

@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import type { TransitRecord, TripRecord } from '@jejak/contract';
 import { isTransitStatus, type TransitSlice } from '@jejak/domain';
 import type { Db } from './database.ts';
+import type { DayStat } from './day-stats.ts';
+import type { TransitRecordsTable } from './schema.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
 import { tripEventCounts } from './trip-events.ts';
 
@@ -17,6 +20,40 @@ export interface ReportWindow {
  * vehicle parked, for over 92 days) is missed by a window near its end: a trade made knowingly.
  */
 export const RECORD_LOOKBACK_MS = 92 * 86_400_000;
+
+/** Rows grouped by vehicle, in their order, each as `toValue` makes it (null leaves it out). */
+function byVehicle<R extends { vid: string }, T>(rows: readonly R[], toValue: (r: R) => T | null): Map<string, T[]> {
+  const byVid = new Map<string, T[]>();
+  for (const r of rows) {
+    const value = toValue(r);
+    if (value === null) continue;
+    let list = byVid.get(r.vid);
+    if (!list) byVid.set(r.vid, (list = []));
+    list.push(value);
+  }
+  return byVid;
+}
+
+/** The columns of a transit record the report sums read. */
+export type TransitSliceRow = Pick<
+  TransitRecordsTable,
+  'vid' | 'transit_status' | 'start_time' | 'end_time' | 'total_mileage' | 'top_speed'
+>;
+
+/** Transit record rows as each vehicle's slices, in the rows' order. */
+export function slicesByVid(rows: readonly TransitSliceRow[]): Map<string, TransitSlice[]> {
+  return byVehicle(rows, (r) =>
+    isTransitStatus(r.transit_status)
+      ? {
+          transitStatus: r.transit_status,
+          startTime: Number(r.start_time),
+          endTime: Number(r.end_time),
+          totalMileage: r.total_mileage,
+          topSpeed: r.top_speed,
+        }
+      : null,
+  );
+}
 
 /** The vehicles' transit records overlapping the window. */
 export function overlappingTransits(db: Db, w: ReportWindow) {
@@ -45,20 +82,42 @@ export function createReportRepo(db: Db) {
         .orderBy('vid')
         .orderBy('start_time')
         .execute();
-      const byVid = new Map<string, TransitSlice[]>();
-      for (const r of rows) {
-        if (!isTransitStatus(r.transit_status)) continue;
-        let list = byVid.get(r.vid);
-        if (!list) byVid.set(r.vid, (list = []));
-        list.push({
-          transitStatus: r.transit_status,
-          startTime: r.start_time,
-          endTime: r.end_time,
-          totalMileage: r.total_mileage,
-          topSpeed: r.top_speed,
-        });
-      }
-      return byVid;
+      return slicesByVid(rows);
+    },
+
+    /** Each vehicle's per-day totals of the local days starting in [startTime, endTime), oldest first. */
+    async dayStats(w: ReportWindow): Promise<Map<string, DayStat[]>> {
+      const rows = await db
+        .selectFrom('vehicle_day_stats')
+        .select([
+          'vid',
+          sql<string>`day::text`.as('date'),
+          'start_time',
+          'end_time',
+          'mileage_km',
+          'moving_ms',
+          'idling_ms',
+          'parking_ms',
+          'disconnected_ms',
+          'top_speed_kmh',
+        ])
+        .where('vid', 'in', [...new Set(w.vids)])
+        .where('start_time', '>=', w.startTime)
+        .where('start_time', '<', w.endTime)
+        .orderBy('vid')
+        .orderBy('day')
+        .execute();
+      return byVehicle(rows, (r) => ({
+        date: r.date,
+        startTime: Number(r.start_time),
+        endTime: Number(r.end_time),
+        mileage: r.mileage_km,
+        movingDuration: Number(r.moving_ms),
+        idlingDuration: Number(r.idling_ms),
+        parkingDuration: Number(r.parking_ms),
+        disconnectedDuration: Number(r.disconnected_ms),
+        topSpeed: r.top_speed_kmh,
+      }));
     },
 
     /** The vehicles' transit records overlapping the window, by vehicle then time, at most `limit` (+1 to tell). */

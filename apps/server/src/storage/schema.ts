@@ -208,6 +208,26 @@ export interface VehicleLogsTable {
   mileage: number;
 }
 
+export interface VehicleDayStatsTable {
+  vid: string;
+  /** A local date; read as text (`day::text`), never as a Date. */
+  day: string;
+  start_time: number;
+  end_time: number;
+  mileage_km: number;
+  moving_ms: number;
+  idling_ms: number;
+  parking_ms: number;
+  disconnected_ms: number;
+  top_speed_kmh: number;
+  records: number;
+}
+
+export interface PositionsRetentionTable {
+  id: boolean;
+  kept_from: number;
+}
+
 export interface AuditLogTable {
   audit_id: string;
   seq: Generated<number>;
@@ -517,6 +537,8 @@ export interface Database {
   transit_records: TransitRecordsTable;
   trip_records: TripRecordsTable;
   vehicle_logs: VehicleLogsTable;
+  vehicle_day_stats: VehicleDayStatsTable;
+  positions_retention: PositionsRetentionTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   geofence_templates: GeofenceTemplatesTable;

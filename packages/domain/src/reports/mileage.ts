@@ -59,8 +59,11 @@ export function emptyMileageSummary(): MileageSummary {
   };
 }
 
-/** One vehicle's mileage, time in each status and top speed in the window, from its records. */
-export function summarizeMileage(records: readonly TransitSlice[], window: Span): MileageSummary {
+/**
+ * summarizeMileage before its mileage is rounded: what the per-day totals keep, so a sum of whole
+ * days rounds as the window's own sum does.
+ */
+export function accumulateMileage(records: readonly TransitSlice[], window: Span): MileageSummary {
   const s = emptyMileageSummary();
   for (const r of records) {
     const { ms, km } = overlapOf(r, window);
@@ -69,6 +72,12 @@ export function summarizeMileage(records: readonly TransitSlice[], window: Span)
     s[DURATION_KEY[r.transitStatus]] += ms;
     s.topSpeed = Math.max(s.topSpeed, r.topSpeed);
   }
+  return s;
+}
+
+/** One vehicle's mileage, time in each status and top speed in the window, from its records. */
+export function summarizeMileage(records: readonly TransitSlice[], window: Span): MileageSummary {
+  const s = accumulateMileage(records, window);
   s.mileage = roundKm(s.mileage);
   return s;
 }
