@@ -224,8 +224,8 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await signInAt(page, ui.server.baseUrl, 'owner2@demo.jejak.my', '/InformationTable');
     const lorry = vehicleRow(page, 'BFT 6660');
     await lorry.waitFor();
-    // Read from the fleet load itself: nothing more comes live from the tracker.
-    expect(await lorry.textContent()).toContain('[Tank 1] 96.50 L');
+    // Read from the fleet load itself: nothing more comes live from the tracker (Malay words the tank).
+    expect(await lorry.textContent()).toContain('[Tangki 1] 96.50 L');
     await screenshotAtWidths(page, 'information-table-ms');
     await context.close();
   });

@@ -333,6 +333,8 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   IDLING: 'MELAHU',
   PARKING: 'PARKIR',
   DISCONNECTED: 'TERPUTUS',
+  // A geofence's kind on its badge (spec 1 §2 Location).
+  Zone: 'Zon',
   INFO: 'MAKLUMAT',
   WARNING: 'AMARAN',
   CRITICAL: 'KRITIKAL',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../i18n/language.ts';
-import { formatDuration, localizeAddress, statusDurationText } from './format.ts';
+import { formatDuration, formatSpeedKmh, localizeAddress, statusDurationText } from './format.ts';
 
 describe('durations in the console language', () => {
   afterEach(() => changeLocale('en'));
@@ -9,6 +9,7 @@ describe('durations in the console language', () => {
     await changeLocale('en');
     expect(formatDuration(90 * 60_000 + 5_000)).toBe('1 hrs 30 mins');
     expect(formatDuration(null)).toBe('N/A');
+    expect(formatSpeedKmh(52)).toBe('52.0 km/h');
     await changeLocale('ms');
     expect(formatDuration(90 * 60_000 + 5_000)).toBe('1 jam 30 min');
     expect(formatDuration(2 * 86_400_000 + 3_600_000)).toBe('2 hari 1 jam 0 min');
@@ -18,5 +19,6 @@ describe('durations in the console language', () => {
     expect(statusDurationText(vehicle, 65_000)).toBe('Selama 1 min 5 saat');
     expect(localizeAddress('near Klang, Selangor')).toBe('berhampiran Klang, Selangor');
     expect(localizeAddress('Klang, Selangor')).toBe('Klang, Selangor');
+    expect(formatSpeedKmh(52)).toBe('52.0 km/j');
   });
 });

@@ -48,7 +48,7 @@ export function formatDateTime(ms: number | null | undefined, timeZone: string =
 /** Speed in km/h with one decimal (spec 1 §9); '-' when unknown. */
 export function formatSpeedKmh(speedKmh: number | null | undefined): string {
   if (typeof speedKmh !== 'number' || !Number.isFinite(speedKmh)) return '-';
-  return `${speedKmh.toFixed(1)} km/h`;
+  return `${speedKmh.toFixed(1)} ${currentLocale() === 'ms' ? 'km/j' : 'km/h'}`;
 }
 
 /** Spec 3's screens (migration, subscriptions) write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */

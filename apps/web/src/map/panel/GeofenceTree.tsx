@@ -3,7 +3,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { geofenceKind } from '../layers/geofence-features.ts';
 import { useMap } from '../map-context.ts';
@@ -18,7 +18,11 @@ interface GeofenceTreeProps {
   actions?: (node: GeofenceTreeNode) => ReactNode;
 }
 
-function toDataNode(node: GeofenceTreeNode, actions: GeofenceTreeProps['actions']): DataNode {
+function toDataNode(
+  node: GeofenceTreeNode,
+  actions: GeofenceTreeProps['actions'],
+  spec: (text: string) => string,
+): DataNode {
   const g = node.geofence;
   return {
     key: node.key,
@@ -26,11 +30,11 @@ function toDataNode(node: GeofenceTreeNode, actions: GeofenceTreeProps['actions'
     title: (
       <span className="geofence-node" data-testid={g ? 'geofence-node' : 'geofence-template-node'}>
         <span className="geofence-node-name">{node.title}</span>
-        {g && <Tag className="geofence-node-kind">{geofenceKind(g.geoType)}</Tag>}
+        {g && <Tag className="geofence-node-kind">{spec(geofenceKind(g.geoType))}</Tag>}
         {actions?.(node)}
       </span>
     ),
-    ...(node.children ? { children: node.children.map((c) => toDataNode(c, actions)) } : {}),
+    ...(node.children ? { children: node.children.map((c) => toDataNode(c, actions, spec)) } : {}),
   };
 }
 
@@ -42,6 +46,7 @@ function toDataNode(node: GeofenceTreeNode, actions: GeofenceTreeProps['actions'
 export function GeofenceTree({ uid, actions }: GeofenceTreeProps) {
   const map = useMap();
   const t = useStrings().dashboard.tree;
+  const spec = useSpecText();
   const { data, isPending } = useQuery({ queryKey: geofencesQueryKey(uid), queryFn: () => fetchGeofences(uid) });
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
@@ -83,7 +88,7 @@ export function GeofenceTree({ uid, actions }: GeofenceTreeProps) {
           blockNode
           defaultExpandAll
           height={TREE_HEIGHT}
-          treeData={shown.map((n) => toDataNode(n, actions))}
+          treeData={shown.map((n) => toDataNode(n, actions, spec))}
           selectedKeys={selected}
           onSelect={(_, info) => select(info.selected ? String(info.node.key) : undefined)}
         />

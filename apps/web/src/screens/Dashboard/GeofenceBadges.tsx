@@ -5,10 +5,12 @@ import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
 import { useSessionUser } from '../../app/session.ts';
 import { geofenceColours, geofenceKind } from '../../map/layers/geofence-features.ts';
 import { textColourOn } from '../../ui/colour.ts';
+import { useSpecText } from '../../i18n/strings.ts';
 
 /** A badge per geofence the vehicle is in: its name, POI or Zone, in its template's colour. */
 export function GeofenceBadges({ geoids }: { geoids: readonly string[] }) {
   const { uid } = useSessionUser();
+  const spec = useSpecText();
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: geofencesQueryKey(uid), queryFn: () => fetchGeofences(uid) });
   // Read once per fetch, not on each of the card's renders (every second and every fix).
@@ -29,7 +31,7 @@ export function GeofenceBadges({ geoids }: { geoids: readonly string[] }) {
         const colour = read.colourOf(g.geoid);
         return (
           <Tag key={g.geoid} color={colour} variant="solid" style={{ color: textColourOn(colour) }}>
-            {geofenceKind(g.geoType)} · {g.geofenceName}
+            {spec(geofenceKind(g.geoType))} · {g.geofenceName}
           </Tag>
         );
       })}

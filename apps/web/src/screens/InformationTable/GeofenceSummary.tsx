@@ -1,7 +1,7 @@
 import { displayStatus, type Vehicle } from '@jejak/domain';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { geofenceKind } from '../../map/layers/geofence-features.ts';
 import { searchableColumn } from '../../ui/searchable-column.tsx';
 import { GEOFENCE_TYPE_FILTERS, type GeofenceRow } from './info-rows.ts';
@@ -32,6 +32,7 @@ function VehiclesInside({ vehicles }: { vehicles: readonly Vehicle[] }) {
 
 /** The Geofence Summary tab: each geofence, its templates, its type and how many vehicles are inside. */
 export function GeofenceSummary({ rows, loading }: { rows: readonly GeofenceRow[]; loading: boolean }) {
+  const spec = useSpecText();
   const s = useStrings().infoTable;
   const columns = useMemo<TableColumnsType<GeofenceRow>>(() => {
     const labels = { search: s.search, reset: s.reset };
@@ -41,9 +42,9 @@ export function GeofenceSummary({ rows, loading }: { rows: readonly GeofenceRow[
       {
         key: 'type',
         title: s.type,
-        filters: GEOFENCE_TYPE_FILTERS,
+        filters: GEOFENCE_TYPE_FILTERS.map((f) => ({ ...f, text: spec(f.text) })),
         onFilter: (value, r) => r.geoType === value,
-        render: (_, r) => geofenceKind(r.geoType),
+        render: (_, r) => spec(geofenceKind(r.geoType)),
       },
       {
         key: 'inside',

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { textColourOn } from '../../ui/colour.ts';
+import { useSpecText } from '../../i18n/strings.ts';
 import { localizeAddress } from '../../ui/format.ts';
 import { externalMapUrl, type VehicleRow } from './info-rows.ts';
 
@@ -15,6 +16,9 @@ interface LocationCellProps {
  * coordinates, in a new tab, when the position is known.
  */
 export function LocationCell({ row, colourOf, linkLabel }: LocationCellProps) {
+  const spec = useSpecText();
+  // The cell shows one line: the whole text is its title, with where the link goes.
+  const whole = row.inside.length > 0 ? row.locationText : localizeAddress(row.locationText);
   const content =
     row.inside.length > 0 ? (
       <span className="info-location-badges">
@@ -22,21 +26,26 @@ export function LocationCell({ row, colourOf, linkLabel }: LocationCellProps) {
           const colour = colourOf(b.geoid);
           return (
             <Tag key={b.geoid} color={colour} variant="solid" style={{ color: textColourOn(colour) }}>
-              {b.kind} · {b.name}
+              {spec(b.kind)} · {b.name}
             </Tag>
           );
         })}
       </span>
     ) : (
-      localizeAddress(row.locationText)
+      whole
     );
-  if (!row.position) return <span data-testid="info-location">{content}</span>;
+  if (!row.position)
+    return (
+      <span data-testid="info-location" title={whole}>
+        {content}
+      </span>
+    );
   return (
     <a
       href={externalMapUrl(row.position)}
       target="_blank"
       rel="noopener noreferrer"
-      title={linkLabel}
+      title={`${whole} · ${linkLabel}`}
       data-testid="info-location"
     >
       {content}

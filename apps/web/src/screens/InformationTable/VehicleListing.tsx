@@ -100,6 +100,8 @@ export function VehicleListing({ rows, colourOf }: VehicleListingProps) {
         key: 'location',
         title: s.location,
         width: W.location,
+        // One line a row, as the virtual list's height expects; the full address is the cell's title.
+        ellipsis: true,
         ...searchableColumn((r) => r.locationText, labels),
         render: (_, r) => <LocationCell row={r} colourOf={colourOf} linkLabel={s.openMap} />,
       },

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useStrings } from '../../i18n/strings.ts';
 import { EventTypeIcon } from '../../ui/alerts/EventTypeIcon.tsx';
 import { textColourOn } from '../../ui/colour.ts';
-import { formatDateTime, formatDuration } from '../../ui/format.ts';
+import { formatDateTime, formatDuration, formatSpeedKmh } from '../../ui/format.ts';
 import type { TripDetailsItem } from './trip-details.ts';
 
 interface TripDetailsListProps {
@@ -41,7 +41,7 @@ function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip
           (record.startAddress ?? s.noAddress)
         )}
       </span>
-      {moved && <span className="trip-item-speed">{`${s.topSpeed} ${record.topSpeed.toFixed(1)} km/h`}</span>}
+      {moved && <span className="trip-item-speed">{`${s.topSpeed} ${formatSpeedKmh(record.topSpeed)}`}</span>}
       {record.trid && (
         <Button
           type="link"

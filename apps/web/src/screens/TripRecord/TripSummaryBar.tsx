@@ -1,7 +1,7 @@
 import { formatDistanceKm } from '@jejak/contract';
 import { STATUS_COLOURS } from '@jejak/domain';
 import { useStrings } from '../../i18n/strings.ts';
-import { formatDuration } from '../../ui/format.ts';
+import { formatDuration, formatSpeedKmh } from '../../ui/format.ts';
 import type { TripSummary } from './trip-details.ts';
 
 /** The window at a glance, above Trip Details: distance, time driving/idling/parking, top speed. */
@@ -22,7 +22,7 @@ export function TripSummaryBar({ summary }: { summary: TripSummary }) {
       value: formatDuration(summary.durations.PARKING),
       colour: STATUS_COLOURS.PARKING,
     },
-    { key: 'topSpeed', label: s.topSpeed, value: `${summary.topSpeedKmh.toFixed(1)} km/h` },
+    { key: 'topSpeed', label: s.topSpeed, value: formatSpeedKmh(summary.topSpeedKmh) },
     { key: 'events', label: s.events, value: String(summary.events) },
   ];
   return (
