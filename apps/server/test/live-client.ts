@@ -12,6 +12,9 @@ export async function openLive(baseUrl: string, cookie: string | null, headers: 
   });
   const messages: LiveServerMessage[] = [];
   let refusedWith: number | null = null;
+  // Behind the test cluster's HAProxy, the api node that took the upgrade (tools/testing/cluster.ts).
+  let servedBy = '';
+  ws.on('upgrade', (res) => (servedBy = String(res.headers['x-jejak-node'] ?? '')));
   ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as LiveServerMessage));
   ws.on('unexpected-response', (_req, res) => {
     refusedWith = res.statusCode ?? 0;
@@ -49,6 +52,9 @@ export async function openLive(baseUrl: string, cookie: string | null, headers: 
     flushed,
     get refusedWith() {
       return refusedWith;
+    },
+    get servedBy() {
+      return servedBy;
     },
   };
 }

@@ -1,0 +1,223 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dvidOf, type LiveServerMessage } from '@jejak/contract';
+import { schedulerLeads, startCluster, type Cluster } from '../../../tools/testing/cluster.ts';
+import { waitFor } from '../../../tools/server-process.ts';
+import { demoImei } from '../src/demo/demo-fleet.ts';
+import { DEMO_MODEL } from '../src/demo/seed.ts';
+import { openPostgres, type Db } from '../src/storage/database.ts';
+import { gt06Track } from './device-client.ts';
+import { caller, chainOf, seedChain, until } from './escalation-fixture.ts';
+import { apiClient, postgresAvailable } from './harness.ts';
+import { openLive } from './live-client.ts';
+
+const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withPostgres = await postgresAvailable();
+/**
+ * The issue asks for updates again within 5 s of losing an API node: the figures are printed
+ * (docs/deploy.md records them). Waits have generous limits, since the 2-core machine is
+ * shared; they fail only what never recovers.
+ */
+const RECOVERY_LIMIT_MS = 30_000;
+/** How often the test's tracker reports (a tracker's rhythm, not a wait). */
+const REPORT_EVERY_MS = 200;
+
+const imei = demoImei(13); // owner2's
+const devId = `dev#${dvidOf(DEMO_MODEL, imei)}`;
+
+/**
+ * A GT06 tracker through HAProxy reporting every REPORT_EVERY_MS, one minute of device time
+ * apart: `acked` holds the device times the gateway acknowledged (each after its commit).
+ */
+async function streamingTracker(port: number, hoursAgo: number) {
+  // GT06 carries whole seconds: a whole minute keeps the stored times equal to the sent ones.
+  const t0 = Math.floor((Date.now() - hoursAgo * 3_600_000) / 60_000) * 60_000;
+  const track = await gt06Track(port, imei, t0);
+  const acked: number[] = [];
+  let sent = 0;
+  let stopped = false;
+  let failure: Error | null = null;
+  const loop = (async () => {
+    while (!stopped) {
+      sent++;
+      try {
+        await track.send(30 + (sent % 20), true, 0.5);
+        acked.push(track.now());
+      } catch (err) {
+        failure = err instanceof Error ? err : new Error(String(err));
+        return;
+      }
+      await new Promise((r) => setTimeout(r, REPORT_EVERY_MS));
+    }
+  })();
+  return {
+    t0,
+    acked,
+    lastAcked: () => acked.at(-1) ?? t0,
+    get sent() {
+      return sent;
+    },
+    async stop() {
+      stopped = true;
+      await loop;
+      track.device.close();
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** A console's live socket through HAProxy watching owner2's tracker; `node` is the api node serving it. */
+async function watch(cluster: Cluster, cookie: string, uid: string) {
+  const live = await openLive(cluster.url, cookie);
+  live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid, ids: [devId] } }));
+  await live.until((m) => m.mode === 'subscribed' && m.item.ids.includes(devId), 15_000);
+  return live;
+}
+
+/** A pushed position of the tracker newer than device time `afterMs`. */
+const newerThan =
+  (afterMs: number) =>
+  (m: LiveServerMessage): boolean =>
+    m.mode === 'dev' && m.id === devId && (m.item.deviceTime ?? 0) > afterMs;
+
+describe.runIf(withPostgres)('a cluster behind HAProxy when a node or NATS fails', () => {
+  let cluster: Cluster;
+  let db: Db;
+  let closeDb: () => Promise<void>;
+  let owner2: ReturnType<typeof apiClient>;
+  let uid = '';
+
+  // Seven processes start on a shared 2-core machine: the limit only catches a hang.
+  beforeAll(async () => {
+    cluster = await startCluster({
+      adminUrl: PG_ADMIN_URL,
+      gateways: 2,
+      apis: 2,
+      schedulers: 2,
+      env: {
+        JEJAK_NOTIFY_PROVIDER: 'local',
+        JEJAK_NOTIFY_LOCAL_DELAY_MS: '1500',
+        JEJAK_NOTIFY_LOCAL_ANSWERS: '+60123000001=no-answer,+60123000002=no-answer,+60123000003=press:1',
+        JEJAK_ESCALATION_SWEEP_MS: '200',
+        JEJAK_ESCALATION_RING_SECONDS: '1',
+        JEJAK_ESCALATION_OUTCOME_MARGIN_SECONDS: '1',
+      },
+    });
+    const handle = await openPostgres(cluster.databaseUrl, 2, () => undefined);
+    db = handle.db;
+    closeDb = () => handle.close();
+    owner2 = apiClient(cluster.url);
+    uid = (await owner2.login('owner2@demo.jejak.my')).uid;
+  }, 300_000);
+  afterAll(async () => {
+    await closeDb?.();
+    await cluster?.stop();
+  });
+
+  it('a console socket whose api node is killed gets updates again on a new socket', { timeout: 120_000 }, async () => {
+    const tracker = await streamingTracker(cluster.gt06Port, 24);
+    const live = await watch(cluster, owner2.cookie ?? '', uid);
+    await live.until(newerThan(0), 15_000);
+    const node = live.servedBy;
+    expect(node).toMatch(/^api-[12]$/);
+
+    const killedAt = Date.now();
+    await cluster.kill(node);
+    expect(await live.closed).not.toBe(1000);
+    // The console reopens its socket (after 3 s; here at once) and HAProxy sends it to the other node.
+    const sinceKill = tracker.lastAcked();
+    const again = await watch(cluster, owner2.cookie ?? '', uid);
+    expect(again.servedBy).not.toBe(node);
+    await again.until(newerThan(sinceKill), RECOVERY_LIMIT_MS);
+    const gapMs = Date.now() - killedAt;
+    console.log(`api node killed: first update on the new socket ${gapMs} ms after the kill (console adds its 3 s)`);
+    again.ws.close(1000);
+    await tracker.stop();
+  });
+
+  it(
+    'the other scheduler takes over a chain under way when the leader is killed, ringing nobody twice',
+    { timeout: 120_000 },
+    async () => {
+      expect(await schedulerLeads(cluster.databaseUrl)).toBe(true);
+      const { ecid } = await seedChain(db, {
+        recipients: [
+          caller('Aminah', '+60123000001'),
+          caller('Badrul', '+60123000002'),
+          caller('Chong', '+60123000003'),
+        ],
+      });
+      // The leader (scheduler-1, started first) is ringing the first recipient.
+      await until(
+        () => chainOf(db, ecid),
+        (c) => c.records.length >= 1,
+      );
+      const killedAt = Date.now();
+      await cluster.kill('scheduler-1');
+      await waitFor(() => schedulerLeads(cluster.databaseUrl), RECOVERY_LIMIT_MS, 'scheduler-2 to lead');
+      const takeoverMs = Date.now() - killedAt;
+      const done = await until(
+        () => chainOf(db, ecid),
+        (c) => c.state.status !== 0,
+        60_000,
+      );
+      console.log(
+        `scheduler leader killed: scheduler-2 led after ${takeoverMs} ms; chain ended ${Date.now() - killedAt} ms after the kill`,
+        done.records.map((r) => `${r.contact_name}:${r.status}:${r.detail}`),
+      );
+      expect(done.state.status).toBe(1);
+      expect(done.records.map((r) => [r.round, r.step, r.contact_name])).toEqual([
+        [0, 0, 'Aminah'],
+        [0, 1, 'Badrul'],
+        [0, 2, 'Chong'],
+      ]);
+      expect(done.records.at(-1)?.detail).toBe('key 1');
+    },
+  );
+
+  it(
+    'stores every acknowledged fix exactly once across a NATS restart, and live updates resume',
+    { timeout: 120_000 },
+    async () => {
+      const tracker = await streamingTracker(cluster.gt06Port, 12);
+      const live = await watch(cluster, owner2.cookie ?? '', uid);
+      await live.until(newerThan(0), 15_000);
+      const before = tracker.acked.length;
+      const restartedAt = Date.now();
+      await cluster.restartNats();
+      const restartMs = Date.now() - restartedAt;
+      // The api nodes stay up, so the console's socket stays open: updates reach it again once
+      // the gateway and api nodes have reconnected to NATS.
+      await live.until(newerThan(tracker.lastAcked()), RECOVERY_LIMIT_MS);
+      const gapMs = Date.now() - restartedAt;
+      await waitFor(() => tracker.acked.length > before + 10, 30_000, 'fixes to be acknowledged after the restart');
+      live.ws.close(1000);
+      await tracker.stop();
+
+      const stored = await storedFixes(cluster.databaseUrl, dvidOf(DEMO_MODEL, imei), tracker.t0);
+      const acked = new Set(tracker.acked);
+      console.log(
+        `NATS restarted in ${restartMs} ms: fixes sent ${tracker.sent}, acked ${acked.size}, stored ${stored.length} ` +
+          `(${stored.length - new Set(stored).size} duplicates, ${[...acked].filter((t) => !stored.includes(t)).length} lost); ` +
+          `live update on the open socket ${gapMs} ms after the restart began`,
+      );
+      expect(new Set(stored).size).toBe(stored.length);
+      expect([...acked].filter((t) => !stored.includes(t))).toEqual([]);
+    },
+  );
+});
+
+/** Device times of the tracker's live fixes from `sinceMs` on in the store, once per row. */
+async function storedFixes(databaseUrl: string, dvid: string, sinceMs: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ t: string }>(
+      `select device_time::text as t from device_logs where dvid = $1 and package = 'gps#latest' and device_time >= $2`,
+      [dvid, sinceMs],
+    );
+    return r.rows.map((row) => Number(row.t));
+  } finally {
+    await client.end();
+  }
+}
