@@ -53,7 +53,10 @@ export async function nodesPhase(run: NodesRun): Promise<void> {
         ...LIFTED_ADDRESS_LIMITS,
         ...run.env,
       };
-      nodes.push({ child: startServerProcess(env, { role: 'gateway' }), httpPort, devicePort });
+      const child = startServerProcess(env, { role: 'gateway', stdout: 'pipe' });
+      // The node's log (warnings and worse) goes to the bench's stderr: a run's trouble is seen.
+      child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      nodes.push({ child, httpPort, devicePort });
     }
     for (const [i, n] of nodes.entries())
       await waitFor(() => serverAnswers(n.httpPort), START_TIMEOUT_MS, `gateway node ${i + 1} to start`);
