@@ -5,9 +5,9 @@ import type { Db } from '../../apps/server/src/storage/database.ts';
 
 const CLOCK_TICKS_PER_S = 100;
 
-/** CPU seconds the calling thread has used. */
+/** CPU seconds the calling thread has used; `processCpuS(pid)`: a whole process (all its threads). */
 export const threadCpuS = (): number => cpuS('/proc/thread-self/stat');
-const processCpuS = (pid: number): number => cpuS(`/proc/${pid}/stat`);
+export const processCpuS = (pid: number): number => cpuS(`/proc/${pid}/stat`);
 
 /** CPU seconds a process or thread has used (Linux /proc), 0 once it is gone. */
 function cpuS(statPath: string): number {

@@ -14,12 +14,15 @@
  *   --env KEY=VALUE (repeatable): server configuration, e.g. --env JEJAK_STORE_BATCH_MAX=10000
  *   --rules N: every vehicle gets N rules (two conditions each) evaluated on every fix; the
  *     throughput phase then also runs without rules and prints what they cost (issue 12: < 15 %)
+ *   --nodes N: throughput on PostgreSQL through N `jejak gateway` processes (ADR 0059) sharing one
+ *     scratch database and a nats-server of the bench's own, the devices split evenly over them;
+ *     prints each node's stored positions/s and process CPU per fix, then the totals with
+ *     PostgreSQL's, nats-server's and the simulators' CPU per fix (tools/bench/ingest-nodes.ts)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { PROTOCOLS } from '@jejak/protocols';
 import WebSocket from 'ws';
@@ -29,6 +32,8 @@ import { createScratchPostgres } from '../scratch-postgres.ts';
 import { seedBenchFleet } from './bench-fleet.ts';
 import { seedBenchRules } from './bench-rules.ts';
 import { cpuMeter } from './cpu.ts';
+import { nodesPhase } from './ingest-nodes.ts';
+import { envPairs, LIFTED_ADDRESS_LIMITS, runSimulator } from './ingest-sim.ts';
 import { startSink } from './sink.ts';
 
 const { values } = parseArgs({
@@ -45,6 +50,7 @@ const { values } = parseArgs({
     timeline: { type: 'boolean', default: false },
     env: { type: 'string', multiple: true, default: [] },
     rules: { type: 'string', default: '0' },
+    nodes: { type: 'string' },
   },
 });
 const DB = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -77,13 +83,8 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
     JEJAK_DEMO: 'false',
     JEJAK_WEB_DIST: '/nonexistent',
     JEJAK_DATA_DIR: dir,
-    // Every simulated tracker connects from 127.0.0.1: the per-address limits (ADR 0034) would
-    // count them as one host. The bench measures ingest, so they are lifted (--env sets them).
-    JEJAK_GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '10000000',
-    JEJAK_GATEWAY_CONNECT_BURST_PER_ADDRESS: '10000000',
-    JEJAK_GATEWAY_MESSAGE_BURST_PER_ADDRESS: '100000000',
-    JEJAK_GATEWAY_MESSAGES_PER_MINUTE_PER_ADDRESS: '1000000000',
-    ...Object.fromEntries(values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+    ...LIFTED_ADDRESS_LIMITS,
+    ...envPairs(values.env),
   };
   if (DB === 'postgres') {
     const scratch = await createScratchPostgres(PG_URL, 'jejak_bench');
@@ -101,44 +102,13 @@ async function startServer(): Promise<{ app: RunningJejak; cleanup: () => Promis
   };
 }
 
-function runSimulator(
+/** The simulator at `fullRateWindow` packets in flight per device (null: 1 fix/s) against `port`. */
+const simulate = (
   port: number,
   imeis: string[],
   fullRateWindow: number | null,
-  onSends: (s: [string, number, number][]) => void,
-) {
-  return new Promise<{ sent: number; acked: number; reconnects: number; cpuS: number }>((resolve, reject) => {
-    // Workers do not inherit tsx's loader: register it inside, then load the TypeScript worker.
-    const entry = JSON.stringify(new URL('./sim-worker.ts', import.meta.url).href);
-    const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${entry}); })`;
-    const worker = new Worker(boot, {
-      eval: true,
-      workerData: {
-        port,
-        imeis,
-        intervalMs: 1000,
-        fullRateWindow,
-        seconds: SECONDS,
-        protocol: PROTOCOL,
-        records: RECORDS,
-      },
-    });
-    worker.on(
-      'message',
-      (m: {
-        sends: [string, number, number][];
-        done?: { sent: number; acked: number; reconnects: number; cpuS: number };
-      }) => {
-        onSends(m.sends);
-        if (m.done) {
-          resolve(m.done);
-          void worker.terminate();
-        }
-      },
-    );
-    worker.on('error', reject);
-  });
-}
+  onSends?: (s: [string, number, number][]) => void,
+) => runSimulator({ port, imeis, fullRateWindow, seconds: SECONDS, protocol: PROTOCOL, records: RECORDS }, onSends);
 
 async function storedPositions(app: RunningJejak): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from device_logs where package like 'gps#%'`.execute(
@@ -163,7 +133,7 @@ async function throughputPhase(rules: number): Promise<number> {
   await Promise.all(Array.from({ length: 8 }, () => sql`select pg_sleep(0.05)`.execute(app.database.db)));
   const cpu = await cpuMeter(app.database.db, DB === 'postgres');
   const t0 = performance.now();
-  const stats = await runSimulator(port, imeis, WINDOW, () => undefined);
+  const stats = await simulate(port, imeis, WINDOW);
   await app.pipeline.drain();
   const elapsed = (performance.now() - t0) / 1000;
   const used = cpu.read();
@@ -228,7 +198,7 @@ async function latencyPhase(): Promise<void> {
     const key = keyOf(m.item.imei, m.item.deviceTime);
     if (!arrivedAt.has(key)) arrivedAt.set(key, Date.now());
   });
-  const stats = await runSimulator(app.gatewayPorts[PROTOCOL] ?? 0, imeis, null, (sends) => {
+  const stats = await simulate(app.gatewayPorts[PROTOCOL] ?? 0, imeis, null, (sends) => {
     for (const [imei, deviceTime, at] of sends) sentAt.set(keyOf(imei, deviceTime), at);
   });
   await new Promise((r) => setTimeout(r, 500));
@@ -284,7 +254,7 @@ async function sinkPhase(): Promise<void> {
   const sink = await startSink();
   const imeis = Array.from({ length: DEVICES }, (_, i) => String(868_000_000_000_000 + i));
   const t0 = performance.now();
-  const stats = await runSimulator(sink.port, imeis, WINDOW, () => undefined);
+  const stats = await simulate(sink.port, imeis, WINDOW);
   const elapsed = (performance.now() - t0) / 1000;
   console.log(
     `simulator against a bare acknowledger (${DEVICES} devices, window ${WINDOW}): ${sink.frames()} frames in ` +
@@ -294,7 +264,19 @@ async function sinkPhase(): Promise<void> {
 }
 
 if (values.sink) await sinkPhase();
-else {
+else if (values.nodes !== undefined) {
+  await nodesPhase({
+    nodes: Math.max(1, Number(values.nodes)),
+    devices: DEVICES,
+    model: MODEL,
+    window: WINDOW,
+    seconds: SECONDS,
+    protocol: PROTOCOL,
+    records: RECORDS,
+    pgUrl: PG_URL,
+    env: envPairs(values.env),
+  });
+} else {
   if (values.phase !== 'latency') await (RULES > 0 ? rulesCost() : throughputPhase(0));
   if (values.phase !== 'throughput') await latencyPhase();
 }

@@ -8,6 +8,8 @@ const NATS_SERVER = '/usr/sbin/nats-server';
 
 export interface TestNatsServer {
   url: string;
+  /** The server process's id (for its CPU in /proc), undefined once it has ended. */
+  pid(): number | undefined;
   /** Stops the server (SIGTERM) and starts it again on the same port and store directory. */
   restart(): Promise<void>;
   /** Stops the server and removes its store. */
@@ -24,6 +26,7 @@ export async function startNatsServer(): Promise<TestNatsServer> {
   let child = await launch(port, storeDir);
   return {
     url: `nats://127.0.0.1:${port}`,
+    pid: () => (child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     async restart() {
       await exit(child);
       child = await launch(port, storeDir);
