@@ -64,17 +64,21 @@ async function startNode(env: Record<string, string>): Promise<Node> {
   return { child, gt06 };
 }
 
-/** A GT06 tracker sending `fixes` as fast as acks come, four packets in flight. */
-function tracker(
-  imei: string,
-  fixes: DeviceFix[],
-  port: number,
-  fallback?: number,
-  acks: number[] = [],
-): TrackerClient {
+interface TrackerOptions {
+  /** Its backup server. */
+  fallback?: number;
+  /** Collects the wall-clock time of each ack. */
+  acks?: number[];
+  /** One fix every so many ms; as fast as acks come (four packets in flight) when absent. */
+  everyMs?: number;
+}
+
+/** A GT06 tracker sending `fixes`. */
+function tracker(imei: string, fixes: DeviceFix[], port: number, opts: TrackerOptions = {}): TrackerClient {
+  const { fallback, acks, everyMs } = opts;
   let i = 0;
   return createGt06Client({
-    onAck: (e) => acks.push(e.ackedAtMs),
+    onAck: (e) => acks?.push(e.ackedAtMs),
     host: '127.0.0.1',
     port,
     ...(fallback ? { fallbacks: [{ host: '127.0.0.1', port: fallback }] } : {}),
@@ -85,8 +89,7 @@ function tracker(
       return fix;
     },
     maxFixes: fixes.length,
-    fixEveryMs: 0,
-    window: 4,
+    ...(everyMs ? { fixEveryMs: everyMs } : { fixEveryMs: 0, window: 4 }),
     heartbeatEveryMs: 0,
     // Back soon after a kill; a connection closed by a takeover does not come back in the test.
     reconnectMinMs: fallback ? 200 : 600_000,
@@ -148,7 +151,7 @@ describe('one owner per device across gateway nodes (ADR 0061)', () => {
       const nats = await startNatsServer();
       cleanups.push(() => nats.stop());
       const t0 = Math.floor((Date.now() - 6 * 3_600_000) / 60_000) * 60_000;
-      const [moving, killed] = [demoImei(13), demoImei(14)];
+      const [moving, killed, stolen] = [demoImei(13), demoImei(14), demoImei(15)];
       const fixes = track(t0);
 
       // Two gateway nodes on one database; the nodes start first, so they migrate it.
@@ -161,11 +164,11 @@ describe('one owner per device across gateway nodes (ADR 0061)', () => {
 
       // The first device: the first half of its drive to node A, the rest to node B.
       const [firstAcks, secondAcks, thirdAcks]: number[][] = [[], [], []];
-      const first = tracker(moving, fixes.slice(0, MOVE_AT), a.gt06, undefined, firstAcks);
+      const first = tracker(moving, fixes.slice(0, MOVE_AT), a.gt06, { acks: firstAcks });
       first.start();
       await waitFor(() => first.stats().acked === MOVE_AT, 30_000, 'the first half acknowledged by A');
       const movedAtMs = Date.now();
-      const second = tracker(moving, fixes.slice(MOVE_AT), b.gt06, undefined, secondAcks);
+      const second = tracker(moving, fixes.slice(MOVE_AT), b.gt06, { acks: secondAcks });
       second.start();
       // B's claim reaches A through NATS: A closes its connection of the device.
       await waitFor(() => first.stats().reconnects === 1, 30_000, 'node A to close the replaced connection');
@@ -173,8 +176,21 @@ describe('one owner per device across gateway nodes (ADR 0061)', () => {
       await first.stop();
       await waitFor(() => second.stats().acked === FIXES - MOVE_AT, 60_000, 'the rest acknowledged by B');
 
-      // The second device: streams to A with B as its backup server; A is killed mid-stream.
-      const third = tracker(killed, fixes, a.gt06, b.gt06, thirdAcks);
+      // The second device: streams to A, a fix every 20 ms, with B as its backup server. A clone
+      // logs in to B mid-stream: B's claim fences A's commits under way (not acknowledged), A
+      // closes the tracker's connection, and the tracker resends them to B, which drops the clone.
+      const fourth = tracker(stolen, fixes, a.gt06, { fallback: b.gt06, everyMs: 20 });
+      fourth.start();
+      await waitFor(() => fourth.stats().acked >= KILL_AFTER_ACKS, 30_000, 'fixes acknowledged by A');
+      const clone = tracker(stolen, [], b.gt06);
+      clone.start();
+      await waitFor(() => fourth.stats().acked === FIXES, 60_000, 'the rest acknowledged by B after the clone');
+      expect(fourth.server.port).toBe(b.gt06);
+      await waitFor(() => clone.stats().reconnects === 1, 30_000, 'B to close the clone for the tracker');
+      await Promise.all([fourth.stop(), clone.stop()]);
+
+      // The third device: streams to A with B as its backup server; A is killed mid-stream.
+      const third = tracker(killed, fixes, a.gt06, { fallback: b.gt06, acks: thirdAcks });
       third.start();
       await waitFor(() => third.stats().acked >= KILL_AFTER_ACKS, 30_000, 'fixes acknowledged by A');
       const ackedBeforeKill = third.stats().acked;
@@ -201,7 +217,7 @@ describe('one owner per device across gateway nodes (ADR 0061)', () => {
       const one = await startNode({ DATABASE_URL: single.url, NATS_URL: nats.url });
       children.push(one.child);
       await seedDemoFleet(single.db, createUsersRepo(single.db), 'demo1234', Date.now());
-      for (const imei of [moving, killed]) {
+      for (const imei of [moving, killed, stolen]) {
         const c = tracker(imei, fixes, one.gt06);
         c.start();
         await waitFor(() => c.stats().acked === FIXES, 60_000, 'the track acknowledged by the single node');
@@ -212,9 +228,14 @@ describe('one owner per device across gateway nodes (ADR 0061)', () => {
       for (const [imei, label] of [
         [moving, 'moved'],
         [killed, 'killed'],
+        [stolen, 'taken over'],
       ] as const) {
         const [many, alone] = [await stored(scaled.db, imei), await stored(single.db, imei)];
-        const sent = label === 'moved' ? first.stats().sent + second.stats().sent : third.stats().sent;
+        const sent = {
+          moved: first.stats().sent + second.stats().sent,
+          killed: third.stats().sent,
+          'taken over': fourth.stats().sent,
+        }[label];
         console.log(
           `device ${label}: fixes ${FIXES}, sent ${sent} (resends included), acked ${FIXES}, stored ${many.times} ` +
             `(duplicated ${many.duplicated}), trips ${many.trips.length} (single node ${alone.trips.length}), ` +
