@@ -163,7 +163,7 @@ describe('one owner per device across gateway nodes (ADR 0061)', () => {
       await seedDemoFleet(scaled.db, createUsersRepo(scaled.db), 'demo1234', Date.now());
 
       // The first device: the first half of its drive to node A, the rest to node B.
-      const [firstAcks, secondAcks, thirdAcks]: number[][] = [[], [], []];
+      const [firstAcks, secondAcks, thirdAcks] = [[], [], []] as [number[], number[], number[]];
       const first = tracker(moving, fixes.slice(0, MOVE_AT), a.gt06, { acks: firstAcks });
       first.start();
       await waitFor(() => first.stats().acked === MOVE_AT, 30_000, 'the first half acknowledged by A');
