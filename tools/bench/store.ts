@@ -110,6 +110,7 @@ function batchMaker(dvids: string[], vids: string[]) {
       geofenceProfiles: [],
       events: [],
       storedEvids: new Set(),
+      owners: [],
     };
     const touched = new Set<number>();
     for (let i = 0; i < BATCH; i++, n++) {

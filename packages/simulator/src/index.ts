@@ -13,6 +13,7 @@ export {
   type SendEvent,
   type TrackerClient,
   type TrackerClientOptions,
+  type ServerAddress,
 } from './tracker-client.ts';
 export { createGt06Client, gt06Protocol, type Gt06Client, type Gt06ClientOptions } from './gt06-client.ts';
 export {

@@ -75,3 +75,58 @@ describe.each(protocols)('%s tracker losing its cellular link', (_name, startSer
     expect(client.stats()).toMatchObject({ reconnects: 1, pending: 0 });
   });
 });
+
+describe('a tracker with backup servers', () => {
+  const start = (port: number, fallbacks: number[], count: number) => {
+    const route = createRoute({ seed: 11, startTimeMs: START, intervalMs: 10_000 });
+    const client = createGt06Client({
+      host: '127.0.0.1',
+      port,
+      fallbacks: fallbacks.map((p) => ({ host: '127.0.0.1', port: p })),
+      imei: IMEI,
+      // Always online: the link stays up, only servers go away.
+      nextFix: () => route.next(),
+      fixEveryMs: 5,
+      maxFixes: count,
+      heartbeatEveryMs: 0,
+      reconnectMinMs: 5,
+      reconnectMaxMs: 20,
+      random: () => 0,
+    });
+    cleanups.push(() => client.stop());
+    client.start();
+    return client;
+  };
+  const indexes = (server: TinyServer) =>
+    positionsOf(server.received, IMEI).map((m) => Math.round(((m.deviceTimeMs ?? 0) - START) / 10_000));
+
+  it('moves to its backup when its server goes away, and sends the rest there', async () => {
+    const [main, backup] = [await startGt06Server(), await startGt06Server()];
+    cleanups.push(main.close, backup.close);
+    const client = start(main.port, [backup.port], 40);
+    await waitFor(() => client.stats().acked >= 10);
+    await main.close();
+    await waitFor(() => client.stats().acked === 40);
+    expect(client.server.port).toBe(backup.port);
+    expect(backup.connections()).toBe(1);
+    // Nothing lost: what the first server did not acknowledge came again to the backup.
+    expect(new Set([...indexes(main), ...indexes(backup)]).size).toBe(40);
+    expect(indexes(backup).at(-1)).toBe(39);
+  });
+
+  it('tries its servers round robin, back to the first after the last', async () => {
+    const dead = await startGt06Server();
+    await dead.close();
+    const backup = await startGt06Server();
+    cleanups.push(backup.close);
+    const client = start(dead.port, [backup.port], 20);
+    await waitFor(() => client.stats().acked >= 5);
+    expect(backup.connections()).toBe(1);
+    backup.dropAll();
+    // Dropped by the backup: the next attempt is the first server (refused), then the backup again.
+    await waitFor(() => client.stats().acked === 20);
+    expect(backup.connections()).toBe(2);
+    expect(client.stats().reconnects).toBe(3);
+    expect(client.server.port).toBe(backup.port);
+  });
+});

@@ -48,9 +48,19 @@ export interface ClientStats {
   dropped: number;
 }
 
+export interface ServerAddress {
+  host: string;
+  port: number;
+}
+
 export interface TrackerClientOptions<F extends DeviceFix = DeviceFix> {
   host: string;
   port: number;
+  /**
+   * Backup servers, as a real tracker's backup-server setting: when a connection fails or
+   * drops, the next attempt goes to the next address, round robin from `host:port`.
+   */
+  fallbacks?: ServerAddress[];
   imei: string;
   /** Produces the device's next fix (one call per fix). */
   nextFix: () => F;
@@ -104,6 +114,8 @@ export interface TrackerClient {
   stop(): Promise<void>;
   stats(): ClientStats;
   readonly loggedIn: boolean;
+  /** The server the tracker connects to now, or will at its next attempt. */
+  readonly server: ServerAddress;
 }
 
 interface InFlight<F extends DeviceFix> {
@@ -116,7 +128,8 @@ interface InFlight<F extends DeviceFix> {
  * (every `fixEveryMs`, or as fast as acks allow with `window`). Like a real tracker it keeps
  * every fix until the server acknowledges it: fixes made while offline (a fix marked `offline`
  * drops the link until the next one that is not) and fixes sent but not acknowledged are sent
- * again, as late data, after the next login. Reconnects with capped exponential backoff.
+ * again, as late data, after the next login. Reconnects with capped exponential backoff, to
+ * the next of its servers when it has fallbacks.
  */
 export function createTrackerClient<F extends DeviceFix>(
   protocol: TrackerProtocol<F>,
@@ -140,6 +153,10 @@ export function createTrackerClient<F extends DeviceFix>(
   let lastAcc = false;
   let generated = 0;
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  const primary: ServerAddress = { host: options.host, port: options.port };
+  const servers = [primary, ...(options.fallbacks ?? [])];
+  let serverIndex = 0;
+  const server = (): ServerAddress => servers[serverIndex] ?? primary;
 
   function later(ms: number, fn: () => void): ReturnType<typeof setTimeout> {
     const t = setTimeout(() => {
@@ -248,7 +265,7 @@ export function createTrackerClient<F extends DeviceFix>(
   }
 
   function connect(): void {
-    const s = net.connect({ host: options.host, port: options.port });
+    const s = net.connect(server());
     const read = protocol.createReader();
     socket = s;
     s.setNoDelay(true);
@@ -272,6 +289,8 @@ export function createTrackerClient<F extends DeviceFix>(
     if (socket !== s) return;
     detach();
     if (stopped) return;
+    // The server failed or dropped us: the next attempt goes to the next one.
+    serverIndex = (serverIndex + 1) % servers.length;
     stats.reconnects++;
     const base = Math.min(options.reconnectMaxMs ?? 30_000, (options.reconnectMinMs ?? 500) * 2 ** attempt);
     attempt = Math.min(attempt + 1, 16);
@@ -318,6 +337,9 @@ export function createTrackerClient<F extends DeviceFix>(
     },
     get loggedIn() {
       return loggedIn;
+    },
+    get server() {
+      return server();
     },
   };
 }

@@ -37,6 +37,11 @@ export interface BusTopics {
   'notify.push': { uids: readonly string[]; dvid: string; item: LiveNotifyMessage['item'] };
   /** These sessions ended (sign-out, password change): their live sockets close at once. */
   'sessions.ended': { tokenHashes: readonly string[] };
+  /**
+   * A gateway node took this device over (ADR 0061): a node holding it with a lower epoch closes
+   * its connection and forgets its pipeline state.
+   */
+  'device.claimed': { dvid: string; node: string; epoch: number };
 }
 export type BusTopic = keyof BusTopics;
 

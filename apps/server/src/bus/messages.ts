@@ -26,6 +26,7 @@ const BROADCAST: { [T in BusTopic]: Check } = {
   'event.stored': isEventBatch,
   'notify.push': (m) => isStrings(m.uids) && typeof m.dvid === 'string' && isEventItem(m.item),
   'sessions.ended': (m) => isStrings(m.tokenHashes),
+  'device.claimed': (m) => typeof m.dvid === 'string' && typeof m.node === 'string' && Number.isSafeInteger(m.epoch),
 };
 
 const WORK: { [T in WorkTopic]: Check } = {

@@ -3,6 +3,7 @@ import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak
 import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
 import type { GatewayCounters } from './counters.ts';
 import type { GatewayFleet } from './gateway-fleet.ts';
+import type { DeviceOwners } from './device-owner.ts';
 import type { Claim, ImeiClaims } from './imei-claims.ts';
 import type { LogThrottle } from './log-throttle.ts';
 import type { UnknownGuard } from './unknown-guard.ts';
@@ -32,6 +33,8 @@ export interface GatewayContext {
   claims: ImeiClaims;
   /** Log lines of takeovers, which a pair of clones can cause every few seconds. */
   conflictLog: LogThrottle;
+  /** The owner of each device among gateway nodes, when several run (ADR 0061). */
+  owners?: DeviceOwners | null;
 }
 
 /** The device-log message of a connection closed because a newer one claims its device. */
@@ -154,7 +157,11 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
       if (dvid && io.claims) ctx.claims.release(dvid, claim);
       dvid = device.dvid;
       imei = newImei;
-      if (io.claims && !released) takeOver(device.dvid, newImei);
+      if (io.claims && !released) {
+        takeOver(device.dvid, newImei);
+        // Its messages are processed here only once this node owns the device.
+        if (ctx.owners) await ctx.owners.claim(device.dvid);
+      }
       return true;
     }
     counters.unknownDevices++;

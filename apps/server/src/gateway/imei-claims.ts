@@ -26,6 +26,13 @@ export function createImeiClaims() {
     release(dvid: string, claim: Claim): void {
       if (live.get(dvid) === claim) live.delete(dvid);
     },
+    /** Another node took `dvid` over (ADR 0061): the connection that spoke for it here ends. */
+    evict(dvid: string, by: string): void {
+      const current = live.get(dvid);
+      if (!current) return;
+      live.delete(dvid);
+      current.replace(by);
+    },
     get size(): number {
       return live.size;
     },

@@ -8,7 +8,7 @@ import {
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { IngestBatch, IngestStore } from '../storage/ingest-store.ts';
+import { StaleOwnerError, type IngestBatch, type IngestStore } from '../storage/ingest-store.ts';
 import { coalesceReads } from '../storage/coalesce.ts';
 import { newBatch, seal, splitByDevice, type Batch } from './batch.ts';
 import { applyMessage, markSilent } from './device-state.ts';
@@ -40,6 +40,11 @@ export interface PipelineOptions {
   concurrentCommits: number;
   now: () => number;
   onError: (err: unknown, context: string) => void;
+  /**
+   * Several gateway nodes (ADR 0061): the epoch this node holds for a device, carried by each
+   * commit of its rows; undefined for a device this node never claimed (not checked).
+   */
+  owners?: { epochOf(dvid: string): number | undefined } | null;
 }
 
 /**
@@ -278,9 +283,22 @@ export function createPipeline(opts: PipelineOptions) {
       geofenceRecords: b.geofenceRecords,
       geofenceProfiles: b.geofenceProfiles,
       events: b.events.map((e) => e.row),
+      owners: ownersOf(b),
     };
     await opts.store.write(ingest);
     b.storedEvids = ingest.storedEvids ?? new Set();
+  }
+
+  /** The epochs this node holds for the batch's devices, when several nodes share the devices. */
+  function ownersOf(b: Batch): IngestBatch['owners'] {
+    const held = opts.owners;
+    if (!held) return undefined;
+    const dvids = new Set([...b.touched.keys(), ...b.applied.keys(), ...b.deviceOfVehicle.values()]);
+    for (const l of b.logs) dvids.add(l.dvid);
+    return [...dvids].flatMap((dvid) => {
+      const epoch = held.epochOf(dvid);
+      return epoch === undefined ? [] : [{ dvid, epoch }];
+    });
   }
 
   async function commit(b: Batch): Promise<void> {
@@ -304,7 +322,9 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   function failed(b: Batch, err: unknown): void {
-    opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);
+    // Refused because another node took the device over: expected, and its tracker resends there.
+    if (!(err instanceof StaleOwnerError))
+      opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);
     // Memory is ahead of the store: forget it so the next message reloads from the store.
     for (const dvid of new Set([...b.touched.keys(), ...b.applied.keys()])) {
       states.delete(dvid);
@@ -415,6 +435,21 @@ export function createPipeline(opts: PipelineOptions) {
       await this.drain();
       closed = true;
       await flush();
+    },
+
+    /**
+     * Another node owns the device now (ADR 0061): once the work queued for it has settled (its
+     * commits refused by then), its state is forgotten, so a later return reads it from the store.
+     */
+    release(dvid: string): Promise<void> {
+      clearTimeout(lateTimers.get(dvid));
+      lateTimers.delete(dvid);
+      return inChain(dvid, async () => {
+        if (batch.applied.has(dvid) || batch.touched.has(dvid)) await flush();
+        await Promise.allSettled([...inFlight]);
+        states.delete(dvid);
+        dropped.delete(dvid);
+      });
     },
 
     loadedDevices(): number {

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { PROTOCOLS } from '@jejak/protocols';
 import type { Config } from '../config/schema.ts';
 import { createAddressGate, type AddressGate } from '../gateway/address-gate.ts';
 import { createGatewayCounters, type GatewayCounters } from '../gateway/counters.ts';
 import type { GatewayContext, GatewayLogger } from '../gateway/device-channel.ts';
+import { createDeviceOwners } from '../gateway/device-owner.ts';
 import { createFlowGate } from '../gateway/flow-gate.ts';
 import { limitGatewayFleet } from '../gateway/gateway-fleet.ts';
 import { startHttpGateway } from '../gateway/http-gateway.ts';
@@ -35,7 +38,21 @@ export interface GatewayRole {
  */
 export async function startGatewayRole(shared: Shared, log: GatewayLogger): Promise<GatewayRole> {
   const { config, now, onError } = shared;
-  const pipeline = createPipeline(pipelineOptions(shared));
+  const claims = createImeiClaims();
+  // Several gateway nodes share the devices only on PostgreSQL with NATS (ADR 0061); one node
+  // (`jejak start`, PGlite) needs no owners and pays nothing for them.
+  const owners =
+    shared.database.kind === 'postgres' && config.NATS_URL
+      ? createDeviceOwners({
+          db: shared.db,
+          bus: shared.bus,
+          node: `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`,
+          release: (dvid) => pipeline.release(dvid),
+          evict: (dvid, by) => claims.evict(dvid, by),
+          onError,
+        })
+      : null;
+  const pipeline = createPipeline({ ...pipelineOptions(shared), owners });
   const counters = createGatewayCounters();
   const { ports: gatewayPorts, listeners } = await startGateways(config, {
     pipeline,
@@ -47,7 +64,8 @@ export async function startGatewayRole(shared: Shared, log: GatewayLogger): Prom
       { perAddress: config.JEJAK_GATEWAY_UNKNOWN_PER_ADDRESS, windowMs: config.JEJAK_GATEWAY_UNKNOWN_WINDOW_MS },
       now,
     ),
-    claims: createImeiClaims(),
+    claims,
+    owners,
     conflictLog: createLogThrottle(10_000, now),
   });
   // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
@@ -64,6 +82,7 @@ export async function startGatewayRole(shared: Shared, log: GatewayLogger): Prom
     gatewayPorts,
     async stop() {
       clearInterval(sweep);
+      owners?.stop();
       for (const gw of listeners) await gw.close();
       await pipeline.close();
     },

@@ -141,6 +141,33 @@ export interface IngestBatch {
    * left out), so only those are announced.
    */
   storedEvids?: Set<string>;
+  /**
+   * The epoch this node holds for each device of the batch (several gateway nodes, ADR 0061):
+   * the batch is refused whole if another node claimed one of them since.
+   */
+  owners?: { dvid: string; epoch: number }[];
+}
+
+/** Another gateway node owns these devices now: the batch holding their rows was not written. */
+export class StaleOwnerError extends Error {
+  constructor(readonly dvids: string[]) {
+    super(`devices owned by another node now: ${dvids.join(', ')}`);
+    this.name = 'StaleOwnerError';
+  }
+}
+
+/**
+ * One indexed read per batch, first in its transaction: the owner rows it shares stay locked
+ * until it commits, so a claim by another node waits for it, and any commit after the claim
+ * finds the newer epoch.
+ */
+async function checkOwners(trx: Transaction<Database>, owners: { dvid: string; epoch: number }[]): Promise<void> {
+  const { rows } = await sql<{ dvid: string; epoch: string }>`
+    select dvid, epoch from device_owners where dvid = any(${col(owners, 'dvid')}::text[])
+    order by dvid for share`.execute(trx);
+  const stored = new Map(rows.map((r) => [r.dvid, Number(r.epoch)]));
+  const stale = owners.filter((o) => stored.get(o.dvid) !== o.epoch).map((o) => o.dvid);
+  if (stale.length > 0) throw new StaleOwnerError(stale);
 }
 
 /**
@@ -203,6 +230,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
     async write(batch: IngestBatch, copy = true): Promise<'copy' | 'insert'> {
       const written = db.transaction().execute(async (trx) => {
         const { logs, devices, vehicles } = batch;
+        if (batch.owners && batch.owners.length > 0) await checkOwners(trx, batch.owners);
         if (logs.length > 0) await insertLogs(trx, logs, copy);
         // Concurrent batches lock the rows they update in one order (by key), so they never
         // deadlock: the devices rows of the log rows and of the state rows together.
