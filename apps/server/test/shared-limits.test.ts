@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { installErrorHandler } from '../src/http/errors.ts';
 import { registerLimits, type LimitSettings } from '../src/http/limits.ts';
-import { sharedRateLimitStore } from '../src/http/shared-rate-limit-store.ts';
+import { limitRowKey, sharedRateLimitStore } from '../src/http/shared-rate-limit-store.ts';
 import { LOGIN_BACKOFF_BOUNDS } from '../src/services/login-backoff.ts';
 import { createSharedLoginBackoff, sharedLimitsCleanupJob } from '../src/services/shared-limits.ts';
 import { openPostgres, type DatabaseHandle } from '../src/storage/database.ts';
@@ -87,17 +87,17 @@ describe.runIf(await postgresAvailable())('sign-in limits shared across API node
     clock += 60_000;
     expect(await signIn(b, 'dan@example.com')).toBe(200);
     const counters = createLimitCounters(handles[0]!.db);
-    expect(await counters.read('login|dan@example.com|127.0.0.1', clock)).toEqual({
+    expect(await counters.read(limitRowKey('login|dan@example.com|127.0.0.1'), clock)).toEqual({
       hits: 1,
       resetsAt: clock + 60_000,
     });
     expect(await counters.deleteExpired(clock)).toBeGreaterThan(0);
-    expect(await counters.read('login|dan@example.com|127.0.0.1', clock)).toEqual({
+    expect(await counters.read(limitRowKey('login|dan@example.com|127.0.0.1'), clock)).toEqual({
       hits: 1,
       resetsAt: clock + 60_000,
     });
     expect(await counters.deleteExpired(clock + 60_000)).toBeGreaterThan(0);
-    expect(await counters.read('login|dan@example.com|127.0.0.1', clock)).toBeNull();
+    expect(await counters.read(limitRowKey('login|dan@example.com|127.0.0.1'), clock)).toBeNull();
   });
 
   it('without the shared store each node counts alone (what the store fixes)', async () => {

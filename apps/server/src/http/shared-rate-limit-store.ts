@@ -1,9 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
 /** What the store needs of the shared counters (storage/limit-counters.ts). */
 export interface SharedCounters {
   hit(key: string, windowMs: number, nowMs: number): Promise<{ hits: number; resetsAt: number }>;
   read(key: string, nowMs: number): Promise<{ hits: number; resetsAt: number } | null>;
+}
+
+/**
+ * The row a limit key counts in: its SHA-256. Keys carry what a client sent (an e-mail), checked
+ * only after the limit runs; hashed, any text (NUL bytes, lone surrogates, 300 characters) is a
+ * valid, fixed-size key, and no e-mail is stored in the table.
+ */
+export function limitRowKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('base64url');
 }
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -23,7 +33,7 @@ export function sharedRateLimitStore(
   class SharedStore implements FastifyRateLimitStore {
     incr(key: string, cb: Callback, timeWindow: number): void {
       const nowMs = now();
-      counters.hit(key, timeWindow, nowMs).then(
+      counters.hit(limitRowKey(key), timeWindow, nowMs).then(
         (count) => answer(cb, count, nowMs),
         (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
       );
@@ -32,7 +42,7 @@ export function sharedRateLimitStore(
     /** The non-counting read the plugin uses for `{ increment: false }`. */
     read(key: string, cb: Callback): void {
       const nowMs = now();
-      counters.read(key, nowMs).then(
+      counters.read(limitRowKey(key), nowMs).then(
         (count) => answer(cb, count, nowMs),
         (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
       );
