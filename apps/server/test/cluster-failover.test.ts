@@ -114,6 +114,37 @@ describe.runIf(withPostgres)('a cluster behind HAProxy when a node or NATS fails
     await cluster?.stop();
   });
 
+  it(
+    'a socket on one api node loses a vehicle when access changes through the other',
+    { timeout: 60_000 },
+    async () => {
+      const [api1, api2] = [cluster.node('api-1'), cluster.node('api-2')];
+      const operator = apiClient(`http://127.0.0.1:${api1.httpPort}`);
+      const opMe = await operator.login('operator@demo.jejak.my');
+      const vehicleId = `dev#${dvidOf(DEMO_MODEL, demoImei(0))}`; // in the operator's vehicle group
+      const live = await openLive(`http://127.0.0.1:${api1.httpPort}`, operator.cookie);
+      live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid: opMe.uid, ids: [vehicleId] } }));
+      await live.until((m) => m.mode === 'subscribed' && m.item.ids.includes(vehicleId), 15_000);
+
+      // The owner takes the group away through the other api node.
+      const owner = apiClient(`http://127.0.0.1:${api2.httpPort}`);
+      const ownerMe = await owner.login('owner@demo.jejak.my');
+      const relation = (vgids: string[]) => ({
+        srcUser: { uid: ownerMe.uid, userRole: ownerMe.userRole },
+        destUser: { uid: opMe.uid, userRole: opMe.userRole },
+        ids: { vgids, gtids: [], rtids: [] },
+      });
+      const linked = await db.selectFrom('user_vehicle_groups').select('vgid').where('uid', '=', opMe.uid).execute();
+      const changedAt = Date.now();
+      expect((await owner.post('/userrelation/update', relation([]))).status).toBe(200);
+      // api-1 hears access.changed through NATS and narrows the socket: the console is told what it keeps.
+      await live.until((m) => m.mode === 'subscribed' && m.item.ids.length === 0, RECOVERY_LIMIT_MS);
+      console.log(`access changed on api-2: the socket on api-1 lost the vehicle ${Date.now() - changedAt} ms later`);
+      live.ws.close(1000);
+      expect((await owner.post('/userrelation/add', relation(linked.map((l) => l.vgid)))).status).toBe(200);
+    },
+  );
+
   it('a console socket whose api node is killed gets updates again on a new socket', { timeout: 120_000 }, async () => {
     const tracker = await streamingTracker(cluster.gt06Port, 24);
     const live = await watch(cluster, owner2.cookie ?? '', uid);
