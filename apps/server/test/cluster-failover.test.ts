@@ -8,10 +8,9 @@ import { DEMO_MODEL } from '../src/demo/seed.ts';
 import { openPostgres, type Db } from '../src/storage/database.ts';
 import { gt06Track } from './device-client.ts';
 import { caller, chainOf, seedChain, until } from './escalation-fixture.ts';
-import { apiClient, postgresAvailable } from './harness.ts';
+import { apiClient, postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 import { openLive } from './live-client.ts';
 
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const withPostgres = await postgresAvailable();
 /**
  * The issue asks for updates again within 5 s of losing an API node: the figures are printed

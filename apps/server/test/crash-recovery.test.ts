@@ -16,9 +16,8 @@ import { openPostgres } from '../src/storage/database.ts';
 import { migrate } from '../src/storage/migrate.ts';
 import { maintainPartitions } from '../src/storage/partitions.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
-import { postgresAvailable } from './harness.ts';
+import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FIXES_PER_DEVICE = 250;
 
 describe.runIf(await postgresAvailable())('nothing lost when the server is killed mid-stream', () => {

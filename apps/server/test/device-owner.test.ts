@@ -22,9 +22,8 @@ import { openPostgres, type Db } from '../src/storage/database.ts';
 import { sessionLogRow } from '../src/pipeline/rows.ts';
 import { createIngestStore, StaleOwnerError } from '../src/storage/ingest-store.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
-import { postgresAvailable, startTestServer, type TestServer } from './harness.ts';
+import { postgresAvailable, PG_ADMIN_URL, startTestServer, type TestServer } from './harness.ts';
 
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const withPostgres = await postgresAvailable();
 
 const STEP_MS = 30_000;

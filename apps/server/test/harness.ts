@@ -12,7 +12,8 @@ import { createGeofenceTemplateRepo } from '../src/storage/geofence-template-rep
 
 export type DbKind = 'pglite' | 'postgres';
 
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server the tests make their scratch databases on. */
+export const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Whether the PostgreSQL tier runs: always in CI (and fails loudly there if the server is down). */
 export async function postgresAvailable(): Promise<boolean> {

@@ -7,14 +7,13 @@ import { exited, waitFor } from '../../../tools/server-process.ts';
 import { createLeadership, type Leadership } from '../src/services/leader.ts';
 import { createScheduler } from '../src/services/scheduler.ts';
 import { createPostgresLeaderLock, SCHEDULER_LOCK_KEY } from '../src/storage/leader-lock.ts';
-import { postgresAvailable } from './harness.ts';
+import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 
 /**
  * One scheduler elected by a PostgreSQL advisory lock (issue 15 item 4, ADR 0057), on a real
  * server: the lock's session ends (closed, terminated, process killed) and another candidate
  * leads within a bound; a leader whose session ended stops.
  */
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHILD = fileURLToPath(new URL('./leader-child.ts', import.meta.url));
 /** The bound on a takeover: the candidates retry every 50 ms, so this is generous. */
 const TAKEOVER_MS = 10_000;

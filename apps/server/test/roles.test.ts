@@ -16,10 +16,9 @@ import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
 import { openPostgres } from '../src/storage/database.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { gt06Track } from './device-client.ts';
-import { apiClient, postgresAvailable, vidOf } from './harness.ts';
+import { apiClient, postgresAvailable, PG_ADMIN_URL, vidOf } from './harness.ts';
 import { openLive } from './live-client.ts';
 
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MIN = 60_000;
 const withPostgres = await postgresAvailable();
 

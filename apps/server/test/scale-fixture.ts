@@ -3,8 +3,7 @@ import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../src/storage/database.ts';
 import type { Db } from '../src/storage/database.ts';
 import type { DbKind } from './harness.ts';
-
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { PG_ADMIN_URL } from './harness.ts';
 
 /** A bare database of the kind (no server, no migration), and how to throw it away. */
 export async function openScratch(

@@ -10,13 +10,12 @@ import { openPostgres, type DatabaseHandle } from '../src/storage/database.ts';
 import { createLimitCounters } from '../src/storage/limit-counters.ts';
 import { createLoginBackoffRepo } from '../src/storage/login-backoff-repo.ts';
 import { migrate } from '../src/storage/migrate.ts';
-import { postgresAvailable } from './harness.ts';
+import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 
 /**
  * Sign-in limits shared across API nodes (issue 15 item 2, ADR 0057): two HTTP servers, each with
  * its own connection pool (two "nodes"), on one PostgreSQL database count against one limit.
  */
-const PG_ADMIN_URL = process.env.JEJAK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PER_MINUTE = 3;
 
 describe.runIf(await postgresAvailable())('sign-in limits shared across API nodes', () => {

@@ -1,4 +1,10 @@
-import { displayStatus, formatDuration as specDuration, formatLocalDateTime, type Vehicle } from '@jejak/domain';
+import {
+  displayStatus,
+  formatDuration as specDuration,
+  formatLocalDateTime,
+  NEAR_PLACE_PREFIX,
+  type Vehicle,
+} from '@jejak/domain';
 import { currentLocale } from '../i18n/language.ts';
 
 const MALAY_UNITS: Readonly<Record<string, string>> = { days: 'hari', hrs: 'jam', mins: 'min', secs: 'saat' };
@@ -21,7 +27,9 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
  * "berhampiran Klang, Selangor" in Malay; place names and a geocoder's own words stay as given.
  */
 export function localizeAddress(address: string): string {
-  return currentLocale() === 'ms' && address.startsWith('near ') ? `berhampiran ${address.slice(5)}` : address;
+  return currentLocale() === 'ms' && address.startsWith(NEAR_PLACE_PREFIX)
+    ? `berhampiran ${address.slice(NEAR_PLACE_PREFIX.length)}`
+    : address;
 }
 
 /** When the vehicle's current status began: transitFrom, or updatedAt when DISCONNECTED (spec 1 §4). */

@@ -22,6 +22,9 @@ export const AT_PLACE_KM = 2;
  */
 export const NEAR_PLACE_KM = 50;
 
+/** What the address of a point near a town (not at it) begins with: "near Kuah, Kedah". */
+export const NEAR_PLACE_PREFIX = 'near ';
+
 let index: PlaceIndex | null = null;
 
 /** Coordinates as text, 5 decimals (about 1 m): "3.14780, 101.69530". */
@@ -42,7 +45,7 @@ export function describePlace(lat: number, lon: number): string {
   if (!hit) return formatCoordinates(lat, lon);
   const [name, , , region] = hit.place;
   const label = region && region !== name ? `${name}, ${region}` : name;
-  return hit.km <= AT_PLACE_KM ? label : `near ${label}`;
+  return hit.km <= AT_PLACE_KM ? label : `${NEAR_PLACE_PREFIX}${label}`;
 }
 
 /** A stored address: the offline address of a point, or null for a point not on Earth. */
