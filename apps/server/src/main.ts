@@ -4,6 +4,7 @@ import { startJejak } from './app.ts';
 import { hostname } from 'node:os';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
+import { runCreateAdmin } from './admin/create-admin-cli.ts';
 import { DEMO_USERS } from './demo/demo-fleet.ts';
 import {
   DEMO_SOS_EVERY_MS,
@@ -16,11 +17,13 @@ import { NODE_ROLES, startNode, type NodeRole } from './roles/nodes.ts';
 import type { RoleLogger } from './roles/shared.ts';
 
 const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
+       jejak create-admin --email … --name … --contact … --address …   (password on standard input)
 
   start       every role in one process (the default), with the demo fleet and its simulator
   gateway     device gateways and the pipeline behind them
   api         the API, the live channel and the console
   scheduler   timed jobs: package expiry, escalation calls, partitions, expired sessions
+  create-admin  an administrator for a new installation (docs/deploy.md, "First users")
   --no-demo   no demo fleet and no simulator (start)
 
 gateway, api and scheduler run as many copies as needed on one PostgreSQL (DATABASE_URL),
@@ -63,6 +66,14 @@ function scaleOutProblems(role: NodeRole, config: Config): string[] {
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'create-admin') {
+    const code = await runCreateAdmin(argv.slice(1), process.env, {
+      stdin: process.stdin,
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+    process.exit(code);
+  }
   const args = parseArgs(argv);
   if (args === 'help') {
     console.log(USAGE);
