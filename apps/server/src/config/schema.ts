@@ -13,8 +13,8 @@ const bool = (def: boolean) =>
     .default(def ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** A comma-separated list of http(s) origins, kept as `scheme://host[:port]`. */
-const origins = () =>
+/** A comma-separated list, its items trimmed, empty ones dropped. */
+const commaList = () =>
   z
     .string()
     .default('')
@@ -23,8 +23,10 @@ const origins = () =>
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== ''),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
+    );
+
+/** A comma-separated list of http(s) origins, kept as `scheme://host[:port]`. */
+const origins = () => commaList().pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
 
 /** An IPv4 or IPv6 address, or a CIDR of one (`10.0.0.0/8`, `fd00::/8`). */
 function addressOrCidr(v: string): boolean {
@@ -36,16 +38,7 @@ function addressOrCidr(v: string): boolean {
 
 /** A comma-separated list of addresses and CIDRs. */
 const addresses = () =>
-  z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    )
-    .pipe(z.array(z.string().refine(addressOrCidr, 'must be IP addresses or CIDRs, comma-separated')));
+  commaList().pipe(z.array(z.string().refine(addressOrCidr, 'must be IP addresses or CIDRs, comma-separated')));
 
 /** An http(s) tile URL template naming {z}, {x} and {y}. */
 const tileTemplate = () =>

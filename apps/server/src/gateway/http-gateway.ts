@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpRequestInput } from '@jejak/protocols';
 import type { AddressEntry, AddressGate } from './address-gate.ts';
