@@ -6,7 +6,7 @@ const hex = (h: string) => Buffer.from(h.replace(/\s+/g, ''), 'hex');
 const text = (s: string) => Buffer.from(s, 'latin1');
 
 // Headers written after HAProxy's doc/proxy-protocol.txt (§2.1 text, §2.2 binary); HAProxy's own
-// `send-proxy-v2` headers are read in the cluster test (apps/server/test/cluster-edge.test.ts).
+// `send-proxy-v2` headers are read in the cluster test (apps/server/test/cluster-failover.test.ts).
 const v2Tcp4 = hex(`${SIGNATURE} 21 11 000c 7f000007 7f000001 d431 13a7`);
 const v2Tcp6 = hex(
   `${SIGNATURE} 21 21 0024 20010db8000000000000000000000001 20010db8000000000000000000000002 0050 01bb`,
