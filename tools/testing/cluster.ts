@@ -11,6 +11,11 @@ import { exited, freePort, serverAnswers, serverEnv, startServerProcess, waitFor
 import { startNatsServer } from './nats-server.ts';
 
 const HAPROXY = '/usr/sbin/haproxy';
+/**
+ * HAProxy's own address towards the nodes (its `source`), the only one they trust as a proxy
+ * (JEJAK_TRUSTED_PROXIES): a test reaching a node directly from 127.0.0.1 is an ordinary client.
+ */
+export const PROXY_ADDRESS = '127.0.0.2';
 
 export type ClusterRole = 'gateway' | 'api' | 'scheduler';
 
@@ -19,16 +24,18 @@ export interface ClusterNode {
   name: string;
   role: ClusterRole;
   httpPort: number;
-  /** The node's own GT06 port (gateway nodes only). */
+  /** The node's own GT06 and OsmAnd ports (gateway nodes only). */
   gt06Port: number | null;
+  osmandPort: number | null;
   process: ChildProcess;
 }
 
 export interface Cluster {
   /** HAProxy's HTTP front (the console's and the API's address). */
   url: string;
-  /** HAProxy's GT06 front (the trackers' address). */
+  /** HAProxy's GT06 and OsmAnd fronts (the trackers' addresses). */
   gt06Port: number;
+  osmandPort: number;
   databaseUrl: string;
   nodes: ClusterNode[];
   node(name: string): ClusterNode;
@@ -66,14 +73,17 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const shared = {
     DATABASE_URL: scratch.url,
     NATS_URL: nats.url,
+    JEJAK_TRUSTED_PROXIES: PROXY_ADDRESS,
     ...(opts.webDist ? { JEJAK_WEB_DIST: opts.webDist } : {}),
     ...opts.env,
   };
   const launch = async (role: ClusterRole, index: number): Promise<ClusterNode> => {
     const httpPort = await freePort();
-    const gt06Port = role === 'gateway' ? await freePort() : null;
-    const env = { ...serverEnv(httpPort, gt06Port ? { gt06: gt06Port } : {}), ...shared };
-    const node = { name: `${role}-${index}`, role, httpPort, gt06Port, process: startServerProcess(env, { role }) };
+    const [gt06Port, osmandPort] = role === 'gateway' ? [await freePort(), await freePort()] : [null, null];
+    const gateways: Record<string, number> = gt06Port && osmandPort ? { gt06: gt06Port, osmand: osmandPort } : {};
+    const env = { ...serverEnv(httpPort, gateways), ...shared };
+    const process = startServerProcess(env, { role });
+    const node = { name: `${role}-${index}`, role, httpPort, gt06Port, osmandPort, process };
     nodes.push(node);
     return node;
   };
@@ -81,6 +91,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const cluster: Cluster = {
     url: '',
     gt06Port: 0,
+    osmandPort: 0,
     databaseUrl: scratch.url,
     nodes,
     node(name) {
@@ -121,13 +132,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await seedDemoFleet(handle.db, createUsersRepo(handle.db), 'demo1234', Date.now());
     await handle.close();
 
-    const [httpPort, gt06Port] = [await freePort(), await freePort()];
+    const ports = { http: await freePort(), gt06: await freePort(), osmand: await freePort() };
     const configFile = path.join(dir, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig(httpPort, gt06Port, nodes));
+    writeFileSync(configFile, haproxyConfig(ports, nodes));
     haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
-    cluster.url = `http://127.0.0.1:${httpPort}`;
-    cluster.gt06Port = gt06Port;
-    await waitFor(() => serverAnswers(httpPort), 15_000, 'HAProxy to answer');
+    cluster.url = `http://127.0.0.1:${ports.http}`;
+    cluster.gt06Port = ports.gt06;
+    cluster.osmandPort = ports.osmand;
+    await waitFor(() => serverAnswers(ports.http), 15_000, 'HAProxy to answer');
     return cluster;
   } catch (err) {
     await cluster.stop();
@@ -155,14 +167,28 @@ export async function schedulerLeads(databaseUrl: string): Promise<boolean> {
  * HAProxy's configuration, as deploy/haproxy.cfg but on loopback ports and with fast checks:
  * a node is out after two failed checks 500 ms apart, back after one; a connection refused by
  * a dead node is retried on another one. Every response names the api node that served it
- * (X-Jejak-Node), so a test knows which node to kill.
+ * (X-Jejak-Node), so a test knows which node to kill. HAProxy reaches the nodes from
+ * PROXY_ADDRESS and names each client: X-Forwarded-For to the api nodes, a PROXY protocol v2
+ * header to the gateways.
  */
-export function haproxyConfig(httpPort: number, gt06Port: number, nodes: readonly ClusterNode[]): string {
-  const servers = (role: ClusterRole, port: (n: ClusterNode) => number) =>
+export function haproxyConfig(
+  ports: { http: number; gt06: number; osmand: number },
+  nodes: readonly ClusterNode[],
+): string {
+  const servers = (role: ClusterRole, port: (n: ClusterNode) => number, extra = '') =>
     nodes
       .filter((n) => n.role === role)
-      .map((n) => `  server ${n.name} 127.0.0.1:${port(n)} check port ${n.httpPort} inter 500 fall 2 rise 1`)
+      .map((n) => `  server ${n.name} 127.0.0.1:${port(n)}${extra} check port ${n.httpPort} inter 500 fall 2 rise 1`)
       .join('\n');
+  const trackers = (name: string, bind: number, port: (n: ClusterNode) => number) => `listen ${name}
+  mode tcp
+  bind 127.0.0.1:${bind}
+  balance leastconn
+  option httpchk GET /api/version
+  http-check expect status 200
+  default-server on-marked-down shutdown-sessions
+${servers('gateway', port, ' send-proxy-v2')}
+`;
   return `global
   maxconn 2000
 
@@ -173,27 +199,22 @@ defaults
   timeout tunnel 1h
   retries 3
   option redispatch
+  source ${PROXY_ADDRESS}
 
 frontend web
   mode http
-  bind 127.0.0.1:${httpPort}
+  bind 127.0.0.1:${ports.http}
   default_backend api
 
 backend api
   mode http
   balance leastconn
+  option forwardfor
   option httpchk GET /api/version
   http-check expect status 200
   http-response set-header X-Jejak-Node %s
 ${servers('api', (n) => n.httpPort)}
 
-listen gt06
-  mode tcp
-  bind 127.0.0.1:${gt06Port}
-  balance leastconn
-  option httpchk GET /api/version
-  http-check expect status 200
-  default-server on-marked-down shutdown-sessions
-${servers('gateway', (n) => n.gt06Port ?? 0)}
-`;
+${trackers('gt06', ports.gt06, (n) => n.gt06Port ?? 0)}
+${trackers('osmand', ports.osmand, (n) => n.osmandPort ?? 0)}`;
 }

@@ -1,12 +1,15 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dvidOf, type LiveServerMessage } from '@jejak/contract';
+import { encodeLogin, osmandRequest } from '@jejak/protocols';
 import { schedulerLeads, startCluster, type Cluster } from '../../../tools/testing/cluster.ts';
 import { waitFor } from '../../../tools/server-process.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { DEMO_MODEL } from '../src/demo/seed.ts';
 import { openPostgres, type Db } from '../src/storage/database.ts';
-import { gt06Track } from './device-client.ts';
+import { drive, DRIVE_FIXES, driveTracker, requestFrom, storedDrive } from './cluster-clients.ts';
+import { connectDevice, gt06Track } from './device-client.ts';
 import { caller, chainOf, seedChain, until } from './escalation-fixture.ts';
 import { apiClient, postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 import { openLive } from './live-client.ts';
@@ -100,6 +103,11 @@ describe.runIf(withPostgres)('a cluster behind HAProxy when a node or NATS fails
         JEJAK_ESCALATION_SWEEP_MS: '200',
         JEJAK_ESCALATION_RING_SECONDS: '1',
         JEJAK_ESCALATION_OUTCOME_MARGIN_SECONDS: '1',
+        // Small per-address limits, so that a test sees which address they count.
+        JEJAK_GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '3',
+        JEJAK_LOGIN_MAX_PER_MINUTE: '3',
+        // Fixes a tracker resends after a node's loss are recomputed soon.
+        JEJAK_RECOMPUTE_DELAY_MS: '300',
       },
     });
     const handle = await openPostgres(cluster.databaseUrl, 2, () => undefined);
@@ -143,6 +151,64 @@ describe.runIf(withPostgres)('a cluster behind HAProxy when a node or NATS fails
       expect((await owner.post('/userrelation/add', relation(linked.map((l) => l.vgid)))).status).toBe(200);
     },
   );
+
+  it('the gateways see each tracker at its own address through HAProxy (PROXY protocol v2)', async () => {
+    /** A GT06 login from `from` through HAProxy: acknowledged, or closed unanswered. */
+    const loginFrom = async (from: string, imei: string) => {
+      const device = await connectDevice(cluster.gt06Port, from);
+      device.write(encodeLogin(imei, 1));
+      const outcome = await device.ack(1, 15_000).then(
+        () => 'acked' as const,
+        () => 'closed' as const,
+      );
+      return { device, outcome };
+    };
+    // Three connections per address and node: seven from one address over two nodes cannot all
+    // be let in, while the next address still gets in. Seen as HAProxy's address, it would not.
+    const crowd = await Promise.all(Array.from({ length: 7 }, (_, i) => loginFrom('127.0.0.7', demoImei(i))));
+    const other = await loginFrom('127.0.0.8', demoImei(7));
+    const acked = crowd.filter((c) => c.outcome === 'acked').length;
+    console.log(`7 trackers from 127.0.0.7 through HAProxy: ${acked} let in; one from 127.0.0.8: ${other.outcome}`);
+    expect(acked).toBeLessThanOrEqual(6);
+    expect(acked).toBeGreaterThan(0);
+    expect(other.outcome).toBe('acked');
+    for (const c of [...crowd, other]) c.device.close();
+
+    // An unknown tracker (TCP) and an unknown phone app (OsmAnd's HTTP) are recorded at their own address.
+    const stranger = '359710049999990';
+    expect((await loginFrom('127.0.0.9', stranger)).outcome).toBe('closed');
+    const { uri } = osmandRequest({
+      id: '60199990001',
+      timeMs: Date.now(),
+      lat: 3.1,
+      lon: 101.6,
+      speedKmh: 0,
+      course: 0,
+    });
+    const app = await requestFrom(`http://127.0.0.1:${cluster.osmandPort}${uri}`, '127.0.0.10', { method: 'POST' });
+    expect(app.status).toBe(404);
+    const remotes = await sql<{ imei: string; remote: string }>`
+      select imei, remote from unknown_devices where imei in (${stranger}, '60199990001') order by imei`.execute(db);
+    expect(remotes.rows.map((r) => r.remote.split(':')[0])).toEqual(['127.0.0.9', '127.0.0.10']);
+  });
+
+  it('the sign-in limit of one address behind HAProxy leaves another address alone', async () => {
+    const signIn = (from: string, password: string, headers: Record<string, string> = {}) =>
+      requestFrom(`${cluster.url}/api/auth/login`, from, {
+        method: 'POST',
+        body: { email: 'owner@demo.jejak.my', password },
+        headers,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signIn('127.0.0.7', 'not-the-password')).status);
+    // JEJAK_LOGIN_MAX_PER_MINUTE is 3 per e-mail and address.
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses[3]).toBe(429);
+    // Another address gets in, even when it names the first in its own X-Forwarded-For: HAProxy
+    // appends the address it saw, and the API trusts only what HAProxy (JEJAK_TRUSTED_PROXIES) says.
+    expect((await signIn('127.0.0.8', 'demo1234', { 'x-forwarded-for': '127.0.0.7' })).status).toBe(200);
+    expect((await signIn('127.0.0.7', 'demo1234')).status).toBe(429);
+  });
 
   it('a console socket whose api node is killed gets updates again on a new socket', { timeout: 120_000 }, async () => {
     const tracker = await streamingTracker(cluster.gt06Port, 24);
@@ -233,6 +299,75 @@ describe.runIf(withPostgres)('a cluster behind HAProxy when a node or NATS fails
       );
       expect(new Set(stored).size).toBe(stored.length);
       expect([...acked].filter((t) => !stored.includes(t))).toEqual([]);
+    },
+  );
+
+  it(
+    'a gateway node killed under streaming trackers: HAProxy moves them, every acknowledged fix is stored once, trips stay true',
+    { timeout: 180_000 },
+    async () => {
+      const t0 = Math.floor((Date.now() - 6 * 3_600_000) / 60_000) * 60_000;
+      const fixes = drive(t0);
+      const [control, ...streaming] = [demoImei(19), demoImei(16), demoImei(17), demoImei(18)] as [string, ...string[]];
+      // The drive through HAProxy with nothing failing: the records every other device must match.
+      const reference = driveTracker(control, fixes, cluster.gt06Port, 10);
+      reference.client.start();
+      await waitFor(() => reference.client.stats().acked === DRIVE_FIXES, 60_000, 'the reference drive acknowledged');
+      await reference.client.stop();
+
+      // Three trackers over two nodes (leastconn): each node holds one or two when gateway-1 dies.
+      const trackers = streaming.map((imei) => ({ imei, ...driveTracker(imei, fixes, cluster.gt06Port, 50) }));
+      for (const t of trackers) t.client.start();
+      await waitFor(() => trackers.every((t) => t.client.stats().acked >= 35), 60_000, 'fixes acknowledged');
+      const killedAt = Date.now();
+      await cluster.kill('gateway-1');
+      await waitFor(
+        () => trackers.every((t) => t.client.stats().acked === DRIVE_FIXES),
+        RECOVERY_LIMIT_MS * 2,
+        'every fix acknowledged after the kill',
+      );
+      const doneS = (Date.now() - killedAt) / 1000;
+      await Promise.all(trackers.map((t) => t.client.stop()));
+      const dvids = [control, ...streaming].map((imei) => dvidOf(DEMO_MODEL, imei));
+      // Fixes resent after the kill came late: wait for their recompute (JEJAK_RECOMPUTE_DELAY_MS).
+      await waitFor(
+        async () =>
+          (
+            await db
+              .selectFrom('pipeline_states')
+              .select('dvid')
+              .where('dvid', 'in', dvids)
+              .where('late_since', 'is not', null)
+              .execute()
+          ).length === 0,
+        RECOVERY_LIMIT_MS,
+        'the late fixes recomputed',
+      );
+
+      const expected = await storedDrive(db, control);
+      const moved = trackers.filter((t) => t.client.stats().reconnects > 0);
+      for (const t of trackers) {
+        const got = await storedDrive(db, t.imei);
+        const before = t.acks.filter((at) => at < killedAt);
+        const gapS = ((t.acks.find((at) => at >= killedAt) ?? NaN) - (before.at(-1) ?? NaN)) / 1000;
+        console.log(
+          `gateway-1 killed: tracker ${t.imei} ${t.client.stats().reconnects > 0 ? 'moved' : 'stayed'}, ` +
+            `sent ${t.client.stats().sent} (resends included), acked ${t.acks.length} (${before.length} before the kill), ` +
+            `stored ${got.times} (duplicated ${got.duplicated}), gap ${gapS.toFixed(2)} s, ` +
+            `trips ${got.trips.length} (reference ${expected.trips.length}), transits ${got.transits.length} (reference ${expected.transits.length})`,
+        );
+        expect(got.times).toBe(DRIVE_FIXES);
+        expect(got.duplicated).toBe(0);
+        expect(got.vehicleLogs).toEqual(expected.vehicleLogs);
+        expect(got.trips).toEqual(expected.trips);
+        expect(got.transits).toEqual(expected.transits);
+      }
+      console.log(
+        `gateway-1 killed: ${moved.length} of ${trackers.length} trackers moved; all fixes acked ${doneS.toFixed(2)} s after the kill -9`,
+      );
+      expect(expected.trips.length).toBeGreaterThanOrEqual(2);
+      expect(expected.vehicleLogs?.n).toBe(expected.vehicleLogs?.times);
+      expect(moved.length).toBeGreaterThan(0);
     },
   );
 });

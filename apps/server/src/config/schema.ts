@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PROTOCOLS } from '@jejak/protocols';
 
@@ -12,8 +13,8 @@ const bool = (def: boolean) =>
     .default(def ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** A comma-separated list of http(s) origins, kept as `scheme://host[:port]`. */
-const origins = () =>
+/** A comma-separated list, its items trimmed, empty ones dropped. */
+const commaList = () =>
   z
     .string()
     .default('')
@@ -22,8 +23,22 @@ const origins = () =>
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== ''),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
+    );
+
+/** A comma-separated list of http(s) origins, kept as `scheme://host[:port]`. */
+const origins = () => commaList().pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
+
+/** An IPv4 or IPv6 address, or a CIDR of one (`10.0.0.0/8`, `fd00::/8`). */
+function addressOrCidr(v: string): boolean {
+  const [address = '', bits, ...rest] = v.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** A comma-separated list of addresses and CIDRs. */
+const addresses = () =>
+  commaList().pipe(z.array(z.string().refine(addressOrCidr, 'must be IP addresses or CIDRs, comma-separated')));
 
 /** An http(s) tile URL template naming {z}, {x} and {y}. */
 const tileTemplate = () =>
@@ -45,6 +60,11 @@ export const CONFIG_KEYS = {
   JEJAK_HTTP_PORT: int(8080, 0, 65535),
   JEJAK_PUBLIC_URL: z.url().optional(),
   JEJAK_ALLOWED_ORIGINS: origins(),
+  /**
+   * Load balancers in front (ADR 0064): the API takes the client's address from their
+   * X-Forwarded-For, the gateways from the PROXY protocol header their connections must begin with.
+   */
+  JEJAK_TRUSTED_PROXIES: addresses(),
   JEJAK_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

@@ -1,14 +1,17 @@
 import http from 'node:http';
-import { Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpRequestInput } from '@jejak/protocols';
 import type { AddressEntry, AddressGate } from './address-gate.ts';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
+import { createSourceReader, type SourceAddress, type TrustedProxies } from './proxy-source.ts';
 import { createRefusals, type ListenerOptions, type RunningListener } from './tcp-gateway.ts';
 
 export interface HttpListenerOptions extends ListenerOptions {
   /** The per-address limits, shared by every TCP and HTTP listener (ADR 0034). */
   addresses: AddressGate;
+  /** Load balancers that put a PROXY protocol header before a connection's bytes (ADR 0064). */
+  proxies: TrustedProxies;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -29,15 +32,20 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
 export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOptions): Promise<RunningListener> {
   const { counters } = ctx;
   const refuse = createRefusals(ctx);
-  // The address's limits, looked up once per connection.
+  // The source and its address's limits, looked up once per connection.
   const entries = new WeakMap<Duplex, AddressEntry>();
+  const sources = new WeakMap<Duplex, SourceAddress>();
+  const peerOf = (socket: Duplex) => {
+    const source = sources.get(socket);
+    return { address: source?.address ?? '?', peer: `${source?.address ?? '?'}:${source?.port ?? '?'}` };
+  };
   /** A request refused before it reached the decoder: counted as a bad frame and by its status. */
   function refused(socket: Duplex, status: number, code?: string): void {
     counters.badFrames++;
     if (status === 413) counters.httpBodyTooLarge++;
     else if (status === 431) counters.httpHeadersTooLarge++;
     else counters.httpBadRequests++;
-    const peer = socket instanceof Socket ? `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}` : '?';
+    const { peer } = peerOf(socket);
     ctx.log.warn(
       { protocol: ctx.protocol.id, peer, reason: `HTTP ${status}${code ? ` (${code})` : ''}` },
       'bad frame, closing',
@@ -82,9 +90,10 @@ export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOp
         ),
         body: raw.toString('utf8'),
       };
+      const { peer, address } = peerOf(req.socket);
       const channel = createDeviceChannel(ctx, {
-        peer: `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`,
-        addressKey: req.socket.remoteAddress ?? '?',
+        peer,
+        addressKey: address,
         claims: false,
         send: (reply) => answer(200, reply),
         close: (reason, detail) => answer(STATUS[reason], detail),
@@ -103,12 +112,21 @@ export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOp
         });
     });
   });
-  server.on('connection', (socket: Socket) => {
-    const entry = opts.addresses.connect(socket.remoteAddress ?? '?');
-    if (typeof entry === 'string') return refuse(socket, entry);
-    entries.set(socket, entry);
-    socket.once('close', () => opts.addresses.disconnect(entry));
-  });
+  // Node's own connection listener (its HTTP parser) waits until the source is known: behind a
+  // trusted proxy, the PROXY protocol header comes first and is not HTTP.
+  const parsers = server.listeners('connection') as ((socket: Socket) => void)[];
+  const readSource = createSourceReader(ctx, opts.proxies);
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) =>
+    readSource(socket, (source) => {
+      const entry = opts.addresses.connect(source.address);
+      if (typeof entry === 'string') return refuse(socket, entry, source.address);
+      sources.set(socket, source);
+      entries.set(socket, entry);
+      socket.once('close', () => opts.addresses.disconnect(entry));
+      for (const parse of parsers) parse.call(server, socket);
+    }),
+  );
   server.keepAliveTimeout = opts.idleTimeoutMs;
   // Requests node's parser refuses never reach the handler: answered here as node would, and counted.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {

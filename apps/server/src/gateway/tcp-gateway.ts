@@ -3,6 +3,7 @@ import type { AddressGate, AddressRefusal } from './address-gate.ts';
 import { createDeviceChannel, type GatewayContext } from './device-channel.ts';
 import type { FlowGate, Refusal } from './flow-gate.ts';
 import { createLogThrottle } from './log-throttle.ts';
+import { createSourceReader, type SourceAddress, type TrustedProxies } from './proxy-source.ts';
 
 export interface ListenerOptions {
   host: string;
@@ -21,6 +22,8 @@ export interface TcpListenerOptions extends ListenerOptions {
   flow: FlowGate;
   /** The per-address limits, shared by every TCP and HTTP listener (ADR 0034). */
   addresses: AddressGate;
+  /** Load balancers that put a PROXY protocol header before a connection's bytes (ADR 0064). */
+  proxies: TrustedProxies;
 }
 
 export interface RunningListener {
@@ -48,7 +51,7 @@ export function refuseUnread(socket: net.Socket): void {
 export function createRefusals(ctx: GatewayContext) {
   const { protocol, counters } = ctx;
   const throttle = createLogThrottle(REFUSAL_LOG_EVERY_MS);
-  return (socket: net.Socket, reason: Refusal | AddressRefusal) => {
+  return (socket: net.Socket, reason: Refusal | AddressRefusal, address: string) => {
     refuseUnread(socket);
     if (reason === 'busy') counters.tcpRefusedBusy++;
     else if (reason === 'full') counters.tcpRefusedFull++;
@@ -60,7 +63,7 @@ export function createRefusals(ctx: GatewayContext) {
       {
         protocol: protocol.id,
         reason,
-        address: socket.remoteAddress,
+        address,
         suppressed,
         connections: counters.connections,
       },
@@ -74,22 +77,23 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
   const { protocol, counters } = ctx;
   const sockets = new Set<net.Socket>();
   const refuse = createRefusals(ctx);
+  const readSource = createSourceReader(ctx, opts.proxies);
 
-  const server = net.createServer((socket) => {
+  const serve = (socket: net.Socket, source: SourceAddress) => {
     // One lookup per connection: the address's limits, before the process-wide ones.
-    const address = socket.remoteAddress ?? '?';
+    const { address } = source;
     const entry = opts.addresses.connect(address);
-    if (typeof entry === 'string') return refuse(socket, entry);
+    if (typeof entry === 'string') return refuse(socket, entry, address);
     const refusal = opts.flow.admit();
     if (refusal) {
       opts.addresses.disconnect(entry);
-      return refuse(socket, refusal);
+      return refuse(socket, refusal, address);
     }
     sockets.add(socket);
     const framer = protocol.createFramer();
     const session = protocol.createSession({ transport: 'tcp' });
     const channel = createDeviceChannel(ctx, {
-      peer: `${address}:${socket.remotePort ?? '?'}`,
+      peer: `${address}:${source.port ?? '?'}`,
       addressKey: address,
       claims: true,
       send: (reply) => {
@@ -171,7 +175,8 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       // H02 tracker, never acknowledged, will not send it again. Only the replies stop.
       if (!channel.closed) channel.sessionEvent('event#session#close', null);
     });
-  });
+  };
+  const server = net.createServer((socket) => readSource(socket, (source) => serve(socket, source)));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -81,6 +81,11 @@ export interface HttpOptions {
   map: MapSettings;
   webDist: string | null;
   logLevel: string;
+  /**
+   * Load balancers whose X-Forwarded-For names the client (JEJAK_TRUSTED_PROXIES, ADR 0064):
+   * Fastify's `trustProxy` then sets `request.ip`; with none, it is the connection's peer.
+   */
+  trustedProxies: readonly string[];
 }
 
 export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstance> {
@@ -93,7 +98,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // One line per request is noise at fleet rates; errors are still logged with the request id.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    trustProxy: opts.trustedProxies.length > 0 ? [...opts.trustedProxies] : false,
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
   });

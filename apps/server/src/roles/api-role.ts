@@ -167,6 +167,7 @@ export async function buildApiRole(
     map: mapSettings(config),
     webDist: config.JEJAK_WEB_DIST,
     logLevel: config.JEJAK_LOG_LEVEL,
+    trustedProxies: config.JEJAK_TRUSTED_PROXIES,
   });
   shared.setLog(http.log);
   await http.register(

@@ -9,6 +9,7 @@ import { createDeviceOwners } from '../gateway/device-owner.ts';
 import { createFlowGate } from '../gateway/flow-gate.ts';
 import { limitGatewayFleet } from '../gateway/gateway-fleet.ts';
 import { startHttpGateway } from '../gateway/http-gateway.ts';
+import { trustedProxies, type TrustedProxies } from '../gateway/proxy-source.ts';
 import { createImeiClaims } from '../gateway/imei-claims.ts';
 import { createLogThrottle } from '../gateway/log-throttle.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from '../gateway/tcp-gateway.ts';
@@ -170,6 +171,7 @@ async function startGateways(
     },
     shared.now,
   );
+  const proxies = trustedProxies(config.JEJAK_TRUSTED_PROXIES);
   for (const protocol of PROTOCOLS) {
     let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
     if (port === undefined || port < 0) continue;
@@ -179,11 +181,12 @@ async function startGateways(
       deviceByImei: coalesceReads((imeis: string[]) => shared.fleet.devicesByImei(imeis, protocol.models)),
     };
     for (const transport of protocol.transports) {
-      const opts: ListenerOptions & { addresses: AddressGate } = {
+      const opts: ListenerOptions & { addresses: AddressGate; proxies: TrustedProxies } = {
         host: config.JEJAK_GATEWAY_HOST,
         port,
         idleTimeoutMs: config.JEJAK_GATEWAY_IDLE_TIMEOUT_MS,
         addresses,
+        proxies,
       };
       const listener: RunningListener =
         transport === 'tcp'
