@@ -40,6 +40,19 @@ const VEHICLE_LOG_COLUMNS = [
   'mileage',
 ] as const;
 
+/** One device_logs row in COPY's text format, fields in LOG_COLUMNS' order. */
+export const deviceLogLine = (l: DeviceLogRow): string =>
+  `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
+  `${copyNumber(l.createdAt)}\t${copyNumber(l.lat)}\t${copyNumber(l.lon)}\t${copyNumber(l.speed)}\t` +
+  `${copyNumber(l.altitude)}\t${copyNumber(l.heading)}\t${copyNumber(l.fuel)}\t${copyBool(l.gpsStatus)}\t${copyBool(l.engineStatus)}\t` +
+  `${copyBool(l.isAlive)}\t${copyText(l.deviceMessage)}\t${copyJson(l.attributes)}`;
+
+/** One vehicle_logs row in COPY's text format, fields in VEHICLE_LOG_COLUMNS' order. */
+export const vehicleLogLine = (v: VehicleLogRow): string =>
+  `${copyText(v.vid)}\t${copyNumber(v.vehicleTime)}\t${copyNumber(v.createdAt)}\t${copyNumber(v.lat)}\t` +
+  `${copyNumber(v.lon)}\t${copyNumber(v.speed)}\t${copyText(v.address)}\t${copyText(v.tripStatus)}\t${copyNumber(v.tripFrom)}\t` +
+  `${copyText(v.transitStatus)}\t${copyNumber(v.transitFrom)}\t${copyNumber(v.mileage)}`;
+
 /** The rows of `rows` whose key was not seen before in it, in order (the first of each key). */
 function firstOfEachKey<T>(rows: T[], key: (row: T) => string): T[] {
   const seen = new Set<string>();
@@ -67,12 +80,7 @@ const logKey = (l: DeviceLogRow) =>
 export async function insertLogs(trx: Transaction<Database>, batchLogs: DeviceLogRow[], copy: boolean): Promise<void> {
   const logs = firstOfEachKey(batchLogs, logKey);
   if (copy) {
-    const line = (l: DeviceLogRow) =>
-      `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
-      `${copyNumber(l.createdAt)}\t${copyNumber(l.lat)}\t${copyNumber(l.lon)}\t${copyNumber(l.speed)}\t` +
-      `${copyNumber(l.altitude)}\t${copyNumber(l.heading)}\t${copyNumber(l.fuel)}\t${copyBool(l.gpsStatus)}\t${copyBool(l.engineStatus)}\t` +
-      `${copyBool(l.isAlive)}\t${copyText(l.deviceMessage)}\t${copyJson(l.attributes)}`;
-    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, line));
+    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, deviceLogLine));
     return;
   }
   await sql`
@@ -98,11 +106,7 @@ export async function insertVehicleLogs(
 ): Promise<void> {
   const vl = firstOfEachKey(batchRows, (v) => `${v.vid}\u0000${v.vehicleTime}`);
   if (copy) {
-    const line = (v: VehicleLogRow) =>
-      `${copyText(v.vid)}	${copyNumber(v.vehicleTime)}	${copyNumber(v.createdAt)}	${copyNumber(v.lat)}	` +
-      `${copyNumber(v.lon)}	${copyNumber(v.speed)}	${copyText(v.address)}	${copyText(v.tripStatus)}	${copyNumber(v.tripFrom)}	` +
-      `${copyText(v.transitStatus)}	${copyNumber(v.transitFrom)}	${copyNumber(v.mileage)}`;
-    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, line));
+    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, vehicleLogLine));
     return;
   }
   await sql`
