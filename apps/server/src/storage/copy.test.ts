@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyJson, copyLines, copyText } from './copy.ts';
+import { copyJson, copyLines, copyNumber, copyText } from './copy.ts';
 
 describe('COPY text', () => {
   it('escapes the attributes JSON exactly as escaping its text would', () => {
@@ -11,6 +11,34 @@ describe('COPY text', () => {
     ];
     for (const v of values) expect(copyJson(v)).toBe(copyText(JSON.stringify(v)));
     expect(copyJson(null)).toBe('\\N');
+  });
+
+  it('writes numbers as String() does', () => {
+    const values = [
+      0,
+      -1,
+      7,
+      999_999,
+      1e6,
+      1_000_001,
+      1_795_761_103_334,
+      1_795_761_000_007,
+      1e15 - 1,
+      1e15,
+      2 ** 53,
+      -1_795_761_103_334,
+      3.1234567,
+      101.6,
+      0.1 + 0.2,
+      1e21,
+      NaN,
+    ];
+    for (const v of values) expect(copyNumber(v)).toBe(String(v));
+    // Spread over the whole range it takes the quick path in, whatever the digits below a million.
+    for (let i = 1; i <= 10_000; i++) {
+      const v = (i * 104_729_123_457) % 1e15;
+      expect(copyNumber(v)).toBe(String(v));
+    }
   });
 
   it('ends every row with a newline, whatever the number of rows', () => {

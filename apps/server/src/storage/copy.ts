@@ -22,7 +22,18 @@ const NULL = '\\N';
 
 export const copyText = (v: string | null): string =>
   v === null ? NULL : SPECIAL.test(v) ? v.replace(SPECIAL_ALL, (c) => ESCAPES[c] ?? c) : v;
-export const copyNumber = (v: number | null): string => (v === null ? NULL : String(v));
+export const copyNumber = (v: number | null): string => (v === null ? NULL : numberText(v));
+
+/**
+ * `String(v)`, quicker for the epoch-millisecond times every row holds several of: too large for
+ * V8's small integers, they take its general double-to-text path; as millions and the six digits
+ * below they are two small integers (bench:ingest-cpu: about half the time).
+ */
+function numberText(v: number): string {
+  if (v < 1e6 || v >= 1e15 || !Number.isInteger(v)) return String(v);
+  const millions = Math.floor(v / 1e6);
+  return `${millions}${String(v - millions * 1e6 + 1e6).slice(1)}`;
+}
 export const copyBool = (v: boolean | null): string => (v === null ? NULL : v ? 't' : 'f');
 // JSON.stringify escapes newline, carriage return and tab (as \n, \r, \t): only its backslashes
 // need COPY's escape, and most attribute sets have none.
