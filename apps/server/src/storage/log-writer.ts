@@ -53,21 +53,27 @@ export const vehicleLogLine = (v: VehicleLogRow): string =>
   `${copyNumber(v.lon)}\t${copyNumber(v.speed)}\t${copyText(v.address)}\t${copyText(v.tripStatus)}\t${copyNumber(v.tripFrom)}\t` +
   `${copyText(v.transitStatus)}\t${copyNumber(v.transitFrom)}\t${copyNumber(v.mileage)}`;
 
-/** The rows of `rows` whose key was not seen before in it, in order (the first of each key). */
-function firstOfEachKey<T>(rows: T[], key: (row: T) => string): T[] {
-  const seen = new Set<string>();
+/**
+ * The rows of `rows` whose key was not seen before in it, in order (the first of each key). A key
+ * is a group (a string) and a time: times are kept in a set per group, so no key text is built
+ * for every row (that text, with the time written out, cost more than the rest of the check).
+ */
+function firstOfEachKey<T>(rows: T[], group: (row: T) => string, time: (row: T) => number): T[] {
+  const seen = new Map<string, Set<number>>();
   const kept = rows.filter((r) => {
-    const k = key(r);
-    if (seen.has(k)) return false;
-    seen.add(k);
+    const g = group(r);
+    let times = seen.get(g);
+    if (!times) seen.set(g, (times = new Set()));
+    else if (times.has(time(r))) return false;
+    times.add(time(r));
     return true;
   });
   return kept.length === rows.length ? rows : kept;
 }
 
-/** A device log's key in the unique index `device_logs_once` (migration 008). */
-const logKey = (l: DeviceLogRow) =>
-  `${l.dvid}\u0000${l.deviceTime}\u0000${l.package.startsWith('gps#') ? 'gps' : l.package}`;
+/** A device log's key in the unique index `device_logs_once` (migration 008): its group and time. */
+const logGroup = (l: DeviceLogRow) => (l.package.startsWith('gps#') ? l.dvid : `${l.dvid}\u0000${l.package}`);
+const logTime = (l: DeviceLogRow) => l.deviceTime;
 
 /**
  * Device logs by COPY (no conflict handling, so it fails on a row already stored) or by an
@@ -78,7 +84,7 @@ const logKey = (l: DeviceLogRow) =>
  * already stored makes COPY fail and the batch be written again (ADR 0021).
  */
 export async function insertLogs(trx: Transaction<Database>, batchLogs: DeviceLogRow[], copy: boolean): Promise<void> {
-  const logs = firstOfEachKey(batchLogs, logKey);
+  const logs = firstOfEachKey(batchLogs, logGroup, logTime);
   if (copy) {
     await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, deviceLogLine));
     return;
@@ -104,7 +110,11 @@ export async function insertVehicleLogs(
   batchRows: VehicleLogRow[],
   copy: boolean,
 ): Promise<void> {
-  const vl = firstOfEachKey(batchRows, (v) => `${v.vid}\u0000${v.vehicleTime}`);
+  const vl = firstOfEachKey(
+    batchRows,
+    (v) => v.vid,
+    (v) => v.vehicleTime,
+  );
   if (copy) {
     await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, vehicleLogLine));
     return;
