@@ -51,6 +51,7 @@ function frames(): { login: Uint8Array; fixes: Uint8Array[] }[] {
           satellites: 9,
           valid: true,
           acc: true,
+          reupload: false,
         },
         k + 2,
       ),
