@@ -196,6 +196,14 @@ async function writeParkedLogs(trx: Transaction<Database>, parked: ParkedLogs[])
     where l.vid = x.vid and l.vehicle_time >= x.from_ms and l.vehicle_time < x.to_ms`.execute(trx);
 }
 
+/** The devices of a batch's log and state rows, each once (no per-row arrays in between). */
+function dvidsOf(logs: readonly DeviceLogRow[], devices: readonly DeviceStateRow[]): string[] {
+  const dvids = new Set<string>();
+  for (const l of logs) dvids.add(l.dvid);
+  for (const d of devices) dvids.add(d.dvid);
+  return [...dvids];
+}
+
 /** Stored transit records as the segmenter made them, by vid, in the order read. */
 function groupByVid(rows: Selectable<TransitRecordsTable>[]): Map<string, TransitRecordValue[]> {
   const byVid = new Map<string, TransitRecordValue[]>();
@@ -234,7 +242,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         if (logs.length > 0) await insertLogs(trx, logs, copy);
         // Concurrent batches lock the rows they update in one order (by key), so they never
         // deadlock: the devices rows of the log rows and of the state rows together.
-        const touched = [...new Set([...col(logs, 'dvid'), ...col(devices, 'dvid')])];
+        const touched = dvidsOf(logs, devices);
         if (opts.lockRows && touched.length > 0)
           await sql`select 1 from devices where dvid = any(${touched}::text[]) order by dvid for update`.execute(trx);
         await writeDeviceLast(trx, logs);

@@ -40,21 +40,40 @@ const VEHICLE_LOG_COLUMNS = [
   'mileage',
 ] as const;
 
-/** The rows of `rows` whose key was not seen before in it, in order (the first of each key). */
-function firstOfEachKey<T>(rows: T[], key: (row: T) => string): T[] {
-  const seen = new Set<string>();
+/** One device_logs row in COPY's text format, fields in LOG_COLUMNS' order. */
+export const deviceLogLine = (l: DeviceLogRow): string =>
+  `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
+  `${copyNumber(l.createdAt)}\t${copyNumber(l.lat)}\t${copyNumber(l.lon)}\t${copyNumber(l.speed)}\t` +
+  `${copyNumber(l.altitude)}\t${copyNumber(l.heading)}\t${copyNumber(l.fuel)}\t${copyBool(l.gpsStatus)}\t${copyBool(l.engineStatus)}\t` +
+  `${copyBool(l.isAlive)}\t${copyText(l.deviceMessage)}\t${copyJson(l.attributes)}`;
+
+/** One vehicle_logs row in COPY's text format, fields in VEHICLE_LOG_COLUMNS' order. */
+export const vehicleLogLine = (v: VehicleLogRow): string =>
+  `${copyText(v.vid)}\t${copyNumber(v.vehicleTime)}\t${copyNumber(v.createdAt)}\t${copyNumber(v.lat)}\t` +
+  `${copyNumber(v.lon)}\t${copyNumber(v.speed)}\t${copyText(v.address)}\t${copyText(v.tripStatus)}\t${copyNumber(v.tripFrom)}\t` +
+  `${copyText(v.transitStatus)}\t${copyNumber(v.transitFrom)}\t${copyNumber(v.mileage)}`;
+
+/**
+ * The rows of `rows` whose key was not seen before in it, in order (the first of each key). A key
+ * is a group (a string) and a time: times are kept in a set per group, so no key text is built
+ * for every row (that text, with the time written out, cost more than the rest of the check).
+ */
+function firstOfEachKey<T>(rows: T[], group: (row: T) => string, time: (row: T) => number): T[] {
+  const seen = new Map<string, Set<number>>();
   const kept = rows.filter((r) => {
-    const k = key(r);
-    if (seen.has(k)) return false;
-    seen.add(k);
+    const g = group(r);
+    let times = seen.get(g);
+    if (!times) seen.set(g, (times = new Set()));
+    else if (times.has(time(r))) return false;
+    times.add(time(r));
     return true;
   });
   return kept.length === rows.length ? rows : kept;
 }
 
-/** A device log's key in the unique index `device_logs_once` (migration 008). */
-const logKey = (l: DeviceLogRow) =>
-  `${l.dvid}\u0000${l.deviceTime}\u0000${l.package.startsWith('gps#') ? 'gps' : l.package}`;
+/** A device log's key in the unique index `device_logs_once` (migration 008): its group and time. */
+const logGroup = (l: DeviceLogRow) => (l.package.startsWith('gps#') ? l.dvid : `${l.dvid}\u0000${l.package}`);
+const logTime = (l: DeviceLogRow) => l.deviceTime;
 
 /**
  * Device logs by COPY (no conflict handling, so it fails on a row already stored) or by an
@@ -65,14 +84,9 @@ const logKey = (l: DeviceLogRow) =>
  * already stored makes COPY fail and the batch be written again (ADR 0021).
  */
 export async function insertLogs(trx: Transaction<Database>, batchLogs: DeviceLogRow[], copy: boolean): Promise<void> {
-  const logs = firstOfEachKey(batchLogs, logKey);
+  const logs = firstOfEachKey(batchLogs, logGroup, logTime);
   if (copy) {
-    const line = (l: DeviceLogRow) =>
-      `${copyText(l.dvid)}\t${copyNumber(l.deviceTime)}\t${copyText(l.package)}\t${copyNumber(l.packageTime)}\t` +
-      `${copyNumber(l.createdAt)}\t${copyNumber(l.lat)}\t${copyNumber(l.lon)}\t${copyNumber(l.speed)}\t` +
-      `${copyNumber(l.altitude)}\t${copyNumber(l.heading)}\t${copyNumber(l.fuel)}\t${copyBool(l.gpsStatus)}\t${copyBool(l.engineStatus)}\t` +
-      `${copyBool(l.isAlive)}\t${copyText(l.deviceMessage)}\t${copyJson(l.attributes)}`;
-    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, line));
+    await trx.executeQuery(copyInto('device_logs', LOG_COLUMNS, logs, deviceLogLine));
     return;
   }
   await sql`
@@ -96,13 +110,13 @@ export async function insertVehicleLogs(
   batchRows: VehicleLogRow[],
   copy: boolean,
 ): Promise<void> {
-  const vl = firstOfEachKey(batchRows, (v) => `${v.vid}\u0000${v.vehicleTime}`);
+  const vl = firstOfEachKey(
+    batchRows,
+    (v) => v.vid,
+    (v) => v.vehicleTime,
+  );
   if (copy) {
-    const line = (v: VehicleLogRow) =>
-      `${copyText(v.vid)}	${copyNumber(v.vehicleTime)}	${copyNumber(v.createdAt)}	${copyNumber(v.lat)}	` +
-      `${copyNumber(v.lon)}	${copyNumber(v.speed)}	${copyText(v.address)}	${copyText(v.tripStatus)}	${copyNumber(v.tripFrom)}	` +
-      `${copyText(v.transitStatus)}	${copyNumber(v.transitFrom)}	${copyNumber(v.mileage)}`;
-    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, line));
+    await trx.executeQuery(copyInto('vehicle_logs', VEHICLE_LOG_COLUMNS, vl, vehicleLogLine));
     return;
   }
   await sql`

@@ -33,11 +33,24 @@ function offsetAt(ms: number, timeZone: string): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * Midnights already worked out, by zone and date: each costs two `formatToParts`, and the day
+ * totals ask for the same few days with every transit record written (ADR 0028, issue 15).
+ */
+const midnights = new Map<string, number>();
+const MAX_MIDNIGHTS = 10_000;
+
 /** The instant local midnight begins the given calendar date in the zone. */
 function midnightOf(y: number, m: number, d: number, timeZone: string): number {
+  const key = `${timeZone}|${y}|${m}|${d}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return known;
   const wall = Date.UTC(y, m - 1, d);
   const guess = wall - offsetAt(wall, timeZone);
-  return wall - offsetAt(guess, timeZone);
+  const midnight = wall - offsetAt(guess, timeZone);
+  if (midnights.size >= MAX_MIDNIGHTS) midnights.clear();
+  midnights.set(key, midnight);
+  return midnight;
 }
 
 export interface LocalDay extends Span {

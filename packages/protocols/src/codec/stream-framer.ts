@@ -20,6 +20,8 @@ export interface StreamFramerSpec {
   skip?(data: Uint8Array, pos: number): number;
 }
 
+const EMPTY = new Uint8Array(0);
+
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
   out.set(a, 0);
@@ -58,7 +60,8 @@ export function createStreamFramer(spec: StreamFramerSpec): Framer {
       pos = step.end;
     }
     if (data.length - pos > spec.max) return fail(frames, `no complete frame within ${spec.max} bytes`);
-    pending = data.slice(pos);
+    // Most chunks end on a frame's end: nothing to keep, and no empty copy made for it.
+    pending = pos === data.length ? EMPTY : data.slice(pos);
     return { frames, error: null };
   }
 

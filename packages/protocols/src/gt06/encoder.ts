@@ -15,8 +15,11 @@ export function encodeFrame(type: number, content: Uint8Array, serial: number): 
   const length = 1 + content.length + 2 + 2;
   if (length > 0xff) throw new RangeError(`content of ${content.length} bytes needs a long frame`);
   const out = new Uint8Array(length + 5);
-  out.set([0x78, 0x78, length, type], 0);
-  out.set(content, 4);
+  out[0] = 0x78;
+  out[1] = 0x78;
+  out[2] = length;
+  out[3] = type;
+  if (content.length > 0) out.set(content, 4);
   const at = 4 + content.length;
   out[at] = (serial >> 8) & 0xff;
   out[at + 1] = serial & 0xff;
