@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_PATHS, NOTIFICATION_TYPES, type Notification } from '@jejak/contract';
+import { NOTIFICATION_PATHS, NOTIFICATION_TYPES, type LiveNotifyMessage, type Notification } from '@jejak/contract';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { startNatsServer, type TestNatsServer } from '../../../tools/testing/nats-server.ts';
 import type { Bus } from '../src/bus/bus.ts';
@@ -11,10 +11,11 @@ import { startNode, type NodeRole, type RunningNode } from '../src/roles/nodes.t
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { apiClient, PG_ADMIN_URL, postgresAvailable } from './harness.ts';
 import { openLive } from './live-client.ts';
-import { defaultRtid, notificationBody, storeEvent, vehicleOf, waitFor, type EventItem } from './notifications-fixture.ts';
+import { defaultRtid, notificationBody, storeEvent, vehicleOf, waitFor } from './notifications-fixture.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 const withPostgres = await postgresAvailable();
+type EventItem = LiveNotifyMessage['item'];
 /** The gateway's enqueues give up after this: an outage longer than it leaves work to the sweeps. */
 const GATEWAY_ENQUEUE_TIMEOUT_MS = 2_000;
 
@@ -31,7 +32,6 @@ describe.runIf(withPostgres)('notifications across nodes', () => {
   const nodes: RunningNode[] = [];
   let apiA: RunningNode;
   let apiB: RunningNode;
-  let scheduler: RunningNode;
   /** Where the pipeline would enqueue from: a gateway node's bus. */
   let gateway: Bus;
   let schedulerBus: Bus;
@@ -80,7 +80,7 @@ describe.runIf(withPostgres)('notifications across nodes', () => {
     await seedDemoFleet(db(), createUsersRepo(db()), 'demo1234', Date.now());
     apiB = await start('api', await bus('api-b'));
     schedulerBus = await bus('scheduler', 30_000, schedulerErrors);
-    scheduler = await start('scheduler', schedulerBus);
+    await start('scheduler', schedulerBus);
     gateway = await bus('gateway', GATEWAY_ENQUEUE_TIMEOUT_MS);
     ownerUid = (await apiClient(apiA.httpUrl).login('owner@demo.jejak.my')).uid;
     rtid = await defaultRtid(apiA, ownerUid);
@@ -182,7 +182,11 @@ describe.runIf(withPostgres)('notifications across nodes', () => {
       () => logsOf(n.nfid, [item.evid]),
       (rows) => rows.length === 1,
     );
-    expect(log).toMatchObject({ gen_status: 'SENT', status_code: 200, status_message: 'Delivered to 1 open console(s)' });
+    expect(log).toMatchObject({
+      gen_status: 'SENT',
+      status_code: 200,
+      status_message: 'Delivered to 1 open console(s)',
+    });
     live.ws.close();
     await live.closed;
     const { item: unseen } = await raise('builtin.jamming');

@@ -26,7 +26,9 @@ const BROADCAST: { [T in BusTopic]: Check } = {
   'event.stored': isEventBatch,
   'notify.push': (m) =>
     (m.pushId === undefined || typeof m.pushId === 'string') &&
-    isStrings(m.uids) && typeof m.dvid === 'string' && isEventItem(m.item),
+    isStrings(m.uids) &&
+    typeof m.dvid === 'string' &&
+    isEventItem(m.item),
   'notify.pushed': (m) => typeof m.pushId === 'string' && Number.isSafeInteger(m.consoles),
   'notifications.changed': (m) => isStrings(m.nfids),
   'sessions.ended': (m) => isStrings(m.tokenHashes),
