@@ -10,8 +10,11 @@ export interface TestNatsServer {
   url: string;
   /** The server process's id (for its CPU in /proc), undefined once it has ended. */
   pid(): number | undefined;
-  /** Stops the server (SIGTERM) and starts it again on the same port and store directory. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server (SIGTERM) and starts it again on the same port and store directory, after
+   * `whileDown` (an outage's worth of work) has resolved.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   /** Stops the server and removes its store. */
   stop(): Promise<void>;
 }
@@ -27,8 +30,9 @@ export async function startNatsServer(): Promise<TestNatsServer> {
   return {
     url: `nats://127.0.0.1:${port}`,
     pid: () => (child.exitCode === null && child.signalCode === null ? child.pid : undefined),
-    async restart() {
+    async restart(whileDown) {
       await exit(child);
+      await whileDown?.();
       child = await launch(port, storeDir);
     },
     async stop() {

@@ -11,7 +11,14 @@ import type { DatabaseHandle } from './storage/database.ts';
 import { buildApiRole } from './roles/api-role.ts';
 import { startGatewayRole } from './roles/gateway-role.ts';
 import { startSchedulerRole } from './roles/scheduler-role.ts';
-import { createChains, openProviders, openShared, publicUrlOf, type RoleOptions } from './roles/shared.ts';
+import {
+  createChains,
+  openProviders,
+  openShared,
+  publicUrlOf,
+  startNotifications,
+  type RoleOptions,
+} from './roles/shared.ts';
 
 export { APP_VERSION } from './roles/shared.ts';
 export type StartOptions = RoleOptions;
@@ -38,7 +45,7 @@ export interface RunningJejak {
 
 /**
  * `jejak start`: every role in one process (DESIGN §2, ADR 0059) — storage and bus, the API and
- * live channel, the gateways and pipeline, the scheduler.
+ * live channel, the gateways and pipeline, the scheduler with notifications (ADR 0063).
  */
 export async function startJejak(config: Config, opts: StartOptions = {}): Promise<RunningJejak> {
   const publicUrl = publicUrlOf(config);
@@ -49,10 +56,11 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     ? await seedDemoFleet(db, shared.users, config.JEJAK_DEMO_PASSWORD, now(), config.JEJAK_TIME_ZONE)
     : false;
   const chains = createChains(shared, providers);
-  const api = await buildApiRole(shared, providers, opts.sms === undefined ? providers.sms : opts.sms);
+  const api = await buildApiRole(shared, providers);
+  const notifications = startNotifications(shared, opts.sms === undefined ? providers.sms : opts.sms);
   const gateway = await startGatewayRole(shared, api.http.log);
   const httpUrl = await api.listen();
-  const jobs = startSchedulerRole(shared, chains, api.jobs, opts.runJobs);
+  const jobs = startSchedulerRole(shared, chains, [...notifications.jobs, ...api.jobs], opts.runJobs);
 
   return {
     config,

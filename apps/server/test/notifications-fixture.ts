@@ -5,7 +5,7 @@ import type { RunningJejak } from '../src/app.ts';
 export type EventItem = LiveNotifyMessage['item'];
 
 /** The user's DEFAULT rule template (created when the user has none yet). */
-export async function defaultRtid(app: RunningJejak, uid: string): Promise<string> {
+export async function defaultRtid(app: Pick<RunningJejak, 'database'>, uid: string): Promise<string> {
   const db = app.database.db;
   const found = await db
     .selectFrom('rule_templates')
@@ -23,7 +23,7 @@ export async function defaultRtid(app: RunningJejak, uid: string): Promise<strin
 }
 
 /** A vehicle owned by the user: its vid, dvid and names. */
-export async function vehicleOf(app: RunningJejak, uid: string) {
+export async function vehicleOf(app: Pick<RunningJejak, 'database'>, uid: string) {
   return app.database.db
     .selectFrom('vehicles')
     .select(['vid', 'dvid', 'vehicle_display_name', 'vehicle_plate'])
@@ -34,7 +34,7 @@ export async function vehicleOf(app: RunningJejak, uid: string) {
 
 /** Stores an event as the pipeline does and returns it as 'event.stored' carries it. */
 export async function storeEvent(
-  app: RunningJejak,
+  app: Pick<RunningJejak, 'database'>,
   vehicle: Awaited<ReturnType<typeof vehicleOf>>,
   fields: Partial<EventItem> & Pick<EventItem, 'rtid' | 'ruid'>,
   createdAt: number,

@@ -33,8 +33,15 @@ export interface BusTopics {
    * channel sends each as a 'notify' message to sessions subscribed to the device.
    */
   'event.stored': { dvid: string; items: LiveNotifyMessage['item'][] };
-  /** A PUSH notification for these users: their open consoles get the 'notify' message. */
-  'notify.push': { uids: readonly string[]; dvid: string; item: LiveNotifyMessage['item'] };
+  /**
+   * A PUSH notification for these users: their open consoles get the 'notify' message. With a
+   * `pushId`, each API node where one of them is open answers on 'notify.pushed' (ADR 0063).
+   */
+  'notify.push': { pushId?: string; uids: readonly string[]; dvid: string; item: LiveNotifyMessage['item'] };
+  /** An API node's answer to a 'notify.push': how many of its consoles got it (only when some). */
+  'notify.pushed': { pushId: string; consoles: number };
+  /** Notifications were added or changed through the API: every node's notifier reads them again. */
+  'notifications.changed': { nfids: readonly string[] };
   /** These sessions ended (sign-out, password change): their live sockets close at once. */
   'sessions.ended': { tokenHashes: readonly string[] };
   /**

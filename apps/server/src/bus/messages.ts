@@ -24,7 +24,13 @@ const BROADCAST: { [T in BusTopic]: Check } = {
   'rules.changed': (m) => isStrings(m.rtids),
   'access.changed': (m) => m.uids === 'all' || isStrings(m.uids),
   'event.stored': isEventBatch,
-  'notify.push': (m) => isStrings(m.uids) && typeof m.dvid === 'string' && isEventItem(m.item),
+  'notify.push': (m) =>
+    (m.pushId === undefined || typeof m.pushId === 'string') &&
+    isStrings(m.uids) &&
+    typeof m.dvid === 'string' &&
+    isEventItem(m.item),
+  'notify.pushed': (m) => typeof m.pushId === 'string' && Number.isSafeInteger(m.consoles),
+  'notifications.changed': (m) => isStrings(m.nfids),
   'sessions.ended': (m) => isStrings(m.tokenHashes),
   'device.claimed': (m) => typeof m.dvid === 'string' && typeof m.node === 'string' && Number.isSafeInteger(m.epoch),
 };

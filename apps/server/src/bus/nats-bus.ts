@@ -1,7 +1,16 @@
 import { connect, Events, type NatsConnection, type Status } from 'nats';
 import type { Bus, BusTopic } from './bus.ts';
 import { WORK_TOPICS, wellFormed } from './messages.ts';
-import { codec, decode, ensureWorkQueue, publishDurably, startWorker, streamName, type Worker } from './nats-work.ts';
+import {
+  codec,
+  decode,
+  ensureWorkQueue,
+  publishDurably,
+  startWorker,
+  streamName,
+  type Link,
+  type Worker,
+} from './nats-work.ts';
 
 export interface NatsBusOptions {
   /** NATS_URL: one server or a comma-separated list of a cluster's. */
@@ -51,7 +60,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     reconnectTimeWait: reconnectWaitMs,
     reconnectJitter: reconnectWaitMs,
   });
-  void watchStatus(nc, opts.onError);
+  const link = watchLink(nc, opts.onError);
   try {
     const jsm = await nc.jetstreamManager();
     for (const topic of WORK_TOPICS)
@@ -115,7 +124,10 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       };
     },
     enqueue(topic, message) {
-      return publishDurably(js, subject(topic), codec.encode(message), enqueueTimeoutMs, () => closed);
+      return publishDurably(js, link, subject(topic), codec.encode(message), {
+        timeoutMs: enqueueTimeoutMs,
+        closed: () => closed,
+      });
     },
     work(topic, handler) {
       const worker = startWorker(js, streamName(prefix, topic), topic, handler as (m: unknown) => Promise<void>, {
@@ -146,11 +158,32 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
 
 const describe = (data: Status['data']) => (typeof data === 'object' ? JSON.stringify(data) : String(data));
 
-/** Disconnections and server errors are reported; the client reconnects by itself, for ever. */
-async function watchStatus(nc: NatsConnection, onError: NatsBusOptions['onError']): Promise<void> {
-  for await (const s of nc.status()) {
-    if (s.type === Events.Disconnect)
-      onError(new Error(`NATS connection lost (${describe(s.data)}); reconnecting`), 'bus');
-    else if (s.type === Events.Error) onError(new Error(`NATS: ${describe(s.data)}`), 'bus');
-  }
+/**
+ * Disconnections and server errors are reported; the client reconnects by itself, for ever. The
+ * link follows the status events, so enqueues wait for the connection instead of publishing
+ * into a buffer the client drops (ADR 0063).
+ */
+function watchLink(nc: NatsConnection, onError: NatsBusOptions['onError']): Link {
+  let connected = true;
+  let ups: (() => void)[] = [];
+  let downs: (() => void)[] = [];
+  const release = (list: (() => void)[]) => list.forEach((resolve) => resolve());
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === Events.Disconnect) {
+        connected = false;
+        release(downs);
+        downs = [];
+        onError(new Error(`NATS connection lost (${describe(s.data)}); reconnecting`), 'bus');
+      } else if (s.type === Events.Reconnect) {
+        connected = true;
+        release(ups);
+        ups = [];
+      } else if (s.type === Events.Error) onError(new Error(`NATS: ${describe(s.data)}`), 'bus');
+    }
+  })();
+  return {
+    up: () => (connected ? Promise.resolve() : new Promise((resolve) => ups.push(resolve))),
+    down: () => new Promise((resolve) => downs.push(resolve)),
+  };
 }

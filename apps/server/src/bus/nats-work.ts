@@ -76,20 +76,50 @@ export async function ensureWorkQueue(
   }
 }
 
-/** Publishes to a stream, trying again until the stream acknowledges or `timeoutMs` has passed. */
+/** Whether the client is connected now, as its status events tell (ADR 0063). */
+export interface Link {
+  /** Resolves at once while connected, else when the client reconnects. */
+  up(): Promise<void>;
+  /** Resolves when the connection is next lost. */
+  down(): Promise<void>;
+}
+
+/** Rejects with `message` after `ms`; `promise` settling first wins (its rejection handled either way). */
+function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const out = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, out]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Publishes to a stream, trying again until the stream acknowledges or `timeoutMs` has passed.
+ * An attempt is made only while connected, and abandoned when the connection drops: the client
+ * discards what it buffered while away at every reconnection attempt, so a publish made during
+ * an outage never reaches the server and would only wait out its timeout. Every attempt carries
+ * the same message id, so one stored twice (its answer lost to a drop) is kept once.
+ */
 export async function publishDurably(
   js: JetStreamClient,
+  link: Link,
   subject: string,
   data: Uint8Array,
-  timeoutMs: number,
-  closed: () => boolean,
+  o: { timeoutMs: number; closed: () => boolean },
 ): Promise<void> {
   const msgID = randomUUID();
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + o.timeoutMs;
+  const left = () => Math.max(0, deadline - Date.now());
   for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
-    if (closed()) throw new Error(`bus closed: ${subject} not accepted`);
+    if (o.closed()) throw new Error(`bus closed: ${subject} not accepted`);
     try {
-      await js.publish(subject, data, { msgID, timeout: Math.max(1_000, Math.min(5_000, deadline - Date.now())) });
+      await within(link.up(), left(), `NATS unreachable for ${o.timeoutMs} ms: ${subject} not accepted`);
+      const lost = link.down().then(() => {
+        throw new Error(`NATS connection lost while publishing ${subject}`);
+      });
+      const published = js.publish(subject, data, { msgID, timeout: Math.max(1_000, Math.min(5_000, left())) });
+      // Whichever loses the race settles unobserved.
+      lost.catch(() => undefined);
+      published.catch(() => undefined);
+      await Promise.race([published, lost]);
       return;
     } catch (err) {
       if (Date.now() + wait >= deadline) throw err;

@@ -12,39 +12,58 @@ import type { UsersRepo } from '../storage/users-repo.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
 import { createNotifier } from './notifier.ts';
 import type { SmsProvider } from './providers/provider.ts';
-import { createSenders, type PushChannel } from './senders.ts';
+import { createBusPushChannel } from './push-channel.ts';
+import { createSenders } from './senders.ts';
 
-export interface NotificationsDeps {
+/**
+ * How long a PUSH waits for an API node to say a console got it. Loopback and a LAN answer in
+ * milliseconds; past this the delivery is logged 404 'No open console' (ADR 0063).
+ */
+const PUSH_ANSWER_MS = 1_000;
+
+/**
+ * The API's part of notifications (issue 12): the service. Its changes reach the notifier of
+ * every node through 'notifications.changed', this one's at once.
+ */
+export function createNotificationsApi(deps: { db: Db; bus: Bus; users: UsersRepo; now: () => number }) {
+  return createNotificationService({
+    notifications: createNotificationRepo(deps.db),
+    logs: createNotificationLogRepo(deps.db),
+    users: deps.users,
+    onChange: (nfid) => deps.bus.publish('notifications.changed', { nfids: [nfid] }),
+    now: deps.now,
+  });
+}
+
+export interface NotificationDeliveryDeps {
   db: Db;
   bus: Bus;
   fleet: FleetRepo;
-  users: UsersRepo;
   mailer: Mailer;
   sms: SmsProvider | null;
-  /** The live hub: how many consoles a user has open. */
-  live: { openConsoles(uids: readonly string[]): number };
   config: Config;
   now: () => number;
   onError: (err: unknown, context: string) => void;
 }
 
 /**
- * Notifications put together (issue 12): the API's service, the notifier that fans stored events
- * out, the delivery worker, and the scheduler jobs that drive them.
+ * The scheduler's part (ADR 0063): the notifier that takes 'event.notify' work and fans stored
+ * events out, the delivery worker (PUSH through the API nodes' consoles over the bus), and the
+ * jobs that drive them: `notification deliveries` (due sends and retries) and `notification
+ * recovery` (events whose work never arrived).
  */
-export function createNotifications(deps: NotificationsDeps) {
+export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
   const { db, bus, config, now, onError } = deps;
-  const notifications = createNotificationRepo(db);
-  const logs = createNotificationLogRepo(db);
   const deliveries = createDeliveryRepo(db);
-  const push: PushChannel = {
-    openConsoles: (uids) => deps.live.openConsoles(uids),
-    push: (uids, dvid, item) => bus.publish('notify.push', { uids, dvid, item }),
-  };
   const worker = createDeliveryWorker({
     deliveries,
-    logs,
-    send: createSenders({ mailer: deps.mailer, sms: deps.sms, live: push, timeZone: config.JEJAK_TIME_ZONE }),
+    logs: createNotificationLogRepo(db),
+    send: createSenders({
+      mailer: deps.mailer,
+      sms: deps.sms,
+      live: createBusPushChannel(bus, PUSH_ANSWER_MS),
+      timeZone: config.JEJAK_TIME_ZONE,
+    }),
     policy: { maxAttempts: config.JEJAK_NOTIFY_MAX_ATTEMPTS, baseDelayMs: config.JEJAK_NOTIFY_RETRY_BASE_MS },
     leaseMs: config.JEJAK_NOTIFY_LEASE_MS,
     now,
@@ -52,7 +71,7 @@ export function createNotifications(deps: NotificationsDeps) {
   });
   const notifier = createNotifier({
     bus,
-    notifications,
+    notifications: createNotificationRepo(db),
     deliveries,
     fleet: deps.fleet,
     recoverAfterMs: config.JEJAK_NOTIFY_RECOVER_AFTER_MS,
@@ -60,16 +79,9 @@ export function createNotifications(deps: NotificationsDeps) {
     now,
     onError,
   });
-  const service = createNotificationService({
-    notifications,
-    logs,
-    users: deps.users,
-    onChange: () => notifier.invalidate(),
-    now,
-  });
   const jobs: ScheduledJob[] = [
     { name: 'notification deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => worker.drain() },
     { name: 'notification recovery', everyMs: config.JEJAK_NOTIFY_RECOVER_AFTER_MS, run: () => notifier.sweep() },
   ];
-  return { service, notifier, worker, jobs };
+  return { notifier, worker, jobs };
 }

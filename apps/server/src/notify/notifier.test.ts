@@ -99,9 +99,12 @@ describe('the notifier', () => {
     await t.notifier.fanOut([event('E1')]);
     await t.notifier.fanOut([event('E2')]);
     expect(t.loads()).toBe(1);
-    t.notifier.invalidate();
+    t.bus.publish('notifications.changed', { nfids: ['mail'] });
     await t.notifier.fanOut([event('E3')]);
     expect(t.loads()).toBe(2);
+    t.bus.publish('access.changed', { uids: 'all' });
+    await t.notifier.fanOut([event('E4')]);
+    expect(t.loads()).toBe(3);
   });
 
   it('fans out events stored while a fan-out runs together in the next one, a lone event at once', async () => {

@@ -25,7 +25,8 @@ type Match = { n: WatchingNotification; e: FanOutEvent };
 /**
  * Turns stored events into deliveries and call chains (shared model, ADR 0047). Notifications
  * are cached indexed by the rules they tick, so an event looks at its rule's watchers only; the
- * cache is dropped when a notification changes or a creator's reach may have.
+ * cache is dropped when a notification changes ('notifications.changed', from any node) or a
+ * creator's reach may have ('access.changed').
  */
 export function createNotifier(deps: NotifierDeps) {
   let cache: Promise<Map<string, WatchingNotification[]>> | null = null;
@@ -131,17 +132,17 @@ export function createNotifier(deps: NotifierDeps) {
         if (!running) void drain();
       }),
   );
+  // A notification changed on any API node, or a creator's reach may have: the next event reads
+  // them again (ADR 0063).
+  deps.bus.subscribe('notifications.changed', () => {
+    cache = null;
+  });
   deps.bus.subscribe('access.changed', () => {
     cache = null;
   });
 
   return {
     fanOut,
-
-    /** A notification was added or changed: the next event reads them again. */
-    invalidate(): void {
-      cache = null;
-    },
 
     /** Fans out events a crash left behind; returns how many it looked at. */
     async sweep(): Promise<number> {

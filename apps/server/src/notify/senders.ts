@@ -1,8 +1,9 @@
 import { NOTIFICATION_TYPES, type Recipient } from '@jejak/contract';
 import type { Mailer } from '../services/mailer.ts';
 import type { ClaimedDelivery } from '../storage/delivery-repo.ts';
-import { eventMail, eventSms, type NotifiedEvent } from './messages.ts';
+import { eventMail, eventSms } from './messages.ts';
 import type { SmsProvider } from './providers/provider.ts';
+import type { PushChannel } from './push-channel.ts';
 
 /** The answer to one attempt, as the log records it. */
 export interface AttemptResult {
@@ -11,13 +12,6 @@ export interface AttemptResult {
   statusMessage: string;
   /** Whether trying again later could help (no answer, a temporary refusal). */
   retryable: boolean;
-}
-
-/** The live channel as push deliveries need it. */
-export interface PushChannel {
-  /** How many open consoles these users have now. */
-  openConsoles(uids: readonly string[]): number;
-  push(uids: readonly string[], dvid: string, item: NotifiedEvent): void;
 }
 
 export interface SenderDeps {
@@ -79,10 +73,9 @@ async function sendSms(deps: SenderDeps, d: ClaimedDelivery, to: string): Promis
  * A push reaches the recipient's open consoles now or never: with none open there is no one to
  * retry for, and the event stays in Event Record (ADR 0047).
  */
-function sendPush(deps: SenderDeps, d: ClaimedDelivery, uid: string): AttemptResult {
-  const consoles = deps.live.openConsoles([uid]);
+async function sendPush(deps: SenderDeps, d: ClaimedDelivery, uid: string): Promise<AttemptResult> {
+  const consoles = await deps.live.push([uid], d.event.dvid, d.event);
   if (consoles === 0) return { ok: false, statusCode: 404, statusMessage: NO_PUSH_CONSOLE, retryable: false };
-  deps.live.push([uid], d.event.dvid, d.event);
   return { ok: true, statusCode: 200, statusMessage: `Delivered to ${consoles} open console(s)`, retryable: false };
 }
 

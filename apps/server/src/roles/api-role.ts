@@ -10,9 +10,9 @@ import { registerEscalationRoutes } from '../http/routes/escalation-routes.ts';
 import { mapSettings } from '../http/map-settings.ts';
 import { buildHttpServer } from '../http/server.ts';
 import { createLiveHub } from '../live/live-hub.ts';
-import { createNotifications } from '../notify/notifications.ts';
+import { createNotificationsApi } from '../notify/notifications.ts';
+import { answerPushes } from '../notify/push-channel.ts';
 import type { Providers } from '../notify/providers/choose-providers.ts';
-import type { SmsProvider } from '../notify/providers/provider.ts';
 import { createAccountService } from '../services/account-service.ts';
 import { createAuditService } from '../services/audit-service.ts';
 import { createAuthService } from '../services/auth-service.ts';
@@ -21,7 +21,6 @@ import { createEscalationService } from '../services/escalation-service.ts';
 import { createEventService } from '../services/event-service.ts';
 import { createGeocodeService } from '../services/geocode-service.ts';
 import { createGeofenceService } from '../services/geofence-service.ts';
-import { createSmtpMailer } from '../services/mailer.ts';
 import { createMigrationService } from '../services/migration-service.ts';
 import { createPackageService } from '../services/package-service.ts';
 import { createPasswordService } from '../services/password-service.ts';
@@ -42,18 +41,14 @@ import { createGeofenceTemplateRepo } from '../storage/geofence-template-repo.ts
 import { createRecordsRepo } from '../storage/records-repo.ts';
 import { createSessionsRepo } from '../storage/sessions-repo.ts';
 import { listenHttp } from './health-server.ts';
-import { APP_VERSION, type Shared } from './shared.ts';
+import { APP_VERSION, openMailer, type Shared } from './shared.ts';
 
 /** Live sockets are checked against their session's end this often: access ends within a second. */
 const LIVE_EXPIRY_SWEEP_MS = 1_000;
 
 export interface ApiRole {
   http: FastifyInstance;
-  /**
-   * Notification deliveries and their crash recovery. They run beside the live hub: a PUSH is
-   * sent only to consoles open on this node, and the notification service drops the notifier's
-   * cache in this process (ADR 0059).
-   */
+  /** The sign-in limits' cleanup on PostgreSQL (notifications are the scheduler's, ADR 0063). */
   jobs: ScheduledJob[];
   /** Starts answering; resolves with the address. */
   listen(): Promise<string>;
@@ -64,11 +59,7 @@ export interface ApiRole {
  * The API, the live channel and the console (DESIGN §3). It reads everything from the store:
  * the fleet the pipeline committed, and the pipeline's announcements through the bus.
  */
-export async function buildApiRole(
-  shared: Shared,
-  providers: Providers,
-  sms: SmsProvider | null = providers.sms,
-): Promise<ApiRole> {
+export async function buildApiRole(shared: Shared, providers: Providers): Promise<ApiRole> {
   const { config, db, bus, now, hasher, users, fleet } = shared;
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
   const backoff = {
@@ -95,15 +86,9 @@ export async function buildApiRole(
     expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
     onError,
   });
-  const mailer = createSmtpMailer({
-    host: config.JEJAK_SMTP_HOST,
-    port: config.JEJAK_SMTP_PORT,
-    secure: config.JEJAK_SMTP_SECURE,
-    user: config.JEJAK_SMTP_USER,
-    password: config.JEJAK_SMTP_PASSWORD,
-    from: config.JEJAK_MAIL_FROM,
-  });
-  const notifications = createNotifications({ db, bus, fleet, users, mailer, sms, live, config, now, onError });
+  const mailer = openMailer(config);
+  // PUSH deliveries are sent by the scheduler: this node's consoles get them over the bus (ADR 0063).
+  answerPushes(bus, live);
   const store = createAccountStore(db);
   const http = await buildHttpServer({
     auth,
@@ -148,7 +133,7 @@ export async function buildApiRole(
       now,
       onFallback: (err) => http.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
     }),
-    notifications: notifications.service,
+    notifications: createNotificationsApi({ db, bus, users, now }),
     alerts: {
       rules: createRuleService({ db, users, bus, now }),
       events: createEventService(fleet, createEventRepo(db)),
@@ -185,7 +170,7 @@ export async function buildApiRole(
 
   return {
     http,
-    jobs: [...notifications.jobs, ...limits.jobs],
+    jobs: limits.jobs,
     async listen() {
       const httpUrl = await listenHttp(http, config);
       shared.publicUrl.learn(httpUrl);

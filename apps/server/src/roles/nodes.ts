@@ -9,6 +9,7 @@ import {
   openProviders,
   openShared,
   publicUrlOf,
+  startNotifications,
   type RoleLogger,
   type RoleOptions,
   type Shared,
@@ -77,9 +78,8 @@ async function startApiNode(config: Config, opts: RoleOptions): Promise<RunningN
   const shared = await openShared(config, opts, publicUrl);
   // Provider webhooks end call attempts through the chain driver (its sweep is the scheduler's).
   const chains = createChains(shared, providers);
-  const api = await buildApiRole(shared, providers, opts.sms === undefined ? providers.sms : opts.sms);
+  const api = await buildApiRole(shared, providers);
   const httpUrl = await api.listen();
-  // Deliveries are claimed with a lease: every API node may drain them, so no leadership here.
   const jobs = startJobs(shared, api.jobs);
   return {
     role: 'api',
@@ -101,11 +101,18 @@ async function startSchedulerNode(config: Config, opts: RoleOptions): Promise<Ru
   const publicUrl = publicUrlOf(config);
   const providers = await openProviders(config, publicUrl);
   const shared = await openShared(config, opts, publicUrl);
-  return startHealthNode('scheduler', config, shared, async () => {
+  return startHealthNode('scheduler', config, shared, async (log) => {
     const chains = createChains(shared, providers);
+    const notifications = startNotifications(shared, opts.sms === undefined ? providers.sms : opts.sms);
+    if (!config.JEJAK_SMTP_HOST)
+      log.warn({}, 'JEJAK_SMTP_HOST is not set: e-mail notifications fail as "SMTP is not configured"');
+    // Not gated on leadership: deliveries are claimed under a lease and events marked once, so
+    // every scheduler node sends, and sending goes on while a new leader is elected (ADR 0063).
+    const delivery = startJobs(shared, notifications.jobs);
     const scheduler = startSchedulerRole(shared, chains, [], opts.runJobs);
     return {
       async stop() {
+        await delivery.stop();
         await scheduler.stop();
         providers.close();
         await chains.close();

@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import type { Config } from '../config/schema.ts';
 import { createInProcessBus, type Bus } from '../bus/bus.ts';
 import { createChainDriver, type ChainDriver } from '../notify/escalation/chain-driver.ts';
+import { startNotificationDelivery } from '../notify/notifications.ts';
 import { chooseProviders, type Providers } from '../notify/providers/choose-providers.ts';
 import type { SmsProvider } from '../notify/providers/provider.ts';
+import { createSmtpMailer, type Mailer } from '../services/mailer.ts';
 import type { Scheduler } from '../services/scheduler.ts';
 import { scryptHasher, type PasswordHasher } from '../services/passwords.ts';
 import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/database.ts';
@@ -128,6 +130,18 @@ export function openProviders(config: Config, publicUrl: PublicUrl): Promise<Pro
   return chooseProviders(config, publicUrl.get);
 }
 
+/** E-mail as configured (JEJAK_SMTP_*): the API's password resets, the scheduler's notifications. */
+export function openMailer(config: Config): Mailer {
+  return createSmtpMailer({
+    host: config.JEJAK_SMTP_HOST,
+    port: config.JEJAK_SMTP_PORT,
+    secure: config.JEJAK_SMTP_SECURE,
+    user: config.JEJAK_SMTP_USER,
+    password: config.JEJAK_SMTP_PASSWORD,
+    from: config.JEJAK_MAIL_FROM,
+  });
+}
+
 /**
  * Escalation call chains: the scheduler's sweep rings the due steps, the API's provider webhooks
  * end attempts; both move a chain by compare-and-set in storage, so any node may hold a driver.
@@ -144,4 +158,13 @@ export function createChains(shared: Shared, providers: Providers): ChainDriver 
     now: shared.now,
     onError: shared.onError,
   });
+}
+
+/**
+ * Notification fan-out and delivery, the scheduler's (ADR 0063): e-mail through JEJAK_SMTP_*, SMS
+ * through the configured provider (`sms` overrides it in tests), PUSH through the API nodes.
+ */
+export function startNotifications(shared: Shared, sms: SmsProvider | null) {
+  const { db, bus, fleet, config, now, onError } = shared;
+  return startNotificationDelivery({ db, bus, fleet, mailer: openMailer(config), sms, config, now, onError });
 }

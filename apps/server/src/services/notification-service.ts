@@ -22,8 +22,11 @@ export interface NotificationServiceDeps {
   notifications: NotificationRepo;
   logs: Pick<NotificationLogRepo, 'list'>;
   users: UsersRepo;
-  /** A notification was added or changed (the notifier drops its cache). */
-  onChange: () => void;
+  /**
+   * A notification was added or changed: the notifiers of every node drop their cache
+   * ('notifications.changed', ADR 0063).
+   */
+  onChange: (nfid: string) => void;
   now: () => number;
 }
 
@@ -133,7 +136,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       requireCall(caller, 'manageAlerts');
       const input = await validated(caller, req.notification);
       const added = await notifications.insert(randomUUID(), input, deps.now());
-      deps.onChange();
+      deps.onChange(added.nfid);
       return added;
     },
 
@@ -143,7 +146,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       const existing = await reachableNotification(caller, req.notification.nfid);
       const input = await validated(caller, { ...req.notification, createdBy: existing.createdBy });
       const updated = await notifications.update(existing.nfid, input, deps.now());
-      deps.onChange();
+      deps.onChange(updated.nfid);
       return updated;
     },
 
