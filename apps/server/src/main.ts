@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config/load.ts';
 import type { Config } from './config/schema.ts';
 import { startJejak } from './app.ts';
-import { hostname } from 'node:os';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
 import { DEMO_USERS } from './demo/demo-fleet.ts';
@@ -13,7 +12,7 @@ import {
 } from './demo/demo-rules.ts';
 import { demoImeis } from './demo/seed.ts';
 import { NODE_ROLES, startNode, type NodeRole } from './roles/nodes.ts';
-import type { RoleLogger } from './roles/shared.ts';
+import { createNodeIdentity, type NodeIdentity, type RoleLogger } from './roles/shared.ts';
 
 const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
 
@@ -89,16 +88,19 @@ async function main(argv: string[]): Promise<void> {
   }
 
   let log: RoleLogger | null = null;
+  // One name for this process: its NATS client's and its node's among the others (ADR 0062).
+  const node = createNodeIdentity(role);
   // The one place that picks the bus (DESIGN §2): NATS when NATS_URL is set, else in-process.
   const onBusError = (err: unknown, context: string) => log?.error({ err, context }, 'bus');
   const bus = config.NATS_URL
     ? await createNatsBus({
         url: config.NATS_URL,
-        name: `jejak-${role}-${hostname()}-${process.pid}`,
+        name: node.name,
         onError: onBusError,
       })
     : createInProcessBus(onBusError);
-  const running = role === 'start' ? await startAll(config, bus) : await startRole(role, config, bus);
+  const running =
+    role === 'start' ? await startAll(config, bus, node) : await startRole(role, config, bus, node);
   log = running.log;
   console.log(running.lines.join('\n') + '\n');
 
@@ -124,15 +126,15 @@ function gatewayLine(ports: Record<string, number>): string {
     .join(', ')}`;
 }
 
-async function startRole(role: NodeRole, config: Config, bus: Bus): Promise<Running> {
-  const node = await startNode(role, config, { bus });
+async function startRole(role: NodeRole, config: Config, bus: Bus, identity: NodeIdentity): Promise<Running> {
+  const node = await startNode(role, config, { bus, node: identity });
   const lines = ['', `Jejak ${role} is running: ${node.httpUrl}`, `  database: ${node.database.kind}`];
   if (role === 'gateway') lines.push(gatewayLine(node.gatewayPorts));
   return { log: node.log, lines, stop: () => node.stop() };
 }
 
-async function startAll(config: Config, bus: Bus): Promise<Running> {
-  const running = await startJejak(config, { bus });
+async function startAll(config: Config, bus: Bus, node: NodeIdentity): Promise<Running> {
+  const running = await startJejak(config, { bus, node });
   let stopSimulator: (() => Promise<void>) | null = null;
   if (config.JEJAK_DEMO) {
     const { startSimulator } = await import('@jejak/simulator');

@@ -40,8 +40,10 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
     opts.release(dvid).catch((err: unknown) => opts.onError(err, `release ${dvid}`));
   }
   const unsubscribe = bus.subscribe('device.claimed', onClaimed);
+  /** Claims under way of `hold`: datagrams or requests arriving together claim once. */
+  const claiming = new Map<string, Promise<number>>();
 
-  return {
+  const owners = {
     /**
      * Takes `dvid` over for this node; resolves once its messages may be processed here. When
      * another node held it since this node's last claim, the state this node remembers of it
@@ -65,7 +67,33 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
     epochOf(dvid: string): number | undefined {
       return held.get(dvid);
     },
+    /** Whether this node holds `dvid`: it claimed it, and no other node claimed it since. */
+    holds(dvid: string): boolean {
+      return held.has(dvid) && !lost.has(dvid);
+    },
+    /**
+     * Claims `dvid` unless this node holds it (ADR 0062): UDP and HTTP trackers, which have no
+     * connection to pin them, claim on their first message and again only once they were lost,
+     * not on every message.
+     */
+    async hold(dvid: string): Promise<void> {
+      if (owners.holds(dvid)) return;
+      let p = claiming.get(dvid);
+      if (!p) {
+        p = owners.claim(dvid).finally(() => claiming.delete(dvid));
+        claiming.set(dvid, p);
+      }
+      await p;
+    },
+    /**
+     * The store refused a commit of these devices (another node's claim, whose message may not
+     * have arrived): they are lost, and their next message claims them again.
+     */
+    refused(dvids: readonly string[]): void {
+      for (const dvid of dvids) if (held.has(dvid)) lost.add(dvid);
+    },
     stop: unsubscribe,
   };
+  return owners;
 }
 export type DeviceOwners = ReturnType<typeof createDeviceOwners>;
