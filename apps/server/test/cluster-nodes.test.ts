@@ -98,8 +98,8 @@ describe.runIf(withPostgres)('two nodes that do not hear of each other (ADR 0062
     const t0 = Math.floor((Date.now() - 30 * MIN) / MIN) * MIN;
     const onA = await gt06Track(a.gatewayPorts.gt06 ?? 0, imei, t0);
     await onA.send(40, true, 0.6);
-X
-    // A would forget the device): B holds it now; A still has its state in memory.
+    // The tracker comes back on B (A's connection is left open: its close, logged after B's claim,
+    // would be refused and A would forget the device): B holds it now; A still has its state.
     const onB = await gt06Track(b.gatewayPorts.gt06 ?? 0, imei, t0 + MIN);
     await onB.send(40, true, 0.6);
     const status = async () =>
