@@ -99,8 +99,7 @@ async function main(argv: string[]): Promise<void> {
         onError: onBusError,
       })
     : createInProcessBus(onBusError);
-  const running =
-    role === 'start' ? await startAll(config, bus, node) : await startRole(role, config, bus, node);
+  const running = role === 'start' ? await startAll(config, bus, node) : await startRole(role, config, bus, node);
   log = running.log;
   console.log(running.lines.join('\n') + '\n');
 

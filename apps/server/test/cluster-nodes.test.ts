@@ -46,8 +46,11 @@ describe.runIf(withPostgres)('two nodes that do not hear of each other (ADR 0062
   });
   const db = () => nodes[0]!.database.db;
   const owner = async (dvid: string) =>
-    (await sql<{ node: string; epoch: number }>`select node, epoch from device_owners where dvid = ${dvid}`.execute(db()))
-      .rows[0];
+    (
+      await sql<{ node: string; epoch: number }>`select node, epoch from device_owners where dvid = ${dvid}`.execute(
+        db(),
+      )
+    ).rows[0];
 
   it('every node is in cluster_nodes while it runs', async () => {
     const live = await liveNodes(db(), 15_000);

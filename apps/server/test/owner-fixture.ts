@@ -46,4 +46,3 @@ export async function stored(db: Db, imei: string) {
     transits: transits.rows,
   };
 }
-

@@ -50,4 +50,3 @@ export async function udpTracker(port: number, imei: string) {
     close: () => socket.close(),
   };
 }
-

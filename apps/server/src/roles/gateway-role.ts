@@ -20,7 +20,6 @@ import { createRuleLoader } from '../storage/rule-loader.ts';
 import { SWEEP_INTERVAL_MS } from './cluster-jobs.ts';
 import type { Shared } from './shared.ts';
 
-
 export interface GatewayRole {
   pipeline: Pipeline;
   counters: GatewayCounters;
