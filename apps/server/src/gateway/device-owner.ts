@@ -32,12 +32,15 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
   /** Devices another node claimed since this node's last claim: already let go of. */
   const lost = new Set<string>();
 
+  function letGo(dvid: string, by: string): void {
+    lost.add(dvid);
+    opts.evict(dvid, by);
+    opts.release(dvid).catch((err: unknown) => opts.onError(err, `release ${dvid}`));
+  }
   function onClaimed({ dvid, node: by, epoch }: BusTopics['device.claimed']): void {
     const mine = held.get(dvid);
     if (by === node || mine === undefined || mine >= epoch || lost.has(dvid)) return;
-    lost.add(dvid);
-    opts.evict(dvid, `node ${by}`);
-    opts.release(dvid).catch((err: unknown) => opts.onError(err, `release ${dvid}`));
+    letGo(dvid, `node ${by}`);
   }
   const unsubscribe = bus.subscribe('device.claimed', onClaimed);
   /** Claims under way of `hold`: datagrams or requests arriving together claim once. */
@@ -86,11 +89,11 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
       await p;
     },
     /**
-     * The store refused a commit of these devices (another node's claim, whose message may not
-     * have arrived): they are lost, and their next message claims them again.
+     * The store refused a commit of these devices: another node claimed them, and its message
+     * may never arrive. They are let go of as on that message; their next message claims again.
      */
     refused(dvids: readonly string[]): void {
-      for (const dvid of dvids) if (held.has(dvid)) lost.add(dvid);
+      for (const dvid of dvids) if (held.has(dvid) && !lost.has(dvid)) letGo(dvid, 'another node');
     },
     stop: unsubscribe,
   };
