@@ -19,7 +19,8 @@ const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
   start       every role in one process (the default), with the demo fleet and its simulator
   gateway     device gateways and the pipeline behind them
   api         the API, the live channel and the console
-  scheduler   timed jobs: package expiry, escalation calls, partitions, expired sessions
+  scheduler   timed jobs: package expiry, escalation calls, partitions, expired sessions, and
+              the recomputes and disconnect sweep of devices no live gateway node holds
   --no-demo   no demo fleet and no simulator (start)
 
 gateway, api and scheduler run as many copies as needed on one PostgreSQL (DATABASE_URL),
