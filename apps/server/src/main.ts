@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config/load.ts';
 import type { Config } from './config/schema.ts';
 import { startJejak } from './app.ts';
-import { hostname } from 'node:os';
 import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
 import { runCreateAdmin } from './admin/create-admin-cli.ts';
@@ -14,7 +13,7 @@ import {
 } from './demo/demo-rules.ts';
 import { demoImeis } from './demo/seed.ts';
 import { NODE_ROLES, startNode, type NodeRole } from './roles/nodes.ts';
-import type { RoleLogger } from './roles/shared.ts';
+import { createNodeIdentity, type NodeIdentity, type RoleLogger } from './roles/shared.ts';
 
 const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
        jejak create-admin --email … --name … --contact … --address …   (password on standard input)
@@ -22,7 +21,9 @@ const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
   start       every role in one process (the default), with the demo fleet and its simulator
   gateway     device gateways and the pipeline behind them
   api         the API, the live channel and the console
-  scheduler   timed jobs: package expiry, escalation calls, partitions, expired sessions
+  scheduler   timed jobs: package expiry, escalation calls, partitions, expired sessions, and
+              the recomputes and disconnect sweep of devices no live gateway node holds,
+              notification deliveries and retries
   create-admin  an administrator for a new installation (docs/deploy.md, "First users")
   --no-demo   no demo fleet and no simulator (start)
 
@@ -100,16 +101,18 @@ async function main(argv: string[]): Promise<void> {
   }
 
   let log: RoleLogger | null = null;
+  // One name for this process: its NATS client's and its node's among the others (ADR 0062).
+  const node = createNodeIdentity(role);
   // The one place that picks the bus (DESIGN §2): NATS when NATS_URL is set, else in-process.
   const onBusError = (err: unknown, context: string) => log?.error({ err, context }, 'bus');
   const bus = config.NATS_URL
     ? await createNatsBus({
         url: config.NATS_URL,
-        name: `jejak-${role}-${hostname()}-${process.pid}`,
+        name: node.name,
         onError: onBusError,
       })
     : createInProcessBus(onBusError);
-  const running = role === 'start' ? await startAll(config, bus) : await startRole(role, config, bus);
+  const running = role === 'start' ? await startAll(config, bus, node) : await startRole(role, config, bus, node);
   log = running.log;
   console.log(running.lines.join('\n') + '\n');
 
@@ -135,15 +138,15 @@ function gatewayLine(ports: Record<string, number>): string {
     .join(', ')}`;
 }
 
-async function startRole(role: NodeRole, config: Config, bus: Bus): Promise<Running> {
-  const node = await startNode(role, config, { bus });
+async function startRole(role: NodeRole, config: Config, bus: Bus, identity: NodeIdentity): Promise<Running> {
+  const node = await startNode(role, config, { bus, node: identity });
   const lines = ['', `Jejak ${role} is running: ${node.httpUrl}`, `  database: ${node.database.kind}`];
   if (role === 'gateway') lines.push(gatewayLine(node.gatewayPorts));
   return { log: node.log, lines, stop: () => node.stop() };
 }
 
-async function startAll(config: Config, bus: Bus): Promise<Running> {
-  const running = await startJejak(config, { bus });
+async function startAll(config: Config, bus: Bus, node: NodeIdentity): Promise<Running> {
+  const running = await startJejak(config, { bus, node });
   let stopSimulator: (() => Promise<void>) | null = null;
   if (config.JEJAK_DEMO) {
     const { startSimulator } = await import('@jejak/simulator');

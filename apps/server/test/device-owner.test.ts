@@ -6,23 +6,17 @@ import { destinationPoint } from '@jejak/domain';
 import { createGt06Client, type DeviceFix, type TrackerClient } from '@jejak/simulator';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { startNatsServer } from '../../../tools/testing/nats-server.ts';
-import {
-  exited,
-  freePort,
-  serverAnswers,
-  serverEnv,
-  startServerProcess,
-  waitFor,
-} from '../../../tools/server-process.ts';
+import { exited, waitFor } from '../../../tools/server-process.ts';
 import { createInProcessBus } from '../src/bus/bus.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { createDeviceOwners } from '../src/gateway/device-owner.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
-import { openPostgres, type Db } from '../src/storage/database.ts';
+import { openPostgres } from '../src/storage/database.ts';
 import { sessionLogRow } from '../src/pipeline/rows.ts';
 import { createIngestStore, StaleOwnerError } from '../src/storage/ingest-store.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { postgresAvailable, PG_ADMIN_URL, startTestServer, type TestServer } from './harness.ts';
+import { startNode, stored, type Node } from './owner-fixture.ts';
 
 const withPostgres = await postgresAvailable();
 
@@ -49,18 +43,6 @@ function track(t0: number): DeviceFix[] {
       satellites: 10,
     };
   });
-}
-
-interface Node {
-  child: ChildProcess;
-  gt06: number;
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const [http, gt06] = [await freePort(), await freePort()];
-  const child = startServerProcess({ ...serverEnv(http, { gt06 }), ...env }, { role: 'gateway' });
-  await waitFor(() => serverAnswers(http), 90_000, 'a gateway node to start');
-  return { child, gt06 };
 }
 
 interface TrackerOptions {
@@ -94,32 +76,6 @@ function tracker(imei: string, fixes: DeviceFix[], port: number, opts: TrackerOp
     reconnectMinMs: fallback ? 200 : 600_000,
     reconnectMaxMs: fallback ? 400 : 600_000,
   });
-}
-
-/** What the store holds of a device: fixes per device time, and its vehicle's records. */
-async function stored(db: Db, imei: string) {
-  const dvid = dvidOf(DEMO_MODEL, imei);
-  const fixes = await sql<{ device_time: string; n: number }>`
-    select device_time, count(*)::int as n from device_logs
-    where dvid = ${dvid} and package in ('gps#latest', 'gps#memory') group by device_time`.execute(db);
-  const vehicleLogs = await sql<{ n: number; times: number }>`
-    select count(*)::int as n, count(distinct vehicle_time)::int as times from vehicle_logs l
-    join vehicles v on v.vid = l.vid where v.dvid = ${dvid}`.execute(db);
-  const trips = await sql`
-    select t.trip_status, t.start_time, t.end_time, round(t.total_distance::numeric, 6) as km, t.top_speed,
-      t.total_moving_duration, t.total_idling_duration
-    from trip_records t join vehicles v on v.vid = t.vid where v.dvid = ${dvid} order by start_time`.execute(db);
-  const transits = await sql`
-    select t.transit_status, t.start_time, t.end_time, t.duration, round(t.total_mileage::numeric, 6) as km,
-      t.top_speed
-    from transit_records t join vehicles v on v.vid = t.vid where v.dvid = ${dvid} order by start_time`.execute(db);
-  return {
-    times: fixes.rows.length,
-    duplicated: fixes.rows.filter((r) => r.n !== 1).length,
-    vehicleLogs: vehicleLogs.rows[0],
-    trips: trips.rows,
-    transits: transits.rows,
-  };
 }
 
 describe('one owner per device across gateway nodes (ADR 0061)', () => {

@@ -41,7 +41,7 @@ export interface TestServer {
 }
 
 /** The configuration of a test server: every port chosen by the OS, quiet, quick commits. */
-function testConfig(env: Record<string, string>) {
+export function testConfig(env: Record<string, string>) {
   return loadConfig({
     JEJAK_HTTP_PORT: '0',
     // Every gateway on a port the OS picks, so test servers never collide.

@@ -58,7 +58,8 @@ export async function runCreateAdmin(
   const password = await readStdin(io.stdin);
   let config;
   try {
-    config = loadConfig(env, { JEJAK_DEMO: false });
+    // Not a node of the cluster (no NATS, no heartbeat row): it only writes one user.
+    config = { ...loadConfig(env, { JEJAK_DEMO: false }), NATS_URL: undefined };
   } catch (err) {
     if (err instanceof ConfigError) {
       io.err(err.message);

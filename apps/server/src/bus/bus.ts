@@ -67,6 +67,12 @@ export interface WorkTopics {
    * scheduler tick (idempotent: every chain step is claimed by compare-and-set, ADR 0048).
    */
   'escalation.step': { evids: readonly string[] };
+  /**
+   * A device with a recompute pending that no live gateway node holds (ADR 0062): a gateway node
+   * takes it over and runs the recompute (idempotent: a recompute replays the window from the
+   * stored fixes, and one already done leaves no mark to run again).
+   */
+  'device.recompute': { dvid: string };
 }
 export type WorkTopic = keyof WorkTopics;
 

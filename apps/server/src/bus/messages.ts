@@ -38,6 +38,7 @@ const BROADCAST: { [T in BusTopic]: Check } = {
 const WORK: { [T in WorkTopic]: Check } = {
   'event.notify': isEventBatch,
   'escalation.step': (m) => isStrings(m.evids),
+  'device.recompute': (m) => typeof m.dvid === 'string',
 };
 
 /** Whether `message` has the shape of `topic`'s messages. */

@@ -75,6 +75,11 @@ export const CONFIG_KEYS = {
     .string()
     .regex(/^(nats|tls):\/\/[^,\s]+(,\s*(nats|tls):\/\/[^,\s]+)*$/, 'must be nats:// URL(s), comma-separated')
     .optional(),
+  /**
+   * A scaled-out node (PostgreSQL with NATS) not seen this long is dead (ADR 0062): its devices'
+   * pending recomputes and disconnect sweep go to the nodes alive. Nodes are seen every fifth of it.
+   */
+  JEJAK_NODE_DEAD_AFTER_MS: int(15_000, 1_000, 600_000),
   JEJAK_DB_POOL_SIZE: int(10, 1, 200),
   JEJAK_PGLITE_SHARED_BUFFERS_MB: int(8, 1, 1_024),
   /** Months of positions kept besides the current one; older month partitions are dropped. 0 keeps all. */

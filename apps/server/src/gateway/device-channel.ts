@@ -209,6 +209,9 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     if (claimed && claimed !== imei && !(await identify(claimed))) return settled('closed');
     if (!dvid) return settled(reject('data before the device identified itself', raw));
     const current = dvid;
+    // UDP and HTTP trackers have no connection that pins them to this node: they claim their
+    // device while this node does not hold it (first message, or lost to another node).
+    if (ctx.owners && !io.claims && !ctx.owners.holds(current)) await ctx.owners.hold(current);
     const [only] = result.messages;
     const committed: Promise<unknown> =
       result.messages.length === 1 && only

@@ -32,16 +32,21 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
   /** Devices another node claimed since this node's last claim: already let go of. */
   const lost = new Set<string>();
 
+  function letGo(dvid: string, by: string): void {
+    lost.add(dvid);
+    opts.evict(dvid, by);
+    opts.release(dvid).catch((err: unknown) => opts.onError(err, `release ${dvid}`));
+  }
   function onClaimed({ dvid, node: by, epoch }: BusTopics['device.claimed']): void {
     const mine = held.get(dvid);
     if (by === node || mine === undefined || mine >= epoch || lost.has(dvid)) return;
-    lost.add(dvid);
-    opts.evict(dvid, `node ${by}`);
-    opts.release(dvid).catch((err: unknown) => opts.onError(err, `release ${dvid}`));
+    letGo(dvid, `node ${by}`);
   }
   const unsubscribe = bus.subscribe('device.claimed', onClaimed);
+  /** Claims under way of `hold`: datagrams or requests arriving together claim once. */
+  const claiming = new Map<string, Promise<number>>();
 
-  return {
+  const owners = {
     /**
      * Takes `dvid` over for this node; resolves once its messages may be processed here. When
      * another node held it since this node's last claim, the state this node remembers of it
@@ -65,7 +70,33 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
     epochOf(dvid: string): number | undefined {
       return held.get(dvid);
     },
+    /** Whether this node holds `dvid`: it claimed it, and no other node claimed it since. */
+    holds(dvid: string): boolean {
+      return held.has(dvid) && !lost.has(dvid);
+    },
+    /**
+     * Claims `dvid` unless this node holds it (ADR 0062): UDP and HTTP trackers, which have no
+     * connection to pin them, claim on their first message and again only once they were lost,
+     * not on every message.
+     */
+    async hold(dvid: string): Promise<void> {
+      if (owners.holds(dvid)) return;
+      let p = claiming.get(dvid);
+      if (!p) {
+        p = owners.claim(dvid).finally(() => claiming.delete(dvid));
+        claiming.set(dvid, p);
+      }
+      await p;
+    },
+    /**
+     * The store refused a commit of these devices: another node claimed them, and its message
+     * may never arrive. They are let go of as on that message; their next message claims again.
+     */
+    refused(dvids: readonly string[]): void {
+      for (const dvid of dvids) if (held.has(dvid) && !lost.has(dvid)) letGo(dvid, 'another node');
+    },
     stop: unsubscribe,
   };
+  return owners;
 }
 export type DeviceOwners = ReturnType<typeof createDeviceOwners>;

@@ -44,7 +44,7 @@ export interface PipelineOptions {
    * Several gateway nodes (ADR 0061): the epoch this node holds for a device, carried by each
    * commit of its rows; undefined for a device this node never claimed (not checked).
    */
-  owners?: { epochOf(dvid: string): number | undefined } | null;
+  owners?: { epochOf(dvid: string): number | undefined; refused(dvids: readonly string[]): void } | null;
 }
 
 /**
@@ -102,6 +102,9 @@ export function createPipeline(opts: PipelineOptions) {
     while (staleLoads.delete(dvid)) state = await readState(dvid);
     if (!state) throw new Error(`device ${dvid} is not registered`);
     states.set(dvid, state);
+    // A recompute the store holds as pending runs where the device is now (ADR 0062): after a
+    // restart, or on the node it moved to.
+    if (state.lateSinceMs !== null) resumeRecompute(dvid);
     return state;
   }
 
@@ -181,6 +184,8 @@ export function createPipeline(opts: PipelineOptions) {
   }
 
   const lateTimers = new Map<string, NodeJS.Timeout>();
+  /** Devices whose recompute is due or running: its own load of the state schedules no other. */
+  const recomputing = new Set<string>();
   /**
    * Recomputes run one at a time, each entering its device's chain only when its turn comes:
    * when every tracker uploads its memory at once (after an outage, or a restart), the store's
@@ -196,12 +201,20 @@ export function createPipeline(opts: PipelineOptions) {
       dvid,
       setTimeout(() => {
         lateTimers.delete(dvid);
+        recomputing.add(dvid);
         recomputes = recomputes.then(async () => {
-          if (stopping) return;
-          await inChain(dvid, () => recompute(dvid)).catch((err: unknown) => opts.onError(err, `recompute ${dvid}`));
+          // Released meanwhile (another node holds the device): it is that node's to run.
+          if (!stopping && recomputing.has(dvid))
+            await inChain(dvid, () => recompute(dvid)).catch((err: unknown) => opts.onError(err, `recompute ${dvid}`));
+          recomputing.delete(dvid);
         });
       }, opts.recompute.delayMs),
     );
+  }
+
+  /** Schedules the device's pending recompute unless it is already scheduled or under way. */
+  function resumeRecompute(dvid: string): void {
+    if (!lateTimers.has(dvid) && !recomputing.has(dvid)) scheduleRecompute(dvid);
   }
 
   async function recompute(dvid: string): Promise<void> {
@@ -323,8 +336,8 @@ export function createPipeline(opts: PipelineOptions) {
 
   function failed(b: Batch, err: unknown): void {
     // Refused because another node took the device over: expected, and its tracker resends there.
-    if (!(err instanceof StaleOwnerError))
-      opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);
+    if (err instanceof StaleOwnerError) opts.owners?.refused(err.dvids);
+    else opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);
     // Memory is ahead of the store: forget it so the next message reloads from the store.
     for (const dvid of new Set([...b.touched.keys(), ...b.applied.keys()])) {
       states.delete(dvid);
@@ -358,6 +371,21 @@ export function createPipeline(opts: PipelineOptions) {
     }
   }
 
+  /** Marks the vehicles this node holds DISCONNECTED after silence; returns how many changed. */
+  async function sweepHeld(): Promise<number> {
+    const nowMs = opts.now();
+    const changed: HeldState[] = [];
+    for (const s of states.values()) if (markSilent(s, nowMs, opts.transit)) changed.push(s);
+    for (const s of changed) batch.touched.set(s.device.dvid, s);
+    if (changed.length > 0) {
+      await new Promise<void>((resolve, reject) => {
+        batch.waiters.push({ dvid: '', resolve, reject });
+        void flush();
+      });
+    }
+    return changed.length;
+  }
+
   return {
     /** Resolves once the message is committed; rejects if it could not be stored. */
     submit(dvid: string, msg: NormalizedMessage, receivedAtMs: number = opts.now()): Promise<void> {
@@ -389,33 +417,38 @@ export function createPipeline(opts: PipelineOptions) {
       });
     },
 
-    /** Marks loaded vehicles DISCONNECTED after silence; returns how many changed. */
+    sweepHeld,
+
+    /**
+     * One node (`jejak start`): marks DISCONNECTED after silence the loaded vehicles, and in the
+     * store those not heard from since start; returns how many changed. Scaled out, each node
+     * sweeps what it holds and the scheduler the rest (ADR 0062).
+     */
     async sweepDisconnected(): Promise<number> {
-      const nowMs = opts.now();
-      const changed: HeldState[] = [];
-      for (const s of states.values()) if (markSilent(s, nowMs, opts.transit)) changed.push(s);
-      for (const s of changed) batch.touched.set(s.device.dvid, s);
-      if (changed.length > 0) {
-        await new Promise<void>((resolve, reject) => {
-          batch.waiters.push({ dvid: '', resolve, reject });
-          void flush();
-        });
-      }
-      // Devices not heard from since start are swept in the store.
-      const cutoff = nowMs - opts.transit.disconnectAfterMs;
+      const held = await sweepHeld();
+      const cutoff = opts.now() - opts.transit.disconnectAfterMs;
       const stored = await opts.store.disconnectSilent(cutoff, [...states.keys(), ...loading.keys()]);
       for (const { device, vehicle } of stored) opts.bus.publish('fleet.update', { device, vehicle });
-      return changed.length + stored.length;
+      return held + stored.length;
     },
 
     /**
      * Schedules the recomputes that a previous run stored as due but did not run (it stopped
-     * within the delay); returns how many.
+     * within the delay); returns how many. One node only: scaled out, the scheduler hands them out.
      */
     async resumeRecomputes(): Promise<number> {
       const dvids = await opts.store.pendingRecomputes();
-      for (const dvid of dvids) if (!lateTimers.has(dvid)) scheduleRecompute(dvid);
+      for (const dvid of dvids) resumeRecompute(dvid);
       return dvids.length;
+    },
+
+    /**
+     * Loads the device's state here (another node held it, and died), which schedules the
+     * recompute it has pending; resolves once loaded.
+     */
+    async adopt(dvid: string): Promise<void> {
+      const state = await stateOf(dvid);
+      if (state.lateSinceMs !== null) resumeRecompute(dvid);
     },
 
     /** Commits everything submitted so far. */
@@ -444,6 +477,7 @@ export function createPipeline(opts: PipelineOptions) {
     release(dvid: string): Promise<void> {
       clearTimeout(lateTimers.get(dvid));
       lateTimers.delete(dvid);
+      recomputing.delete(dvid);
       return inChain(dvid, async () => {
         if (batch.applied.has(dvid) || batch.touched.has(dvid)) await flush();
         await Promise.allSettled([...inFlight]);

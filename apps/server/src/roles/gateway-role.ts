@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { PROTOCOLS } from '@jejak/protocols';
 import type { Config } from '../config/schema.ts';
 import { createAddressGate, type AddressGate } from '../gateway/address-gate.ts';
@@ -20,9 +18,8 @@ import { coalesceReads } from '../storage/coalesce.ts';
 import { createIngestStore } from '../storage/ingest-store.ts';
 import { createRecomputeStore } from '../storage/recompute-store.ts';
 import { createRuleLoader } from '../storage/rule-loader.ts';
+import { SWEEP_INTERVAL_MS } from './cluster-jobs.ts';
 import type { Shared } from './shared.ts';
-
-const SWEEP_INTERVAL_MS = 30_000;
 
 export interface GatewayRole {
   pipeline: Pipeline;
@@ -35,24 +32,25 @@ export interface GatewayRole {
 /**
  * The device gateways and the pipeline behind them (DESIGN §1). The pipeline holds each connected
  * device's state, so what needs that state stays here: the disconnect sweep and the recomputes of
- * late data (their delay timers run in the pipeline, in the device's order).
+ * late data (their delay timers run in the pipeline, in the device's order). Scaled out, a node
+ * sweeps and recomputes only the devices it holds; the scheduler hands it those no live node
+ * holds (ADR 0062).
  */
 export async function startGatewayRole(shared: Shared, log: GatewayLogger): Promise<GatewayRole> {
   const { config, now, onError } = shared;
   const claims = createImeiClaims();
   // Several gateway nodes share the devices only on PostgreSQL with NATS (ADR 0061); one node
   // (`jejak start`, PGlite) needs no owners and pays nothing for them.
-  const owners =
-    shared.database.kind === 'postgres' && config.NATS_URL
-      ? createDeviceOwners({
-          db: shared.db,
-          bus: shared.bus,
-          node: `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`,
-          release: (dvid) => pipeline.release(dvid),
-          evict: (dvid, by) => claims.evict(dvid, by),
-          onError,
-        })
-      : null;
+  const owners = shared.scaledOut
+    ? createDeviceOwners({
+        db: shared.db,
+        bus: shared.bus,
+        node: shared.node.name,
+        release: (dvid) => pipeline.release(dvid),
+        evict: (dvid, by) => claims.evict(dvid, by),
+        onError,
+      })
+    : null;
   const pipeline = createPipeline({ ...pipelineOptions(shared), owners });
   const counters = createGatewayCounters();
   const { ports: gatewayPorts, listeners } = await startGateways(config, {
@@ -69,12 +67,22 @@ export async function startGatewayRole(shared: Shared, log: GatewayLogger): Prom
     owners,
     conflictLog: createLogThrottle(10_000, now),
   });
-  // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
-  await pipeline.sweepDisconnected();
-  // Late data the last run stored but had not recomputed yet (ADR 0025).
-  await pipeline.resumeRecomputes();
+  const sweepNow = owners ? () => pipeline.sweepHeld() : () => pipeline.sweepDisconnected();
+  let stopWork = () => {};
+  if (owners) {
+    // A device whose node died with its recompute pending: taken over here, and recomputed.
+    stopWork = shared.bus.work('device.recompute', async ({ dvid }) => {
+      await owners.hold(dvid);
+      await pipeline.adopt(dvid);
+    });
+  } else {
+    // Vehicles whose trackers went silent while the server was down are DISCONNECTED now.
+    await pipeline.sweepDisconnected();
+    // Late data the last run stored but had not recomputed yet (ADR 0025).
+    await pipeline.resumeRecomputes();
+  }
   const sweep = setInterval(
-    () => void pipeline.sweepDisconnected().catch((e: unknown) => onError(e, 'disconnect sweep')),
+    () => void sweepNow().catch((e: unknown) => onError(e, 'disconnect sweep')),
     SWEEP_INTERVAL_MS,
   );
   return {
@@ -83,6 +91,7 @@ export async function startGatewayRole(shared: Shared, log: GatewayLogger): Prom
     gatewayPorts,
     async stop() {
       clearInterval(sweep);
+      stopWork();
       owners?.stop();
       for (const gw of listeners) await gw.close();
       await pipeline.close();

@@ -6,6 +6,7 @@ import { createAccountStore } from '../storage/account-store.ts';
 import { createPostgresLeaderLock } from '../storage/leader-lock.ts';
 import { maintainPartitions } from '../storage/partitions.ts';
 import { createSessionsRepo } from '../storage/sessions-repo.ts';
+import { clusterJobs } from './cluster-jobs.ts';
 import type { Shared } from './shared.ts';
 
 const DAY_MS = 86_400_000;
@@ -58,6 +59,7 @@ export function startSchedulerRole(
       { name: 'package expiry', everyMs: config.JEJAK_PACKAGE_SWEEP_MS, run: () => packages.sweep() },
       ...alongside,
       { name: 'escalation calls', everyMs: config.JEJAK_ESCALATION_SWEEP_MS, run: () => chains.sweep() },
+      ...clusterJobs(shared),
     ],
     runJobs ?? gate?.run,
   );

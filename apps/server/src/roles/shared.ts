@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Config } from '../config/schema.ts';
 import { createInProcessBus, type Bus } from '../bus/bus.ts';
@@ -11,6 +13,7 @@ import type { Scheduler } from '../services/scheduler.ts';
 import { scryptHasher, type PasswordHasher } from '../services/passwords.ts';
 import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/database.ts';
 import { createEscalationRepo } from '../storage/escalation-repo.ts';
+import { joinCluster } from '../storage/cluster-nodes.ts';
 import { createFleetRepo, type FleetRepo } from '../storage/fleet-repo.ts';
 import { createGeofenceRepo, type GeofenceRepo } from '../storage/geofence-repo.ts';
 import { migrate } from '../storage/migrate.ts';
@@ -38,7 +41,26 @@ export interface RoleOptions {
    * them on leadership when several scheduler nodes run.
    */
   runJobs?: (scheduler: Scheduler) => void;
+  /** This process's node (main.ts makes it before the bus, which is named after it). */
+  node?: NodeIdentity;
 }
+
+/**
+ * One name per process (ADR 0062), made once at start and never reused (a restart is a new
+ * node): the NATS client's name, the owner of the devices it claims, its row in `cluster_nodes`.
+ */
+export interface NodeIdentity {
+  name: string;
+  role: string;
+}
+
+export function createNodeIdentity(role: string): NodeIdentity {
+  return { name: `${role}/${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`, role };
+}
+
+/** Whether this process is one node of several: PostgreSQL with NATS (ADR 0061, 0062). */
+export const scaledOut = (config: Config, database: DatabaseHandle): boolean =>
+  database.kind === 'postgres' && Boolean(config.NATS_URL);
 
 export interface RoleLogger {
   info(obj: object, msg: string): void;
@@ -62,6 +84,9 @@ export interface Shared {
   /** The log of the process's HTTP server (the API's, or a health server's). */
   setLog(log: RoleLogger): void;
   publicUrl: PublicUrl;
+  node: NodeIdentity;
+  /** Whether this process is one node of several (then it is in `cluster_nodes`). */
+  scaledOut: boolean;
 }
 
 /** The console's public address: configured, else the API's own once it listens. */
@@ -92,11 +117,13 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
       });
   const { db } = database;
   await prepareSchema(database, now(), config.JEJAK_POSITIONS_RETENTION_MONTHS);
+  const node = opts.node ?? createNodeIdentity('start');
+  const cluster = scaledOut(config, database);
   return {
     config,
     now,
     hasher: opts.hasher ?? scryptHasher,
-    database,
+    database: cluster ? await asMember(database, node, config.JEJAK_NODE_DEAD_AFTER_MS, onError) : database,
     db,
     bus: opts.bus ?? createInProcessBus((err) => onError(err, 'bus handler')),
     users: createUsersRepo(db),
@@ -105,6 +132,33 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
     onError,
     setLog: (l) => (log = l),
     publicUrl,
+    node,
+    scaledOut: cluster,
+  };
+}
+
+/**
+ * A scaled-out node is in `cluster_nodes` from its database's opening to its closing (every
+ * role's stop ends there): seen every fifth of the time after which it counts as dead.
+ */
+async function asMember(
+  database: DatabaseHandle,
+  node: NodeIdentity,
+  deadAfterMs: number,
+  onError: (err: unknown, context: string) => void,
+): Promise<DatabaseHandle> {
+  const membership = await joinCluster(database.db, {
+    node: node.name,
+    role: node.role,
+    everyMs: deadAfterMs / 5,
+    onError,
+  });
+  return {
+    ...database,
+    async close() {
+      await membership.leave().catch((err: unknown) => onError(err, 'leaving the cluster'));
+      await database.close();
+    },
   };
 }
 
