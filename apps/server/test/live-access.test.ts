@@ -123,6 +123,19 @@ describe('live access ends when access ends', () => {
     await db.updateTable('users').set({ disabled: false }).where('uid', '=', me.uid).execute();
   });
 
+  it('reads every socket again when the bus comes back from a cut (an access change sent meanwhile was lost)', async () => {
+    const { live, me } = await liveOf('operator', [0]);
+    expect(await stillSees(live, 0)).toBe(true);
+    const db = server.app.database.db;
+    // Disabled on another node while this one was cut from NATS: its access.changed never came.
+    await db.updateTable('users').set({ disabled: true }).where('uid', '=', me.uid).execute();
+    expect(await stillSees(live, 0)).toBe(true);
+    server.app.bus.publish('bus.resumed', { afterMs: 2_000 });
+    expect(await stillSees(live, 0)).toBe(false);
+    expect(await live.closed).toBe(LIVE_SESSION_ENDED_CLOSE);
+    await db.updateTable('users').set({ disabled: false }).where('uid', '=', me.uid).execute();
+  });
+
   it("stops a vehicle when a fleet operator's group is configured to another (user/configure)", async () => {
     const { live, me } = await liveOf('operator', [0]);
     expect(await stillSees(live, 0)).toBe(true);

@@ -10,12 +10,12 @@ import {
   type GeoPoint,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { createInProcessBus } from '../src/bus/bus.ts';
+import { createInProcessBus, type Bus } from '../src/bus/bus.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { createPipeline } from '../src/pipeline/pipeline.ts';
 import { loadStates, type StateSources } from '../src/pipeline/state-loader.ts';
 import type { Db } from '../src/storage/database.ts';
-import { createFleetRepo } from '../src/storage/fleet-repo.ts';
+import { createFleetRepo, type FleetRepo } from '../src/storage/fleet-repo.ts';
 import { createIngestStore } from '../src/storage/ingest-store.ts';
 import { toDevice, toVehicle } from '../src/storage/mappers.ts';
 import { toTransitValue, toTripValue } from '../src/storage/record-mappers.ts';
@@ -289,23 +289,11 @@ describe.each(await dbKinds())('loading device states on %s', (kind) => {
     await pipeline.close();
     expect(errors).toEqual([]);
   });
-  it('a vehicle fitted while the device state loads is attached: the stale load is read again', async () => {
-    const fleet = createFleetRepo(db);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    let reads = 0;
-    const bus = createInProcessBus(() => undefined);
-    const pipeline = createPipeline({
+  /** A pipeline of its own on the test's database, with this bus and fleet. */
+  function pipelineOn(bus: Bus, fleet: FleetRepo = createFleetRepo(db)) {
+    return createPipeline({
       store: createIngestStore(db),
-      fleet: {
-        ...fleet,
-        // The first read sees the device without a vehicle, and answers only after the vehicle is fitted.
-        vehiclesByDvid: async (dvids) => {
-          const found = await fleet.vehiclesByDvid(dvids);
-          if (reads++ === 0) await gate;
-          return found;
-        },
-      },
+      fleet,
       bus,
       transit: DEFAULT_TRANSIT_CONFIG,
       filter: DEFAULT_FIX_FILTER,
@@ -319,22 +307,19 @@ describe.each(await dbKinds())('loading device states on %s', (kind) => {
       now: () => Date.now(),
       onError: () => undefined,
     });
-    const first = pipeline.submit(withoutVehicle, { kind: 'heartbeat', attributes: {} });
-    await expect.poll(() => reads).toBe(1);
-    const owner = await db
-      .selectFrom('devices')
-      .select('uid')
-      .where('dvid', '=', withoutVehicle)
-      .executeTakeFirstOrThrow();
-    const vid = `fitted-${kind}`;
+  }
+
+  /** Fits a vehicle to `dvid` in the store, announcing nothing. */
+  async function fitVehicle(dvid: string, vid: string, plate: string): Promise<void> {
+    const owner = await db.selectFrom('devices').select('uid').where('dvid', '=', dvid).executeTakeFirstOrThrow();
     await db
       .insertInto('vehicles')
       .values({
         vid,
-        dvid: withoutVehicle,
+        dvid,
         uid: owner.uid,
-        vehicle_plate: 'WFT 1',
-        vehicle_display_name: 'Fitted mid-load',
+        vehicle_plate: plate,
+        vehicle_display_name: `Fitted ${plate}`,
         vehicle_type: 'Truck',
         vehicle_model: '',
         created_at: Date.now(),
@@ -350,6 +335,27 @@ describe.each(await dbKinds())('loading device states on %s', (kind) => {
         }),
       })
       .execute();
+  }
+
+  it('a vehicle fitted while the device state loads is attached: the stale load is read again', async () => {
+    const fleet = createFleetRepo(db);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let reads = 0;
+    const bus = createInProcessBus(() => undefined);
+    const pipeline = pipelineOn(bus, {
+      ...fleet,
+      // The first read sees the device without a vehicle, and answers only after the vehicle is fitted.
+      vehiclesByDvid: async (dvids) => {
+        const found = await fleet.vehiclesByDvid(dvids);
+        if (reads++ === 0) await gate;
+        return found;
+      },
+    });
+    const first = pipeline.submit(withoutVehicle, { kind: 'heartbeat', attributes: {} });
+    await expect.poll(() => reads).toBe(1);
+    const vid = `fitted-${kind}`;
+    await fitVehicle(withoutVehicle, vid, 'WFT 1');
     bus.publish('vehicle.changed', { dvids: [withoutVehicle] });
     release();
     await first;
@@ -359,5 +365,24 @@ describe.each(await dbKinds())('loading device states on %s', (kind) => {
     expect(reads).toBe(2);
     const logs = await db.selectFrom('vehicle_logs').select('vid').where('vid', '=', vid).execute();
     expect(logs.length).toBeGreaterThan(0);
+  });
+  it('a vehicle fitted while this node was cut from the bus is attached once the bus resumes', async () => {
+    const dvid = await registerDevice(server.app, 'GPS100', '359710049999993');
+    const bus = createInProcessBus(() => undefined);
+    const pipeline = pipelineOn(bus);
+    const fixes = drive(Date.now() - 20 * MIN);
+    await pipeline.submit(dvid, { kind: 'heartbeat', attributes: {} });
+    const vid = `resumed-${kind}`;
+    // Fitted through another node's API; its vehicle.changed was lost with the cut.
+    await fitVehicle(dvid, vid, 'WFT 2');
+    const logged = async () =>
+      (await db.selectFrom('vehicle_logs').select('vid').where('vid', '=', vid).execute()).length;
+    // Committed on submit: the state held from before the fitting has no vehicle.
+    await pipeline.submit(dvid, fixes[0] as NormalizedMessage);
+    expect(await logged()).toBe(0);
+    bus.publish('bus.resumed', { afterMs: 3_000 });
+    for (const fix of fixes.slice(1, 4)) await pipeline.submit(dvid, fix);
+    await pipeline.close();
+    expect(await logged()).toBeGreaterThan(0);
   });
 });

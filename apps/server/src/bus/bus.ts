@@ -49,6 +49,13 @@ export interface BusTopics {
    * its connection and forgets its pipeline state.
    */
   'device.claimed': { dvid: string; node: string; epoch: number };
+  /**
+   * This node's link to the other nodes came back after a cut of `afterMs`: the broadcasts sent
+   * meanwhile never reached it (the NATS client drops what it could not send, and the server
+   * keeps nothing for a subscriber away), so whatever caches another node's changes drops all of
+   * it, and every live socket reads its session and reach again. Local to the node: never sent.
+   */
+  'bus.resumed': { afterMs: number };
 }
 export type BusTopic = keyof BusTopics;
 

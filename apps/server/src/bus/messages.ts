@@ -33,6 +33,7 @@ const BROADCAST: { [T in BusTopic]: Check } = {
   'notifications.changed': (m) => isStrings(m.nfids),
   'sessions.ended': (m) => isStrings(m.tokenHashes),
   'device.claimed': (m) => typeof m.dvid === 'string' && typeof m.node === 'string' && Number.isSafeInteger(m.epoch),
+  'bus.resumed': (m) => typeof m.afterMs === 'number' && Number.isFinite(m.afterMs),
 };
 
 const WORK: { [T in WorkTopic]: Check } = {
@@ -48,6 +49,9 @@ export function wellFormed(kind: 'broadcast' | 'work', topic: string, message: u
   const check = kind === 'broadcast' ? BROADCAST[topic as BusTopic] : WORK[topic as WorkTopic];
   return isRecord(message) && check(message);
 }
+
+/** Topics a node announces to itself only (bus.ts): never sent to, nor taken from, NATS. */
+export const LOCAL_TOPICS: ReadonlySet<BusTopic> = new Set<BusTopic>(['bus.resumed']);
 
 /** Every topic of each kind (the NATS adapter makes their subjects and streams at start). */
 export const BROADCAST_TOPICS = Object.keys(BROADCAST) as BusTopic[];

@@ -156,6 +156,28 @@ describe('the bus on NATS', () => {
     expect(await pending(streamOf(prefix))).toBe(0);
   });
 
+  it('tells its own node, and only it, that the link came back after a cut', async () => {
+    const { a, b } = await nodes();
+    const resumedA = record<number>();
+    const resumedB = record<number>();
+    a.subscribe('bus.resumed', ({ afterMs }) => resumedA.push(afterMs));
+    b.subscribe('bus.resumed', ({ afterMs }) => resumedB.push(afterMs));
+    const heardOnB = record<string>();
+    b.subscribe('vehicle.changed', ({ dvids }) => heardOnB.push(dvids.join()));
+    await serverHasSubscriptions(a, b);
+    // What is published while the server is down may be lost: that is why the nodes are told.
+    await nats.restart();
+    await resumedA.until((s) => s.length === 1);
+    await resumedB.until((s) => s.length === 1);
+    expect(resumedA.seen[0]).toBeGreaterThan(0);
+    // A node's own announcement stays on that node.
+    a.publish('bus.resumed', { afterMs: 1 });
+    a.publish('vehicle.changed', { dvids: ['AFTER'] });
+    await heardOnB.until((s) => s.includes('AFTER'));
+    expect(resumedB.seen).toHaveLength(1);
+    expect(resumedA.seen).toHaveLength(2);
+  });
+
   it('reports malformed messages and keeps the subscription and the worker going', async () => {
     const { prefix, a, errors } = await nodes();
     const heard = record<string>();

@@ -1,6 +1,6 @@
 import { connect, Events, type NatsConnection, type Status } from 'nats';
 import type { Bus, BusTopic } from './bus.ts';
-import { WORK_TOPICS, wellFormed } from './messages.ts';
+import { LOCAL_TOPICS, WORK_TOPICS, wellFormed } from './messages.ts';
 import {
   codec,
   decode,
@@ -60,7 +60,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     reconnectTimeWait: reconnectWaitMs,
     reconnectJitter: reconnectWaitMs,
   });
-  const link = watchLink(nc, opts.onError);
+  const link = watchLink(nc, opts.onError, (afterMs) => deliver('bus.resumed', { afterMs }));
   try {
     const jsm = await nc.jetstreamManager();
     for (const topic of WORK_TOPICS)
@@ -104,7 +104,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   return {
     publish(topic, message) {
       deliver(topic, message);
-      if (closed) return;
+      if (closed || LOCAL_TOPICS.has(topic)) return;
       try {
         nc.publish(subject(topic), codec.encode(message));
       } catch (err) {
@@ -114,7 +114,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     subscribe(topic, handler) {
       let set = local.get(topic);
       if (!set) local.set(topic, (set = new Set()));
-      if (!remote.has(topic)) remote.set(topic, listen(topic));
+      if (!remote.has(topic) && !LOCAL_TOPICS.has(topic)) remote.set(topic, listen(topic));
       set.add(handler);
       return () => {
         set.delete(handler);
@@ -163,14 +163,16 @@ const describe = (data: Status['data']) => (typeof data === 'object' ? JSON.stri
  * link follows the status events, so enqueues wait for the connection instead of publishing
  * into a buffer the client drops (ADR 0063).
  */
-function watchLink(nc: NatsConnection, onError: NatsBusOptions['onError']): Link {
+function watchLink(nc: NatsConnection, onError: NatsBusOptions['onError'], onResumed: (afterMs: number) => void): Link {
   let connected = true;
+  let lostAt = 0;
   let ups: (() => void)[] = [];
   let downs: (() => void)[] = [];
   const release = (list: (() => void)[]) => list.forEach((resolve) => resolve());
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === Events.Disconnect) {
+        if (connected) lostAt = Date.now();
         connected = false;
         release(downs);
         downs = [];
@@ -179,6 +181,7 @@ function watchLink(nc: NatsConnection, onError: NatsBusOptions['onError']): Link
         connected = true;
         release(ups);
         ups = [];
+        onResumed(Date.now() - lostAt);
       } else if (s.type === Events.Error) onError(new Error(`NATS: ${describe(s.data)}`), 'bus');
     }
   })();

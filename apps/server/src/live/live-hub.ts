@@ -191,6 +191,11 @@ export function createLiveHub(opts: LiveHubOptions) {
   opts.bus.subscribe('access.changed', ({ uids }) => {
     for (const c of clients) if (concerns(uids, c.user.uid)) recheck(c);
   });
+  // Back from a cut from the other nodes: an access change or a sign-out announced meanwhile was
+  // lost, so every socket reads its session and reach again (revoked is revoked everywhere).
+  opts.bus.subscribe('bus.resumed', () => {
+    for (const c of clients) recheck(c);
+  });
 
   opts.bus.subscribe('sessions.ended', ({ tokenHashes }) => {
     const ended = new Set(tokenHashes);

@@ -140,6 +140,10 @@ export function createNotifier(deps: NotifierDeps) {
   deps.bus.subscribe('access.changed', () => {
     cache = null;
   });
+  // Changes announced while this node was cut from the others were lost.
+  deps.bus.subscribe('bus.resumed', () => {
+    cache = null;
+  });
 
   return {
     fanOut,

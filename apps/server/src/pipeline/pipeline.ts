@@ -85,12 +85,16 @@ export function createPipeline(opts: PipelineOptions) {
   // A device's vehicle changed: forget its state the way a failed commit does, so its next
   // message reloads it from the store once the batches holding its earlier rows are committed.
   // A load under way may have read the old vehicle: it reads again before the state is used.
-  opts.bus.subscribe('vehicle.changed', ({ dvids }) => {
+  const forget = (dvids: Iterable<string>) => {
     for (const dvid of dvids) {
       if (states.delete(dvid)) dropped.add(dvid);
       if (loading.has(dvid)) staleLoads.add(dvid);
     }
-  });
+  };
+  opts.bus.subscribe('vehicle.changed', ({ dvids }) => forget(dvids));
+  // Back from a cut from the other nodes: a vehicle, geofence or rule change announced meanwhile
+  // was lost, so every held state is read again (vehicle, fences and rules with it).
+  opts.bus.subscribe('bus.resumed', () => forget([...states.keys(), ...loading.keys()]));
 
   async function loadState(dvid: string): Promise<HeldState> {
     if (dropped.delete(dvid)) {
