@@ -43,7 +43,7 @@ describe('dashboard map in Chromium', () => {
   // Several steps each wait for the map (software WebGL): more than the default 30 s on a busy machine.
   it(
     'shows a fleet owner only its own vehicles, moving live, with no request leaving the machine',
-    { timeout: 120_000 },
+    { timeout: FLOW_TIMEOUT_MS },
     async () => {
       const page = await ui.browser.newPage({ viewport: { width: 1400, height: 900 } });
       const foreign = watchForeignRequests(page, ui.server.baseUrl);
