@@ -1,22 +1,19 @@
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dvidOf } from '@jejak/contract';
 import { destinationPoint } from '@jejak/domain';
 import { createGt06Client, type DeviceFix, type TrackerClient } from '@jejak/simulator';
-import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { startNatsServer } from '../../../tools/testing/nats-server.ts';
 import { exited, waitFor } from '../../../tools/server-process.ts';
 import { createInProcessBus } from '../src/bus/bus.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { createDeviceOwners } from '../src/gateway/device-owner.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
-import { openPostgres } from '../src/storage/database.ts';
 import { sessionLogRow } from '../src/pipeline/rows.ts';
 import { createIngestStore, StaleOwnerError } from '../src/storage/ingest-store.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
-import { postgresAvailable, PG_ADMIN_URL, startTestServer, type TestServer } from './harness.ts';
-import { startNode, stored, type Node } from './owner-fixture.ts';
+import { postgresAvailable, startTestServer, type TestServer } from './harness.ts';
+import { processBed, startNode, stored, type Node } from './owner-fixture.ts';
 
 const withPostgres = await postgresAvailable();
 
@@ -79,21 +76,10 @@ function tracker(imei: string, fixes: DeviceFix[], port: number, opts: TrackerOp
 }
 
 describe('one owner per device across gateway nodes (ADR 0061)', () => {
-  const children: ChildProcess[] = [];
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await Promise.all(children.map(exited));
-    for (const c of cleanups.reverse()) await c();
-  });
+  const bed = processBed();
+  const { children, cleanups, open } = bed;
+  afterAll(() => bed.teardown());
 
-  const open = async (name: string) => {
-    const scratch = await createScratchPostgres(PG_ADMIN_URL, name);
-    cleanups.push(scratch.drop);
-    const handle = await openPostgres(scratch.url, 2, () => undefined);
-    cleanups.push(() => handle.close());
-    return { url: scratch.url, db: handle.db };
-  };
   const stop = async (...nodes: Node[]) => {
     for (const n of nodes) n.child.kill('SIGTERM');
     return Promise.all(nodes.map((n) => exited(n.child)));

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dvidOf } from '@jejak/contract';
 import { destinationPoint, type GeoPoint } from '@jejak/domain';
-import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { startNatsServer } from '../../../tools/testing/nats-server.ts';
 import {
   exited,
@@ -15,11 +14,11 @@ import {
 } from '../../../tools/server-process.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
-import { openPostgres, type Db } from '../src/storage/database.ts';
+import type { Db } from '../src/storage/database.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { gt06Track } from './device-client.ts';
-import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
-import { startNode, stored } from './owner-fixture.ts';
+import { postgresAvailable } from './harness.ts';
+import { processBed, startNode, stored } from './owner-fixture.ts';
 
 const withPostgres = await postgresAvailable();
 const MIN = 60_000;
@@ -52,20 +51,9 @@ const nodeRows = async (db: Db) =>
   ).rows;
 
 describe.runIf(withPostgres)('a node killed with a recompute pending (ADR 0062)', () => {
-  const children: ChildProcess[] = [];
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await Promise.all(children.map(exited));
-    for (const c of cleanups.reverse()) await c();
-  });
-  const open = async (name: string) => {
-    const scratch = await createScratchPostgres(PG_ADMIN_URL, name);
-    cleanups.push(scratch.drop);
-    const handle = await openPostgres(scratch.url, 2, () => undefined);
-    cleanups.push(() => handle.close());
-    return { url: scratch.url, db: handle.db };
-  };
+  const bed = processBed();
+  const { children, cleanups, open } = bed;
+  afterAll(() => bed.teardown());
 
   it(
     'heartbeats come and go; the scheduler hands the dead node’s recompute to the other gateway',

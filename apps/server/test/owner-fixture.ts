@@ -1,9 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { dvidOf } from '@jejak/contract';
-import { freePort, serverAnswers, serverEnv, startServerProcess, waitFor } from '../../../tools/server-process.ts';
+import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
+import {
+  exited,
+  freePort,
+  serverAnswers,
+  serverEnv,
+  startServerProcess,
+  waitFor,
+} from '../../../tools/server-process.ts';
 import { DEMO_MODEL } from '../src/demo/seed.ts';
-import type { Db } from '../src/storage/database.ts';
+import { openPostgres, type Db } from '../src/storage/database.ts';
+import { PG_ADMIN_URL } from './harness.ts';
 
 /** Gateway nodes as processes of their own, and what they stored (ADR 0061, 0062). */
 
@@ -44,5 +53,31 @@ export async function stored(db: Db, imei: string) {
     vehicleLogs: vehicleLogs.rows[0],
     trips: trips.rows,
     transits: transits.rows,
+  };
+}
+
+/**
+ * The processes and scratch databases of one describe block: `teardown` (its afterAll) kills
+ * the processes still running, then lets go of the rest in reverse order.
+ */
+export function processBed() {
+  const children: ChildProcess[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  return {
+    children,
+    cleanups,
+    /** A scratch PostgreSQL database and a small pool on it. */
+    open: async (name: string) => {
+      const scratch = await createScratchPostgres(PG_ADMIN_URL, name);
+      cleanups.push(scratch.drop);
+      const handle = await openPostgres(scratch.url, 2, () => undefined);
+      cleanups.push(() => handle.close());
+      return { url: scratch.url, db: handle.db };
+    },
+    teardown: async () => {
+      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+      await Promise.all(children.map(exited));
+      for (const c of cleanups.reverse()) await c();
+    },
   };
 }
