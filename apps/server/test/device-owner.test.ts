@@ -11,6 +11,7 @@ import { createDeviceOwners } from '../src/gateway/device-owner.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
 import { sessionLogRow } from '../src/pipeline/rows.ts';
 import { createIngestStore, StaleOwnerError } from '../src/storage/ingest-store.ts';
+import { createRecomputeStore } from '../src/storage/recompute-store.ts';
 import { createUsersRepo } from '../src/storage/users-repo.ts';
 import { postgresAvailable, startTestServer, type TestServer } from './harness.ts';
 import { processBed, startNode, stored, type Node } from './owner-fixture.ts';
@@ -262,6 +263,52 @@ describe.runIf(withPostgres)('device owners in the store', () => {
     // A second connection on the node that owns it moves the epoch on without forgetting.
     expect(await a.claim(DVID)).toBe(4);
     expect(seen).toEqual([]);
+    a.stop();
+    b.stop();
+  });
+
+  it("a recompute's window written after another node's claim is refused whole, like a batch", async () => {
+    const db = server.app.database.db;
+    const recompute = createRecomputeStore(db);
+    const { vid } = await db.selectFrom('vehicles').select('vid').where('dvid', '=', DVID).executeTakeFirstOrThrow();
+    const bus = createInProcessBus((err) => {
+      throw err;
+    });
+    const node = (name: string) =>
+      createDeviceOwners({
+        db,
+        bus,
+        node: name,
+        release: () => Promise.resolve(),
+        evict: () => undefined,
+        onError: (err) => {
+          throw err;
+        },
+      });
+    const [a, b] = [node('A'), node('B')];
+    const window = (epoch: number | undefined, mileageKm: number) =>
+      recompute.replace({
+        vid,
+        fromMs: Date.UTC(2026, 10, 3),
+        transits: [],
+        trips: [],
+        vehicleLogs: [],
+        mileageKm,
+        geofenceRecords: null,
+        owner: { dvid: DVID, epoch: epoch ?? -1 },
+      });
+    const mileage = async () =>
+      (await db.selectFrom('vehicles').select('mileage_km').where('vid', '=', vid).executeTakeFirstOrThrow())
+        .mileage_km;
+    await a.claim(DVID);
+    await window(a.epochOf(DVID), 111);
+    expect(await mileage()).toBe(111);
+    // B claims while A's replay runs: A's window is refused and writes nothing.
+    await b.claim(DVID);
+    await expect(window(a.epochOf(DVID), 222)).rejects.toBeInstanceOf(StaleOwnerError);
+    expect(await mileage()).toBe(111);
+    await window(b.epochOf(DVID), 333);
+    expect(await mileage()).toBe(333);
     a.stop();
     b.stop();
   });

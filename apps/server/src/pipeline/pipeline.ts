@@ -209,7 +209,12 @@ export function createPipeline(opts: PipelineOptions) {
         recomputes = recomputes.then(async () => {
           // Released meanwhile (another node holds the device): it is that node's to run.
           if (!stopping && recomputing.has(dvid))
-            await inChain(dvid, () => recompute(dvid)).catch((err: unknown) => opts.onError(err, `recompute ${dvid}`));
+            await inChain(dvid, () => recompute(dvid)).catch((err: unknown) => {
+              // Another node took the device over mid-replay: its window was not written, and the
+              // device is let go of as after a refused batch; the new owner runs the recompute.
+              if (err instanceof StaleOwnerError) opts.owners?.refused(err.dvids);
+              else opts.onError(err, `recompute ${dvid}`);
+            });
           recomputing.delete(dvid);
         });
       }, opts.recompute.delayMs),
@@ -236,6 +241,7 @@ export function createPipeline(opts: PipelineOptions) {
       since,
       { transit: opts.transit, filter: opts.filter, segmenter: opts.segmenter },
       opts.recompute,
+      opts.owners?.epochOf(dvid),
     );
     // Nothing of this device was applied meanwhile (the recompute runs in its chain): the mark
     // is cleared in the commit of the replayed state.

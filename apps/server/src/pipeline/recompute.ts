@@ -75,6 +75,8 @@ export async function recomputeLateWindow(
   lateMs: number,
   ctx: Omit<StepContext, 'receivedAtMs'>,
   opts: RecomputeOptions,
+  /** The epoch this node holds the device at, when several nodes share the devices. */
+  epoch?: number,
 ): Promise<void> {
   const vehicle = state.vehicle;
   if (!vehicle) return;
@@ -119,6 +121,7 @@ export async function recomputeLateWindow(
     vehicleLogs,
     mileageKm: replayed.mileage,
     geofenceRecords: geofences.fences === null ? null : geofenceRecords,
+    owner: epoch === undefined ? undefined : { dvid: state.device.dvid, epoch },
   });
   state.transit = replay.transit;
   state.filter = replay.filter;

@@ -161,7 +161,10 @@ export class StaleOwnerError extends Error {
  * until it commits, so a claim by another node waits for it, and any commit after the claim
  * finds the newer epoch.
  */
-async function checkOwners(trx: Transaction<Database>, owners: { dvid: string; epoch: number }[]): Promise<void> {
+export async function checkOwners(
+  trx: Transaction<Database>,
+  owners: { dvid: string; epoch: number }[],
+): Promise<void> {
   const { rows } = await sql<{ dvid: string; epoch: string }>`
     select dvid, epoch from device_owners where dvid = any(${col(owners, 'dvid')}::text[])
     order by dvid for share`.execute(trx);

@@ -3,7 +3,7 @@ import { insideFromStays, type AcceptedFix, type GeofenceInside } from '@jejak/d
 import type { Db } from './database.ts';
 import { refreshDayStats } from './day-stats.ts';
 import { replaceGeofenceRecords, type GeofenceRecordRow } from './geofence-writer.ts';
-import type { TransitRow, TripRow, VehicleLogRow } from './ingest-store.ts';
+import { checkOwners, type TransitRow, type TripRow, type VehicleLogRow } from './ingest-store.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
 
 /** A stored fix, as the recompute replays it. */
@@ -29,6 +29,11 @@ export interface RecomputedWindow {
   mileageKm: number;
   /** The replay's geofence stays; null leaves the geofence records alone (fences not loaded). */
   geofenceRecords: GeofenceRecordRow[] | null;
+  /**
+   * The device and the epoch this node holds it at (several gateway nodes, ADR 0061): the window
+   * is refused whole (StaleOwnerError) if another node claimed the device since, as a batch is.
+   */
+  owner?: { dvid: string; epoch: number };
 }
 
 /** At most this many fixes are replayed at once; a longer window starts later. */
@@ -127,6 +132,7 @@ export function createRecomputeStore(db: Db) {
      */
     async replace(w: RecomputedWindow): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        if (w.owner) await checkOwners(trx, [w.owner]);
         // The days of the records replaced lose or change their totals too (writeTransits
         // rewrites those of the new ones).
         const replaced = await trx
