@@ -1,8 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Device, Vehicle } from '@jejak/domain';
 import type { Db } from './database.ts';
-import { toDevice, toVehicle } from './mappers.ts';
-import type { DevicesTable, VehiclesTable } from './schema.ts';
+import { disconnectSilentDevices } from './disconnect-sweep.ts';
 
 /**
  * The nodes of a scaled-out cluster and what the nodes alive do not hold (ADR 0062). Liveness
@@ -48,7 +47,7 @@ export async function liveNodes(db: Db, deadAfterMs: number): Promise<{ node: st
 }
 
 /** A device is held when its owner row names a node seen within `deadAfterMs`. */
-const heldByLiveNode = (dvid: string, deadAfterMs: number) => sql`exists (
+const heldByLiveNode = (dvid: string, deadAfterMs: number) => sql<boolean>`exists (
   select 1 from device_owners o join cluster_nodes n on n.node = o.node
   where o.dvid = ${sql.ref(dvid)} and n.seen_at > now() - make_interval(secs => ${deadAfterMs / 1000}))`;
 
@@ -66,24 +65,10 @@ export async function orphanedRecomputes(db: Db, deadAfterMs: number): Promise<s
  * have been silent since before `cutoffMs` and that no live node holds (a node sweeps the devices
  * it holds itself, in memory). Returns what changed, for the live channel.
  */
-export async function disconnectOrphans(
+export function disconnectOrphans(
   db: Db,
   cutoffMs: number,
   deadAfterMs: number,
 ): Promise<{ vehicle: Vehicle; device: Device }[]> {
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<Selectable<VehiclesTable> & { device: Selectable<DevicesTable> }>`
-      with swept as (
-        update vehicles v set transit_status = 'DISCONNECTED',
-          transit_from = coalesce(d.last_seen_at, v.updated_at, v.created_at)
-        from devices d
-        where d.dvid = v.dvid and v.transit_status is not null and v.transit_status <> 'DISCONNECTED'
-          and coalesce(d.last_seen_at, 0) < ${cutoffMs} and not ${heldByLiveNode('d.dvid', deadAfterMs)}
-        returning v.*
-      ), silent as (
-        update devices d set is_alive = false from swept where d.dvid = swept.dvid returning d.*
-      )
-      select swept.*, to_jsonb(silent.*) as device from swept join silent on silent.dvid = swept.dvid`.execute(trx);
-    return rows.map(({ device, ...vehicle }) => ({ vehicle: toVehicle(vehicle), device: toDevice(device) }));
-  });
+  return disconnectSilentDevices(db, cutoffMs, heldByLiveNode('d.dvid', deadAfterMs));
 }

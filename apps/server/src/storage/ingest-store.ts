@@ -9,12 +9,12 @@ import {
   type GeofenceRecordRow,
 } from './geofence-writer.ts';
 import { writeDeviceLast } from './device-last-writer.ts';
+import { disconnectSilentDevices } from './disconnect-sweep.ts';
 import { writeEvents, type EventRow } from './event-writer.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
-import { toDevice, toVehicle } from './mappers.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
-import type { Database, TransitRecordsTable, TripRecordsTable, VehiclesTable } from './schema.ts';
+import type { Database, TransitRecordsTable, TripRecordsTable } from './schema.ts';
 
 export type DevicePackage =
   | 'auth'
@@ -302,32 +302,8 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
      * Marks DISCONNECTED the vehicles whose devices have been silent since before `cutoffMs`,
      * leaving out devices the pipeline holds in memory (it sweeps those itself).
      */
-    async disconnectSilent(cutoffMs: number, skipDvids: string[]): Promise<{ vehicle: Vehicle; device: Device }[]> {
-      return db.transaction().execute(async (trx) => {
-        const vehicles = await sql<Selectable<VehiclesTable>>`
-          update vehicles v set transit_status = 'DISCONNECTED',
-            transit_from = coalesce(d.last_seen_at, v.updated_at, v.created_at)
-          from devices d
-          where d.dvid = v.dvid and v.transit_status is not null and v.transit_status <> 'DISCONNECTED'
-            and coalesce(d.last_seen_at, 0) < ${cutoffMs} and not (d.dvid = any(${skipDvids}::text[]))
-          returning v.*`.execute(trx);
-        if (vehicles.rows.length === 0) return [];
-        const devices = await trx
-          .updateTable('devices')
-          .set({ is_alive: false })
-          .where(
-            'dvid',
-            'in',
-            vehicles.rows.map((v) => v.dvid),
-          )
-          .returningAll()
-          .execute();
-        const byDvid = new Map(devices.map((d) => [d.dvid, toDevice(d)]));
-        return vehicles.rows.flatMap((v) => {
-          const device = byDvid.get(v.dvid);
-          return device ? [{ vehicle: toVehicle(v), device }] : [];
-        });
-      });
+    disconnectSilent(cutoffMs: number, skipDvids: string[]): Promise<{ vehicle: Vehicle; device: Device }[]> {
+      return disconnectSilentDevices(db, cutoffMs, sql<boolean>`(d.dvid = any(${skipDvids}::text[]))`);
     },
 
     /**
