@@ -42,6 +42,19 @@ describe('deployment files and the protocol registry', () => {
     }
   });
 
+  it("HAProxy gives up on a dead API node's address within a second and retries on the other node", () => {
+    // A killed container drops connections instead of refusing them: the retry on another node
+    // waits for `timeout connect`, on top of the console's 3 s reconnect (docs/deploy.md §3).
+    const defaults = read('deploy/haproxy.cfg').split(/^(?=listen |frontend |backend |defaults |global|resolvers )/m);
+    const http = defaults.find((s) => s.startsWith('defaults http')) ?? '';
+    expect(http).toMatch(/^\s+retries [1-9]$/m);
+    expect(http).toMatch(/^\s+option redispatch$/m);
+    const connect = /^\s+timeout connect (\d+)(ms|s)?$/m.exec(http);
+    expect(connect).not.toBeNull();
+    const ms = Number(connect?.[1]) * (connect?.[2] === 'ms' ? 1 : 1000);
+    expect(ms).toBeLessThanOrEqual(1000);
+  });
+
   it('compose publishes the TCP ports on the load balancer, the UDP ones on a gateway', () => {
     const compose = read('deploy/compose.yaml');
     const published = (service: string) => {
