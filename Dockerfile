@@ -30,7 +30,9 @@ RUN npm ci --omit=dev --workspace @jejak/server --no-audit --no-fund \
   && rm -rf node_modules/@jejak node_modules/.bin
 
 FROM ${NODE_IMAGE}
+# NODE_OPTIONS: a larger young generation for ingest (ADR 0028, tools/server-process.ts).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=64 \
     JEJAK_HTTP_HOST=0.0.0.0 \
     JEJAK_DATA_DIR=/data \
     JEJAK_DEMO=false

@@ -49,6 +49,15 @@ export function serverEnv(httpPort: number, gateways: Record<string, number> = {
 }
 
 /**
+ * Node's options for a server process, as the image (Dockerfile's NODE_OPTIONS) and `npm start`
+ * give them (tools/build/deploy-files.test.ts holds the three equal). A young generation of 64 MB
+ * a semi-space, not V8's 16: the pipeline's per-fix objects live from decode to commit, tens of
+ * milliseconds, and a small nursery promoted them to the old generation at ingest rates (ADR 0028,
+ * 2026-11-27 addendum: gateway CPU per fix 26-33 -> 23-25 µs).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+
+/**
  * The real `jejak start` program (or another role) in its own process, so it can be killed like a
  * crashed server. Its pid is the server's own (no tsx launcher in between), so /proc/<pid>
  * describes the server.
@@ -63,7 +72,7 @@ export function startServerProcess(
   } = {},
 ): ChildProcess {
   const args = [MAIN, opts.role ?? 'start', ...(opts.demo ? [] : ['--no-demo'])];
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', opts.stdout ?? 'ignore', opts.stderr ?? 'inherit'],
   });
