@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestStore, type DeviceLogRow, type IngestStore } from '../src/storage/ingest-store.ts';
+import { jsonRecords } from '../src/storage/json-records.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 
@@ -53,6 +54,22 @@ describe.each(kinds)('ingest store on %s', (kind) => {
   });
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it('reads a batch passed as JSON records back value for value', async () => {
+    // Doubles with the longest texts, integers past 2^32, nulls, and text with quotes,
+    // backslashes, tabs, newlines and non-ASCII: what the pipeline's rows hold.
+    const rows = [
+      { key: 'a "quoted" \\ back\tslash\nline', t: 1_764_230_400_123, x: 0.1 + 0.2, ok: true },
+      { key: '{"state":{"s":"x\\"y"}} ·  Kuala Lumpur', t: null, x: -3.1390277777777778, ok: false },
+      { key: '', t: 0, x: 5e-324, ok: null },
+      { key: 'max', t: Number.MAX_SAFE_INTEGER, x: 1.7976931348623157e308, ok: true },
+    ];
+    const read = await sql<{ key: string; t: string | number | null; x: number; ok: boolean | null }>`
+      select * from ${jsonRecords(rows, { key: 'text', t: 'int8', x: 'float8', ok: 'bool' })}`.execute(
+      server.app.database.db,
+    );
+    expect(read.rows.map((r) => ({ ...r, t: r.t === null ? null : Number(r.t) }))).toEqual(rows);
   });
 
   it('stores each device log once, whatever is resent, across monthly partitions', async () => {

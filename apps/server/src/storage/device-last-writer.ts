@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DeviceLogRow } from './ingest-store.ts';
-import { col } from './log-writer.ts';
+import { jsonRecords } from './json-records.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -24,12 +24,12 @@ function newestPerDevice(logs: readonly DeviceLogRow[]): DeviceLogRow[] {
  * the rows' locks (ingest-store.ts); a batch that commits late never overwrites a newer record.
  */
 export async function writeDeviceLast(trx: Transaction<Database>, logs: readonly DeviceLogRow[]): Promise<void> {
-  const rows = newestPerDevice(logs);
+  // Only the columns read, not the log rows with their attributes.
+  const rows = newestPerDevice(logs).map(({ dvid, package: pkg, fuel, createdAt }) => ({ dvid, pkg, fuel, createdAt }));
   if (rows.length === 0) return;
   await sql`
-    update devices d set last_package = x.package, last_fuel_l = coalesce(x.fuel, d.last_fuel_l),
-      last_record_at = x.created_at
-    from unnest(${col(rows, 'dvid')}::text[], ${col(rows, 'package')}::text[], ${col(rows, 'fuel')}::float8[],
-      ${col(rows, 'createdAt')}::int8[]) as x(dvid, package, fuel, created_at)
-    where d.dvid = x.dvid and (d.last_record_at is null or x.created_at >= d.last_record_at)`.execute(trx);
+    update devices d set last_package = x.pkg, last_fuel_l = coalesce(x.fuel, d.last_fuel_l),
+      last_record_at = x."createdAt"
+    from ${jsonRecords(rows, { dvid: 'text', pkg: 'text', fuel: 'float8', createdAt: 'int8' })}
+    where d.dvid = x.dvid and (d.last_record_at is null or x."createdAt" >= d.last_record_at)`.execute(trx);
 }

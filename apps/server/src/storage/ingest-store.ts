@@ -11,6 +11,7 @@ import {
 import { writeDeviceLast } from './device-last-writer.ts';
 import { disconnectSilentDevices } from './disconnect-sweep.ts';
 import { writeEvents, type EventRow } from './event-writer.ts';
+import { jsonRecords, type RecordType } from './json-records.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
@@ -180,9 +181,8 @@ export async function checkOwners(
 async function writePipelineStates(trx: Transaction<Database>, states: PipelineStateRow[]): Promise<void> {
   await sql`
     insert into pipeline_states (dvid, seq, state, late_since)
-    select x.dvid, x.seq, x.state, x.late_since
-    from unnest(${col(states, 'dvid')}::text[], ${col(states, 'seq')}::int8[], ${col(states, 'state')}::text[],
-      ${col(states, 'lateSince')}::int8[]) as x(dvid, seq, state, late_since)
+    select x.dvid, x.seq, x.state, x."lateSince"
+    from ${jsonRecords(states, { dvid: 'text', seq: 'int8', state: 'text', lateSince: 'int8' })}
     order by x.dvid
     on conflict (dvid) do update set seq = excluded.seq, state = excluded.state, late_since = excluded.late_since
     where pipeline_states.seq < excluded.seq`.execute(trx);
@@ -198,6 +198,28 @@ async function writeParkedLogs(trx: Transaction<Database>, parked: ParkedLogs[])
       ${col(parked, 'trip')}::bool[]) as x(vid, from_ms, to_ms, trip)
     where l.vid = x.vid and l.vehicle_time >= x.from_ms and l.vehicle_time < x.to_ms`.execute(trx);
 }
+
+const DEVICE_RECORD = {
+  dvid: 'text',
+  lat: 'float8',
+  lon: 'float8',
+  heading: 'float8',
+  speed: 'float8',
+  deviceTime: 'int8',
+  gpsStatus: 'bool',
+  engineStatus: 'bool',
+  isAlive: 'bool',
+  lastSeenAt: 'int8',
+} as const satisfies Record<keyof DeviceStateRow, RecordType>;
+
+const VEHICLE_RECORD = {
+  vid: 'text',
+  transitStatus: 'text',
+  transitFrom: 'int8',
+  updatedAt: 'int8',
+  stoppedSince: 'int8',
+  mileageKm: 'float8',
+} as const satisfies Record<keyof VehicleStateRow, RecordType>;
 
 /** The devices of a batch's log and state rows, each once (no per-row arrays in between). */
 function dvidsOf(logs: readonly DeviceLogRow[], devices: readonly DeviceStateRow[]): string[] {
@@ -253,15 +275,11 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
           await sql`
             update devices d set lat = coalesce(x.lat, d.lat), lon = coalesce(x.lon, d.lon),
               heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),
-              device_time = coalesce(x.device_time, d.device_time), gps_status = coalesce(x.gps_status, d.gps_status),
-              engine_status = coalesce(x.engine_status, d.engine_status), is_alive = x.is_alive,
-              last_seen_at = x.last_seen_at
-            from unnest(${col(devices, 'dvid')}::text[], ${col(devices, 'lat')}::float8[], ${col(devices, 'lon')}::float8[],
-              ${col(devices, 'heading')}::float8[], ${col(devices, 'speed')}::float8[], ${col(devices, 'deviceTime')}::int8[],
-              ${col(devices, 'gpsStatus')}::bool[], ${col(devices, 'engineStatus')}::bool[], ${col(devices, 'isAlive')}::bool[],
-              ${col(devices, 'lastSeenAt')}::int8[])
-              as x(dvid, lat, lon, heading, speed, device_time, gps_status, engine_status, is_alive, last_seen_at)
-            where d.dvid = x.dvid and (d.last_seen_at is null or x.last_seen_at >= d.last_seen_at)`.execute(trx);
+              device_time = coalesce(x."deviceTime", d.device_time), gps_status = coalesce(x."gpsStatus", d.gps_status),
+              engine_status = coalesce(x."engineStatus", d.engine_status), is_alive = x."isAlive",
+              last_seen_at = x."lastSeenAt"
+            from ${jsonRecords(devices, DEVICE_RECORD)}
+            where d.dvid = x.dvid and (d.last_seen_at is null or x."lastSeenAt" >= d.last_seen_at)`.execute(trx);
         }
         if (vehicles.length > 0) {
           if (opts.lockRows)
@@ -269,13 +287,10 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
               trx,
             );
           await sql`
-            update vehicles v set transit_status = x.transit_status, transit_from = x.transit_from,
-              updated_at = x.updated_at, stopped_since = x.stopped_since, mileage_km = x.mileage_km
-            from unnest(${col(vehicles, 'vid')}::text[], ${col(vehicles, 'transitStatus')}::text[],
-              ${col(vehicles, 'transitFrom')}::int8[], ${col(vehicles, 'updatedAt')}::int8[],
-              ${col(vehicles, 'stoppedSince')}::int8[], ${col(vehicles, 'mileageKm')}::float8[])
-              as x(vid, transit_status, transit_from, updated_at, stopped_since, mileage_km)
-            where v.vid = x.vid and (v.updated_at is null or x.updated_at >= v.updated_at)`.execute(trx);
+            update vehicles v set transit_status = x."transitStatus", transit_from = x."transitFrom",
+              updated_at = x."updatedAt", stopped_since = x."stoppedSince", mileage_km = x."mileageKm"
+            from ${jsonRecords(vehicles, VEHICLE_RECORD)}
+            where v.vid = x.vid and (v.updated_at is null or x."updatedAt" >= v.updated_at)`.execute(trx);
         }
         if (batch.geofenceProfiles && batch.geofenceProfiles.length > 0)
           await writeGeofenceProfiles(trx, batch.geofenceProfiles);
