@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from 'nats';
+import { connect, Events, type DebugEvents, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type TestNatsServer } from '../../../../tools/testing/nats-server.ts';
 import type { Bus } from './bus.ts';
@@ -31,12 +31,28 @@ function record<T>() {
 
 let nats: TestNatsServer;
 let raw: NatsConnection;
+const rawStatus = record<Events | DebugEvents>();
 const buses: Bus[] = [];
 
 beforeAll(async () => {
   nats = await startNatsServer();
   raw = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  void (async () => {
+    for await (const s of raw.status()) rawStatus.push(s.type);
+  })();
 });
+
+/**
+ * Restarts nats-server and waits until this file's own connection is back. A request made on it
+ * while it was still reconnecting timed out though the link came back 0.2 s later (nats.js 2.29:
+ * seen on a fast machine), so the checks after a restart wait for it.
+ */
+async function restartNats(): Promise<void> {
+  const reconnects = (s: (Events | DebugEvents)[]) => s.filter((t) => t === Events.Reconnect).length;
+  const before = reconnects(rawStatus.seen);
+  await nats.restart();
+  await rawStatus.until((s) => reconnects(s) > before);
+}
 afterAll(async () => {
   await Promise.allSettled(buses.map((b) => b.close()));
   await raw?.close();
@@ -146,7 +162,7 @@ describe('the bus on NATS', () => {
     b.work('event.notify', async ({ dvid }) => done.push(dvid));
     const ids = Array.from({ length: 30 }, (_, i) => `D${i}`);
     for (const id of ids.slice(0, 15)) await a.enqueue('event.notify', item(id));
-    await nats.restart();
+    await restartNats();
     for (const id of ids.slice(15)) await a.enqueue('event.notify', item(id));
     await done.until((s) => ids.every((id) => s.includes(id)));
     // An item handled just before the restart may come again (its acknowledgement lost): handlers
@@ -166,10 +182,12 @@ describe('the bus on NATS', () => {
     b.subscribe('vehicle.changed', ({ dvids }) => heardOnB.push(dvids.join()));
     await serverHasSubscriptions(a, b);
     // What is published while the server is down may be lost: that is why the nodes are told.
-    await nats.restart();
+    await restartNats();
     await resumedA.until((s) => s.length === 1);
     await resumedB.until((s) => s.length === 1);
     expect(resumedA.seen[0]).toBeGreaterThan(0);
+    // Told of the reconnect, B may not have its subscriptions back on the server yet.
+    await serverHasSubscriptions(a, b);
     // A node's own announcement stays on that node.
     a.publish('bus.resumed', { afterMs: 1 });
     a.publish('vehicle.changed', { dvids: ['AFTER'] });
