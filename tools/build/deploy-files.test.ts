@@ -51,7 +51,8 @@ describe('deployment files and the protocol registry', () => {
     for (const name of ['http', 'tcp']) {
       const defaults = sections.find((s) => s.startsWith(`defaults ${name}\n`)) ?? '';
       expect(defaults, name).toMatch(/^\s+retries [1-9]$/m);
-      expect(defaults, name).toMatch(/^\s+option redispatch$/m);
+      // Every retry to another node, not the same dead one again until the last retry.
+      expect(defaults, name).toMatch(/^\s+option redispatch 1$/m);
       const connect = /^\s+timeout connect (\d+)(ms|s)?$/m.exec(defaults);
       expect(connect, name).not.toBeNull();
       expect(Number(connect?.[1]) * (connect?.[2] === 'ms' ? 1 : 1000), name).toBeLessThanOrEqual(1000);

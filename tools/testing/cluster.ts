@@ -193,12 +193,12 @@ ${servers('gateway', port, ' send-proxy-v2')}
   maxconn 2000
 
 defaults
-  timeout connect 2s
+  timeout connect 500ms
   timeout client 60s
   timeout server 60s
   timeout tunnel 1h
   retries 3
-  option redispatch
+  option redispatch 1
   source ${PROXY_ADDRESS}
 
 frontend web
