@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
  * Clicks a vehicle's arrow where the map draws it (the arrows are redrawn from the live store at
  * most every 250 ms, so the store may already hold a newer fix), and again if it drove away
  * under the pointer or the map had not rendered the view yet, until its info window opens. A
- * vehicle not drawn in the current view is brought into it first. `vid` picks the vehicle; without it, the first arrow drawn. Returns the vid clicked.
+ * vehicle not drawn in the current view, or drawn under a panel over the map, is brought to the
+ * middle of it first. `vid` picks the vehicle; without it, the first arrow drawn. Returns the vid clicked.
  */
 export async function clickVehicle(page: Page, vid?: string, attempts = 20): Promise<string> {
   const card = page.getByTestId('vehicle-info');
@@ -20,9 +21,18 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
       const [lon, lat] = geometry.coordinates;
       const pt = map.project([lon, lat]);
       const box = map.getContainer().getBoundingClientRect();
-      return { x: box.left + pt.x, y: box.top + pt.y, vid: String(arrow.properties['vid']) };
+      const x = box.left + pt.x;
+      const y = box.top + pt.y;
+      // Drawn under a panel over the map (the tickets table, say): a click would hit the panel.
+      const covered = document.elementFromPoint(x, y) !== map.getCanvas();
+      return { x, y, vid: String(arrow.properties['vid']), covered };
     }, vid);
-    if (target) {
+    if (target?.covered) {
+      // As a user would: bring it out from under the panel, to the middle of the map.
+      missed.push(await whatIsAt(page, target.x, target.y));
+      await centreOn(page, target.vid);
+      await page.waitForTimeout(250);
+    } else if (target) {
       await page.mouse.click(target.x, target.y);
       const opened = await card.waitFor({ timeout: 1_000 }).then(
         () => true,
