@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Device, Vehicle } from '@jejak/domain';
-import type { Db } from './database.ts';
+import { isAnyOf, type Db } from './database.ts';
 import { toDevice, toVehicle } from './mappers.ts';
 import type { VehiclesTable } from './schema.ts';
 
@@ -26,10 +26,13 @@ export function disconnectSilentDevices(
     const devices = await trx
       .updateTable('devices')
       .set({ is_alive: false })
+      // One array parameter, however many devices a long outage left silent (an `in` list has
+      // one parameter each, and PostgreSQL takes at most 65,535).
       .where(
-        'dvid',
-        'in',
-        vehicles.rows.map((v) => v.dvid),
+        isAnyOf(
+          'dvid',
+          vehicles.rows.map((v) => v.dvid),
+        ),
       )
       .returningAll()
       .execute();
