@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../apps/server/src/storage/database.ts';
-import { DEFAULT_PREFERENCE } from '../../apps/server/src/storage/mappers.ts';
-import { hashPassword } from '../../apps/server/src/services/passwords.ts';
+import type { Db } from '../../apps/server/src/storage/db/database.ts';
+import { DEFAULT_PREFERENCE } from '../../apps/server/src/storage/repos/mappers.ts';
+import { hashPassword } from '../../apps/server/src/services/accounts/passwords.ts';
 
 const IMEI_BASE = 868_000_000_000_000;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../apps/server/src/storage/database.ts';
+import type { Db } from '../../apps/server/src/storage/db/database.ts';
 
 /** The kinds of condition the bench rules cycle through: every parameter but geofence and deviceMessage 'is'. */
 const CONDITIONS = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import type { Db } from '../../apps/server/src/storage/database.ts';
+import type { Db } from '../../apps/server/src/storage/db/database.ts';
 
 const CLOCK_TICKS_PER_S = 100;
 

@@ -18,10 +18,10 @@ import {
   encodeLogin,
   type NormalizedMessage,
 } from '@jejak/protocols';
-import type { DeviceLogRow, VehicleLogRow } from '../../apps/server/src/storage/ingest-store.ts';
-import { wholeDaysOver } from '../../apps/server/src/storage/day-stats.ts';
-import { copyInto } from '../../apps/server/src/storage/copy.ts';
-import { deviceLogLine, vehicleLogLine } from '../../apps/server/src/storage/log-writer.ts';
+import type { DeviceLogRow, VehicleLogRow } from '../../apps/server/src/storage/ingest/rows.ts';
+import { wholeDaysOver } from '../../apps/server/src/storage/ingest/day-stats.ts';
+import { copyInto } from '../../apps/server/src/storage/db/copy.ts';
+import { deviceLogLine, vehicleLogLine } from '../../apps/server/src/storage/ingest/log-writer.ts';
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { openPostgres, type Db } from '../../apps/server/src/storage/database.ts';
+import { openPostgres, type Db } from '../../apps/server/src/storage/db/database.ts';
 import { createScratchPostgres } from '../scratch-postgres.ts';
 import { exited, freePort, serverAnswers, serverEnv, startServerProcess, waitFor } from '../server-process.ts';
 import { startNatsServer } from '../testing/nats-server.ts';

@@ -11,10 +11,11 @@ import {
 import type { NormalizedMessage } from '@jejak/protocols';
 import { applyMessage, type DeviceState, type StepContext } from '../../apps/server/src/pipeline/device-state.ts';
 import { applyParkedLogs, parkedLogs, transitRow, vehicleLogRow } from '../../apps/server/src/pipeline/rows.ts';
-import type { Db } from '../../apps/server/src/storage/database.ts';
-import type { EventRow } from '../../apps/server/src/storage/event-writer.ts';
-import { createIngestStore, type IngestBatch } from '../../apps/server/src/storage/ingest-store.ts';
-import { toDevice, toVehicle } from '../../apps/server/src/storage/mappers.ts';
+import type { Db } from '../../apps/server/src/storage/db/database.ts';
+import type { EventRow } from '../../apps/server/src/storage/ingest/rows.ts';
+import { createIngestStore } from '../../apps/server/src/storage/ingest/ingest-store.ts';
+import { type IngestBatch } from '../../apps/server/src/storage/ingest/rows.ts';
+import { toDevice, toVehicle } from '../../apps/server/src/storage/repos/mappers.ts';
 
 /**
  * The stored records of a fleet's month for bench:reports, made the honest fast way: each

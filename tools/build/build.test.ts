@@ -69,8 +69,8 @@ describe('the production build', () => {
     expect(needed).toEqual(expect.arrayContaining(['@electric-sql/pglite', 'pg', 'fastify']));
     expect(needed.filter((name) => /^(tsx|typescript|esbuild|vite)$/.test(name))).toEqual([]);
     // Migrations are read at run time from the copy beside the bundle.
-    const migrations = readdirSync(join(REPO_ROOT, 'apps/server/src/storage/migrations'));
-    const shipped = readdirSync(join(dist, 'server/assets/apps/server/src/storage/migrations'));
+    const migrations = readdirSync(join(REPO_ROOT, 'apps/server/src/storage/db/migrations'));
+    const shipped = readdirSync(join(dist, 'server/assets/apps/server/src/storage/db/migrations'));
     expect(shipped.sort()).toEqual(migrations.sort());
   });
 

@@ -7,7 +7,7 @@ import type { ChainDriver } from './notify/escalation/chain-driver.ts';
 import type { Providers } from './notify/providers/choose-providers.ts';
 import type { Pipeline } from './pipeline/pipeline.ts';
 import type { Scheduler } from './services/scheduler.ts';
-import type { DatabaseHandle } from './storage/database.ts';
+import type { DatabaseHandle } from './storage/db/database.ts';
 import { buildApiRole } from './roles/api-role.ts';
 import { startGatewayRole } from './roles/gateway-role.ts';
 import { startSchedulerRole } from './roles/scheduler-role.ts';

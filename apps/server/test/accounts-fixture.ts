@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { childHierarchy, makeDvid, type RoleValue } from '@jejak/domain';
-import type { Db } from '../src/storage/database.ts';
-import { DEFAULT_PREFERENCE } from '../src/storage/mappers.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { DEFAULT_PREFERENCE } from '../src/storage/repos/mappers.ts';
 import { apiClient } from './harness.ts';
-import { createGeofenceTemplateRepo } from '../src/storage/geofence-template-repo.ts';
+import { createGeofenceTemplateRepo } from '../src/storage/repos/fleet/geofence-template-repo.ts';
 
 export type Client = ReturnType<typeof apiClient>;
 export interface Me {

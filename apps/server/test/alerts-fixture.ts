@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventType } from '@jejak/contract';
-import type { Db } from '../src/storage/database.ts';
+import type { Db } from '../src/storage/db/database.ts';
 
 export interface EventRow {
   vid: string;

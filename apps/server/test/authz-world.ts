@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type API_PATHS } from '@jejak/contract';
 import type { AccountCall } from '@jejak/domain';
-import type { Db } from '../src/storage/database.ts';
+import type { Db } from '../src/storage/db/database.ts';
 import { insertUser, insertVehicle, insertVehicleGroup, signIn, type Client, type Me } from './accounts-fixture.ts';
 import { insertTicket } from './alerts-fixture.ts';
 

@@ -4,7 +4,7 @@ import { dvidOf } from '@jejak/contract';
 import { destinationPoint } from '@jejak/domain';
 import { createGt06Client, type DeviceFix, type TrackerClient } from '@jejak/simulator';
 import { DEMO_MODEL } from '../src/demo/seed.ts';
-import type { Db } from '../src/storage/database.ts';
+import type { Db } from '../src/storage/db/database.ts';
 
 /**
  * Clients of the cluster tests (cluster-failover.test.ts) that a load balancer must tell apart:

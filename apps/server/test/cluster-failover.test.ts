@@ -7,7 +7,7 @@ import { schedulerLeads, startCluster, type Cluster } from '../../../tools/testi
 import { waitFor } from '../../../tools/server-process.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { DEMO_MODEL } from '../src/demo/seed.ts';
-import { openPostgres, type Db } from '../src/storage/database.ts';
+import { openPostgres, type Db } from '../src/storage/db/database.ts';
 import { drive, DRIVE_FIXES, driveTracker, requestFrom, storedDrive } from './cluster-clients.ts';
 import { connectDevice, gt06Track } from './device-client.ts';
 import { caller, chainOf, seedChain, until } from './escalation-fixture.ts';

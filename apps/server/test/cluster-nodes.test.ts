@@ -6,7 +6,7 @@ import { createInProcessBus } from '../src/bus/bus.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { DEMO_MODEL } from '../src/demo/seed.ts';
 import { createNodeIdentity } from '../src/roles/shared.ts';
-import { disconnectOrphans, liveNodes, orphanedRecomputes } from '../src/storage/cluster-nodes.ts';
+import { disconnectOrphans, liveNodes, orphanedRecomputes } from '../src/storage/ingest/cluster-nodes.ts';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { gt06Track } from './device-client.ts';
 import { postgresAvailable, PG_ADMIN_URL, registerDevice, testConfig } from './harness.ts';

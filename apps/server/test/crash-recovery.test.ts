@@ -12,10 +12,10 @@ import {
   waitFor,
 } from '../../../tools/server-process.ts';
 import { seedDemoFleet, demoImeis } from '../src/demo/seed.ts';
-import { openPostgres } from '../src/storage/database.ts';
-import { migrate } from '../src/storage/migrate.ts';
-import { maintainPartitions } from '../src/storage/partitions.ts';
-import { createUsersRepo } from '../src/storage/users-repo.ts';
+import { openPostgres } from '../src/storage/db/database.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
+import { maintainPartitions } from '../src/storage/db/partitions.ts';
+import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 
 const FIXES_PER_DEVICE = 250;

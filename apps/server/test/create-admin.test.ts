@@ -12,9 +12,9 @@ import {
   waitFor,
 } from '../../../tools/server-process.ts';
 import { createAdmin, CreateAdminError } from '../src/admin/create-admin.ts';
-import { scryptHasher } from '../src/services/passwords.ts';
-import { openPGlite } from '../src/storage/database.ts';
-import { migrate } from '../src/storage/migrate.ts';
+import { scryptHasher } from '../src/services/accounts/passwords.ts';
+import { openPGlite } from '../src/storage/db/database.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
 import { apiClient } from './harness.ts';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;

@@ -15,10 +15,10 @@ import {
 } from '../../../tools/server-process.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { demoImeis, seedDemoFleet } from '../src/demo/seed.ts';
-import { openPGlite } from '../src/storage/database.ts';
-import { migrate } from '../src/storage/migrate.ts';
-import { maintainPartitions } from '../src/storage/partitions.ts';
-import { createUsersRepo } from '../src/storage/users-repo.ts';
+import { openPGlite } from '../src/storage/db/database.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
+import { maintainPartitions } from '../src/storage/db/partitions.ts';
+import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 
 const settings = { sharedBuffersMb: loadConfig({}).JEJAK_PGLITE_SHARED_BUFFERS_MB };
 

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyMileage, REPORT_TIME_ZONE, summarizeMileage, type TransitStatus } from '@jejak/domain';
-import { dailyMileages, mileageSummaries } from '../src/services/day-report.ts';
-import type { Db } from '../src/storage/database.ts';
-import { backfillDayStats } from '../src/storage/day-stats.ts';
-import type { TransitRow } from '../src/storage/ingest-store.ts';
-import { migrate } from '../src/storage/migrate.ts';
-import { createRecomputeStore } from '../src/storage/recompute-store.ts';
-import { writeTransits } from '../src/storage/record-writer.ts';
-import { createReportRepo, type ReportRepo, type ReportWindow } from '../src/storage/report-repo.ts';
+import { dailyMileages, mileageSummaries } from '../src/services/reports/day-report.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { backfillDayStats } from '../src/storage/ingest/day-stats.ts';
+import type { TransitRow } from '../src/storage/ingest/rows.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
+import { createRecomputeStore } from '../src/storage/ingest/recompute-store.ts';
+import { writeTransits } from '../src/storage/ingest/record-writer.ts';
+import { createReportRepo, type ReportRepo, type ReportWindow } from '../src/storage/repos/records/report-repo.ts';
 import { dbKinds } from './harness.ts';
 import { insertVehicles, openScratch } from './scale-fixture.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/storage/migrate.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 
 const MIGRATION = '020_device_management.sql';

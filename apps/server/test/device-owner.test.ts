@@ -10,9 +10,10 @@ import { demoImei } from '../src/demo/demo-fleet.ts';
 import { createDeviceOwners } from '../src/gateway/device-owner.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
 import { sessionLogRow } from '../src/pipeline/rows.ts';
-import { createIngestStore, StaleOwnerError } from '../src/storage/ingest-store.ts';
-import { createRecomputeStore } from '../src/storage/recompute-store.ts';
-import { createUsersRepo } from '../src/storage/users-repo.ts';
+import { createIngestStore } from '../src/storage/ingest/ingest-store.ts';
+import { StaleOwnerError } from '../src/storage/ingest/rows.ts';
+import { createRecomputeStore } from '../src/storage/ingest/recompute-store.ts';
+import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 import { postgresAvailable, startTestServer, type TestServer } from './harness.ts';
 import { processBed, startNode, stored, type Node } from './owner-fixture.ts';
 

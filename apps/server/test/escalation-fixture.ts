@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Recipient } from '@jejak/contract';
-import type { Db } from '../src/storage/database.ts';
+import type { Db } from '../src/storage/db/database.ts';
 
 /** Polls `read` until `ok` holds of its value (at most `ms`); returns the last value. */
 export async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 15_000): Promise<T> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainDriver } from '../src/notify/escalation/chain-driver.ts';
 import { createLocalProvider } from '../src/notify/providers/local-provider.ts';
-import { createEscalationRepo } from '../src/storage/escalation-repo.ts';
+import { createEscalationRepo } from '../src/storage/repos/alerts/escalation-repo.ts';
 import { caller, chainOf, seedChain, until } from './escalation-fixture.ts';
 import { dbKinds, startRestartableServer, type RestartableServer } from './harness.ts';
 

@@ -4,8 +4,8 @@ import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuelTankError } from '@jejak/contract';
 import { DEFAULT_FUEL_TANK, defaultFuelProfile, type FuelProfile } from '@jejak/domain';
-import { createFleetRepo, type FleetRepo } from '../src/storage/fleet-repo.ts';
-import { migrate } from '../src/storage/migrate.ts';
+import { createFleetRepo, type FleetRepo } from '../src/storage/repos/fleet/fleet-repo.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 
 const kinds = await dbKinds();

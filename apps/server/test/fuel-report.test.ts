@@ -10,7 +10,7 @@ import {
 import { dayOptions, playScenario, simulateFleetDay, type VehicleDay } from '@jejak/simulator';
 import { signIn, type Client } from './accounts-fixture.ts';
 import { dbKinds, registerVehicle, startTestServer, type TestServer } from './harness.ts';
-import { createFleetRepo } from '../src/storage/fleet-repo.ts';
+import { createFleetRepo } from '../src/storage/repos/fleet/fleet-repo.ts';
 
 /**
  * The fuel report and Fuel Analysis (issue 13 items 3, 4, 6) on a simulated day sent through the

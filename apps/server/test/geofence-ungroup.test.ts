@@ -84,7 +84,7 @@ describe.each(await dbKinds())('UNGROUP membership on %s', (kind) => {
     await sql`insert into geofence_template_members (gtid, geoid) values (${ungroup}, ${geoid})`.execute(db);
     const loose = await add('Stor Bebas');
     expect(await holders(geoid)).toEqual(['UNGROUP', 'Depoh Ujian']);
-    const migration = new URL('../src/storage/migrations/025_ungroup_settled.sql', import.meta.url);
+    const migration = new URL('../src/storage/db/migrations/025_ungroup_settled.sql', import.meta.url);
     await sql.raw(readFileSync(migration, 'utf8')).execute(db);
     expect(await holders(geoid)).toEqual(['Depoh Ujian']);
     expect(await holders(loose)).toEqual(['UNGROUP']);

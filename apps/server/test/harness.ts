@@ -8,7 +8,7 @@ import { PROTOCOLS } from '@jejak/protocols';
 import { startJejak, type RunningJejak, type StartOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
-import { createGeofenceTemplateRepo } from '../src/storage/geofence-template-repo.ts';
+import { createGeofenceTemplateRepo } from '../src/storage/repos/fleet/geofence-template-repo.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 

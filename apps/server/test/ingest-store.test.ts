@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngestStore, type DeviceLogRow, type IngestStore } from '../src/storage/ingest-store.ts';
-import { jsonRecords } from '../src/storage/json-records.ts';
+import { createIngestStore, type IngestStore } from '../src/storage/ingest/ingest-store.ts';
+import { type DeviceLogRow } from '../src/storage/ingest/rows.ts';
+import { jsonRecords } from '../src/storage/db/json-records.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 

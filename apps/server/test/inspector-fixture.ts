@@ -1,4 +1,4 @@
-import type { Db } from '../src/storage/database.ts';
+import type { Db } from '../src/storage/db/database.ts';
 
 export interface DeviceLogRow {
   dvid: string;

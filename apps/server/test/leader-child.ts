@@ -1,5 +1,5 @@
 import { createLeadership } from '../src/services/leader.ts';
-import { createPostgresLeaderLock } from '../src/storage/leader-lock.ts';
+import { createPostgresLeaderLock } from '../src/storage/db/leader-lock.ts';
 
 /**
  * A candidate in its own process, for leader.test.ts: it campaigns on the database given as its

@@ -6,7 +6,7 @@ import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { exited, waitFor } from '../../../tools/server-process.ts';
 import { createLeadership, type Leadership } from '../src/services/leader.ts';
 import { createScheduler } from '../src/services/scheduler.ts';
-import { createPostgresLeaderLock, SCHEDULER_LOCK_KEY } from '../src/storage/leader-lock.ts';
+import { createPostgresLeaderLock, SCHEDULER_LOCK_KEY } from '../src/storage/db/leader-lock.ts';
 import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 
 /**

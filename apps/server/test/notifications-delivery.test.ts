@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_PATHS, type Notification, type NotificationLogEntry } from '@jejak/contract';
-import { createDeliveryRepo } from '../src/storage/delivery-repo.ts';
+import { createDeliveryRepo } from '../src/storage/repos/alerts/delivery-repo.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { openLive } from './live-client.ts';
 import { startSmtpSink } from './smtp-sink.ts';

@@ -8,7 +8,7 @@ import { createNatsBus } from '../src/bus/nats-bus.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { seedDemoFleet } from '../src/demo/seed.ts';
 import { startNode, type NodeRole, type RunningNode } from '../src/roles/nodes.ts';
-import { createUsersRepo } from '../src/storage/users-repo.ts';
+import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 import { apiClient, PG_ADMIN_URL, postgresAvailable } from './harness.ts';
 import { openLive } from './live-client.ts';
 import { defaultRtid, notificationBody, storeEvent, vehicleOf, waitFor } from './notifications-fixture.ts';

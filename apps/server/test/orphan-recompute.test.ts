@@ -14,8 +14,8 @@ import {
 } from '../../../tools/server-process.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
-import type { Db } from '../src/storage/database.ts';
-import { createUsersRepo } from '../src/storage/users-repo.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 import { gt06Track } from './device-client.ts';
 import { postgresAvailable } from './harness.ts';
 import { processBed, startNode, stored } from './owner-fixture.ts';

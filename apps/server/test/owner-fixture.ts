@@ -11,7 +11,7 @@ import {
   waitFor,
 } from '../../../tools/server-process.ts';
 import { DEMO_MODEL } from '../src/demo/seed.ts';
-import { openPostgres, type Db } from '../src/storage/database.ts';
+import { openPostgres, type Db } from '../src/storage/db/database.ts';
 import { PG_ADMIN_URL } from './harness.ts';
 
 /** Gateway nodes as processes of their own, and what they stored (ADR 0061, 0062). */

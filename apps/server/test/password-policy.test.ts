@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scryptHasher, type PasswordHasher } from '../src/services/passwords.ts';
+import { scryptHasher, type PasswordHasher } from '../src/services/accounts/passwords.ts';
 import { newUserBody, signIn } from './accounts-fixture.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpSink } from './smtp-sink.ts';

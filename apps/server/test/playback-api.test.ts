@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBACK_PATHS, PLAYBACK_STATUSES, type RoutePlaybackResponse } from '@jejak/contract';
 import { demoImei } from '../src/demo/demo-fleet.ts';
-import { createRecordsRepo } from '../src/storage/records-repo.ts';
+import { createRecordsRepo } from '../src/storage/repos/records/records-repo.ts';
 import { gt06Track } from './device-client.ts';
 import { apiClient, dbKinds, startTestServer, vidOf, type TestServer } from './harness.ts';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../src/storage/database.ts';
-import { insertVehicleLogs } from '../src/storage/log-writer.ts';
-import { migrate } from '../src/storage/migrate.ts';
-import { maintainPartitions } from '../src/storage/partitions.ts';
-import { createRecomputeStore } from '../src/storage/recompute-store.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { insertVehicleLogs } from '../src/storage/ingest/log-writer.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
+import { maintainPartitions } from '../src/storage/db/partitions.ts';
+import { createRecomputeStore } from '../src/storage/ingest/recompute-store.ts';
 import { dbKinds } from './harness.ts';
 import { insertVehicles, openScratch, partitionsOf } from './scale-fixture.ts';
 

@@ -18,7 +18,7 @@ import { destinationPoint, type LatLon } from '@jejak/domain';
 import { LIBREOFFICE, libreofficeConvert } from '../../../tools/office/libreoffice.ts';
 import { DEMO_SPEED_LIMIT_KMH } from '../src/demo/demo-rules.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
-import { createReportKindsRepo } from '../src/storage/report-kinds-repo.ts';
+import { createReportKindsRepo } from '../src/storage/repos/records/report-kinds-repo.ts';
 import { signIn, type Client } from './accounts-fixture.ts';
 import { gt06Track } from './device-client.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';

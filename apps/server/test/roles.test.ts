@@ -13,8 +13,8 @@ import {
 } from '../../../tools/server-process.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
-import { openPostgres } from '../src/storage/database.ts';
-import { createUsersRepo } from '../src/storage/users-repo.ts';
+import { openPostgres } from '../src/storage/db/database.ts';
+import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 import { gt06Track } from './device-client.ts';
 import { apiClient, postgresAvailable, PG_ADMIN_URL, vidOf } from './harness.ts';
 import { openLive } from './live-client.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
-import { openPGlite, openPostgres, type DatabaseHandle } from '../src/storage/database.ts';
-import type { Db } from '../src/storage/database.ts';
+import { openPGlite, openPostgres, type DatabaseHandle } from '../src/storage/db/database.ts';
+import type { Db } from '../src/storage/db/database.ts';
 import type { DbKind } from './harness.ts';
 import { PG_ADMIN_URL } from './harness.ts';
 

@@ -4,12 +4,12 @@ import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { installErrorHandler } from '../src/http/errors.ts';
 import { registerLimits, type LimitSettings } from '../src/http/limits.ts';
 import { limitRowKey, sharedRateLimitStore } from '../src/http/shared-rate-limit-store.ts';
-import { LOGIN_BACKOFF_BOUNDS } from '../src/services/login-backoff.ts';
-import { createSharedLoginBackoff, sharedLimitsCleanupJob } from '../src/services/shared-limits.ts';
-import { openPostgres, type DatabaseHandle } from '../src/storage/database.ts';
-import { createLimitCounters } from '../src/storage/limit-counters.ts';
-import { createLoginBackoffRepo } from '../src/storage/login-backoff-repo.ts';
-import { migrate } from '../src/storage/migrate.ts';
+import { LOGIN_BACKOFF_BOUNDS } from '../src/services/accounts/login-backoff.ts';
+import { createSharedLoginBackoff, sharedLimitsCleanupJob } from '../src/services/accounts/shared-limits.ts';
+import { openPostgres, type DatabaseHandle } from '../src/storage/db/database.ts';
+import { createLimitCounters } from '../src/storage/repos/accounts/limit-counters.ts';
+import { createLoginBackoffRepo } from '../src/storage/repos/accounts/login-backoff-repo.ts';
+import { migrate } from '../src/storage/db/migrate.ts';
 import { postgresAvailable, PG_ADMIN_URL } from './harness.ts';
 
 /**

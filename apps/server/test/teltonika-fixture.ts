@@ -8,8 +8,8 @@ import {
   encodeTeltonikaImei,
   type TeltonikaRecordInput,
 } from '@jejak/protocols';
-import type { Db } from '../src/storage/database.ts';
-import { createFleetRepo } from '../src/storage/fleet-repo.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { createFleetRepo } from '../src/storage/repos/fleet/fleet-repo.ts';
 
 /** A Teltonika tracker over real TCP: greets with its IMEI, then sends records and reads the acks. */
 export async function connectTeltonika(port: number, imei: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALARMS, DEVICE_MESSAGES } from '@jejak/domain';
+import { ALARMS, DEVICE_MESSAGES, EVENT_TYPES, type EventType } from '@jejak/domain';
 import { ID, RequiredId, requiredText, text } from './fields.ts';
 
 /*
@@ -14,9 +14,8 @@ export const RULE_TYPES = ['info', 'warning', 'critical', 'control'] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 export const DEFAULT_RULE_TYPE: RuleType = 'info';
 
-/** Event types (spec 1 §3) and the filter buttons of Event Record, in order. */
-export const EVENT_TYPES = ['INFO', 'WARNING', 'CRITICAL', 'CONTROL'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/** Event types (spec 1 §3): the domain's, so the pipeline's rows can name them. */
+export { EVENT_TYPES, type EventType };
 export const EVENT_TYPE_OF_RULE_TYPE: Readonly<Record<RuleType, EventType>> = {
   info: 'INFO',
   warning: 'WARNING',

@@ -11,7 +11,7 @@ import { PROTOCOLS } from '@jejak/protocols';
 import { createRoute } from '@jejak/simulator';
 import { startJejak, type RunningJejak } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config/load.ts';
-import type { Db } from '../../../apps/server/src/storage/database.ts';
+import type { Db } from '../../../apps/server/src/storage/db/database.ts';
 import { seedBenchFleet } from '../bench-fleet.ts';
 
 export const BENCH_EMAIL = 'bench-owner@bench.jejak.my';

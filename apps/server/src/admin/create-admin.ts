@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { PasswordField, UserAddressField, UserContactField, UserEmailField, UserNameField } from '@jejak/contract';
 import { childHierarchy } from '@jejak/domain';
 import { AppError } from '../errors.ts';
-import { enforcePasswordPolicy } from '../services/password-policy.ts';
-import type { PasswordHasher } from '../services/passwords.ts';
-import { writeAudit } from '../storage/audit-repo.ts';
-import type { Db } from '../storage/database.ts';
-import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
-import { createUsersRepo } from '../storage/users-repo.ts';
+import { enforcePasswordPolicy } from '../services/accounts/password-policy.ts';
+import type { PasswordHasher } from '../services/accounts/passwords.ts';
+import { writeAudit } from '../storage/repos/accounts/audit-repo.ts';
+import type { Db } from '../storage/db/database.ts';
+import { DEFAULT_PREFERENCE } from '../storage/repos/mappers.ts';
+import { createUsersRepo } from '../storage/repos/accounts/users-repo.ts';
 
 /** The first administrator of a new installation: the fields of the console's Add User form. */
 export const CreateAdminSchema = z.object({

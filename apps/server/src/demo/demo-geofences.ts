@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { geofenceColumns, type GeofenceInput } from '../storage/geofence-repo.ts';
-import type { Db } from '../storage/database.ts';
+import { geofenceColumns, type GeofenceInput } from '../storage/repos/fleet/geofence-repo.ts';
+import type { Db } from '../storage/db/database.ts';
 
 /**
  * The demo owner's geofences, where the simulated fleet drives (@jejak/simulator KLANG_VALLEY,

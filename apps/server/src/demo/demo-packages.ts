@@ -1,6 +1,6 @@
 import { contractEndAt, timeStatus, type ContractType, type PackageStatus } from '@jejak/domain';
-import type { AccountRepos } from '../storage/account-store.ts';
-import { newPackageId, type StoredPackage } from '../storage/packages-repo.ts';
+import type { AccountRepos } from '../storage/repos/accounts/account-store.ts';
+import { newPackageId, type StoredPackage } from '../storage/repos/fleet/packages-repo.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { defaultRuleNames } from '@jejak/contract';
-import type { Database } from '../storage/schema.ts';
+import type { Database } from '../storage/db/schema.ts';
 
 /**
  * Alerts a new user sees within minutes of `npm start` (issue 12 item 7): the simulator presses

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { childHierarchy, FLEET_HOLDER_ROLES, makeDvid } from '@jejak/domain';
-import { reposOn } from '../storage/account-store.ts';
-import type { Db } from '../storage/database.ts';
-import { DEFAULT_PREFERENCE } from '../storage/mappers.ts';
-import type { UsersRepo } from '../storage/users-repo.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { reposOn } from '../storage/repos/accounts/account-store.ts';
+import type { Db } from '../storage/db/database.ts';
+import { DEFAULT_PREFERENCE } from '../storage/repos/mappers.ts';
+import type { UsersRepo } from '../storage/repos/accounts/users-repo.ts';
+import { hashPassword } from '../services/accounts/passwords.ts';
 import { seedDemoGeofences } from './demo-geofences.ts';
 import { seedDemoPackages } from './demo-packages.ts';
 import { DEMO_SPEEDER_VEHICLE, seedDemoRules } from './demo-rules.ts';

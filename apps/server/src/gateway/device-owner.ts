@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Bus, BusTopics } from '../bus/bus.ts';
-import type { Db } from '../storage/database.ts';
+import type { Db } from '../storage/db/database.ts';
 
 export interface DeviceOwnersOptions {
   db: Db;

@@ -1,4 +1,4 @@
-import type { FleetRepo } from '../storage/fleet-repo.ts';
+import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 
 /** What the gateways ask of the store: who are these IMEIs, who was refused, who was claimed twice. */
 export type GatewayFleet = Pick<

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
-import type { AuthService, LiveSession } from '../services/auth-service.ts';
+import type { AuthService, LiveSession } from '../services/accounts/auth-service.ts';
 
 export const SESSION_COOKIE = 'jejak_sid';
 

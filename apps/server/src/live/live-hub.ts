@@ -2,9 +2,9 @@ import type { WebSocket } from 'ws';
 import { LIVE_SESSION_ENDED_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
-import type { LiveSession } from '../services/auth-service.ts';
-import type { FleetRepo } from '../storage/fleet-repo.ts';
-import { viewerOf } from '../services/user-service.ts';
+import type { LiveSession } from '../services/accounts/auth-service.ts';
+import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import { viewerOf } from '../services/accounts/user-service.ts';
 import { concerns, isDue, narrow } from './live-access.ts';
 
 /** A slow client is not allowed to hold memory: beyond this we skip updates (it refetches on reconnect). */

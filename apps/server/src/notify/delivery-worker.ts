@@ -1,5 +1,5 @@
-import type { ClaimedDelivery, DeliveryOutcome, DeliveryRepo } from '../storage/delivery-repo.ts';
-import type { NotificationLogRepo } from '../storage/notification-log-repo.ts';
+import type { ClaimedDelivery, DeliveryOutcome, DeliveryRepo } from '../storage/repos/alerts/delivery-repo.ts';
+import type { NotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
 import { retryDelayMs, shouldRetry, type RetryPolicy } from './backoff.ts';
 import type { SendAttempt } from './senders.ts';
 

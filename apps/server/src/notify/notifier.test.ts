@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/bus.ts';
-import type { FanOutEvent, NewChain, NewDelivery } from '../storage/delivery-repo.ts';
-import type { WatchingNotification } from '../storage/notification-repo.ts';
+import type { FanOutEvent, NewChain, NewDelivery } from '../storage/repos/alerts/delivery-repo.ts';
+import type { WatchingNotification } from '../storage/repos/alerts/notification-repo.ts';
 import { createNotifier } from './notifier.ts';
 
 const creator = { uid: 'u1', role: 'fleetOwner', hierarchy: 'root#u1' } as const;

@@ -1,8 +1,8 @@
 import { NOTIFICATION_TYPES } from '@jejak/contract';
 import type { Bus } from '../bus/bus.ts';
-import type { DeliveryRepo, FanOutEvent, NewChain, NewDelivery } from '../storage/delivery-repo.ts';
-import type { FleetRepo } from '../storage/fleet-repo.ts';
-import type { NotificationRepo, WatchingNotification } from '../storage/notification-repo.ts';
+import type { DeliveryRepo, FanOutEvent, NewChain, NewDelivery } from '../storage/repos/alerts/delivery-repo.ts';
+import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import type { NotificationRepo, WatchingNotification } from '../storage/repos/alerts/notification-repo.ts';
 import { indexByRule, ruleKey, watches } from './match.ts';
 
 export interface NotifierDeps {

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES, type Recipient } from '@jejak/contract';
-import type { Mailer } from '../services/mailer.ts';
-import type { ClaimedDelivery } from '../storage/delivery-repo.ts';
+import type { Mailer } from '../services/accounts/mailer.ts';
+import type { ClaimedDelivery } from '../storage/repos/alerts/delivery-repo.ts';
 import { eventMail, eventSms } from './messages.ts';
 import type { SmsProvider } from './providers/provider.ts';
 import type { PushChannel } from './push-channel.ts';

@@ -8,9 +8,9 @@ import type {
   TripRow,
   VehicleLogRow,
   VehicleStateRow,
-} from '../storage/ingest-store.ts';
-import type { GeofenceProfileRow, GeofenceRecordRow } from '../storage/geofence-writer.ts';
-import type { EventRow } from '../storage/event-writer.ts';
+} from '../storage/ingest/rows.ts';
+import type { GeofenceProfileRow, GeofenceRecordRow } from '../storage/ingest/rows.ts';
+import type { EventRow } from '../storage/ingest/rows.ts';
 import type { GeofenceCrossing } from './geofence-step.ts';
 import { resumableJson } from './resume.ts';
 import { deviceRow, vehicleRow } from './rows.ts';

@@ -26,7 +26,7 @@ import {
   type VehicleFuelState,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { DeviceLogRow, DevicePackage } from '../storage/ingest-store.ts';
+import type { DeviceLogRow, DevicePackage } from '../storage/ingest/rows.ts';
 import { storableMessage } from './sanitize.ts';
 import { applyFuel } from './fuel-step.ts';
 import { applyGeofences, type DeviceGeofences, type GeofenceStepResult } from './geofence-step.ts';

@@ -9,7 +9,7 @@ import {
   type GeofenceType,
   type StoredGeofenceProfile,
 } from '@jejak/domain';
-import type { GeofenceRecordRow } from '../storage/geofence-writer.ts';
+import type { GeofenceRecordRow } from '../storage/ingest/rows.ts';
 
 /** A device's geofence part of the pipeline state (ADR 0029). */
 export interface DeviceGeofences {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileGeofence, DEFAULT_GEOFENCE_CONFIG, destinationPoint, type Geofence } from '@jejak/domain';
-import type { RecomputedWindow, RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
+import type { RecomputeStore } from '../storage/ingest/recompute-store.ts';
+import type { RecomputedWindow, StoredFix } from '../storage/ingest/rows.ts';
 import { recomputeLateWindow } from './recompute.ts';
 import { defaultStepContext, freshState } from './test-state.ts';
 

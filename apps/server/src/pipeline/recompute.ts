@@ -8,9 +8,10 @@ import {
   type TripRecordValue,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { GeofenceRecordRow } from '../storage/geofence-writer.ts';
-import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest-store.ts';
-import type { RecomputeStore, StoredFix } from '../storage/recompute-store.ts';
+import type { GeofenceRecordRow } from '../storage/ingest/rows.ts';
+import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest/rows.ts';
+import type { RecomputeStore } from '../storage/ingest/recompute-store.ts';
+import type { StoredFix } from '../storage/ingest/rows.ts';
 import { applyMessage, type DeviceState, type StepContext } from './device-state.ts';
 import type { DeviceGeofences } from './geofence-step.ts';
 import { applyParkedLogs, parkedLogs, transitRow, vehicleLogRow } from './rows.ts';

@@ -7,7 +7,7 @@ import type {
   TransitRow,
   VehicleLogRow,
   VehicleStateRow,
-} from '../storage/ingest-store.ts';
+} from '../storage/ingest/rows.ts';
 import type { DeviceState, Step } from './device-state.ts';
 import { storableText } from './sanitize.ts';
 

@@ -14,8 +14,8 @@ import {
   type RuleFiring,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { EventRow } from '../storage/event-writer.ts';
-import type { LoadedRule } from '../storage/rule-loader.ts';
+import type { EventRow } from '../storage/ingest/rows.ts';
+import type { LoadedRule } from '../storage/repos/alerts/rule-loader.ts';
 import type { Step } from './device-state.ts';
 import type { HeldState } from './state-loader.ts';
 

@@ -1,5 +1,5 @@
-import { coalesceReads } from '../storage/coalesce.ts';
-import type { VehicleRules } from '../storage/rule-loader.ts';
+import { coalesceReads } from '../storage/db/coalesce.ts';
+import type { VehicleRules } from '../storage/repos/alerts/rule-loader.ts';
 import type { HeldState } from './state-loader.ts';
 
 /** Where the pipeline reads vehicles' rules (storage/rule-loader.ts). */

@@ -1,6 +1,7 @@
 import { emptyTripTracker, emptyVehicleFuel, type AcceptedFix, type TransitState } from '@jejak/domain';
-import type { FittedVehicle, FleetRepo } from '../storage/fleet-repo.ts';
-import type { IngestStore, StoredPipelineState } from '../storage/ingest-store.ts';
+import type { FittedVehicle, FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import type { IngestStore } from '../storage/ingest/ingest-store.ts';
+import type { StoredPipelineState } from '../storage/ingest/rows.ts';
 import type { DeviceState } from './device-state.ts';
 import { geofencesFrom } from './geofence-step.ts';
 import { approximateMotion, readResumable, readRuleState, withPending, type StoredMotion } from './resume.ts';

@@ -1,5 +1,5 @@
 import type { ScheduledJob } from '../services/scheduler.ts';
-import { disconnectOrphans, orphanedRecomputes } from '../storage/cluster-nodes.ts';
+import { disconnectOrphans, orphanedRecomputes } from '../storage/ingest/cluster-nodes.ts';
 import type { Shared } from './shared.ts';
 
 /** How often silent vehicles are marked DISCONNECTED: by each gateway node, and by the scheduler. */

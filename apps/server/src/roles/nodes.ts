@@ -1,5 +1,5 @@
 import type { Config } from '../config/schema.ts';
-import type { DatabaseHandle } from '../storage/database.ts';
+import type { DatabaseHandle } from '../storage/db/database.ts';
 import { buildApiRole } from './api-role.ts';
 import { startGatewayRole } from './gateway-role.ts';
 import { createHealthServer, listenHttp } from './health-server.ts';

@@ -1,11 +1,11 @@
 import type { ChainDriver } from '../notify/escalation/chain-driver.ts';
 import { createLeadership, type Leadership } from '../services/leader.ts';
-import { createPackageService } from '../services/package-service.ts';
+import { createPackageService } from '../services/fleet/package-service.ts';
 import { createScheduler, type ScheduledJob, type Scheduler } from '../services/scheduler.ts';
-import { createAccountStore } from '../storage/account-store.ts';
-import { createPostgresLeaderLock } from '../storage/leader-lock.ts';
-import { maintainPartitions } from '../storage/partitions.ts';
-import { createSessionsRepo } from '../storage/sessions-repo.ts';
+import { createAccountStore } from '../storage/repos/accounts/account-store.ts';
+import { createPostgresLeaderLock } from '../storage/db/leader-lock.ts';
+import { maintainPartitions } from '../storage/db/partitions.ts';
+import { createSessionsRepo } from '../storage/repos/accounts/sessions-repo.ts';
 import { clusterJobs } from './cluster-jobs.ts';
 import type { Shared } from './shared.ts';
 

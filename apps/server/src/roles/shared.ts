@@ -8,17 +8,17 @@ import { createChainDriver, type ChainDriver } from '../notify/escalation/chain-
 import { startNotificationDelivery } from '../notify/notifications.ts';
 import { chooseProviders, type Providers } from '../notify/providers/choose-providers.ts';
 import type { SmsProvider } from '../notify/providers/provider.ts';
-import { createSmtpMailer, type Mailer } from '../services/mailer.ts';
+import { createSmtpMailer, type Mailer } from '../services/accounts/mailer.ts';
 import type { Scheduler } from '../services/scheduler.ts';
-import { scryptHasher, type PasswordHasher } from '../services/passwords.ts';
-import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/database.ts';
-import { createEscalationRepo } from '../storage/escalation-repo.ts';
-import { joinCluster } from '../storage/cluster-nodes.ts';
-import { createFleetRepo, type FleetRepo } from '../storage/fleet-repo.ts';
-import { createGeofenceRepo, type GeofenceRepo } from '../storage/geofence-repo.ts';
-import { migrate } from '../storage/migrate.ts';
-import { maintainPartitions } from '../storage/partitions.ts';
-import { createUsersRepo, type UsersRepo } from '../storage/users-repo.ts';
+import { scryptHasher, type PasswordHasher } from '../services/accounts/passwords.ts';
+import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/db/database.ts';
+import { createEscalationRepo } from '../storage/repos/alerts/escalation-repo.ts';
+import { joinCluster } from '../storage/ingest/cluster-nodes.ts';
+import { createFleetRepo, type FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import { createGeofenceRepo, type GeofenceRepo } from '../storage/repos/fleet/geofence-repo.ts';
+import { migrate } from '../storage/db/migrate.ts';
+import { maintainPartitions } from '../storage/db/partitions.ts';
+import { createUsersRepo, type UsersRepo } from '../storage/repos/accounts/users-repo.ts';
 
 export const APP_VERSION: string = (
   JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }

@@ -1,9 +1,9 @@
 import { ACCOUNT_TEXTS } from '@jejak/contract';
 import { isWithinSubtree, mayCall, toPermissionRole, type AccountCall, type User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
-import type { AuditActor } from '../storage/audit-repo.ts';
-import { hasGlobalScope, type Viewer } from '../storage/scope.ts';
-import type { UsersRepo, UserWithSecret } from '../storage/users-repo.ts';
+import type { AuditActor } from '../storage/repos/accounts/audit-repo.ts';
+import { hasGlobalScope, type Viewer } from '../storage/repos/scope.ts';
+import type { UsersRepo, UserWithSecret } from '../storage/repos/accounts/users-repo.ts';
 
 /** The signed-in caller of a call and the address it came from (for the audit log). */
 export interface Actor {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedLeaderLock, type HeldLock, type LeaderLock } from '../storage/leader-lock.ts';
+import { embeddedLeaderLock, type HeldLock, type LeaderLock } from '../storage/db/leader-lock.ts';
 import { createLeadership } from './leader.ts';
 
 /** A lock whose session answers checks until `fail` is called; `released` counts let-gos. */

@@ -1,4 +1,4 @@
-import type { HeldLock, LeaderLock } from '../storage/leader-lock.ts';
+import type { HeldLock, LeaderLock } from '../storage/db/leader-lock.ts';
 
 export interface LeadershipOptions {
   lock: LeaderLock;

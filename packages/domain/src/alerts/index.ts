@@ -1,2 +1,3 @@
 export * from './alarms.ts';
+export * from './event-types.ts';
 export * from './rules/index.ts';

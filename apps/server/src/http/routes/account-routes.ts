@@ -13,9 +13,9 @@ import {
   type AddUserResponse,
   type StatusResponse,
 } from '@jejak/contract';
-import type { AccountService } from '../../services/account-service.ts';
-import { hashToken, type AuthService } from '../../services/auth-service.ts';
-import type { PasswordService } from '../../services/password-service.ts';
+import type { AccountService } from '../../services/accounts/account-service.ts';
+import { hashToken, type AuthService } from '../../services/accounts/auth-service.ts';
+import type { PasswordService } from '../../services/accounts/password-service.ts';
 import { sessionToken } from '../session.ts';
 import { requireActor } from './route-kit.ts';
 

@@ -20,10 +20,10 @@ import {
   type TicketsResponse,
 } from '@jejak/contract';
 import { eventFileName, eventStream } from '../../reports/event-xlsx.ts';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { EventService } from '../../services/event-service.ts';
-import type { RuleService } from '../../services/rule-service.ts';
-import type { TicketService } from '../../services/ticket-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { EventService } from '../../services/alerts/event-service.ts';
+import type { RuleService } from '../../services/alerts/rule-service.ts';
+import type { TicketService } from '../../services/alerts/ticket-service.ts';
 import { requireUser } from '../session.ts';
 import { requireActor } from './route-kit.ts';
 

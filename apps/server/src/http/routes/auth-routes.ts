@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { API_PATHS, LoginRequestSchema, type SessionResponse } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
 import {
   clearSessionCookie,
   requireSignedIn,

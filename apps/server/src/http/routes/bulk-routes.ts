@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, BulkTemplateRequestSchema, XLSX_CONTENT_TYPE } from '@jejak/contract';
 import { BULK_TEMPLATE_FILES, bulkTemplateStream } from '../../reports/bulk-templates.ts';
-import type { AuthService } from '../../services/auth-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
 import { requireUser } from '../session.ts';
 
 /**

@@ -12,8 +12,8 @@ import {
   type DevicesResponse,
   type UnknownDevicesResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { DeviceService } from '../../services/device-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { DeviceService } from '../../services/fleet/device-service.ts';
 import { requireUser } from '../session.ts';
 import { requireActor } from './route-kit.ts';
 

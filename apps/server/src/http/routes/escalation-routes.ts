@@ -8,8 +8,8 @@ import {
   type EscalationStateResponse,
   type EscalationStatesResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { EscalationService } from '../../services/escalation-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { EscalationService } from '../../services/alerts/escalation-service.ts';
 import { requireUser } from '../session.ts';
 
 /** SOS Alerts (spec 3 §7): thin; the service checks grant and reach. */

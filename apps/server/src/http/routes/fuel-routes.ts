@@ -7,8 +7,8 @@ import {
   type FuelAnalysisResponse,
   type FuelReportResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { FuelService } from '../../services/fuel-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { FuelService } from '../../services/fleet/fuel-service.ts';
 import { requireUser } from '../session.ts';
 import { reportAnswer } from './report-routes.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, GeocodeRequestSchema, type GeocodeResponse } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { GeocodeService } from '../../services/geocode-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { GeocodeService } from '../../services/fleet/geocode-service.ts';
 import { requireUser } from '../session.ts';
 
 export function registerGeocodeRoutes(app: FastifyInstance, auth: AuthService, geocoder: GeocodeService): void {

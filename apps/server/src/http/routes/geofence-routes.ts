@@ -16,8 +16,8 @@ import {
   type GeofenceTemplatesResponse,
   type GeoidResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { GeofenceService } from '../../services/geofence-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { GeofenceService } from '../../services/fleet/geofence-service.ts';
 import { requireUser } from '../session.ts';
 
 /** Geofences and geofence templates (spec 2 §7); thin: the service checks grant and reach. */

@@ -13,8 +13,8 @@ import {
   type NotificationsResponse,
 } from '@jejak/contract';
 import { notificationLogFileName, notificationLogStream } from '../../reports/notification-log-xlsx.ts';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { NotificationService } from '../../services/notification-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { NotificationService } from '../../services/alerts/notification-service.ts';
 import { requireUser } from '../session.ts';
 
 /** Notifications and their log (spec 2 §7); thin: the service checks grant and reach. */

@@ -20,8 +20,8 @@ import {
 } from '@jejak/contract';
 import { deviceLogStream, inspectorFileName, vehicleLogStream } from '../../reports/inspector-xlsx.ts';
 import { transitFileName, transitStream } from '../../reports/transit-xlsx.ts';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { RecordsService } from '../../services/records-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { RecordsService } from '../../services/reports/records-service.ts';
 import { requireUser } from '../session.ts';
 
 export function registerRecordRoutes(app: FastifyInstance, auth: AuthService, records: RecordsService): void {

@@ -10,8 +10,8 @@ import {
 } from '@jejak/contract';
 import { reportStream } from '../../reports/report-xlsx.ts';
 import { exportFileName } from '../../reports/xlsx-table.ts';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { ReportExportService } from '../../services/report-export-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { ReportExportService } from '../../services/reports/report-export-service.ts';
 import { requireUser } from '../session.ts';
 
 /**

@@ -18,8 +18,8 @@ import {
   type OverspeedReportResponse,
 } from '@jejak/contract';
 import { detailFileName, detailLogStream } from '../../reports/detail-xlsx.ts';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { ReportKindsService } from '../../services/report-kinds-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { ReportKindsService } from '../../services/reports/report-kinds-service.ts';
 import { reportAnswer } from './report-routes.ts';
 import { requireUser } from '../session.ts';
 

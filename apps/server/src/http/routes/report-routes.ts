@@ -8,8 +8,8 @@ import {
   type TransitReportResponse,
   type TripReportResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { Report, ReportService } from '../../services/report-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { Report, ReportService } from '../../services/reports/report-service.ts';
 import { requireUser } from '../session.ts';
 
 /** A report's answer: its rows, the toast's text and whether rows were left out. */

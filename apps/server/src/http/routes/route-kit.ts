@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthService } from '../../services/auth-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
 import type { Actor } from '../../services/access.ts';
 import { requireUser } from '../session.ts';
 

@@ -19,10 +19,10 @@ import {
 } from '@jejak/contract';
 import { z } from 'zod';
 import type { Actor } from '../../services/access.ts';
-import type { AuditService } from '../../services/audit-service.ts';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { MigrationService } from '../../services/migration-service.ts';
-import type { PackageService } from '../../services/package-service.ts';
+import type { AuditService } from '../../services/accounts/audit-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { MigrationService } from '../../services/fleet/migration-service.ts';
+import type { PackageService } from '../../services/fleet/package-service.ts';
 import { requireUser } from '../session.ts';
 import { requireActor } from './route-kit.ts';
 

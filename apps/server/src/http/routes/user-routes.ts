@@ -10,8 +10,8 @@ import {
   type UsersResponse,
   type UserVehiclesResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { UserService } from '../../services/user-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { UserService } from '../../services/accounts/user-service.ts';
 import { requireSignedIn, requireUser, requireV2 } from '../session.ts';
 
 /** Reads of users; each limited to the caller's subtree. */

@@ -16,9 +16,9 @@ import {
   type VehicleResponse,
   type VehiclesResponse,
 } from '@jejak/contract';
-import type { AuthService } from '../../services/auth-service.ts';
-import type { VehicleGroupService } from '../../services/vehicle-group-service.ts';
-import type { VehicleService } from '../../services/vehicle-service.ts';
+import type { AuthService } from '../../services/accounts/auth-service.ts';
+import type { VehicleGroupService } from '../../services/fleet/vehicle-group-service.ts';
+import type { VehicleService } from '../../services/fleet/vehicle-service.ts';
 import { requireUser } from '../session.ts';
 import { requireActor } from './route-kit.ts';
 

@@ -1,4 +1,4 @@
-import type { DueChain, EscalationRepo } from '../../storage/escalation-repo.ts';
+import type { DueChain, EscalationRepo } from '../../storage/repos/alerts/escalation-repo.ts';
 import type { CallOutcome, ProviderAnswer, VoiceProvider } from '../providers/provider.ts';
 import { acknowledges, dialable, isLastStep, nextStep, outcomeCode, outcomeDetail } from './call-plan.ts';
 

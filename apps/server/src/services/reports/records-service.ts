@@ -1,0 +1,151 @@
+import {
+  filterDeviceLogs,
+  filterTransitRecords,
+  PLAYBACK_MAX_FIXES,
+  PLAYBACK_STATUSES,
+  PLAYBACK_STOP_STATUSES,
+  type DeviceLog,
+  type PlaybackStop,
+  type PlaybackStopStatus,
+  type PlaybackTrack,
+  type RoutePlaybackResponse,
+  type DeviceWindowRequest,
+  type TransitRecord,
+  type TripRecord,
+  type VehicleLog,
+  type VehicleWindowRequest,
+} from '@jejak/contract';
+import { trackHeadings, type LatLon, type TransitStatus, type User } from '@jejak/domain';
+import { AppError } from '../../errors.ts';
+import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
+import type { PlaybackFix, RecordsRepo } from '../../storage/repos/records/records-repo.ts';
+import { viewerOf } from '../accounts/user-service.ts';
+
+/** Fixes read for a report's route at most, spread over the window (the drawing thins them further). */
+const ROUTE_READ_POINTS = 20_000;
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** The fixes as the playback's columns (contract playback.ts), the heading from the legs between them. */
+function playbackTrack(fixes: readonly PlaybackFix[]): PlaybackTrack {
+  const statuses: readonly string[] = PLAYBACK_STATUSES;
+  return {
+    time: fixes.map((f) => f.time),
+    lat: fixes.map((f) => round(f.lat, 6)),
+    lon: fixes.map((f) => round(f.lon, 6)),
+    speed: fixes.map((f) => round(f.speed, 1)),
+    heading: trackHeadings(fixes),
+    // A status the table does not know (none today) reads as DISCONNECTED rather than failing the call.
+    status: fixes.map((f) => {
+      const i = statuses.indexOf(f.status);
+      return i < 0 ? statuses.indexOf('DISCONNECTED') : i;
+    }),
+  };
+}
+
+const isStop = (status: TransitStatus): status is PlaybackStopStatus =>
+  (PLAYBACK_STOP_STATUSES as readonly string[]).includes(status);
+
+export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
+  // Out of reach answers exactly like missing.
+  async function vehicleInReach(caller: User, vid: string): Promise<void> {
+    if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw AppError.notFound('Vehicle not found');
+  }
+
+  async function deviceInReach(caller: User, dvid: string): Promise<void> {
+    const visible = await fleet.filterVisibleDvids(viewerOf(caller), [dvid]);
+    if (!visible.has(dvid)) throw AppError.notFound('Device not found');
+  }
+
+  return {
+    async transitRecords(caller: User, req: VehicleWindowRequest): Promise<TransitRecord[]> {
+      await vehicleInReach(caller, req.vid);
+      return records.transitRecords(req.vid, req.startTime, req.endTime);
+    },
+
+    /** What the Transit PDF shows: the vehicle's name, every transit record of the window and its route. */
+    async transitReport(
+      caller: User,
+      req: VehicleWindowRequest,
+    ): Promise<{
+      vehicle: { displayName: string; plate: string; owner: string | null };
+      records: TransitRecord[];
+      route: { points: LatLon[]; total: number };
+    }> {
+      await vehicleInReach(caller, req.vid);
+      const [vehicle, transits, route] = await Promise.all([
+        fleet.vehicleHeading(req.vid),
+        records.transitRecords(req.vid, req.startTime, req.endTime),
+        records.routePoints(req.vid, req.startTime, req.endTime, ROUTE_READ_POINTS),
+      ]);
+      if (!vehicle) throw AppError.notFound('Vehicle not found');
+      return { vehicle, records: transits, route };
+    },
+
+    /** Trip Record's export: the records Trip Details shows under its filters, and the vehicle's name. */
+    async transitRecordsForExport(
+      caller: User,
+      req: VehicleWindowRequest & { status?: readonly TransitStatus[] | undefined; minDurationMs: number },
+    ): Promise<{ records: TransitRecord[]; vehicle: string }> {
+      await vehicleInReach(caller, req.vid);
+      const all = await records.transitRecords(req.vid, req.startTime, req.endTime);
+      const vehicle = (await fleet.vehicleHeading(req.vid))?.displayName ?? req.vid;
+      return {
+        records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }),
+        vehicle,
+      };
+    },
+
+    async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {
+      await vehicleInReach(caller, req.vid);
+      return records.tripRecords(req.vid, req.startTime, req.endTime);
+    },
+
+    async vehicleLogs(caller: User, req: VehicleWindowRequest): Promise<{ logs: VehicleLog[]; truncated: boolean }> {
+      await vehicleInReach(caller, req.vid);
+      return records.vehicleLogs(req.vid, req.startTime, req.endTime);
+    },
+
+    /** Trip Record's playback: the track as columns and the idling and parking stops of the window. */
+    async routePlayback(caller: User, req: VehicleWindowRequest): Promise<RoutePlaybackResponse> {
+      await vehicleInReach(caller, req.vid);
+      const [{ fixes, thinned }, transits] = await Promise.all([
+        records.playbackFixes(req.vid, req.startTime, req.endTime, PLAYBACK_MAX_FIXES),
+        records.transitRecords(req.vid, req.startTime, req.endTime),
+      ]);
+      const stops = transits.flatMap((t): PlaybackStop[] => {
+        const status = t.transitStatus;
+        if (!isStop(status)) return [];
+        const { tsid, startTime, endTime, duration, startLocation: location } = t;
+        return [{ tsid, transitStatus: status, startTime, endTime, duration, location }];
+      });
+      return { status: 200, ...req, track: playbackTrack(fixes), stops, thinned };
+    },
+
+    async deviceLogs(caller: User, req: DeviceWindowRequest): Promise<{ logs: DeviceLog[]; truncated: boolean }> {
+      await deviceInReach(caller, req.dvid);
+      return records.deviceLogs(req.dvid, req.startTime, req.endTime);
+    },
+
+    /** The Device Inspector's export: the device's logs of the chosen packages (all when none). */
+    async deviceLogsForExport(
+      caller: User,
+      req: DeviceWindowRequest & { packages?: readonly string[] | undefined },
+    ): Promise<DeviceLog[]> {
+      await deviceInReach(caller, req.dvid);
+      const { logs } = await records.deviceLogs(req.dvid, req.startTime, req.endTime);
+      return filterDeviceLogs(logs, req.packages);
+    },
+
+    /** The Vehicle Inspector's export: the vehicle's logs and the name its file carries. */
+    async vehicleLogsForExport(
+      caller: User,
+      req: VehicleWindowRequest,
+    ): Promise<{ logs: VehicleLog[]; vehicle: string }> {
+      await vehicleInReach(caller, req.vid);
+      const { logs } = await records.vehicleLogs(req.vid, req.startTime, req.endTime);
+      return { logs, vehicle: (await fleet.vehicleHeading(req.vid))?.displayName ?? req.vid };
+    },
+  };
+}
+export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -1,0 +1,79 @@
+import { EVENT_TYPES, type Ticket } from '@jejak/contract';
+import { isAnyOf, type Db } from '../../db/database.ts';
+import { visibleVidsQuery } from '../fleet/fleet-repo.ts';
+import { hasGlobalScope, type Viewer } from '../scope.ts';
+
+/** At most this many open tickets are listed, newest first (ADR 0045). */
+export const OPEN_TICKETS_LIMIT = 5_000;
+
+/** SOS tickets (spec 1 §3): opened by the pipeline with their event, resolved here. */
+export function createTicketRepo(db: Db) {
+  return {
+    /** Open tickets of these vehicles (every vehicle the viewer reaches when null), newest first. */
+    async open(viewer: Viewer, vids: readonly string[] | null): Promise<Ticket[]> {
+      let q = db
+        .selectFrom('tickets as t')
+        .innerJoin('events as e', 'e.evid', 't.evid')
+        .select([
+          't.ticket_id',
+          't.vid',
+          't.evid',
+          't.created_at',
+          'e.event_name',
+          'e.event_type',
+          'e.lat',
+          'e.lon',
+          'e.event_time',
+        ])
+        .where('t.resolved_at', 'is', null);
+      if (vids !== null) q = q.where(isAnyOf('t.vid', [...new Set(vids)]));
+      else if (!hasGlobalScope(viewer)) q = q.where('t.vid', 'in', visibleVidsQuery(db, viewer));
+      const rows = await q
+        .orderBy('t.created_at', 'desc')
+        .orderBy('e.event_time', 'desc')
+        .orderBy('t.ticket_id')
+        .limit(OPEN_TICKETS_LIMIT)
+        .execute();
+      return rows.map((r) => {
+        const eventType = EVENT_TYPES.find((t) => t === r.event_type);
+        if (!eventType) throw new Error(`event ${r.evid}: bad type`);
+        return {
+          ticketId: r.ticket_id,
+          vid: r.vid,
+          evid: r.evid,
+          event: {
+            eventName: r.event_name,
+            eventType,
+            location: r.lat !== null && r.lon !== null ? { lat: r.lat, lon: r.lon } : null,
+            eventCreatedAt: r.event_time,
+          },
+          createdAt: r.created_at,
+        };
+      });
+    },
+
+    /** Of these open tickets, those on the vehicles named with them: ticketId → vid. */
+    async openOf(ticketIds: readonly string[]): Promise<Map<string, string>> {
+      if (ticketIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('tickets')
+        .select(['ticket_id', 'vid'])
+        .where(isAnyOf('ticket_id', [...new Set(ticketIds)]))
+        .where('resolved_at', 'is', null)
+        .execute();
+      return new Map(rows.map((r) => [r.ticket_id, r.vid]));
+    },
+
+    /** Resolves these tickets if all are still open; returns how many it resolved. */
+    async resolve(ticketIds: readonly string[], byUid: string, remark: string, nowMs: number): Promise<number> {
+      const r = await db
+        .updateTable('tickets')
+        .set({ resolved_at: nowMs, resolved_by: byUid, remark })
+        .where(isAnyOf('ticket_id', [...new Set(ticketIds)]))
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+  };
+}
+export type TicketRepo = ReturnType<typeof createTicketRepo>;
