@@ -1,6 +1,6 @@
 /**
  * Rule evaluation (issue 12, ADR 0046): the shapes the pure evaluator works on. They mirror the
- * contract's Condition and Rule (packages/contract/src/alerts.ts) without depending on it.
+ * contract's Condition and Rule (packages/contract/src/alerts/alerts.ts) without depending on it.
  */
 
 /** One condition as stored: parameter and operator of spec 2 §9, value by parameter. */

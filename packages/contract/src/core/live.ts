@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { GEOFENCE_TYPES } from '@jejak/domain';
+import { DeviceSchema, VehicleSchema } from '../fleet/fleet.ts';
+import { EventSchema } from '../alerts/alerts.ts';
+import { ID, text } from './fields.ts';
+
+/** WebSocket at /api/live (DESIGN §3). */
+export const LIVE_PATH = '/api/live';
+export const LIVE_RECONNECT_MS = 3000;
+export const LIVE_SUBSCRIBE_RETRY_MS = 3000;
+export const LIVE_NORMAL_CLOSE = 1000;
+/**
+ * The socket's session ended (expired, signed out, password changed, user disabled): the
+ * console must not reconnect but sign in again. 4000–4999 is the WebSocket range left to
+ * applications (RFC 6455 §7.4.2).
+ */
+export const LIVE_SESSION_ENDED_CLOSE = 4001;
+
+export const SubscribeMessageSchema = z.object({
+  action: z.literal('subscribeTo'),
+  data: z.object({
+    ids: z
+      .array(
+        text()
+          .regex(/^dev#.+$/)
+          .max(200),
+      )
+      .max(50_000),
+    uid: ID,
+  }),
+});
+export type SubscribeMessage = z.infer<typeof SubscribeMessageSchema>;
+
+export const LiveDeviceMessageSchema = z.object({ mode: z.literal('dev'), id: z.string(), item: DeviceSchema });
+export const LiveVehicleMessageSchema = z.object({ mode: z.literal('vhc'), id: z.string(), item: VehicleSchema });
+/** A vehicle entered (inside 1) or left (inside 0) one of its geofences; id is the device's dev# id. */
+export const LiveGeofenceMessageSchema = z.object({
+  mode: z.literal('geofence'),
+  id: z.string(),
+  item: z.object({
+    vid: z.string(),
+    geoid: z.string(),
+    geofenceName: z.string(),
+    geoType: z.enum(GEOFENCE_TYPES),
+    inside: z.union([z.literal(0), z.literal(1)]),
+    time: z.number(),
+  }),
+});
+/**
+ * An event was stored (issue 12): every session subscribed to the vehicle's device gets it (the
+ * in-app pop-up, the ticket panel, Event Record), and PUSH notification recipients get it
+ * whether subscribed or not. id is the device's dev# id; the console shows each evid once.
+ */
+export const LiveNotifyMessageSchema = z.object({
+  mode: z.literal('notify'),
+  id: z.string(),
+  item: EventSchema.extend({ vehicleDisplayName: z.string(), vehiclePlate: z.string() }),
+});
+export type LiveNotifyMessage = z.infer<typeof LiveNotifyMessageSchema>;
+/** Server's answer to subscribeTo: the ids it accepted (only those the session may see). */
+export const LiveSubscribedMessageSchema = z.object({
+  mode: z.literal('subscribed'),
+  id: z.string(),
+  item: z.object({ ids: z.array(z.string()), rejected: z.number() }),
+});
+
+export const LiveServerMessageSchema = z.discriminatedUnion('mode', [
+  LiveDeviceMessageSchema,
+  LiveVehicleMessageSchema,
+  LiveGeofenceMessageSchema,
+  LiveNotifyMessageSchema,
+  LiveSubscribedMessageSchema,
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { Operation } from '../api/openapi-accounts.ts';
+
+/*
+ * The console's basemap (issue 14 item 1): a street map from a public vector style by default,
+ * or a MapLibre style or raster tiles the operator names, with a live-traffic tile overlay when
+ * one is configured. The console falls back to the bundled offline basemap by itself when the
+ * street map cannot be loaded, and says so.
+ */
+
+export const MAP_CONFIG_PATH = '/map/config';
+
+/** OpenFreeMap's Liberty style: OpenStreetMap data, no key, attribution in the style. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** OpenFreeMap's Dark style: the street map of the console's dark scheme. */
+export const DEFAULT_MAP_DARK_STYLE_URL = 'https://tiles.openfreemap.org/styles/dark';
+/** JEJAK_MAP_STYLE_URL=offline keeps the bundled basemap only (no request leaves the site). */
+export const OFFLINE_MAP_STYLE = 'offline';
+export const DEFAULT_RASTER_ATTRIBUTION = '© OpenStreetMap contributors';
+
+export const MapBasemapSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('offline') }),
+  /** A MapLibre style document's URL. */
+  z.object({ kind: z.literal('style'), url: z.string() }),
+  /** A raster tile URL template with {z}, {x} and {y}. */
+  z.object({ kind: z.literal('raster'), tiles: z.string(), attribution: z.string() }),
+]);
+export type MapBasemap = z.infer<typeof MapBasemapSchema>;
+
+export const MapOverlaySchema = z.object({ tiles: z.string(), attribution: z.string() });
+export type MapOverlay = z.infer<typeof MapOverlaySchema>;
+
+export const MapConfigResponseSchema = z.object({
+  status: z.literal(200),
+  basemap: MapBasemapSchema,
+  /** The basemap of the console's dark scheme (a dark street style, or the offline map in dark). */
+  darkBasemap: MapBasemapSchema,
+  /** The live-traffic tiles; null hides the toggle. */
+  traffic: MapOverlaySchema.nullable(),
+});
+export type MapConfigResponse = z.infer<typeof MapConfigResponseSchema>;
+
+export const MAP_TEXTS = {
+  fallback: 'Street map unavailable: showing the offline map.',
+  traffic: 'Live traffic',
+} as const;
+
+export const MAP_CONFIG_OPERATIONS: readonly Operation[] = [
+  {
+    path: MAP_CONFIG_PATH,
+    method: 'get',
+    summary: "The console's basemap (a style URL, raster tiles or the offline map) and the live-traffic tiles",
+    request: null,
+    response: MapConfigResponseSchema,
+    session: false,
+  },
+];
