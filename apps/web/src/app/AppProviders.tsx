@@ -8,7 +8,7 @@ import { useLocale } from '../i18n/strings.ts';
 import { NotifierBridge } from '../ui/NotifierBridge.tsx';
 import { POPUP_CONFIG } from '../ui/notifier.ts';
 import { themeFor } from './theme.ts';
-import { useThemeMode } from './theme-mode.ts';
+import { useThemeMode } from '../store/theme-mode.ts';
 
 const ANTD_LOCALES = { en: enUS, ms: msMY } as const;
 

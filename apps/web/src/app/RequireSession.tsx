@@ -5,7 +5,7 @@ import { userInfoErrorText } from '../api/error-text.ts';
 import { fetchStages, userInfoQueryKey } from '../api/user.ts';
 import { V1StageScreen } from '../screens/StageV1/V1StageScreen.tsx';
 import { showToast } from '../ui/notifier.ts';
-import { SessionUserContext, useSession } from './session.ts';
+import { SessionUserContext, useSession } from '../store/session.ts';
 
 /** Every path but /Login needs a signed-in user (spec 1 §2). */
 export function RequireSession() {

@@ -5,7 +5,7 @@ import { Card, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { accountKeys, addUser, fetchRelations } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { changePassword } from '../../api/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { passwordPolicyText, useCommonPasswordCheck } from '../../ui/account/password-policy.ts';

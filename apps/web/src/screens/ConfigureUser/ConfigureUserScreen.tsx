@@ -11,7 +11,7 @@ import { Card, Empty, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, configureUser, fetchRelations } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { RelationSelects } from '../../ui/account/RelationSelects.tsx';

@@ -4,7 +4,7 @@ import { Form, Input, Select } from 'antd';
 import { accountKeys, fetchUserDevices } from '../../api/accounts.ts';
 import { addDevice, updateDevice } from '../../api/fleet-forms.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { DEVICE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { accountKeys, fetchUserDevices } from '../../api/accounts.ts';
 import { downloadDeviceLogs, fetchDeviceLogs } from '../../api/inspectors.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';

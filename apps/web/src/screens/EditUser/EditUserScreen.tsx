@@ -13,7 +13,7 @@ import { Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser, useSignOut } from '../../app/session.ts';
+import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';

@@ -2,7 +2,7 @@ import type { GeofenceDto, GeofenceTemplateDto } from '@jejak/contract';
 import { mayCall, toPermissionRole, type GeofencePoint, type GeofenceType } from '@jejak/domain';
 import { Alert, App, Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';

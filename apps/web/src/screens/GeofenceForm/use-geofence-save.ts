@@ -10,7 +10,7 @@ import {
   reassignGeofence,
   updateGeofence,
 } from '../../api/geofences.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { templatesToSave, type GeofenceFormValues } from './geofence-form.ts';

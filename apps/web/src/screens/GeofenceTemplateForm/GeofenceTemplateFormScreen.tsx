@@ -9,7 +9,7 @@ import {
   updateGeofenceTemplate,
 } from '../../api/geofence-templates.ts';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';

@@ -4,7 +4,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { SESSION_QUERY_KEY, signIn } from '../../api/auth.ts';
 import { signInErrorText } from '../../api/error-text.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/notifier.ts';

@@ -13,7 +13,7 @@ import { useState, type Key } from 'react';
 import { serverTextOr } from '../../api/error-text.ts';
 import type { UserGeofences } from '../../api/geofences.ts';
 import { addNotification, notificationKeys, updateNotification } from '../../api/notifications.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
 import { useNotifications } from '../../api/notifications.ts';
 import { useRuleTemplates } from '../../api/rules.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
 import { NotificationEditor } from './NotificationEditor.tsx';

@@ -12,7 +12,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { downloadNotificationLog, fetchNotificationLog, useNotifications } from '../../api/notifications.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';

@@ -6,7 +6,7 @@ import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from '
 import { SESSION_QUERY_KEY } from '../../api/auth.ts';
 import { updateProfile } from '../../api/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser, useSignOut } from '../../app/session.ts';
+import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { roleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';

@@ -13,7 +13,7 @@ import { useLocation, useParams } from 'react-router';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { addRule, ruleTemplateKeys, updateRule, useRuleTemplates } from '../../api/rules.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';

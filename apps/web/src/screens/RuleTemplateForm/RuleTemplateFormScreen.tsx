@@ -4,7 +4,7 @@ import { Card, Form, Input } from 'antd';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
 import { addRuleTemplate, renameRuleTemplate, ruleTemplateKeys, useRuleTemplates } from '../../api/rules.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';

@@ -3,7 +3,7 @@ import { mayCall, toPermissionRole } from '@jejak/domain';
 import { Button, Card, Checkbox, DatePicker, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { accountKeys, fetchUserDevices, fetchUserVehicles } from '../../api/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';

@@ -6,7 +6,7 @@ import { Button, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { FleetTables } from './FleetTables.tsx';

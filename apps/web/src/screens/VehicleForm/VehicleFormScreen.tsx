@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { accountKeys, fetchRelations } from '../../api/accounts.ts';
 import { fetchManagedVehicles, fleetFormKeys } from '../../api/fleet-forms.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { readFleetState } from '../../ui/fleet/fleet-state.ts';
 import { useGoBack } from '../../ui/go-back.ts';

@@ -10,7 +10,7 @@ import {
   useVehicleGroups,
   vehicleGroupKeys,
 } from '../../api/vehicle-groups.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';

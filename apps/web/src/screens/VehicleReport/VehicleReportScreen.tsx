@@ -1,7 +1,7 @@
 import { reportTable, VEHICLE_REPORT_TEXTS, type AnyReportRows } from '@jejak/contract';
 import { Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';

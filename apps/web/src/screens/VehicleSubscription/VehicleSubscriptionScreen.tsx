@@ -1,7 +1,7 @@
 import { PACKAGE_TEXTS } from '@jejak/contract';
 import { mayCall, PACKAGE_STATUSES, toPermissionRole } from '@jejak/domain';
 import { Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useUserChildren } from '../account/use-user-children.ts';
 import { userTreeData } from '../account/user-tree.ts';
 import { pathToOpen, targetUserTree } from './target-users.ts';

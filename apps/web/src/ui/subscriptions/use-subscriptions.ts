@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { accountKeys, fetchUserVehicles } from '../../api/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { fetchPackages, packageKeys } from '../../api/packages.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { showToast } from '../notifier.ts';
 import { subscriptionRows, type SubscriptionRow } from './subscription-rows.ts';
 

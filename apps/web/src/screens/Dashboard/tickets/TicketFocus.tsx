@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { openTicketsQuery } from '../../../api/tickets.ts';
-import { useSessionUser } from '../../../app/session.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { isMapRemoved, useMap } from '../../../map/map-context.ts';
 import { maplibregl } from '../../../map/maplibre.ts';
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
 import { openTicketsQuery, ticketKeys } from '../../../api/tickets.ts';
-import { useSessionUser } from '../../../app/session.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
 import { showToast } from '../../../ui/notifier.ts';
 

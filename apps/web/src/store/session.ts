@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext } from 'react';
 import { SESSION_QUERY_KEY, fetchSession, signOut } from '../api/auth.ts';
 import { queryClient } from '../api/query-client.ts';
 import { VERSION_QUERY_KEY } from '../api/version.ts';
-import { liveStore } from '../store/live-store.ts';
+import { liveStore } from './live-store.ts';
 
 /** The session probe; its data is the signed-in user or null. */
 export function useSession(): UseQueryResult<SessionUser | null> {
