@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { userInfoErrorText } from '../api/error-text.ts';
-import { fetchStages, userInfoQueryKey } from '../api/user.ts';
+import { fetchStages, userInfoQueryKey } from '../api/accounts/user.ts';
 import { V1StageScreen } from '../screens/StageV1/V1StageScreen.tsx';
 import { showToast } from '../ui/notifier.ts';
 import { SessionUserContext, useSession } from '../store/session.ts';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
-import { SESSION_QUERY_KEY, fetchSession, signOut } from '../api/auth.ts';
+import { SESSION_QUERY_KEY, fetchSession, signOut } from '../api/accounts/auth.ts';
 import { queryClient } from '../api/query-client.ts';
 import { VERSION_QUERY_KEY } from '../api/version.ts';
 import { liveStore } from './live-store.ts';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { reportLostSession } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
-import { fetchHierarchy, hierarchyQueryKey } from '../api/user.ts';
+import { fetchHierarchy, hierarchyQueryKey } from '../api/accounts/user.ts';
 import { showToast } from '../ui/notifier.ts';
 import { createLiveBatcher } from './live-batcher.ts';
 import { LiveChannel, liveChannelUrl } from './live-channel.ts';

@@ -2,7 +2,7 @@ import type { GeoJSONSource } from 'maplibre-gl';
 import type { DeviceLog } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchDeviceLogs } from '../../api/inspectors.ts';
+import { fetchDeviceLogs } from '../../api/history/inspectors.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { isMapRemoved, useMap } from '../map-context.ts';

@@ -1,7 +1,7 @@
 import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { isMapRemoved, useMap } from '../map-context.ts';
 import { DEFAULT_MAP_SETTINGS, type MapSettings } from '../panel/map-settings.ts';

@@ -2,7 +2,7 @@ import { Empty, Input, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { geofenceKind } from '../layers/geofence-features.ts';

@@ -3,7 +3,7 @@ import { creatableRoles, mayParent, type RoleValue } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { accountKeys, addUser, fetchRelations } from '../../api/accounts.ts';
+import { accountKeys, addUser, fetchRelations } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';

@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS, ChangePasswordRequestSchema, validationMessage } from '@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
-import { changePassword } from '../../api/accounts.ts';
+import { changePassword } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';

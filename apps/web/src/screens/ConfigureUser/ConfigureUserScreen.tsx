@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { Navigate } from 'react-router';
-import { accountKeys, configureUser, fetchRelations } from '../../api/accounts.ts';
+import { accountKeys, configureUser, fetchRelations } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';

@@ -1,8 +1,8 @@
 import { DEVICE_MODELS, DEVICE_MODEL_LABELS, MANAGEMENT_TEXTS, type ManagedDevice } from '@jejak/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { accountKeys, fetchUserDevices } from '../../api/accounts.ts';
-import { addDevice, updateDevice } from '../../api/fleet-forms.ts';
+import { accountKeys, fetchUserDevices } from '../../api/accounts/accounts.ts';
+import { addDevice, updateDevice } from '../../api/fleet/fleet-forms.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';

@@ -11,7 +11,7 @@ import { EDIT_ROLE_OPTIONS, mayParent, type RoleValue } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
-import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
+import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';

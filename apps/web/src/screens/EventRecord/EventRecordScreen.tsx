@@ -8,7 +8,7 @@ import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
 import { EventMarkersLayer, type EventSelection } from '../../map/layers/EventMarkersLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
-import { downloadEvents } from '../../api/events.ts';
+import { downloadEvents } from '../../api/alerts/events.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, InputNumber, Select, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { fetchFuelAnalysis } from '../../api/fuel.ts';
+import { fetchFuelAnalysis } from '../../api/history/fuel.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { useFleetVehicles, vehicleLabel } from '../../ui/alerts/use-fleet-vehicles.ts';

@@ -3,7 +3,7 @@ import { Button, Popconfirm } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { deleteGeofence, geofencesQueryKey } from '../../api/geofences.ts';
+import { deleteGeofence, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { geofenceKind } from '../../map/layers/geofence-features.ts';
 import type { GeofenceTreeNode } from '../../map/panel/geofence-tree.ts';

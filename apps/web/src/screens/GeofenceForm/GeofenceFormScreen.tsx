@@ -1,7 +1,7 @@
 import type { GeofenceType } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { NotChosenCard } from '../../ui/NamedSetForm.tsx';

@@ -9,7 +9,7 @@ import {
   geofencesQueryKey,
   reassignGeofence,
   updateGeofence,
-} from '../../api/geofences.ts';
+} from '../../api/geofences/geofences.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';

@@ -7,8 +7,8 @@ import {
   assignGeofences,
   unassignGeofences,
   updateGeofenceTemplate,
-} from '../../api/geofence-templates.ts';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+} from '../../api/geofences/geofence-templates.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';

@@ -2,7 +2,7 @@ import type { GeofenceTemplateDto } from '@jejak/contract';
 import type { Vehicle } from '@jejak/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchGeofences, geofencesQueryKey, type UserGeofences } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey, type UserGeofences } from '../../api/geofences/geofences.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { liveStore } from '../../store/live-store.ts';

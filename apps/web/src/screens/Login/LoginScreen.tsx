@@ -2,7 +2,7 @@ import type { LoginRequest } from '@jejak/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
-import { SESSION_QUERY_KEY, signIn } from '../../api/auth.ts';
+import { SESSION_QUERY_KEY, signIn } from '../../api/accounts/auth.ts';
 import { signInErrorText } from '../../api/error-text.ts';
 import { useSession } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';

@@ -5,7 +5,7 @@ import { Button, Input, Space, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../api/error-text.ts';
-import { managedDeviceKeys, useManagedDevices } from '../../api/management-devices.ts';
+import { managedDeviceKeys, useManagedDevices } from '../../api/fleet/management-devices.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import { containsText, tablePagination } from '../../ui/table.ts';

@@ -5,7 +5,7 @@ import { Card, Descriptions, Form, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { fetchMigrationUsers, migrateUser, MIGRATION_USERS_KEY } from '../../api/migration.ts';
+import { fetchMigrationUsers, migrateUser, MIGRATION_USERS_KEY } from '../../api/accounts/migration.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showProgress, showToast } from '../../ui/notifier.ts';

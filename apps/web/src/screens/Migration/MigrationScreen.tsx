@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchMigrationUsers, MIGRATION_USERS_KEY } from '../../api/migration.ts';
+import { fetchMigrationUsers, MIGRATION_USERS_KEY } from '../../api/accounts/migration.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';

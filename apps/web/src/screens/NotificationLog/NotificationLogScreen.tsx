@@ -11,7 +11,7 @@ import { Button, Card, DatePicker, Select, Table, Typography, type TableColumnsT
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { downloadNotificationLog, fetchNotificationLog, useNotifications } from '../../api/notifications.ts';
+import { downloadNotificationLog, fetchNotificationLog, useNotifications } from '../../api/alerts/notifications.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';

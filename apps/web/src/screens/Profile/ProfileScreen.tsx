@@ -3,8 +3,8 @@ import { ArrowLeftOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
-import { SESSION_QUERY_KEY } from '../../api/auth.ts';
-import { updateProfile } from '../../api/accounts.ts';
+import { SESSION_QUERY_KEY } from '../../api/accounts/auth.ts';
+import { updateProfile } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { roleText, useSpecText, useStrings } from '../../i18n/strings.ts';

@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS, ResetPasswordRequestSchema, validationMessage } from '@j
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { resetPassword } from '../../api/accounts.ts';
+import { resetPassword } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';

@@ -10,9 +10,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Form, Input, Select } from 'antd';
 import { useLocation, useParams } from 'react-router';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { addRule, ruleTemplateKeys, updateRule, useRuleTemplates } from '../../api/rules.ts';
+import { addRule, ruleTemplateKeys, updateRule, useRuleTemplates } from '../../api/alerts/rules.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Input } from 'antd';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { addRuleTemplate, renameRuleTemplate, ruleTemplateKeys, useRuleTemplates } from '../../api/rules.ts';
+import { addRuleTemplate, renameRuleTemplate, ruleTemplateKeys, useRuleTemplates } from '../../api/alerts/rules.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';

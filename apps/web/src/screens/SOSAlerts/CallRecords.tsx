@@ -2,7 +2,7 @@ import type { EscalationCallRecord } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { errorText } from '../../api/error-text.ts';
-import { escalationKeys, fetchEscalationRecords, type TimeWindow } from '../../api/escalations.ts';
+import { escalationKeys, fetchEscalationRecords, type TimeWindow } from '../../api/alerts/escalations.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { tablePagination } from '../../ui/table.ts';

@@ -2,7 +2,7 @@ import { ALERT_TEXTS, durationFilterMs } from '@jejak/contract';
 import { CloseOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Typography } from 'antd';
-import { downloadTransitPdf, downloadTransitRecords } from '../../api/trips.ts';
+import { downloadTransitPdf, downloadTransitRecords } from '../../api/history/trips.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchRoutePlayback } from '../../api/trips.ts';
+import { fetchRoutePlayback } from '../../api/history/trips.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';

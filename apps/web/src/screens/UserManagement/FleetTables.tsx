@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tabs, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { accountKeys, fetchUserDevices, fetchUserVehicles } from '../../api/accounts.ts';
+import { accountKeys, fetchUserDevices, fetchUserVehicles } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';

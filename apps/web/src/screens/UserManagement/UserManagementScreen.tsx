@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
+import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, List, Spin, Tree } from 'antd';
 import { useEffect, useState, type Key } from 'react';
-import { accountKeys, searchUsers } from '../../api/accounts.ts';
+import { accountKeys, searchUsers } from '../../api/accounts/accounts.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { useUserChildren } from '../../ui/account/use-user-children.ts';

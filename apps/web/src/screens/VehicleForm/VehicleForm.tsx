@@ -2,7 +2,7 @@ import { MANAGEMENT_TEXTS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type ManagedVehic
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Select } from 'antd';
 import { Link } from 'react-router';
-import { addVehicle, updateVehicle } from '../../api/fleet-forms.ts';
+import { addVehicle, updateVehicle } from '../../api/fleet/fleet-forms.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';

@@ -1,7 +1,7 @@
 import type { UserRelationsResponse } from '@jejak/contract';
 import { mayCall, toPermissionRole } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
-import { accountKeys, fetchRelations, fetchUserDetail, fetchUserDevices } from '../../api/accounts.ts';
+import { accountKeys, fetchRelations, fetchUserDetail, fetchUserDevices } from '../../api/accounts/accounts.ts';
 import { useSessionUser } from '../../store/session.ts';
 import type { DeviceChoice } from './vehicle-choices.ts';
 

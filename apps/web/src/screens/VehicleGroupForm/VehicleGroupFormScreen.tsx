@@ -2,14 +2,14 @@ import { MANAGEMENT_TEXTS, VEHICLE_GROUP_PALETTE, type VehicleGroup } from '@jej
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { managedVehicleKeys, useManagedVehicles } from '../../api/management-vehicles.ts';
+import { managedVehicleKeys, useManagedVehicles } from '../../api/fleet/management-vehicles.ts';
 import {
   addVehicleGroup,
   assignVehiclesToGroup,
   editVehicleGroup,
   useVehicleGroups,
   vehicleGroupKeys,
-} from '../../api/vehicle-groups.ts';
+} from '../../api/fleet/vehicle-groups.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';

@@ -1,7 +1,7 @@
 import type { ReportExportRequest } from '@jejak/contract';
 import { useState } from 'react';
 import type { DownloadProgress } from '../../api/download.ts';
-import { downloadDetailReport, downloadReport } from '../../api/reports.ts';
+import { downloadDetailReport, downloadReport } from '../../api/history/reports.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/notifier.ts';
 

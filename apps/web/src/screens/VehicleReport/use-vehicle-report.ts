@@ -2,7 +2,7 @@ import { REPORT_TEXTS, type AnyReportRows } from '@jejak/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
-import { fetchReportRows, type ReportQuery } from '../../api/reports.ts';
+import { fetchReportRows, type ReportQuery } from '../../api/history/reports.ts';
 import { showToast } from '../../ui/notifier.ts';
 
 /**

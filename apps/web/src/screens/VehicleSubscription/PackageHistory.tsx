@@ -2,7 +2,7 @@ import { PACKAGE_TEXTS, type VehiclePackageLog } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
-import { fetchPackageLogs, packageKeys } from '../../api/packages.ts';
+import { fetchPackageLogs, packageKeys } from '../../api/fleet/packages.ts';
 import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/notifier.ts';

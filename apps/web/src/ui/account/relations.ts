@@ -1,5 +1,5 @@
 import { ACCOUNT_TEXTS, type UserRelationRequest } from '@jejak/contract';
-import { relateUser } from '../../api/accounts.ts';
+import { relateUser } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { showToast } from '../notifier.ts';
 

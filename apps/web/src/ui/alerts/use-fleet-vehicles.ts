@@ -1,7 +1,7 @@
 import type { Vehicle } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchHierarchy, hierarchyQueryKey } from '../../api/user.ts';
+import { fetchHierarchy, hierarchyQueryKey } from '../../api/accounts/user.ts';
 import { useSessionUser } from '../../store/session.ts';
 
 export interface FleetVehicles {

@@ -2,7 +2,7 @@ import type { RoleValue } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useEffect } from 'react';
-import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
+import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useUserChildren } from '../account/use-user-children.ts';
 import { userTreeData } from '../account/user-tree.ts';

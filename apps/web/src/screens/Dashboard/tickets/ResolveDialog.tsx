@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
-import { resolveTickets, ticketKeys } from '../../../api/tickets.ts';
+import { resolveTickets, ticketKeys } from '../../../api/alerts/tickets.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { useStrings, useSpecText } from '../../../i18n/strings.ts';
 import { showToast } from '../../../ui/notifier.ts';

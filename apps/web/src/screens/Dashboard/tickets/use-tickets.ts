@@ -2,7 +2,7 @@ import { ALERT_TEXTS, type Ticket } from '@jejak/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
-import { openTicketsQuery, ticketKeys } from '../../../api/tickets.ts';
+import { openTicketsQuery, ticketKeys } from '../../../api/alerts/tickets.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
 import { showToast } from '../../../ui/notifier.ts';

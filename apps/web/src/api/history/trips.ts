@@ -12,8 +12,8 @@ import {
   type TripRecordsResponse,
   type VehicleLogsResponse,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
-import { downloadFile, saveBlob } from './download.ts';
+import { apiPost } from '../client.ts';
+import { downloadFile, saveBlob } from '../download.ts';
 
 type Window = { vid: string; startTime: number; endTime: number };
 

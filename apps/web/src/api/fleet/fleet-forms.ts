@@ -11,7 +11,7 @@ import {
   type UpdateDeviceRequest,
   type UpdateVehicleRequest,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 /** Query keys of the forms' reads. */
 export const fleetFormKeys = {

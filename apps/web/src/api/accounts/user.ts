@@ -1,6 +1,6 @@
 import { API_PATHS, GetInfoResponseSchema, HierarchyResponseSchema, type HierarchyResponse } from '@jejak/contract';
 import type { StageRecord } from '@jejak/domain';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const userInfoQueryKey = (uid: string) => ['userInfo', uid] as const;
 export const hierarchyQueryKey = (uid: string) => ['hierarchy', uid] as const;

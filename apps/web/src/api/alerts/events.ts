@@ -1,6 +1,6 @@
 import { ALERT_PATHS, EventsResponseSchema, type EventExportRequest, type EventsResponse } from '@jejak/contract';
-import { apiPost } from './client.ts';
-import { downloadFile } from './download.ts';
+import { apiPost } from '../client.ts';
+import { downloadFile } from '../download.ts';
 
 export const eventKeys = {
   all: ['events'] as const,

@@ -7,8 +7,8 @@ import {
   type VehicleLogExportRequest,
   type VehicleLogsResponse,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
-import { downloadFile } from './download.ts';
+import { apiPost } from '../client.ts';
+import { downloadFile } from '../download.ts';
 
 /** POST /deviceLog/getdvidtimeframe (spec 3 §7): the device's logs in the window, oldest first. */
 export function fetchDeviceLogs(dvid: string, startTime: number, endTime: number): Promise<DeviceLogsResponse> {

@@ -5,7 +5,7 @@ import {
   type AcknowledgeTicketsRequest,
   type Ticket,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const ticketKeys = {
   all: ['tickets'] as const,

@@ -10,7 +10,7 @@ import {
   type ReassignGeofenceRequest,
   type UpdateGeofenceRequest,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const geofencesQueryKey = (uid: string) => ['geofences', uid] as const;
 

@@ -22,9 +22,9 @@ import {
   type ReportKind,
   type ReportWindow,
 } from '@jejak/contract';
-import { apiPost, type ResponseSchema } from './client.ts';
-import { downloadFile, downloadFileStream, type DownloadProgress } from './download.ts';
-import { fetchGeofences } from './geofences.ts';
+import { apiPost, type ResponseSchema } from '../client.ts';
+import { downloadFile, downloadFileStream, type DownloadProgress } from '../download.ts';
+import { fetchGeofences } from '../geofences/geofences.ts';
 
 /** What Vehicle Report asks for (spec 3 §2). */
 export interface ReportQuery {

@@ -6,7 +6,7 @@ import {
   type MigrateResponse,
   type MigrationUser,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const MIGRATION_USERS_KEY = ['migrationUsers'] as const;
 

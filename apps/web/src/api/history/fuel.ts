@@ -4,7 +4,7 @@ import {
   type FuelAnalysisRequest,
   type FuelAnalysisResponse,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 /** POST /next/vehicle/analysis/timeframe/get/sync (spec 3 §7): one vehicle's fuel records per tank. */
 export function fetchFuelAnalysis(query: FuelAnalysisRequest): Promise<FuelAnalysisResponse> {

@@ -1,6 +1,6 @@
 import { MANAGEMENT_PATHS, VehiclesResponseSchema, type ManagedVehicle } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const managedVehicleKeys = {
   all: ['managedVehicles'] as const,

@@ -1,6 +1,6 @@
 import { API_PATHS, MapConfigResponseSchema, type MapConfigResponse } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from './client.ts';
+import { apiGet } from '../client.ts';
 
 export const MAP_CONFIG_QUERY_KEY = ['map-config'] as const;
 

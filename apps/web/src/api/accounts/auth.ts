@@ -1,5 +1,5 @@
 import { API_PATHS, SessionResponseSchema, type LoginRequest, type SessionUser } from '@jejak/contract';
-import { ApiError, apiPost, type ResponseSchema } from './client.ts';
+import { ApiError, apiPost, type ResponseSchema } from '../client.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

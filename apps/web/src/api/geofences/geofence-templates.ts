@@ -6,7 +6,7 @@ import {
   type GeofenceTemplateDto,
   type UpdateGeofenceTemplateRequest,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 async function templateCall(path: string, body: unknown): Promise<GeofenceTemplateDto> {
   return (await apiPost(path, body, GeofenceTemplateResponseSchema)).geofenceTemplate;

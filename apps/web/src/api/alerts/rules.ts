@@ -9,7 +9,7 @@ import {
   type UpdateRuleRequest,
 } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 /** Query keys of rule templates; any change to a template or rule invalidates ['ruleTemplates']. */
 export const ruleTemplateKeys = {

@@ -1,6 +1,6 @@
 import { DevicesResponseSchema, MANAGEMENT_PATHS, type ManagedDevice } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const managedDeviceKeys = {
   all: ['managedDevices'] as const,

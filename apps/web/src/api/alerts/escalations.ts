@@ -7,7 +7,7 @@ import {
   type EscalationState,
   type EscalationStatesResponse,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export interface TimeWindow {
   startTime: number;

@@ -10,8 +10,8 @@ import {
   type UpdateNotificationRequest,
 } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost } from './client.ts';
-import { downloadFile } from './download.ts';
+import { apiPost } from '../client.ts';
+import { downloadFile } from '../download.ts';
 
 /** Query keys of notifications; a change to one invalidates ['notifications']. */
 export const notificationKeys = {

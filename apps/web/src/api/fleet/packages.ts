@@ -9,7 +9,7 @@ import {
   type VehiclePackage,
   type VehiclePackageLog,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const packageKeys = {
   all: ['vehiclePackage'] as const,

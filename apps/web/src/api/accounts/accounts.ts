@@ -21,7 +21,7 @@ import {
   type UserRelationsResponse,
   type UserVehicleRow,
 } from '@jejak/contract';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 /** Query keys of the account reads; a change to a user invalidates ['account']. */
 export const accountKeys = {

@@ -8,7 +8,7 @@ import {
   type VehicleGroup,
 } from '@jejak/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiPost } from './client.ts';
+import { apiPost } from '../client.ts';
 
 export const vehicleGroupKeys = {
   all: ['vehicleGroups'] as const,
