@@ -4,7 +4,7 @@ import { Navigate, Outlet } from 'react-router';
 import { userInfoErrorText } from '../api/error-text.ts';
 import { fetchStages, userInfoQueryKey } from '../api/accounts/user.ts';
 import { V1StageScreen } from '../screens/StageV1/V1StageScreen.tsx';
-import { showToast } from '../ui/notifier.ts';
+import { showToast } from '../ui/feedback/notifier.ts';
 import { SessionUserContext, useSession } from '../store/session.ts';
 
 /** Every path but /Login needs a signed-in user (spec 1 §2). */

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { reportLostSession } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
 import { fetchHierarchy, hierarchyQueryKey } from '../api/accounts/user.ts';
-import { showToast } from '../ui/notifier.ts';
+import { showToast } from '../ui/feedback/notifier.ts';
 import { createLiveBatcher } from './live-batcher.ts';
 import { LiveChannel, liveChannelUrl } from './live-channel.ts';
 import { liveStore } from './live-store.ts';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { geofenceKind } from '../layers/geofence-features.ts';
 import { useMap } from '../map-context.ts';
 import { filterGeofenceTree, geofenceTree, geofenceView, type GeofenceTreeNode } from './geofence-tree.ts';

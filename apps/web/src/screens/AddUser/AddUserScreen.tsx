@@ -15,8 +15,8 @@ import { useUserChildren } from '../../ui/account/use-user-children.ts';
 import { contactOf, DEFAULT_PREFIX, newUserProblem, type NewUserFormValues } from '../../ui/account/user-form.ts';
 import { userTreeData, type TreeUser, type UserTreeNode } from '../../ui/account/user-tree.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Creators who add users under themselves and may hand over their groups and templates (spec 1 §2). */

@@ -9,7 +9,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { passwordPolicyText, useCommonPasswordCheck } from '../../ui/account/password-policy.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface ChangeValues {
   email?: string;

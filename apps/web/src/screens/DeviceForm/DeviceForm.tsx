@@ -8,8 +8,8 @@ import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { DEVICE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import {
   checkDeviceUpdate,
   checkNewDevice,

@@ -19,8 +19,8 @@ import { ContactField } from '../../ui/account/ContactField.tsx';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Editors who never see the role field (spec 1 §2). */

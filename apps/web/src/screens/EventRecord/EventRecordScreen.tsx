@@ -11,7 +11,7 @@ import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { downloadEvents } from '../../api/alerts/events.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { RecordQueryForm } from '../../ui/records/RecordQueryForm.tsx';
 import { EventList } from './EventList.tsx';
 import { useEventRecord } from './use-event-record.ts';

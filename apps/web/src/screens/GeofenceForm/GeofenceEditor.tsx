@@ -12,7 +12,7 @@ import { GeofenceDrawTool } from '../../map/draw/GeofenceDrawTool.tsx';
 import { RadiusCircleLayer } from '../../map/draw/RadiusCircleLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { GeofenceFields } from './GeofenceFields.tsx';
 import { geofenceFormProblem, initialFormValues, templateColour, type GeofenceFormValues } from './geofence-form.ts';
 import { useGeofenceSave } from './use-geofence-save.ts';

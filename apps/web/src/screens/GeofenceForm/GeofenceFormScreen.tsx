@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { GeofenceEditor } from './GeofenceEditor.tsx';
 import { pointFromSearch } from './geofence-form.ts';
 import './geofence-form.css';

@@ -12,7 +12,7 @@ import {
 } from '../../api/geofences/geofences.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { templatesToSave, type GeofenceFormValues } from './geofence-form.ts';
 
 export interface SaveInput {

@@ -12,8 +12,8 @@ import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NamedSetForm, NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { geofenceOptions, membershipChange, templateFormProblem, type TemplateFormValues } from './template-form.ts';
 
 function selectedGtid(state: unknown): string | undefined {

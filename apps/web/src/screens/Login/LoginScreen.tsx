@@ -7,7 +7,7 @@ import { signInErrorText } from '../../api/error-text.ts';
 import { useSession } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { Logo } from '../../ui/Logo.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 /** /Login: e-mail, password, LOG IN (Enter submits). No client checks (spec 1 §5). */
 export function LoginScreen() {

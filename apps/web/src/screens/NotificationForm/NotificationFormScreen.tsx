@@ -6,7 +6,7 @@ import { useNotifications } from '../../api/alerts/notifications.ts';
 import { useRuleTemplates } from '../../api/alerts/rules.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { NotificationEditor } from './NotificationEditor.tsx';
 import { nfidCandidates, stateNotification } from './notification-form.ts';
 import './notification-form.css';

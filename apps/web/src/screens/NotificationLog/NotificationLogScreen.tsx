@@ -16,8 +16,8 @@ import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { tablePagination } from '../../ui/table.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 import { defaultLogWindow, notificationOptions, stateNfid } from './log-rows.ts';
 import './notification-log.css';
 

@@ -10,7 +10,7 @@ import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { roleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];

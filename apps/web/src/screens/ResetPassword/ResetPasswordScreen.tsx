@@ -7,7 +7,7 @@ import { errorText } from '../../api/error-text.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface ResetValues {
   password?: string;

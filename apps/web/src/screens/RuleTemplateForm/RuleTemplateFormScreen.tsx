@@ -6,10 +6,10 @@ import { serverTextOr } from '../../api/error-text.ts';
 import { addRuleTemplate, renameRuleTemplate, ruleTemplateKeys, useRuleTemplates } from '../../api/alerts/rules.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface TemplateValues {
   templateName?: string;

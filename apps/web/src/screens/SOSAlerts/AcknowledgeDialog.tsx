@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
 import { acknowledgeEscalation } from '../../api/alerts/escalations.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface AcknowledgeDialogProps {
   state: EscalationState;

@@ -7,7 +7,7 @@ import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
-import { tablePagination } from '../../ui/table.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { CallRecords } from './CallRecords.tsx';

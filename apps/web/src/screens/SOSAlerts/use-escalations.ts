@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
 import { fetchEscalationStates, type TimeWindow } from '../../api/alerts/escalations.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 export interface EscalationLookup {
   /** null before the first Submit. */

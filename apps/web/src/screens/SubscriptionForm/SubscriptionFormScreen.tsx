@@ -10,14 +10,14 @@ import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, pickerDay, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE, formatAdminDateTime } from '../../ui/format.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { TimeStatusText } from '../../ui/package-status.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { TimeStatusText } from '../../ui/subscriptions/package-status.tsx';
 import { deviceImei, renewalText, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { checkContract } from './contract-form.ts';
 import { readSubscriptionState, type SubscriptionState } from './subscription-state.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 
 export type SubscriptionMode = 'add' | 'edit' | 'renew';
 

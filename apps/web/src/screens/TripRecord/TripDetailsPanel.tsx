@@ -5,7 +5,7 @@ import { Alert, Button, Empty, Spin, Typography } from 'antd';
 import { downloadTransitPdf, downloadTransitRecords } from '../../api/history/trips.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 import type { TimeSpan } from './path-chunks.ts';
 import type { TripRouteState } from './route-state.ts';

@@ -10,7 +10,7 @@ import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
 import { EventMarkersLayer, type EventSelection } from '../../map/layers/EventMarkersLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { RecordQueryForm, type RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 import { JourneyMarkers } from './JourneyMarkers.tsx';
 import { PathLegend } from './PathLegend.tsx';

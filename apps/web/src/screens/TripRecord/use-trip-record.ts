@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { fetchEvents } from '../../api/alerts/events.ts';
 import { fetchTransitRecords, fetchTripRecords, fetchVehicleLogs } from '../../api/history/trips.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 
 export interface TripRecordResult {

@@ -9,9 +9,9 @@ import { errorText } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { tablePagination } from '../../ui/table.ts';
-import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { tablePagination } from '../../ui/table/table.ts';
+import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
 
 const text = (value: string | number | null) => (value === null || value === '' ? '-' : String(value));
 const date = (ms: number | null) => formatDateTime(ms).slice(0, 10);

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { FleetTables } from './FleetTables.tsx';
 import { NoUserSelected, UserCard, UserLoading } from './UserCard.tsx';
 import { UserTreePanel } from './UserTreePanel.tsx';

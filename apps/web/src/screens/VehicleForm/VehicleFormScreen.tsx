@@ -9,7 +9,7 @@ import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { readFleetState } from '../../ui/fleet/fleet-state.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { relationChoices } from './vehicle-choices.ts';
 import { VehicleForm } from './VehicleForm.tsx';
 import '../../ui/fleet/fleet-forms.css';

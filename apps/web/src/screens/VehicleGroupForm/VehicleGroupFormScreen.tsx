@@ -13,8 +13,8 @@ import {
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NamedSetForm, NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { groupFormProblem, membersInDisplayOrder, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
 
 function selectedVgid(state: unknown): string | undefined {

@@ -19,7 +19,7 @@ import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { InspectorTable } from '../../ui/inspector/InspectorTable.tsx';
 import { InspectorToolbar } from '../../ui/inspector/InspectorToolbar.tsx';
 import { useInspectorLookup } from '../../ui/inspector/use-inspector-lookup.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { stateVehicle, vehicleOptions } from './vehicle-options.ts';
 import '../../ui/inspector/inspector.css';
 

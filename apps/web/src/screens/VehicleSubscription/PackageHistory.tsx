@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { fetchPackageLogs, packageKeys } from '../../api/fleet/packages.ts';
 import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { PackageStatusTag } from '../../ui/package-status.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { PackageStatusTag } from '../../ui/subscriptions/package-status.tsx';
 
 /** The expanded row: every change of the vehicle's packages, newest first. */
 export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: boolean }) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
-import { showToast } from '../notifier.ts';
+import { showToast } from '../feedback/notifier.ts';
 
 /** The uid a screen was opened for, from its navigation state ({uid}); null without one. */
 export function stateUid(state: unknown): string | null {

@@ -5,7 +5,7 @@ import { accountKeys, fetchUserVehicles } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { fetchPackages, packageKeys } from '../../api/fleet/packages.ts';
 import { useSessionUser } from '../../store/session.ts';
-import { showToast } from '../notifier.ts';
+import { showToast } from '../feedback/notifier.ts';
 import { subscriptionRows, type SubscriptionRow } from './subscription-rows.ts';
 
 export interface Subscriptions {

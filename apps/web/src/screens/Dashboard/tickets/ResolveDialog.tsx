@@ -6,7 +6,7 @@ import { serverTextOr } from '../../../api/error-text.ts';
 import { resolveTickets, ticketKeys } from '../../../api/alerts/tickets.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { useStrings, useSpecText } from '../../../i18n/strings.ts';
-import { showToast } from '../../../ui/notifier.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
 import { ticketRemark } from './ticket-text.ts';
 
 interface ResolveDialogProps {

@@ -5,7 +5,7 @@ import { serverTextOr } from '../../../api/error-text.ts';
 import { openTicketsQuery, ticketKeys } from '../../../api/alerts/tickets.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
-import { showToast } from '../../../ui/notifier.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
 
 /** The console's poll timer (spec 1 §9). */
 export const TICKET_POLL_MS = 6000;

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { fetchManagedDevices, managedDeviceKeys } from '../../../api/fleet/management-devices.ts';
 import { fetchManagedVehicles, managedVehicleKeys } from '../../../api/fleet/management-vehicles.ts';
 import { useStrings } from '../../../i18n/strings.ts';
-import { showToast } from '../../../ui/notifier.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
 import { checkSheet, type BulkContext } from './bulk-check.ts';
 import { BulkRowsTable } from './BulkRowsTable.tsx';
 import { downloadTemplate } from './download-template.ts';

@@ -1,5 +1,5 @@
 import { DatePicker } from 'antd';
-import { fromPickerValue, toPickerValue } from './dates.ts';
+import { fromPickerValue, toPickerValue } from '../dates.ts';
 
 /** How spec 3's screens show a date-time (spec 3 §9). */
 export const REPORT_PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { currentLocale } from '../i18n/language.ts';
-import { localizeSpecText } from '../i18n/spec-texts.ts';
+import { currentLocale } from '../../i18n/language.ts';
+import { localizeSpecText } from '../../i18n/spec-texts.ts';
 import { bindNotifier } from './notifier.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { useStrings } from '../i18n/strings.ts';
+import { useStrings } from '../../i18n/strings.ts';
 
 /** The error boundary of every screen route: the frame stays, the broken screen is replaced. */
 export function ScreenError() {

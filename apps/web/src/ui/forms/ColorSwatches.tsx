@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { textColourOn } from './colour.ts';
+import { textColourOn } from '../colour.ts';
 
 interface ColorSwatchesProps {
   /** Upper-case hex without '#' (spec 2 §5). */
