@@ -1,8 +1,8 @@
 import type { VehicleLog } from '@jejak/contract';
 import { useEffect } from 'react';
-import { useMap } from '../../map/map-context.ts';
-import { maplibregl } from '../../map/maplibre.ts';
-import { formatDateTime } from '../../ui/format.ts';
+import { useMap } from '../../../map/map-context.ts';
+import { maplibregl } from '../../../map/maplibre.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 
 interface JourneyMarkersProps {
   logs: readonly VehicleLog[];

@@ -1,9 +1,9 @@
 import type { VehicleLog } from '@jejak/contract';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
-import { arrowSdfImage } from '../../map/layers/arrow-icon.ts';
-import { isMapRemoved, useMap } from '../../map/map-context.ts';
-import { maplibregl } from '../../map/maplibre.ts';
+import { arrowSdfImage } from '../../../map/layers/arrow-icon.ts';
+import { isMapRemoved, useMap } from '../../../map/map-context.ts';
+import { maplibregl } from '../../../map/maplibre.ts';
 import { pathChunks, pathFeatures, type PathSelection, type TimeSpan } from './path-chunks.ts';
 
 export const PATH_SOURCE_ID = 'trip-path';

@@ -1,10 +1,10 @@
 import { eventTitle, formatDistanceKm, type TransitRecord } from '@jejak/contract';
 import { STATUS_COLOURS } from '@jejak/domain';
 import { Button } from 'antd';
-import { useStrings } from '../../i18n/strings.ts';
-import { EventTypeIcon } from '../../ui/alerts/EventTypeIcon.tsx';
-import { textColourOn } from '../../ui/colour.ts';
-import { formatDateTime, formatDuration, formatSpeedKmh } from '../../ui/format.ts';
+import { useStrings } from '../../../i18n/strings.ts';
+import { EventTypeIcon } from '../../../ui/alerts/EventTypeIcon.tsx';
+import { textColourOn } from '../../../ui/colour.ts';
+import { formatDateTime, formatDuration, formatSpeedKmh } from '../../../ui/format.ts';
 import type { TripDetailsItem } from './trip-details.ts';
 
 interface TripDetailsListProps {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchRoutePlayback } from '../../api/history/trips.ts';
-import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/feedback/notifier.ts';
-import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
+import { fetchRoutePlayback } from '../../../api/history/trips.ts';
+import { useStrings } from '../../../i18n/strings.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
+import type { RecordQuery } from '../../../ui/records/RecordQueryForm.tsx';
 
 /** The playback's track and stops for Trip Record's query, fetched beside the record. */
 export function usePlaybackTrack(query: RecordQuery | null) {

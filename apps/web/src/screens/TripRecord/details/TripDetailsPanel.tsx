@@ -2,18 +2,18 @@ import { ALERT_TEXTS, durationFilterMs } from '@jejak/contract';
 import { CloseOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Typography } from 'antd';
-import { downloadTransitPdf, downloadTransitRecords } from '../../api/history/trips.ts';
-import { useSpecText, useStrings } from '../../i18n/strings.ts';
-import { DEFAULT_TIME_ZONE, formatDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/feedback/notifier.ts';
-import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
-import type { TimeSpan } from './path-chunks.ts';
-import type { TripRouteState } from './route-state.ts';
+import { downloadTransitPdf, downloadTransitRecords } from '../../../api/history/trips.ts';
+import { useSpecText, useStrings } from '../../../i18n/strings.ts';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../ui/format.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
+import type { RecordQuery } from '../../../ui/records/RecordQueryForm.tsx';
+import type { TimeSpan } from '../path/path-chunks.ts';
+import type { TripRouteState } from '../route-state.ts';
 import { TripDetailsList } from './TripDetailsList.tsx';
 import { TripFilters, type TripFilterState } from './TripFilters.tsx';
 import { TripSummaryBar } from './TripSummaryBar.tsx';
 import type { TripDetailsItem, TripSummary } from './trip-details.ts';
-import type { TripRecordResult } from './use-trip-record.ts';
+import type { TripRecordResult } from '../use-trip-record.ts';
 
 interface TripDetailsPanelProps {
   query: RecordQuery | null;

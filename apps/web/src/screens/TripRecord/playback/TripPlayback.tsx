@@ -1,13 +1,13 @@
 import type { RoutePlaybackResponse } from '@jejak/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useStrings } from '../../i18n/strings.ts';
-import { useMap } from '../../map/map-context.ts';
-import { formatDateTime } from '../../ui/format.ts';
+import { useStrings } from '../../../i18n/strings.ts';
+import { useMap } from '../../../map/map-context.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 import { PlaybackBar, SpeedLegend, type TrackView } from './PlaybackBar.tsx';
 import { SpeedTrackLayer, StopMarkers, usePlaybackVehicle } from './PlaybackLayers.tsx';
 import { playbackSpan, stepToTime, timeToStep, type PlaybackSpeed } from './playback-clock.ts';
 import { PlaybackEngine, type PlaybackFrame } from './playback-engine.ts';
-import type { TimeSpan } from './path-chunks.ts';
+import type { TimeSpan } from '../path/path-chunks.ts';
 
 /** The clock, speed and slider follow a running playback a few times a second, not every frame. */
 const READOUT_INTERVAL_MS = 200;

@@ -1,7 +1,7 @@
 import { AimOutlined, CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { Button, Segmented } from 'antd';
 import type { RefObject } from 'react';
-import { useStrings } from '../../i18n/strings.ts';
+import { useStrings } from '../../../i18n/strings.ts';
 import { PLAYBACK_SPEEDS, SCRUB_STEPS, type PlaybackSpeed } from './playback-clock.ts';
 import { SPEED_BANDS, speedBandLabel } from './playback-track.ts';
 

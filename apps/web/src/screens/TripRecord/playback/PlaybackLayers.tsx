@@ -1,12 +1,12 @@
 import type { PlaybackStop, PlaybackTrack } from '@jejak/contract';
 import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo } from 'react';
-import { arrowSdfImage } from '../../map/layers/arrow-icon.ts';
-import { hoverPopup } from '../../map/layers/hover-popup.ts';
-import { signIcon } from '../../map/layers/sign-icon.ts';
-import { statusColour } from '../../map/layers/vehicle-features.ts';
-import { isMapRemoved, useMap } from '../../map/map-context.ts';
-import { formatDateTime, formatDuration } from '../../ui/format.ts';
+import { arrowSdfImage } from '../../../map/layers/arrow-icon.ts';
+import { hoverPopup } from '../../../map/layers/hover-popup.ts';
+import { signIcon } from '../../../map/layers/sign-icon.ts';
+import { statusColour } from '../../../map/layers/vehicle-features.ts';
+import { isMapRemoved, useMap } from '../../../map/map-context.ts';
+import { formatDateTime, formatDuration } from '../../../ui/format.ts';
 import type { PlaybackSample } from './playback-track.ts';
 import { speedFeatures } from './playback-track.ts';
 

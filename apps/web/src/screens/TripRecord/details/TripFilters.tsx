@@ -1,7 +1,7 @@
 import { durationFilterLabel, EVENT_TYPE_COLOURS, TRANSIT_DURATION_FILTERS_MIN } from '@jejak/contract';
 import { STATUS_COLOURS, TRANSIT_STATUSES, type TransitStatus } from '@jejak/domain';
 import { Select, Tag } from 'antd';
-import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../../i18n/strings.ts';
 import { TRIP_EVENT_TYPES, type TripEventType } from './trip-details.ts';
 
 export interface TripFilterState {

@@ -1,4 +1,4 @@
-import { useStrings } from '../../i18n/strings.ts';
+import { useStrings } from '../../../i18n/strings.ts';
 import { PATH_COLOURS, PATH_KINDS } from './path-chunks.ts';
 
 /** What the path's colours mean (spec 1 §2: memory grey, transit orange, trip blue, normal red). */

@@ -1,7 +1,7 @@
 import { formatDistanceKm } from '@jejak/contract';
 import { STATUS_COLOURS } from '@jejak/domain';
-import { useStrings } from '../../i18n/strings.ts';
-import { formatDuration, formatSpeedKmh } from '../../ui/format.ts';
+import { useStrings } from '../../../i18n/strings.ts';
+import { formatDuration, formatSpeedKmh } from '../../../ui/format.ts';
 import type { TripSummary } from './trip-details.ts';
 
 /** The window at a glance, above Trip Details: distance, time driving/idling/parking, top speed. */
