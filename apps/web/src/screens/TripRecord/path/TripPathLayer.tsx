@@ -1,9 +1,9 @@
 import type { VehicleLog } from '@jejak/contract';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { arrowSdfImage } from '../../../map/layers/arrow-icon.ts';
-import { isMapRemoved, useMap } from '../../../map/map-context.ts';
 import { maplibregl } from '../../../map/maplibre.ts';
+import { useMapLayer } from '../../../map/use-map-layer.ts';
 import { pathChunks, pathFeatures, type PathSelection, type TimeSpan } from './path-chunks.ts';
 
 export const PATH_SOURCE_ID = 'trip-path';
@@ -14,12 +14,6 @@ const ARROW_IMAGE = 'trip-path-arrow';
 /** Direction arrows repeat every 100 px along the path (spec 1 §2). */
 export const ARROW_SPACING_PX = 100;
 const FIT_PADDING = 60;
-
-function addArrowImage(map: MapLibreMap): void {
-  if (map.hasImage(ARROW_IMAGE)) return;
-  const size = 24;
-  map.addImage(ARROW_IMAGE, arrowSdfImage(size), { sdf: true, pixelRatio: 2 });
-}
 
 function fitTo(map: MapLibreMap, points: readonly [number, number][], maxZoom: number): void {
   const first = points[0];
@@ -41,58 +35,58 @@ interface TripPathLayerProps {
  * selected span when one is picked.
  */
 export function TripPathLayer({ logs, selection, focus }: TripPathLayerProps) {
-  const map = useMap();
   const data = useMemo(() => pathFeatures(pathChunks(logs, selection)), [logs, selection]);
-
-  useEffect(() => {
-    addArrowImage(map);
-    map.addSource(PATH_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({
-      id: CASING_LAYER_ID,
-      type: 'line',
-      source: PATH_SOURCE_ID,
-      layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 5, 14, 8, 18, 12] },
-    });
-    map.addLayer({
-      id: LINE_LAYER_ID,
-      type: 'line',
-      source: PATH_SOURCE_ID,
-      layout: { 'line-join': 'round', 'line-cap': 'round' },
-      paint: {
-        'line-color': ['get', 'colour'],
-        'line-width': ['interpolate', ['linear'], ['zoom'], 8, 3, 14, 5, 18, 8],
+  const map = useMapLayer({
+    images: [{ id: ARROW_IMAGE, draw: () => arrowSdfImage(24), options: { sdf: true, pixelRatio: 2 }, keep: true }],
+    sources: [
+      { id: PATH_SOURCE_ID, spec: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } }, data },
+    ],
+    layers: [
+      {
+        spec: {
+          id: CASING_LAYER_ID,
+          type: 'line',
+          source: PATH_SOURCE_ID,
+          layout: { 'line-join': 'round', 'line-cap': 'round' },
+          paint: {
+            'line-color': '#ffffff',
+            'line-width': ['interpolate', ['linear'], ['zoom'], 8, 5, 14, 8, 18, 12],
+          },
+        },
       },
-    });
-    map.addLayer({
-      id: ARROWS_LAYER_ID,
-      type: 'symbol',
-      source: PATH_SOURCE_ID,
-      layout: {
-        'symbol-placement': 'line',
-        'symbol-spacing': ARROW_SPACING_PX,
-        'icon-image': ARROW_IMAGE,
-        // The arrow image points north; along a line, east is the direction of travel.
-        'icon-rotate': 90,
-        'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-        'icon-size': ['interpolate', ['linear'], ['zoom'], 8, 0.7, 16, 1],
+      {
+        spec: {
+          id: LINE_LAYER_ID,
+          type: 'line',
+          source: PATH_SOURCE_ID,
+          layout: { 'line-join': 'round', 'line-cap': 'round' },
+          paint: {
+            'line-color': ['get', 'colour'],
+            'line-width': ['interpolate', ['linear'], ['zoom'], 8, 3, 14, 5, 18, 8],
+          },
+        },
       },
-      paint: { 'icon-color': '#ffffff', 'icon-halo-color': ['get', 'colour'], 'icon-halo-width': 1.5 },
-    });
-    return () => {
-      if (isMapRemoved(map)) return;
-      map.removeLayer(ARROWS_LAYER_ID);
-      map.removeLayer(LINE_LAYER_ID);
-      map.removeLayer(CASING_LAYER_ID);
-      map.removeSource(PATH_SOURCE_ID);
-    };
-  }, [map]);
-
-  useEffect(() => {
-    void map.getSource<GeoJSONSource>(PATH_SOURCE_ID)?.setData(data);
-  }, [map, data]);
+      {
+        spec: {
+          id: ARROWS_LAYER_ID,
+          type: 'symbol',
+          source: PATH_SOURCE_ID,
+          layout: {
+            'symbol-placement': 'line',
+            'symbol-spacing': ARROW_SPACING_PX,
+            'icon-image': ARROW_IMAGE,
+            // The arrow image points north; along a line, east is the direction of travel.
+            'icon-rotate': 90,
+            'icon-rotation-alignment': 'map',
+            'icon-allow-overlap': true,
+            'icon-ignore-placement': true,
+            'icon-size': ['interpolate', ['linear'], ['zoom'], 8, 0.7, 16, 1],
+          },
+          paint: { 'icon-color': '#ffffff', 'icon-halo-color': ['get', 'colour'], 'icon-halo-width': 1.5 },
+        },
+      },
+    ],
+  });
 
   // A new path, or a new span picked: bring it into view.
   useEffect(() => {

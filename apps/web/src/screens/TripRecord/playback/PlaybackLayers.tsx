@@ -1,11 +1,10 @@
 import type { PlaybackStop, PlaybackTrack } from '@jejak/contract';
 import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { arrowSdfImage } from '../../../map/layers/arrow-icon.ts';
-import { hoverPopup } from '../../../map/layers/hover-popup.ts';
 import { signIcon } from '../../../map/layers/sign-icon.ts';
 import { statusColour } from '../../../map/layers/vehicle-features.ts';
-import { isMapRemoved, useMap } from '../../../map/map-context.ts';
+import { useMapLayer } from '../../../map/use-map-layer.ts';
 import { formatDateTime, formatDuration } from '../../../ui/format.ts';
 import type { PlaybackSample } from './playback-track.ts';
 import { speedFeatures } from './playback-track.ts';
@@ -22,36 +21,47 @@ const PATH_ARROWS_LAYER = 'trip-path-arrows';
 
 const empty = (): GeoJSON.FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
-function removeAll(map: MapLibreMap, layers: readonly string[], source: string): void {
-  if (isMapRemoved(map)) return;
-  for (const layer of layers) if (map.getLayer(layer)) map.removeLayer(layer);
-  if (map.getSource(source)) map.removeSource(source);
-}
+const underPathArrows = (map: MapLibreMap) => (map.getLayer(PATH_ARROWS_LAYER) ? PATH_ARROWS_LAYER : undefined);
+
+/** A line width growing with the zoom: at 8, 14 and 18. */
+const width = (min: number, mid: number, max: number): ExpressionSpecification => [
+  'interpolate',
+  ['linear'],
+  ['zoom'],
+  8,
+  min,
+  14,
+  mid,
+  18,
+  max,
+];
 
 /**
  * The moving vehicle: a heading arrow in its status colour. Returns the function the playback
  * engine calls each frame; it writes the one point straight to the source, with no React render.
  */
 export function usePlaybackVehicle(): (sample: PlaybackSample | null) => void {
-  const map = useMap();
-  useEffect(() => {
-    if (!map.hasImage(ARROW_IMAGE)) map.addImage(ARROW_IMAGE, arrowSdfImage(48), { sdf: true, pixelRatio: 2 });
-    map.addSource(PLAYBACK_VEHICLE_SOURCE, { type: 'geojson', data: empty() });
-    map.addLayer({
-      id: PLAYBACK_VEHICLE_SOURCE,
-      type: 'symbol',
-      source: PLAYBACK_VEHICLE_SOURCE,
-      layout: {
-        'icon-image': ARROW_IMAGE,
-        'icon-rotate': ['get', 'heading'],
-        'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
+  const map = useMapLayer({
+    images: [{ id: ARROW_IMAGE, draw: () => arrowSdfImage(48), options: { sdf: true, pixelRatio: 2 }, keep: true }],
+    sources: [{ id: PLAYBACK_VEHICLE_SOURCE, spec: { type: 'geojson', data: empty() } }],
+    layers: [
+      {
+        spec: {
+          id: PLAYBACK_VEHICLE_SOURCE,
+          type: 'symbol',
+          source: PLAYBACK_VEHICLE_SOURCE,
+          layout: {
+            'icon-image': ARROW_IMAGE,
+            'icon-rotate': ['get', 'heading'],
+            'icon-rotation-alignment': 'map',
+            'icon-allow-overlap': true,
+            'icon-ignore-placement': true,
+          },
+          paint: { 'icon-color': ['get', 'colour'], 'icon-halo-color': '#ffffff', 'icon-halo-width': 2 },
+        },
       },
-      paint: { 'icon-color': ['get', 'colour'], 'icon-halo-color': '#ffffff', 'icon-halo-width': 2 },
-    });
-    return () => removeAll(map, [PLAYBACK_VEHICLE_SOURCE], PLAYBACK_VEHICLE_SOURCE);
-  }, [map]);
+    ],
+  });
   return useCallback(
     (sample: PlaybackSample | null) => {
       const source = map.getSource<GeoJSONSource>(PLAYBACK_VEHICLE_SOURCE);
@@ -72,47 +82,32 @@ export function usePlaybackVehicle(): (sample: PlaybackSample | null) => void {
 
 /** The track in speed colours (the legend's bands), over the path drawn by kind and under its arrows. */
 export function SpeedTrackLayer({ track }: { track: PlaybackTrack }) {
-  const map = useMap();
   const data = useMemo(() => speedFeatures(track), [track]);
-  useEffect(() => {
-    map.addSource(PLAYBACK_SPEED_LAYER, { type: 'geojson', data: empty() });
-    const below = map.getLayer(PATH_ARROWS_LAYER) ? PATH_ARROWS_LAYER : undefined;
-    const width = (min: number, mid: number, max: number): ExpressionSpecification => [
-      'interpolate',
-      ['linear'],
-      ['zoom'],
-      8,
-      min,
-      14,
-      mid,
-      18,
-      max,
-    ];
-    map.addLayer(
+  useMapLayer({
+    sources: [{ id: PLAYBACK_SPEED_LAYER, spec: { type: 'geojson', data: empty() }, data }],
+    layers: [
       {
-        id: `${PLAYBACK_SPEED_LAYER}-casing`,
-        type: 'line',
-        source: PLAYBACK_SPEED_LAYER,
-        layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': '#ffffff', 'line-width': width(6, 9, 13) },
+        spec: {
+          id: `${PLAYBACK_SPEED_LAYER}-casing`,
+          type: 'line',
+          source: PLAYBACK_SPEED_LAYER,
+          layout: { 'line-join': 'round', 'line-cap': 'round' },
+          paint: { 'line-color': '#ffffff', 'line-width': width(6, 9, 13) },
+        },
+        beforeId: underPathArrows,
       },
-      below,
-    );
-    map.addLayer(
       {
-        id: PLAYBACK_SPEED_LAYER,
-        type: 'line',
-        source: PLAYBACK_SPEED_LAYER,
-        layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': ['get', 'colour'], 'line-width': width(3, 5, 8) },
+        spec: {
+          id: PLAYBACK_SPEED_LAYER,
+          type: 'line',
+          source: PLAYBACK_SPEED_LAYER,
+          layout: { 'line-join': 'round', 'line-cap': 'round' },
+          paint: { 'line-color': ['get', 'colour'], 'line-width': width(3, 5, 8) },
+        },
+        beforeId: underPathArrows,
       },
-      below,
-    );
-    return () => removeAll(map, [PLAYBACK_SPEED_LAYER, `${PLAYBACK_SPEED_LAYER}-casing`], PLAYBACK_SPEED_LAYER);
-  }, [map]);
-  useEffect(() => {
-    void map.getSource<GeoJSONSource>(PLAYBACK_SPEED_LAYER)?.setData(data);
-  }, [map, data]);
+    ],
+  });
   return null;
 }
 
@@ -124,7 +119,6 @@ interface StopMarkersProps {
 
 /** Parking (P) and idling (I) stops where they began, as round signs; hovering one names it, its time and duration. */
 export function StopMarkers({ stops, labels }: StopMarkersProps) {
-  const map = useMap();
   const data = useMemo(
     (): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
       type: 'FeatureCollection',
@@ -140,31 +134,26 @@ export function StopMarkers({ stops, labels }: StopMarkersProps) {
     }),
     [stops, labels],
   );
-  useEffect(() => {
-    for (const status of ['PARKING', 'IDLING'] as const) {
-      const icon = map.hasImage(`playback-stop-${status}`)
-        ? null
-        : signIcon(STOP_COLOURS[status], STOP_LETTERS[status], STOP_ICON_PX);
-      if (icon) map.addImage(`playback-stop-${status}`, icon, { pixelRatio: 2 });
-    }
-    map.addSource(PLAYBACK_STOPS_SOURCE, { type: 'geojson', data: empty() });
-    map.addLayer(
+  useMapLayer({
+    images: (['PARKING', 'IDLING'] as const).map((status) => ({
+      id: `playback-stop-${status}`,
+      draw: () => signIcon(STOP_COLOURS[status], STOP_LETTERS[status], STOP_ICON_PX),
+      options: { pixelRatio: 2 },
+      keep: true,
+    })),
+    sources: [{ id: PLAYBACK_STOPS_SOURCE, spec: { type: 'geojson', data: empty() }, data }],
+    layers: [
       {
-        id: PLAYBACK_STOPS_SOURCE,
-        type: 'symbol',
-        source: PLAYBACK_STOPS_SOURCE,
-        layout: { 'icon-image': ['get', 'icon'], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+        spec: {
+          id: PLAYBACK_STOPS_SOURCE,
+          type: 'symbol',
+          source: PLAYBACK_STOPS_SOURCE,
+          layout: { 'icon-image': ['get', 'icon'], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+        },
+        beforeId: (map) => (map.getLayer(PLAYBACK_VEHICLE_SOURCE) ? PLAYBACK_VEHICLE_SOURCE : undefined),
+        popup: { textOf: (p) => (typeof p['title'] === 'string' ? p['title'] : null) },
       },
-      map.getLayer(PLAYBACK_VEHICLE_SOURCE) ? PLAYBACK_VEHICLE_SOURCE : undefined,
-    );
-    const unhover = hoverPopup(map, PLAYBACK_STOPS_SOURCE, (p) => (typeof p['title'] === 'string' ? p['title'] : null));
-    return () => {
-      unhover();
-      removeAll(map, [PLAYBACK_STOPS_SOURCE], PLAYBACK_STOPS_SOURCE);
-    };
-  }, [map]);
-  useEffect(() => {
-    void map.getSource<GeoJSONSource>(PLAYBACK_STOPS_SOURCE)?.setData(data);
-  }, [map, data]);
+    ],
+  });
   return null;
 }
