@@ -55,8 +55,10 @@ export default tseslint.config(
       },
     ]),
   },
-  {
-    files: ['apps/web/src/screens/*/*'],
+  // A file `depth` folders below screens/<Screen>/ leaves its screen for a sibling one with exactly
+  // `depth` '../' and a name; fewer stay inside the screen, more reach the console's shared folders.
+  ...[1, 2, 3, 4, 5].map((depth) => ({
+    files: [`apps/web/src/screens/*/${'*/'.repeat(depth - 1)}*`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -66,13 +68,13 @@ export default tseslint.config(
               group: ['**/apps/server/**', '@jejak/server', '@jejak/protocols'],
               message: 'web never imports server code',
             },
-            { regex: '^\\.\\./[^.]', message: 'a screen never imports another screen' },
+            { regex: `^(\\.\\./){${depth}}[^.]`, message: 'a screen never imports another screen' },
             { regex: 'screens/', message: 'a screen never imports another screen' },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['apps/server/src/http/**', 'apps/server/src/live/**'],
     rules: restrict([

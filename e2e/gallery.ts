@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/app/stored-choices.ts';
+import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { screenshot, signInAt } from './browser.ts';
 import { untranslatedTexts } from './untranslated.ts';
 

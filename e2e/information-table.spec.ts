@@ -5,7 +5,7 @@ import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { DEMO_GEOFENCES } from '../apps/server/src/demo/demo-geofences.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { connectTeltonika, fitTankLorry } from '../apps/server/test/teltonika-fixture.ts';
-import { LANGUAGE_STORAGE_KEY } from '../apps/web/src/app/stored-choices.ts';
+import { LANGUAGE_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { FLOW_TIMEOUT_MS, popupsClosed, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import { screenshotAtWidths } from './widths.ts';

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { onUnauthorized } from './api/client.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { router } from './app/routes.tsx';
-import { resetSession } from './app/session.ts';
+import { resetSession } from './store/session.ts';
 import './app/global.css';
 
 // A 401 from any call means the session is gone: clear everything; the guard shows /Login.

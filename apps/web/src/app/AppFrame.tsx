@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { useLiveFleet } from '../store/use-live-fleet.ts';
 import { EventPopups } from '../ui/alerts/EventPopups.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
-import { useSessionUser } from './session.ts';
+import { useSessionUser } from '../store/session.ts';
 import { Sidebar, SidebarDrawer } from './Sidebar.tsx';
 
 /**

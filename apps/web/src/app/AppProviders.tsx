@@ -5,10 +5,10 @@ import msMY from 'antd/locale/ms_MY';
 import { useMemo, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client.ts';
 import { useLocale } from '../i18n/strings.ts';
-import { NotifierBridge } from '../ui/NotifierBridge.tsx';
-import { POPUP_CONFIG } from '../ui/notifier.ts';
+import { NotifierBridge } from '../ui/feedback/NotifierBridge.tsx';
+import { POPUP_CONFIG } from '../ui/feedback/notifier.ts';
 import { themeFor } from './theme.ts';
-import { useThemeMode } from './theme-mode.ts';
+import { useThemeMode } from '../store/theme-mode.ts';
 
 const ANTD_LOCALES = { en: enUS, ms: msMY } as const;
 

@@ -11,8 +11,8 @@ import {
 import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { roleText, useStrings } from '../i18n/strings.ts';
-import { useSessionUser, useSignOut } from './session.ts';
-import { setThemeMode, useThemeMode } from './theme-mode.ts';
+import { useSessionUser, useSignOut } from '../store/session.ts';
+import { setThemeMode, useThemeMode } from '../store/theme-mode.ts';
 
 /**
  * The top bar: the light/dark switch and who is signed in, with Profile, Reset password and

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { userInfoErrorText } from '../api/error-text.ts';
-import { fetchStages, userInfoQueryKey } from '../api/user.ts';
+import { fetchStages, userInfoQueryKey } from '../api/accounts/user.ts';
 import { V1StageScreen } from '../screens/StageV1/V1StageScreen.tsx';
-import { showToast } from '../ui/notifier.ts';
-import { SessionUserContext, useSession } from './session.ts';
+import { showToast } from '../ui/feedback/notifier.ts';
+import { SessionUserContext, useSession } from '../store/session.ts';
 
 /** Every path but /Login needs a signed-in user (spec 1 §2). */
 export function RequireSession() {

@@ -18,7 +18,7 @@ import { Link, useLocation } from 'react-router';
 import type { Strings } from '../i18n/en.ts';
 import { useStrings } from '../i18n/strings.ts';
 import { Logo } from '../ui/Logo.tsx';
-import { useSessionUser } from './session.ts';
+import { useSessionUser } from '../store/session.ts';
 
 const ICONS: Partial<Record<MenuKey, ReactNode>> = {
   InformationTable: <TableOutlined />,

@@ -34,7 +34,7 @@ import { RuleFormScreen } from '../screens/RuleForm/RuleFormScreen.tsx';
 import { RuleTemplateFormScreen } from '../screens/RuleTemplateForm/RuleTemplateFormScreen.tsx';
 import { SOSAlertsScreen } from '../screens/SOSAlerts/SOSAlertsScreen.tsx';
 import { TripRecordScreen } from '../screens/TripRecord/TripRecordScreen.tsx';
-import { ScreenError } from '../ui/ScreenError.tsx';
+import { ScreenError } from '../ui/feedback/ScreenError.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { RootLayout } from './RootLayout.tsx';

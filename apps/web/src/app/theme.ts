@@ -1,5 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import type { ThemeMode } from './theme-mode.ts';
+import type { ThemeMode } from '../store/theme-mode.ts';
 
 /** A fleet console look: dark navigation in both schemes; a light or a dark working area. */
 const SIDER_BG = '#0f1c2e';

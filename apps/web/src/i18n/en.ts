@@ -4,18 +4,18 @@ import { ROLE_LABELS } from '@jejak/domain';
  * English interface strings. Texts fixed by the spec (toasts, banners) live in MESSAGES of
  * @jejak/contract; these are the console's own labels.
  */
-import { enAlerts } from './en-alerts.ts';
-import { enBulk } from './en-bulk.ts';
-import { enFleetForms } from './en-fleet-forms.ts';
-import { enFuel } from './en-fuel.ts';
-import { enInfoTable } from './en-info-table.ts';
-import { enGeofenceForms } from './en-geofence-forms.ts';
-import { enInspectors } from './en-inspectors.ts';
-import { enManagement } from './en-management.ts';
-import { enRules } from './en-rules.ts';
-import { enTrips } from './en-trips.ts';
-import { enReports } from './en-reports.ts';
-import { enDashboard } from './en-dashboard.ts';
+import { enAlerts } from './en/en-alerts.ts';
+import { enBulk } from './en/en-bulk.ts';
+import { enFleetForms } from './en/en-fleet-forms.ts';
+import { enFuel } from './en/en-fuel.ts';
+import { enInfoTable } from './en/en-info-table.ts';
+import { enGeofenceForms } from './en/en-geofence-forms.ts';
+import { enInspectors } from './en/en-inspectors.ts';
+import { enManagement } from './en/en-management.ts';
+import { enRules } from './en/en-rules.ts';
+import { enTrips } from './en/en-trips.ts';
+import { enReports } from './en/en-reports.ts';
+import { enDashboard } from './en/en-dashboard.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export const en = {

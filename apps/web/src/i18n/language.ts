@@ -3,7 +3,7 @@ import 'dayjs/locale/ms-my';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY } from '../app/stored-choices.ts';
+import { LANGUAGE_STORAGE_KEY } from '../store/stored-choices.ts';
 import { en } from './en.ts';
 import { ms } from './ms.ts';
 

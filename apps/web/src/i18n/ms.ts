@@ -4,17 +4,17 @@
  */
 import { MAP_TEXTS, MESSAGES } from '@jejak/contract';
 import type { Strings } from './en.ts';
-import { msAlerts } from './ms-alerts.ts';
-import { msBulk } from './ms-bulk.ts';
-import { msDashboard, msGeofenceForms } from './ms-dashboard.ts';
-import { msFleetForms } from './ms-fleet-forms.ts';
-import { msFuel } from './ms-fuel.ts';
-import { msInfoTable } from './ms-info-table.ts';
-import { msInspectors } from './ms-inspectors.ts';
-import { msManagement } from './ms-management.ts';
-import { msReports } from './ms-reports.ts';
-import { msRules } from './ms-rules.ts';
-import { msTrips } from './ms-trips.ts';
+import { msAlerts } from './ms/ms-alerts.ts';
+import { msBulk } from './ms/ms-bulk.ts';
+import { msDashboard, msGeofenceForms } from './ms/ms-dashboard.ts';
+import { msFleetForms } from './ms/ms-fleet-forms.ts';
+import { msFuel } from './ms/ms-fuel.ts';
+import { msInfoTable } from './ms/ms-info-table.ts';
+import { msInspectors } from './ms/ms-inspectors.ts';
+import { msManagement } from './ms/ms-management.ts';
+import { msReports } from './ms/ms-reports.ts';
+import { msRules } from './ms/ms-rules.ts';
+import { msTrips } from './ms/ms-trips.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
 export const ms: Strings = {

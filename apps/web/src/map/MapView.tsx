@@ -1,8 +1,8 @@
 import type { MapBasemap } from '@jejak/contract';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMapConfig } from '../api/map-config.ts';
-import { useThemeMode, type ThemeMode } from '../app/theme-mode.ts';
+import { useMapConfig } from '../api/map/map-config.ts';
+import { useThemeMode, type ThemeMode } from '../store/theme-mode.ts';
 import { useStrings } from '../i18n/strings.ts';
 import { liveStore } from '../store/live-store.ts';
 import { fillBasemap, offlineStyle } from './basemap.ts';

@@ -1,8 +1,7 @@
 import type { GeofencePoint } from '@jejak/domain';
-import type { GeoJSONSource } from 'maplibre-gl';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { circleRing } from '../layers/geofence-features.ts';
-import { isMapRemoved, useMap } from '../map-context.ts';
+import { useMapLayer } from '../use-map-layer.ts';
 
 const SOURCE = 'geofence-draw-radius';
 const FILL = 'geofence-draw-radius-fill';
@@ -31,28 +30,19 @@ export function RadiusCircleLayer({
   radiusM: number | null;
   colour: string;
 }) {
-  const map = useMap();
-
-  useEffect(() => {
-    map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({ id: FILL, type: 'fill', source: SOURCE, paint: { 'fill-opacity': 0.15 } });
-    map.addLayer({ id: LINE, type: 'line', source: SOURCE, paint: { 'line-width': 2 } });
-    return () => {
-      if (isMapRemoved(map)) return;
-      map.removeLayer(LINE);
-      map.removeLayer(FILL);
-      map.removeSource(SOURCE);
-    };
-  }, [map]);
+  const data = useMemo(() => circleData(centre, radiusM), [centre, radiusM]);
+  const map = useMapLayer({
+    sources: [{ id: SOURCE, spec: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } }, data }],
+    layers: [
+      { spec: { id: FILL, type: 'fill', source: SOURCE, paint: { 'fill-opacity': 0.15 } } },
+      { spec: { id: LINE, type: 'line', source: SOURCE, paint: { 'line-width': 2 } } },
+    ],
+  });
 
   useEffect(() => {
     map.setPaintProperty(FILL, 'fill-color', colour);
     map.setPaintProperty(LINE, 'line-color', colour);
   }, [map, colour]);
-
-  useEffect(() => {
-    void map.getSource<GeoJSONSource>(SOURCE)?.setData(circleData(centre, radiusM));
-  }, [map, centre, radiusM]);
 
   return null;
 }

@@ -1,11 +1,10 @@
-import type { GeoJSONSource } from 'maplibre-gl';
 import type { DeviceLog } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { fetchDeviceLogs } from '../../api/inspectors.ts';
+import { useMemo } from 'react';
+import { fetchDeviceLogs } from '../../api/history/inspectors.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
-import { isMapRemoved, useMap } from '../map-context.ts';
+import { useMapLayer } from '../use-map-layer.ts';
 
 const SOURCE_ID = 'device-log-points';
 const LAYER_ID: OrderedLayerId = 'device-log-points';
@@ -36,7 +35,6 @@ function logPoints(logs: readonly DeviceLog[]): GeoJSON.FeatureCollection<GeoJSO
  * where single fixes matter.
  */
 export function DeviceLogPointsLayer({ dvid }: { dvid: string | null }) {
-  const map = useMap();
   const logs = useQuery({
     queryKey: ['device-log-points', dvid],
     queryFn: () => {
@@ -49,34 +47,26 @@ export function DeviceLogPointsLayer({ dvid }: { dvid: string | null }) {
   });
   const data = useMemo(() => logPoints(dvid === null ? [] : (logs.data?.logs ?? [])), [dvid, logs.data]);
 
-  useEffect(() => {
-    map.addSource(SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer(
+  useMapLayer({
+    sources: [{ id: SOURCE_ID, spec: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } }, data }],
+    layers: [
       {
-        id: LAYER_ID,
-        type: 'circle',
-        source: SOURCE_ID,
-        minzoom: DEVICE_LOG_MIN_ZOOM,
-        paint: {
-          'circle-radius': 4,
-          'circle-color': '#1668dc',
-          'circle-opacity': 0.8,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 1,
+        spec: {
+          id: LAYER_ID,
+          type: 'circle',
+          source: SOURCE_ID,
+          minzoom: DEVICE_LOG_MIN_ZOOM,
+          paint: {
+            'circle-radius': 4,
+            'circle-color': '#1668dc',
+            'circle-opacity': 0.8,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 1,
+          },
         },
+        beforeId: (map) => layerAbove(map, LAYER_ID),
       },
-      layerAbove(map, LAYER_ID),
-    );
-    return () => {
-      if (isMapRemoved(map)) return;
-      map.removeLayer(LAYER_ID);
-      map.removeSource(SOURCE_ID);
-    };
-  }, [map]);
-
-  useEffect(() => {
-    if (!isMapRemoved(map)) void map.getSource<GeoJSONSource>(SOURCE_ID)?.setData(data);
-  }, [map, data]);
-
+    ],
+  });
   return null;
 }

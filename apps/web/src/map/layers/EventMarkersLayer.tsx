@@ -1,8 +1,7 @@
 import { EVENT_TYPE_COLOURS, EVENT_TYPES, eventTitle, type AlertEvent, type EventType } from '@jejak/contract';
-import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
-import { useEffect, useMemo, useRef } from 'react';
-import { isMapRemoved, useMap } from '../map-context.ts';
+import { useEffect, useMemo } from 'react';
 import { maplibregl } from '../maplibre.ts';
+import { useMapLayer } from '../use-map-layer.ts';
 import { signIcon } from './sign-icon.ts';
 
 const SOURCE_ID = 'record-events';
@@ -61,61 +60,47 @@ interface EventMarkersLayerProps {
  * sign (spec 1 §2: Event Record's map and Trip Record's event markers); a click selects one and shows its name. The selected event is ringed and named; picked in the list, the map zooms to it.
  */
 export function EventMarkersLayer({ events, selection, onSelect, fitToEvents = true }: EventMarkersLayerProps) {
-  const map = useMap();
   const data = useMemo(() => eventFeatures(events), [events]);
-  // The click handler is bound once with the layer; it calls the latest onSelect.
-  const onSelectRef = useRef(onSelect);
-  useEffect(() => {
-    onSelectRef.current = onSelect;
-  }, [onSelect]);
-
-  useEffect(() => {
-    map.addSource(SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({
-      id: SELECTED_LAYER_ID,
-      type: 'circle',
-      source: SOURCE_ID,
-      filter: ['==', ['get', 'evid'], ''],
-      paint: { 'circle-radius': 13, 'circle-color': '#1668dc', 'circle-opacity': 0.35 },
-    });
-    for (const type of EVENT_TYPES) {
-      const icon = map.hasImage(iconId(type)) ? null : eventIcon(type);
-      if (icon) map.addImage(iconId(type), icon, { pixelRatio: 2 });
-    }
-    map.addLayer({
-      id: LAYER_ID,
-      type: 'symbol',
-      source: SOURCE_ID,
-      layout: {
-        'icon-image': ['concat', 'record-event-', ['get', 'type']],
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
+  const map = useMapLayer({
+    images: EVENT_TYPES.map((type) => ({
+      id: iconId(type),
+      draw: () => eventIcon(type),
+      options: { pixelRatio: 2 },
+      keep: true,
+    })),
+    sources: [{ id: SOURCE_ID, spec: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } }, data }],
+    layers: [
+      {
+        spec: {
+          id: SELECTED_LAYER_ID,
+          type: 'circle',
+          source: SOURCE_ID,
+          filter: ['==', ['get', 'evid'], ''],
+          paint: { 'circle-radius': 13, 'circle-color': '#1668dc', 'circle-opacity': 0.35 },
+        },
       },
-    });
-    const onClick = (event: MapLayerMouseEvent) => {
-      const evid: unknown = event.features?.[0]?.properties['evid'];
-      if (typeof evid === 'string') onSelectRef.current({ evid, focus: false });
-    };
-    const pointer = () => (map.getCanvas().style.cursor = 'pointer');
-    const plain = () => (map.getCanvas().style.cursor = '');
-    map.on('click', LAYER_ID, onClick);
-    map.on('mouseenter', LAYER_ID, pointer);
-    map.on('mouseleave', LAYER_ID, plain);
-    return () => {
-      if (isMapRemoved(map)) return;
-      map.off('click', LAYER_ID, onClick);
-      map.off('mouseenter', LAYER_ID, pointer);
-      map.off('mouseleave', LAYER_ID, plain);
-      map.removeLayer(LAYER_ID);
-      map.removeLayer(SELECTED_LAYER_ID);
-      map.removeSource(SOURCE_ID);
-    };
-  }, [map]);
+      {
+        spec: {
+          id: LAYER_ID,
+          type: 'symbol',
+          source: SOURCE_ID,
+          layout: {
+            'icon-image': ['concat', 'record-event-', ['get', 'type']],
+            'icon-allow-overlap': true,
+            'icon-ignore-placement': true,
+          },
+        },
+        onClick: (event) => {
+          const evid: unknown = event.features?.[0]?.properties['evid'];
+          if (typeof evid === 'string') onSelect({ evid, focus: false });
+        },
+      },
+    ],
+  });
 
+  // A new lookup: show all its events.
   useEffect(() => {
-    void map.getSource<GeoJSONSource>(SOURCE_ID)?.setData(data);
     if (!fitToEvents) return;
-    // A new lookup: show all its events.
     const points = data.features.map((f) => f.geometry.coordinates as [number, number]);
     if (points.length === 0) return;
     const bounds = points.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(points[0], points[0]));

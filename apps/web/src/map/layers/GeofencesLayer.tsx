@@ -1,10 +1,11 @@
 import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { useEffect, useMemo } from 'react';
+import { fetchGeofences, geofencesQueryKey, type UserGeofences } from '../../api/geofences/geofences.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
-import { isMapRemoved, useMap } from '../map-context.ts';
+import { isMapRemoved } from '../map-context.ts';
 import { DEFAULT_MAP_SETTINGS, type MapSettings } from '../panel/map-settings.ts';
+import { useMapLayer } from '../use-map-layer.ts';
 import { geofenceColours, geofenceFeatures } from './geofence-features.ts';
 import {
   AREAS_SOURCE,
@@ -16,13 +17,34 @@ import {
   ZONE_MARKS,
   ZONE_POINTS_SOURCE,
 } from './geofence-layers.ts';
-import { hoverPopup } from './hover-popup.ts';
 import { drawTextImages } from './text-image.ts';
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
-const SOURCES = [AREAS_SOURCE, POI_POINTS_SOURCE, ZONE_POINTS_SOURCE];
 
 type ShownSettings = Pick<MapSettings, 'pois' | 'zones' | 'geofenceInfo'>;
+
+/** The sources' data: the areas, and the zones' and the POIs' marks. */
+function sourceData(data: UserGeofences): Record<'areas' | 'zones' | 'pois', GeoJSON.FeatureCollection> {
+  const { areas, labels } = geofenceFeatures(data.geofences, geofenceColours(data.templates));
+  const points = (kind: 'POI' | 'Zone'): GeoJSON.FeatureCollection => ({
+    type: 'FeatureCollection',
+    features: labels.filter((f) => f.properties.kind === kind),
+  });
+  return { areas: { type: 'FeatureCollection', features: areas }, zones: points('Zone'), pois: points('POI') };
+}
+
+/** A click on a cluster zooms in until it splits. */
+function zoomIntoCluster(event: MapLayerMouseEvent): void {
+  const map = event.target;
+  const feature = event.features?.[0];
+  const id: unknown = feature?.properties['cluster_id'];
+  if (typeof id !== 'number' || feature?.geometry.type !== 'Point') return;
+  const [lon = 0, lat = 0] = feature.geometry.coordinates;
+  void map
+    .getSource<GeoJSONSource>(POI_POINTS_SOURCE)
+    ?.getClusterExpansionZoom(id)
+    .then((zoom) => map.easeTo({ center: [lon, lat], zoom }));
+}
 
 /**
  * The user's POIs (circles of their radius, a marker at the centre, clustered from 3 close ones)
@@ -32,57 +54,35 @@ type ShownSettings = Pick<MapSettings, 'pois' | 'zones' | 'geofenceInfo'>;
  * shows its count and zooms in when clicked.
  */
 export function GeofencesLayer({ uid, settings = DEFAULT_MAP_SETTINGS }: { uid: string; settings?: ShownSettings }) {
-  const map = useMap();
   const { data } = useQuery({ queryKey: geofencesQueryKey(uid), queryFn: () => fetchGeofences(uid) });
-  const infoRef = useRef(settings.geofenceInfo);
-  useEffect(() => {
-    infoRef.current = settings.geofenceInfo;
-  }, [settings.geofenceInfo]);
+  const features = useMemo(() => (data ? sourceData(data) : undefined), [data]);
+  const nameOf = (p: Record<string, unknown>) =>
+    settings.geofenceInfo && typeof p['name'] === 'string' ? `${p['name']} (${String(p['kind'])})` : null;
 
-  useEffect(() => {
-    map.addSource(AREAS_SOURCE, { type: 'geojson', data: EMPTY });
-    map.addSource(ZONE_POINTS_SOURCE, { type: 'geojson', data: EMPTY });
-    map.addSource(POI_POINTS_SOURCE, {
-      type: 'geojson',
-      data: EMPTY,
-      cluster: true,
-      clusterMinPoints: CLUSTER_MIN_POINTS,
-      clusterRadius: 40,
-    });
-    const stopImages = drawTextImages(map);
-    for (const { spec } of GEOFENCE_LAYERS) map.addLayer(spec, layerAbove(map, spec.id as OrderedLayerId));
-
-    const nameOf = (p: Record<string, unknown>) =>
-      infoRef.current && typeof p['name'] === 'string' ? `${p['name']} (${String(p['kind'])})` : null;
-    const removePopups = [hoverPopup(map, POI_MARKS, nameOf), hoverPopup(map, ZONE_MARKS, nameOf)];
-
-    const zoomIntoCluster = (event: MapLayerMouseEvent) => {
-      const feature = event.features?.[0];
-      const id: unknown = feature?.properties['cluster_id'];
-      if (typeof id !== 'number' || feature?.geometry.type !== 'Point') return;
-      const [lon = 0, lat = 0] = feature.geometry.coordinates;
-      void map
-        .getSource<GeoJSONSource>(POI_POINTS_SOURCE)
-        ?.getClusterExpansionZoom(id)
-        .then((zoom) => map.easeTo({ center: [lon, lat], zoom }));
-    };
-    const pointer = () => (map.getCanvas().style.cursor = 'pointer');
-    const plain = () => (map.getCanvas().style.cursor = '');
-    map.on('click', CLUSTERS, zoomIntoCluster);
-    map.on('mouseenter', CLUSTERS, pointer);
-    map.on('mouseleave', CLUSTERS, plain);
-
-    return () => {
-      for (const remove of removePopups) remove();
-      stopImages();
-      if (isMapRemoved(map)) return;
-      map.off('click', CLUSTERS, zoomIntoCluster);
-      map.off('mouseenter', CLUSTERS, pointer);
-      map.off('mouseleave', CLUSTERS, plain);
-      for (const { spec } of [...GEOFENCE_LAYERS].reverse()) map.removeLayer(spec.id);
-      for (const source of SOURCES) map.removeSource(source);
-    };
-  }, [map]);
+  const map = useMapLayer({
+    sources: [
+      { id: AREAS_SOURCE, spec: { type: 'geojson', data: EMPTY }, data: features?.areas },
+      { id: ZONE_POINTS_SOURCE, spec: { type: 'geojson', data: EMPTY }, data: features?.zones },
+      {
+        id: POI_POINTS_SOURCE,
+        spec: {
+          type: 'geojson',
+          data: EMPTY,
+          cluster: true,
+          clusterMinPoints: CLUSTER_MIN_POINTS,
+          clusterRadius: 40,
+        },
+        data: features?.pois,
+      },
+    ],
+    layers: GEOFENCE_LAYERS.map(({ spec }) => ({
+      spec,
+      beforeId: (m) => layerAbove(m, spec.id as OrderedLayerId),
+      ...(spec.id === POI_MARKS || spec.id === ZONE_MARKS ? { popup: { textOf: nameOf } } : {}),
+      ...(spec.id === CLUSTERS ? { onClick: zoomIntoCluster } : {}),
+    })),
+    onAdd: drawTextImages,
+  });
 
   const { pois, zones, geofenceInfo } = settings;
   useEffect(() => {
@@ -91,18 +91,6 @@ export function GeofencesLayer({ uid, settings = DEFAULT_MAP_SETTINGS }: { uid: 
     for (const { spec, shownBy } of GEOFENCE_LAYERS)
       map.setLayoutProperty(spec.id, 'visibility', shownBy(shown) ? 'visible' : 'none');
   }, [map, pois, zones, geofenceInfo]);
-
-  useEffect(() => {
-    if (!data || isMapRemoved(map)) return;
-    const { areas, labels } = geofenceFeatures(data.geofences, geofenceColours(data.templates));
-    const points = (kind: 'POI' | 'Zone'): GeoJSON.FeatureCollection => ({
-      type: 'FeatureCollection',
-      features: labels.filter((f) => f.properties.kind === kind),
-    });
-    void map.getSource<GeoJSONSource>(AREAS_SOURCE)?.setData({ type: 'FeatureCollection', features: areas });
-    void map.getSource<GeoJSONSource>(POI_POINTS_SOURCE)?.setData(points('POI'));
-    void map.getSource<GeoJSONSource>(ZONE_POINTS_SOURCE)?.setData(points('Zone'));
-  }, [map, data]);
 
   return null;
 }

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { MY_PLACES, type PlaceRow } from '@jejak/domain';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
-import { isMapRemoved, useMap } from '../map-context.ts';
-import { hoverPopup } from './hover-popup.ts';
+import { useMapLayer } from '../use-map-layer.ts';
 
 const SOURCE_ID = 'places';
 const LAYER_ID: OrderedLayerId = 'places';
@@ -25,45 +23,29 @@ function placeFeatures(rows: readonly PlaceRow[]): GeoJSON.FeatureCollection<Geo
  * small popup on hover instead of a label.
  */
 export function PlacesLayer() {
-  const map = useMap();
-
-  useEffect(() => {
-    map.addSource(SOURCE_ID, {
-      type: 'geojson',
-      data: placeFeatures(MY_PLACES),
-      attribution: PLACES_ATTRIBUTION,
-    });
-    map.addLayer(
+  useMapLayer({
+    sources: [
+      { id: SOURCE_ID, spec: { type: 'geojson', data: placeFeatures(MY_PLACES), attribution: PLACES_ATTRIBUTION } },
+    ],
+    layers: [
       {
-        id: LAYER_ID,
-        type: 'circle',
-        source: SOURCE_ID,
-        minzoom: 5,
-        paint: {
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 1.5, 10, 3, 15, 4.5],
-          'circle-color': '#8c8c8c',
-          'circle-opacity': 0.75,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 5, 0, 10, 1],
+        spec: {
+          id: LAYER_ID,
+          type: 'circle',
+          source: SOURCE_ID,
+          minzoom: 5,
+          paint: {
+            'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 1.5, 10, 3, 15, 4.5],
+            'circle-color': '#8c8c8c',
+            'circle-opacity': 0.75,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 5, 0, 10, 1],
+          },
         },
+        beforeId: (map) => layerAbove(map, LAYER_ID),
+        popup: { textOf: (p) => (typeof p['name'] === 'string' ? p['name'] : null), className: 'place-popup' },
       },
-      layerAbove(map, LAYER_ID),
-    );
-
-    const removePopup = hoverPopup(
-      map,
-      LAYER_ID,
-      (p) => (typeof p['name'] === 'string' ? p['name'] : null),
-      'place-popup',
-    );
-
-    return () => {
-      removePopup();
-      if (isMapRemoved(map)) return;
-      map.removeLayer(LAYER_ID);
-      map.removeSource(SOURCE_ID);
-    };
-  }, [map]);
-
+    ],
+  });
   return null;
 }

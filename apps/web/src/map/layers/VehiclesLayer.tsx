@@ -1,9 +1,9 @@
-import type { FilterSpecification, GeoJSONFeatureDiff, GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
-import { useEffect, useEffectEvent } from 'react';
+import type { FilterSpecification, GeoJSONFeatureDiff, GeoJSONSource } from 'maplibre-gl';
+import { useEffect } from 'react';
 import { liveStore } from '../../store/live-store.ts';
 import { subscribeThrottled } from '../../store/throttled.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
-import { isMapRemoved, useMap } from '../map-context.ts';
+import { useMapLayer } from '../use-map-layer.ts';
 import { arrowSdfImage } from './arrow-icon.ts';
 import {
   diffVehicleFeatures,
@@ -66,90 +66,74 @@ interface VehiclesLayerProps {
 
 /** Arrows for every vehicle with a known position, coloured by status and turned by heading. */
 export function VehiclesLayer({ selectedVid, onSelect }: VehiclesLayerProps) {
-  const map = useMap();
-  const select = useEffectEvent((vid: string) => onSelect(vid));
-
-  useEffect(() => {
-    map.addImage(ARROW_IMAGE_ID, arrowSdfImage(ARROW_IMAGE_PX), { sdf: true, pixelRatio: ARROW_PIXEL_RATIO });
-    map.addSource(SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer(
+  const map = useMapLayer({
+    images: [
       {
-        id: SELECTED_LAYER_ID,
-        type: 'circle',
-        source: SOURCE_ID,
-        filter: selectedFilter(null),
-        paint: {
-          'circle-radius': 18,
-          'circle-color': statusColourExpression(),
-          'circle-opacity': 0.2,
-          'circle-stroke-width': 2,
-          'circle-stroke-color': statusColourExpression(),
-        },
+        id: ARROW_IMAGE_ID,
+        draw: () => arrowSdfImage(ARROW_IMAGE_PX),
+        options: { sdf: true, pixelRatio: ARROW_PIXEL_RATIO },
       },
-      layerAbove(map, SELECTED_LAYER_ID),
-    );
-    map.addLayer(
+    ],
+    sources: [{ id: SOURCE_ID, spec: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } }],
+    layers: [
       {
-        id: ARROW_LAYER_ID,
-        type: 'symbol',
-        source: SOURCE_ID,
-        layout: {
-          'icon-image': ARROW_IMAGE_ID,
-          'icon-rotate': ['get', 'heading'],
-          'icon-rotation-alignment': 'map',
-          'icon-allow-overlap': true,
-          'icon-ignore-placement': true,
+        spec: {
+          id: SELECTED_LAYER_ID,
+          type: 'circle',
+          source: SOURCE_ID,
+          filter: selectedFilter(null),
+          paint: {
+            'circle-radius': 18,
+            'circle-color': statusColourExpression(),
+            'circle-opacity': 0.2,
+            'circle-stroke-width': 2,
+            'circle-stroke-color': statusColourExpression(),
+          },
         },
-        paint: {
-          'icon-color': statusColourExpression(),
-          'icon-halo-color': '#ffffff',
-          'icon-halo-width': 1.5,
+        beforeId: (m) => layerAbove(m, SELECTED_LAYER_ID),
+      },
+      {
+        spec: {
+          id: ARROW_LAYER_ID,
+          type: 'symbol',
+          source: SOURCE_ID,
+          layout: {
+            'icon-image': ARROW_IMAGE_ID,
+            'icon-rotate': ['get', 'heading'],
+            'icon-rotation-alignment': 'map',
+            'icon-allow-overlap': true,
+            'icon-ignore-placement': true,
+          },
+          paint: {
+            'icon-color': statusColourExpression(),
+            'icon-halo-color': '#ffffff',
+            'icon-halo-width': 1.5,
+          },
+        },
+        beforeId: (m) => layerAbove(m, ARROW_LAYER_ID),
+        onClick: (event) => {
+          const vid: unknown = event.features?.[0]?.properties['vid'];
+          if (typeof vid === 'string') onSelect(vid);
         },
       },
-      layerAbove(map, ARROW_LAYER_ID),
-    );
-    const source = map.getSource<GeoJSONSource>(SOURCE_ID);
-    const drawn: DrawnVehicles = new Map();
-    let first = true;
-
-    const unsubscribe = subscribeThrottled(
-      liveStore.subscribe,
-      () => {
-        const began = performance.now();
-        const diff = diffVehicleFeatures(drawn, liveStore.vehicles(), (dvid) => liveStore.device(dvid));
-        if (source) drawChanges(source, drawn, diff, first);
-        first = false;
-        liveStore.metrics.redrawMs += performance.now() - began;
-      },
-      REDRAW_INTERVAL_MS,
-    );
-
-    const onClick = (event: MapLayerMouseEvent) => {
-      const vid: unknown = event.features?.[0]?.properties['vid'];
-      if (typeof vid === 'string') select(vid);
-    };
-    const onEnter = () => {
-      map.getCanvas().style.cursor = 'pointer';
-    };
-    const onLeave = () => {
-      map.getCanvas().style.cursor = '';
-    };
-    map.on('click', ARROW_LAYER_ID, onClick);
-    map.on('mouseenter', ARROW_LAYER_ID, onEnter);
-    map.on('mouseleave', ARROW_LAYER_ID, onLeave);
-
-    return () => {
-      unsubscribe();
-      if (isMapRemoved(map)) return;
-      map.off('click', ARROW_LAYER_ID, onClick);
-      map.off('mouseenter', ARROW_LAYER_ID, onEnter);
-      map.off('mouseleave', ARROW_LAYER_ID, onLeave);
-      map.removeLayer(ARROW_LAYER_ID);
-      map.removeLayer(SELECTED_LAYER_ID);
-      map.removeSource(SOURCE_ID);
-      map.removeImage(ARROW_IMAGE_ID);
-    };
-  }, [map]);
+    ],
+    onAdd: (m) => {
+      const source = m.getSource<GeoJSONSource>(SOURCE_ID);
+      const drawn: DrawnVehicles = new Map();
+      let first = true;
+      return subscribeThrottled(
+        liveStore.subscribe,
+        () => {
+          const began = performance.now();
+          const diff = diffVehicleFeatures(drawn, liveStore.vehicles(), (dvid) => liveStore.device(dvid));
+          if (source) drawChanges(source, drawn, diff, first);
+          first = false;
+          liveStore.metrics.redrawMs += performance.now() - began;
+        },
+        REDRAW_INTERVAL_MS,
+      );
+    },
+  });
 
   useEffect(() => {
     map.setFilter(SELECTED_LAYER_ID, selectedFilter(selectedVid));

@@ -2,7 +2,7 @@ import { MAP_TEXTS } from '@jejak/contract';
 import { ControlOutlined, MenuFoldOutlined } from '@ant-design/icons';
 import { Button, Switch } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useMapConfig } from '../../api/map-config.ts';
+import { useMapConfig } from '../../api/map/map-config.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { TrafficLayer } from '../layers/TrafficLayer.tsx';
 import type { MapSetting, MapSettings } from './map-settings.ts';

@@ -3,9 +3,9 @@ import { creatableRoles, mayParent, type RoleValue } from '@jejak/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { accountKeys, addUser, fetchRelations } from '../../api/accounts.ts';
+import { accountKeys, addUser, fetchRelations } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
@@ -15,8 +15,8 @@ import { useUserChildren } from '../../ui/account/use-user-children.ts';
 import { contactOf, DEFAULT_PREFIX, newUserProblem, type NewUserFormValues } from '../../ui/account/user-form.ts';
 import { userTreeData, type TreeUser, type UserTreeNode } from '../../ui/account/user-tree.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Creators who add users under themselves and may hand over their groups and templates (spec 1 §2). */

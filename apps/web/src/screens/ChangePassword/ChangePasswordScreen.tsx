@@ -2,14 +2,14 @@ import { ACCOUNT_TEXTS, ChangePasswordRequestSchema, validationMessage } from '@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
-import { changePassword } from '../../api/accounts.ts';
+import { changePassword } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { passwordPolicyText, useCommonPasswordCheck } from '../../ui/account/password-policy.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface ChangeValues {
   email?: string;

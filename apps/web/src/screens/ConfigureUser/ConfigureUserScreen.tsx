@@ -9,9 +9,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { Navigate } from 'react-router';
-import { accountKeys, configureUser, fetchRelations } from '../../api/accounts.ts';
+import { accountKeys, configureUser, fetchRelations } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { RelationSelects } from '../../ui/account/RelationSelects.tsx';
@@ -19,8 +19,8 @@ import { applyRelations } from '../../ui/account/relations.ts';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 interface ConfigureValues extends UserFormValues {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { DeviceLogPointsLayer } from '../../map/layers/DeviceLogPointsLayer.tsx';
 import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Tag } from 'antd';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { geofenceColours, geofenceKind } from '../../map/layers/geofence-features.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { useSpecText } from '../../i18n/strings.ts';

@@ -3,7 +3,7 @@ import { mayCall, toPermissionRole, type RoleValue } from '@jejak/domain';
 import { DownOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { ResolveDialog } from './tickets/ResolveDialog.tsx';

@@ -3,7 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchAddress } from '../../api/geocode.ts';
+import { fetchAddress } from '../../api/map/geocode.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { localizeAddress } from '../../ui/format.ts';
 

@@ -1,15 +1,15 @@
 import { DEVICE_MODELS, DEVICE_MODEL_LABELS, MANAGEMENT_TEXTS, type ManagedDevice } from '@jejak/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { accountKeys, fetchUserDevices } from '../../api/accounts.ts';
-import { addDevice, updateDevice } from '../../api/fleet-forms.ts';
+import { accountKeys, fetchUserDevices } from '../../api/accounts/accounts.ts';
+import { addDevice, updateDevice } from '../../api/fleet/fleet-forms.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { DEVICE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import {
   checkDeviceUpdate,
   checkNewDevice,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Spin } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { fetchManagedDevices, fleetFormKeys } from '../../api/fleet-forms.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { fetchManagedDevices, fleetFormKeys } from '../../api/fleet/fleet-forms.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { readFleetState } from '../../ui/fleet/fleet-state.ts';
 import { useGoBack } from '../../ui/go-back.ts';

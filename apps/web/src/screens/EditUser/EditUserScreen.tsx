@@ -11,16 +11,16 @@ import { EDIT_ROLE_OPTIONS, mayParent, type RoleValue } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
-import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts.ts';
+import { accountKeys, requestPasswordReset, updateUser } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser, useSignOut } from '../../app/session.ts';
+import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
 import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Editors who never see the role field (spec 1 §2). */

@@ -1,8 +1,8 @@
 import { ALERT_TEXTS, type AlertEvent } from '@jejak/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchEvents } from '../../api/events.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { fetchEvents } from '../../api/alerts/events.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 
 export type EventQuery = RecordQuery;

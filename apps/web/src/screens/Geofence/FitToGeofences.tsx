@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useMap } from '../../map/map-context.ts';
 
 /** Frames all the user's geofences once they are read; a user who already moved the map keeps the view. */

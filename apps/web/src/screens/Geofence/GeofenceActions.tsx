@@ -3,11 +3,11 @@ import { Button, Popconfirm } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { deleteGeofence, geofencesQueryKey } from '../../api/geofences.ts';
+import { deleteGeofence, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { geofenceKind } from '../../map/layers/geofence-features.ts';
 import type { GeofenceTreeNode } from '../../map/panel/geofence-tree.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 /** The built-in template of loose geofences is not edited as a group. */
 const UNGROUP = 'UNGROUP';

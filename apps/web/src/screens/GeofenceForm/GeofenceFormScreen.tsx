@@ -1,10 +1,10 @@
 import type { GeofenceType } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { GeofenceEditor } from './GeofenceEditor.tsx';
 import { pointFromSearch } from './geofence-form.ts';
 import './geofence-form.css';

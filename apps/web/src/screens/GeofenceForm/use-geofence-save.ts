@@ -9,10 +9,10 @@ import {
   geofencesQueryKey,
   reassignGeofence,
   updateGeofence,
-} from '../../api/geofences.ts';
-import { useSessionUser } from '../../app/session.ts';
+} from '../../api/geofences/geofences.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { templatesToSave, type GeofenceFormValues } from './geofence-form.ts';
 
 export interface SaveInput {

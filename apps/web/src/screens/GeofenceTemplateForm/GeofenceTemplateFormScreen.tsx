@@ -7,13 +7,13 @@ import {
   assignGeofences,
   unassignGeofences,
   updateGeofenceTemplate,
-} from '../../api/geofence-templates.ts';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
-import { useSessionUser } from '../../app/session.ts';
+} from '../../api/geofences/geofence-templates.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NamedSetForm, NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { geofenceOptions, membershipChange, templateFormProblem, type TemplateFormValues } from './template-form.ts';
 
 function selectedGtid(state: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { geofenceKind } from '../../map/layers/geofence-features.ts';
-import { searchableColumn } from '../../ui/searchable-column.tsx';
+import { searchableColumn } from '../../ui/table/searchable-column.tsx';
 import { GEOFENCE_TYPE_FILTERS, type GeofenceRow } from './info-rows.ts';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 

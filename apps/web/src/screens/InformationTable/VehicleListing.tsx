@@ -3,7 +3,7 @@ import { Button, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatDateTime, formatDuration, formatSpeedKmh } from '../../ui/format.ts';
-import { searchableColumn } from '../../ui/searchable-column.tsx';
+import { searchableColumn } from '../../ui/table/searchable-column.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { STATUS_FILTERS, compareDuration, compareSpeed, type VehicleRow } from './info-rows.ts';
 import { LocationCell } from './LocationCell.tsx';

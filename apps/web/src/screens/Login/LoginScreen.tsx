@@ -2,12 +2,12 @@ import type { LoginRequest } from '@jejak/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
-import { SESSION_QUERY_KEY, signIn } from '../../api/auth.ts';
+import { SESSION_QUERY_KEY, signIn } from '../../api/accounts/auth.ts';
 import { signInErrorText } from '../../api/error-text.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { Logo } from '../../ui/Logo.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 /** /Login: e-mail, password, LOG IN (Enter submits). No client checks (spec 1 §5). */
 export function LoginScreen() {

@@ -5,14 +5,14 @@ import { Button, Input, Space, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../api/error-text.ts';
-import { managedDeviceKeys, useManagedDevices } from '../../api/management-devices.ts';
+import { managedDeviceKeys, useManagedDevices } from '../../api/fleet/management-devices.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { containsText, tablePagination } from '../../ui/table.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { containsText, tablePagination } from '../../ui/table/table.ts';
 import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
 import { deviceColumns } from './device-columns.tsx';
 import { useLiveDeviceRows } from './use-live-device-rows.ts';
-import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
+import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
 
 const searchText = (d: ManagedDevice) =>
   [d.dvid, d.simCard, d.vehiclePlate ?? '', d.vehicleDisplayName ?? '', d.userName].join('\n');

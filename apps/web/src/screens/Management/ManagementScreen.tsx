@@ -1,7 +1,7 @@
 import { mayCall, toPermissionRole, type RoleValue } from '@jejak/domain';
 import { Card, Tabs, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { DevicesTab } from './DevicesTab.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';

@@ -2,9 +2,9 @@ import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/i
 import { NOTIFICATION_TYPE_LABELS, recipientText, type Notification } from '@jejak/contract';
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { useNotifications } from '../../api/notifications.ts';
+import { useNotifications } from '../../api/alerts/notifications.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
-import { tablePagination } from '../../ui/table.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 
 /** Management's Notification tab (spec 2 §2 Notifications tab): sorted by name, with log and edit actions. */
 export function NotificationsTab({ uid }: { uid: string }) {

@@ -2,7 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALERT_TEXTS, DEFAULT_RULE_TEMPLATE, type Rule, type RuleTemplate } from '@jejak/contract';
 import { Button, Collapse, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useRuleTemplates } from '../../api/rules.ts';
+import { useRuleTemplates } from '../../api/alerts/rules.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 
 const TYPE_COLOURS: Readonly<Record<Rule['ruleType'], string>> = {

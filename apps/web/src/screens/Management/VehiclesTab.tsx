@@ -6,16 +6,16 @@ import { Button, Input, Select, Space, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../api/error-text.ts';
-import { managedVehicleKeys, useManagedVehicles } from '../../api/management-vehicles.ts';
-import { useVehicleGroups } from '../../api/vehicle-groups.ts';
+import { managedVehicleKeys, useManagedVehicles } from '../../api/fleet/management-vehicles.ts';
+import { useVehicleGroups } from '../../api/fleet/vehicle-groups.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { tablePagination } from '../../ui/table.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
 import { NO_VEHICLE_FILTER, filterVehicles, type VehicleFilter } from './vehicle-filter.ts';
 import { vehicleColumns } from './vehicle-columns.tsx';
-import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
+import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
 
 /** The permit status changes by the day: a minute is plenty. */
 const NOW_REFRESH_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { ManagedVehicle } from '@jejak/contract';
 import { displayStatus, type TransitStatus } from '@jejak/domain';
-import { containsText } from '../../ui/table.ts';
+import { containsText } from '../../ui/table/table.ts';
 
 export interface VehicleFilter {
   query: string;

@@ -5,11 +5,11 @@ import { Card, Descriptions, Form, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { fetchMigrationUsers, migrateUser, MIGRATION_USERS_KEY } from '../../api/migration.ts';
+import { fetchMigrationUsers, migrateUser, MIGRATION_USERS_KEY } from '../../api/accounts/migration.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showProgress, showToast } from '../../ui/notifier.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { showProgress, showToast } from '../../ui/feedback/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 
 /**
  * /Migration/MigrateUser/{uid} (spec 3 §2, §5): the chosen user, its current stage and the

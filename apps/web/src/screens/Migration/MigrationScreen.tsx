@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchMigrationUsers, MIGRATION_USERS_KEY } from '../../api/migration.ts';
+import { fetchMigrationUsers, MIGRATION_USERS_KEY } from '../../api/accounts/migration.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { searchableColumn } from '../../ui/searchable-column.tsx';
-import { tablePagination } from '../../ui/table.ts';
-import { usePinnedColumns } from '../../ui/use-pinned-columns.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { searchableColumn } from '../../ui/table/searchable-column.tsx';
+import { tablePagination } from '../../ui/table/table.ts';
+import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
 
 /** /Migration (spec 3 §2): every user with its V1 and V2 times; Name, Uid, Email and Role searchable. */
 export function MigrationScreen() {

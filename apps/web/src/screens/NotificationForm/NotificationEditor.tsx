@@ -11,13 +11,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Checkbox, Form, Input, Select, Tree, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { serverTextOr } from '../../api/error-text.ts';
-import type { UserGeofences } from '../../api/geofences.ts';
-import { addNotification, notificationKeys, updateNotification } from '../../api/notifications.ts';
-import { useSessionUser } from '../../app/session.ts';
+import type { UserGeofences } from '../../api/geofences/geofences.ts';
+import { addNotification, notificationKeys, updateNotification } from '../../api/alerts/notifications.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import {
   EMPTY_RECIPIENTS,
   keypadApplies,

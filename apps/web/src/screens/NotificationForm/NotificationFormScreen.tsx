@@ -1,12 +1,12 @@
 import type { Notification } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
-import { useNotifications } from '../../api/notifications.ts';
-import { useRuleTemplates } from '../../api/rules.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
+import { useNotifications } from '../../api/alerts/notifications.ts';
+import { useRuleTemplates } from '../../api/alerts/rules.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { NotificationEditor } from './NotificationEditor.tsx';
 import { nfidCandidates, stateNotification } from './notification-form.ts';
 import './notification-form.css';

@@ -1,5 +1,5 @@
 import { TreeSelect } from 'antd';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useUserChildren } from '../../ui/account/use-user-children.ts';
 import { userTreeData } from '../../ui/account/user-tree.ts';
 import { useRoleText } from '../../i18n/strings.ts';

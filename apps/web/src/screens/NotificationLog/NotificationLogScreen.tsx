@@ -11,13 +11,13 @@ import { Button, Card, DatePicker, Select, Table, Typography, type TableColumnsT
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { downloadNotificationLog, fetchNotificationLog, useNotifications } from '../../api/notifications.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { downloadNotificationLog, fetchNotificationLog, useNotifications } from '../../api/alerts/notifications.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { tablePagination } from '../../ui/table.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 import { defaultLogWindow, notificationOptions, stateNfid } from './log-rows.ts';
 import './notification-log.css';
 

@@ -1,5 +1,5 @@
 import { Radio, Typography } from 'antd';
-import { setThemeMode, THEME_MODES, useThemeMode, type ThemeMode } from '../../app/theme-mode.ts';
+import { setThemeMode, THEME_MODES, useThemeMode, type ThemeMode } from '../../store/theme-mode.ts';
 import { changeLocale, LOCALES } from '../../i18n/language.ts';
 import { useLocale, useStrings, type Locale } from '../../i18n/strings.ts';
 

@@ -3,14 +3,14 @@ import { ArrowLeftOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Divider, Space, Switch, Typography } from 'antd';
-import { SESSION_QUERY_KEY } from '../../api/auth.ts';
-import { updateProfile } from '../../api/accounts.ts';
+import { SESSION_QUERY_KEY } from '../../api/accounts/auth.ts';
+import { updateProfile } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { useSessionUser, useSignOut } from '../../app/session.ts';
+import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { roleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];

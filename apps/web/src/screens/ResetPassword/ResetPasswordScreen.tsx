@@ -2,12 +2,12 @@ import { ACCOUNT_TEXTS, ResetPasswordRequestSchema, validationMessage } from '@j
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { resetPassword } from '../../api/accounts.ts';
+import { resetPassword } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface ResetValues {
   password?: string;

@@ -10,15 +10,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Form, Input, Select } from 'antd';
 import { useLocation, useParams } from 'react-router';
-import { fetchGeofences, geofencesQueryKey } from '../../api/geofences.ts';
+import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { addRule, ruleTemplateKeys, updateRule, useRuleTemplates } from '../../api/rules.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { addRule, ruleTemplateKeys, updateRule, useRuleTemplates } from '../../api/alerts/rules.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { ConditionList } from './ConditionList.tsx';
 import {
   findRule,

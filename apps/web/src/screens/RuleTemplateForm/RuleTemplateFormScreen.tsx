@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Input } from 'antd';
 import { useParams } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { addRuleTemplate, renameRuleTemplate, ruleTemplateKeys, useRuleTemplates } from '../../api/rules.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { addRuleTemplate, renameRuleTemplate, ruleTemplateKeys, useRuleTemplates } from '../../api/alerts/rules.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface TemplateValues {
   templateName?: string;

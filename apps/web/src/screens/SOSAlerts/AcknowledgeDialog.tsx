@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
-import { acknowledgeEscalation } from '../../api/escalations.ts';
+import { acknowledgeEscalation } from '../../api/alerts/escalations.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface AcknowledgeDialogProps {
   state: EscalationState;

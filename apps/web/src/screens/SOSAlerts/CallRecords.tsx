@@ -2,10 +2,10 @@ import type { EscalationCallRecord } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { errorText } from '../../api/error-text.ts';
-import { escalationKeys, fetchEscalationRecords, type TimeWindow } from '../../api/escalations.ts';
+import { escalationKeys, fetchEscalationRecords, type TimeWindow } from '../../api/alerts/escalations.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
-import { tablePagination } from '../../ui/table.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 import { StatusTag } from './StatusTag.tsx';
 
 /** One chain's call attempts, one row per call in the order they were made (spec 3 §2). */

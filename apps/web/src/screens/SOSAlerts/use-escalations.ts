@@ -2,8 +2,8 @@ import { NOTIFICATION_TEXTS, type EscalationState } from '@jejak/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
-import { fetchEscalationStates, type TimeWindow } from '../../api/escalations.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { fetchEscalationStates, type TimeWindow } from '../../api/alerts/escalations.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 export interface EscalationLookup {
   /** null before the first Submit. */

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useSignOut } from '../../app/session.ts';
+import { useSignOut } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 
 /** A V1-only user is sent to the V1 site; Back signs them out (spec 1 §1). */

@@ -4,20 +4,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router';
-import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
-import { addPackage, editPackage, packageKeys, renewPackage } from '../../api/packages.ts';
+import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
+import { addPackage, editPackage, packageKeys, renewPackage } from '../../api/fleet/packages.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, pickerDay, toPickerValue } from '../../ui/dates.ts';
 import { DEFAULT_TIME_ZONE, formatAdminDateTime } from '../../ui/format.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { TimeStatusText } from '../../ui/package-status.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { TimeStatusText } from '../../ui/subscriptions/package-status.tsx';
 import { deviceImei, renewalText, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { checkContract } from './contract-form.ts';
 import { readSubscriptionState, type SubscriptionState } from './subscription-state.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 
 export type SubscriptionMode = 'add' | 'edit' | 'renew';
 

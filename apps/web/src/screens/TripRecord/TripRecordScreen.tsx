@@ -10,21 +10,21 @@ import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
 import { EventMarkersLayer, type EventSelection } from '../../map/layers/EventMarkersLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { RecordQueryForm, type RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
-import { JourneyMarkers } from './JourneyMarkers.tsx';
-import { PathLegend } from './PathLegend.tsx';
-import type { TripFilterState } from './TripFilters.tsx';
-import { TripDetailsPanel } from './TripDetailsPanel.tsx';
-import { TripPathLayer } from './TripPathLayer.tsx';
-import { TripPlayback } from './TripPlayback.tsx';
+import { JourneyMarkers } from './path/JourneyMarkers.tsx';
+import { PathLegend } from './path/PathLegend.tsx';
+import type { TripFilterState } from './details/TripFilters.tsx';
+import { TripDetailsPanel } from './details/TripDetailsPanel.tsx';
+import { TripPathLayer } from './path/TripPathLayer.tsx';
+import { TripPlayback } from './playback/TripPlayback.tsx';
 import { parseTripRouteState, toggled, tripRouteSearch, type TripRouteState } from './route-state.ts';
-import { tripDetailsItems, tripSummary, TRIP_EVENT_TYPES, type TripDetailsItem } from './trip-details.ts';
-import type { TimeSpan } from './path-chunks.ts';
-import { usePlaybackTrack } from './use-playback.ts';
+import { tripDetailsItems, tripSummary, TRIP_EVENT_TYPES, type TripDetailsItem } from './details/trip-details.ts';
+import type { TimeSpan } from './path/path-chunks.ts';
+import { usePlaybackTrack } from './playback/use-playback.ts';
 import { useTripRecord } from './use-trip-record.ts';
 import './trip-record.css';
-import './playback.css';
+import './playback/playback.css';
 
 const DEFAULT_FILTER: TripFilterState = {
   durationMin: DEFAULT_TRANSIT_DURATION_FILTER_MIN,

@@ -1,10 +1,10 @@
 import type { AlertEvent, TransitRecord, TripRecord, VehicleLog } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchEvents } from '../../api/events.ts';
-import { fetchTransitRecords, fetchTripRecords, fetchVehicleLogs } from '../../api/trips.ts';
+import { fetchEvents } from '../../api/alerts/events.ts';
+import { fetchTransitRecords, fetchTripRecords, fetchVehicleLogs } from '../../api/history/trips.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 
 export interface TripRecordResult {

@@ -3,7 +3,7 @@ import { EditOutlined, PlusOutlined, SettingOutlined, UserOutlined } from '@ant-
 import { FLEET_HOLDER_ROLES, mayCall, roleLabel, toPermissionRole, type RoleValue } from '@jejak/domain';
 import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings, useSpecText } from '../../i18n/strings.ts';
 
 /** Roles that never get Add Vehicle / Add Device (spec 1 §2, §6). */

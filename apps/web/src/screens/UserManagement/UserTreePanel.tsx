@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, List, Spin, Tree } from 'antd';
 import { useEffect, useState, type Key } from 'react';
-import { accountKeys, searchUsers } from '../../api/accounts.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { accountKeys, searchUsers } from '../../api/accounts/accounts.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useRoleText, useStrings } from '../../i18n/strings.ts';
 import { useUserChildren } from '../../ui/account/use-user-children.ts';
 import { userTreeData, type TreeUser } from '../../ui/account/user-tree.ts';

@@ -2,13 +2,13 @@ import { MANAGEMENT_TEXTS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type ManagedVehic
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Select } from 'antd';
 import { Link } from 'react-router';
-import { addVehicle, updateVehicle } from '../../api/fleet-forms.ts';
+import { addVehicle, updateVehicle } from '../../api/fleet/fleet-forms.ts';
 import { serverTextOr } from '../../api/error-text.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { VEHICLE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
-import { FormButtons } from '../../ui/FormButtons.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { FormButtons } from '../../ui/forms/FormButtons.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { FuelTanksEditor } from './FuelTanksEditor.tsx';
 import { ServiceFields } from './ServiceFields.tsx';

@@ -1,8 +1,8 @@
 import type { UserRelationsResponse } from '@jejak/contract';
 import { mayCall, toPermissionRole } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
-import { accountKeys, fetchRelations, fetchUserDetail, fetchUserDevices } from '../../api/accounts.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { accountKeys, fetchRelations, fetchUserDetail, fetchUserDevices } from '../../api/accounts/accounts.ts';
+import { useSessionUser } from '../../store/session.ts';
 import type { DeviceChoice } from './vehicle-choices.ts';
 
 export interface VehicleFormData {

@@ -2,19 +2,19 @@ import { MANAGEMENT_TEXTS, VEHICLE_GROUP_PALETTE, type VehicleGroup } from '@jej
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
-import { managedVehicleKeys, useManagedVehicles } from '../../api/management-vehicles.ts';
+import { managedVehicleKeys, useManagedVehicles } from '../../api/fleet/management-vehicles.ts';
 import {
   addVehicleGroup,
   assignVehiclesToGroup,
   editVehicleGroup,
   useVehicleGroups,
   vehicleGroupKeys,
-} from '../../api/vehicle-groups.ts';
-import { useSessionUser } from '../../app/session.ts';
+} from '../../api/fleet/vehicle-groups.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
-import { NamedSetForm, NotChosenCard } from '../../ui/NamedSetForm.tsx';
-import { showToast } from '../../ui/notifier.ts';
+import { NamedSetForm, NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { groupFormProblem, membersInDisplayOrder, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
 
 function selectedVgid(state: unknown): string | undefined {

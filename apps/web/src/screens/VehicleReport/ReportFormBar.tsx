@@ -4,7 +4,7 @@ import { Button, Select } from 'antd';
 import { useMemo } from 'react';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import type { FleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { DateTimeField } from '../../ui/DateTimeField.tsx';
+import { DateTimeField } from '../../ui/forms/DateTimeField.tsx';
 import type { ReportForm } from './report-options.ts';
 
 /** Date-times of Vehicle Report (spec 3 §9). */

@@ -1,7 +1,7 @@
 import { REPORT_PAGE_SIZE, type ReportCell, type ReportTable } from '@jejak/contract';
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { tablePagination } from '../../ui/table.ts';
+import { tablePagination } from '../../ui/table/table.ts';
 
 type Row = Record<string, ReportCell> & { key: number };
 

@@ -1,12 +1,12 @@
 import { reportTable, VEHICLE_REPORT_TEXTS, type AnyReportRows } from '@jejak/contract';
 import { Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
 import { ReportFormBar } from './ReportFormBar.tsx';

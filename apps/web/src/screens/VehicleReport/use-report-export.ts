@@ -1,9 +1,9 @@
 import type { ReportExportRequest } from '@jejak/contract';
 import { useState } from 'react';
 import type { DownloadProgress } from '../../api/download.ts';
-import { downloadDetailReport, downloadReport } from '../../api/reports.ts';
+import { downloadDetailReport, downloadReport } from '../../api/history/reports.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 type ExportRequest = ReportExportRequest & { timeZone: string };
 

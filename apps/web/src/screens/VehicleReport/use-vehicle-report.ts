@@ -2,8 +2,8 @@ import { REPORT_TEXTS, type AnyReportRows } from '@jejak/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
-import { fetchReportRows, type ReportQuery } from '../../api/reports.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { fetchReportRows, type ReportQuery } from '../../api/history/reports.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 
 /**
  * Vehicle Report's lookup (spec 3 §8): 'Get report done' when the table has rows, 'No reports

@@ -3,10 +3,10 @@ import { packageActions } from '@jejak/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { accountKeys } from '../../api/accounts.ts';
-import { switchPackage, packageKeys, type PackageSwitch } from '../../api/packages.ts';
+import { accountKeys } from '../../api/accounts/accounts.ts';
+import { switchPackage, packageKeys, type PackageSwitch } from '../../api/fleet/packages.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { showToast } from '../../ui/notifier.ts';
+import { showToast } from '../../ui/feedback/notifier.ts';
 import type { SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 
 const SWITCH_TEXTS: Record<PackageSwitch, { success: string; error: string }> = {

@@ -2,11 +2,11 @@ import { PACKAGE_TEXTS, type VehiclePackageLog } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
-import { fetchPackageLogs, packageKeys } from '../../api/packages.ts';
+import { fetchPackageLogs, packageKeys } from '../../api/fleet/packages.ts';
 import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { PackageStatusTag } from '../../ui/package-status.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { PackageStatusTag } from '../../ui/subscriptions/package-status.tsx';
 
 /** The expanded row: every change of the vehicle's packages, newest first. */
 export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: boolean }) {

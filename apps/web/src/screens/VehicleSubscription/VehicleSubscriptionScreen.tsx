@@ -1,11 +1,11 @@
 import { PACKAGE_TEXTS } from '@jejak/contract';
 import { mayCall, PACKAGE_STATUSES, toPermissionRole } from '@jejak/domain';
 import { Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
-import { showToast } from '../../ui/notifier.ts';
-import { PackageStatusTag } from '../../ui/package-status.tsx';
+import { showToast } from '../../ui/feedback/notifier.ts';
+import { PackageStatusTag } from '../../ui/subscriptions/package-status.tsx';
 import { renewalText, statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { PackageActions } from './PackageActions.tsx';

@@ -3,7 +3,7 @@ import type { PasswordOwner } from '@jejak/domain';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Form, Input, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import { showToast } from '../notifier.ts';
+import { showToast } from '../feedback/notifier.ts';
 import { passwordPolicyRule, useCommonPasswordCheck } from './password-policy.ts';
 import { passwordMatchOnBlur, type PasswordMatch } from './user-form.ts';
 import { useSpecText } from '../../i18n/strings.ts';

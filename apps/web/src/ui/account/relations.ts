@@ -1,7 +1,7 @@
 import { ACCOUNT_TEXTS, type UserRelationRequest } from '@jejak/contract';
-import { relateUser } from '../../api/accounts.ts';
+import { relateUser } from '../../api/accounts/accounts.ts';
 import { serverTextOr } from '../../api/error-text.ts';
-import { showToast } from '../notifier.ts';
+import { showToast } from '../feedback/notifier.ts';
 
 /**
  * Hands a fleet owner's picked groups and templates to a user below it once that user exists

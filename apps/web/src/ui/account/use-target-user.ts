@@ -2,8 +2,8 @@ import { ACCOUNT_TEXTS, type UserDetail } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { accountKeys, fetchUserDetail } from '../../api/accounts.ts';
-import { showToast } from '../notifier.ts';
+import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
+import { showToast } from '../feedback/notifier.ts';
 
 /** The uid a screen was opened for, from its navigation state ({uid}); null without one. */
 export function stateUid(state: unknown): string | null {

@@ -1,8 +1,8 @@
 import { ACCOUNT_TEXTS, type HierarchyNode } from '@jejak/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { accountKeys, fetchChildren } from '../../api/accounts.ts';
-import { showToast } from '../notifier.ts';
+import { accountKeys, fetchChildren } from '../../api/accounts/accounts.ts';
+import { showToast } from '../feedback/notifier.ts';
 
 export interface UserChildren {
   /** Children of every user opened so far. */

@@ -1,11 +1,11 @@
 import { eventTitle } from '@jejak/contract';
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { notifyFeed, type NotifyItem } from '../../store/notify-feed.ts';
 import { formatDateTime } from '../format.ts';
-import { popups } from '../notifier.ts';
+import { popups } from '../feedback/notifier.ts';
 import {
   askForBrowserNotifications,
   mayAskForBrowserNotifications,

@@ -1,8 +1,8 @@
 import type { Vehicle } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchHierarchy, hierarchyQueryKey } from '../../api/user.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { fetchHierarchy, hierarchyQueryKey } from '../../api/accounts/user.ts';
+import { useSessionUser } from '../../store/session.ts';
 
 export interface FleetVehicles {
   /** By display name, case-insensitive (spec 1 §2 vehicle picker). */

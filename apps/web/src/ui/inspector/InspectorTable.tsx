@@ -1,7 +1,7 @@
 import { INSPECTOR_PAGE_SIZE } from '@jejak/contract';
 import { Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { tablePagination } from '../table.ts';
+import { tablePagination } from '../table/table.ts';
 import { useSpecText } from '../../i18n/strings.ts';
 
 type Cell = string | number | null;

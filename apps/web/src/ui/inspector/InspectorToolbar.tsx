@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
-import { DateTimeField } from '../DateTimeField.tsx';
+import { DateTimeField } from '../forms/DateTimeField.tsx';
 
 /** Date-times of the inspectors (spec 3 §9). */
 

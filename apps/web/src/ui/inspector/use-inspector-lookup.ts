@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text.ts';
-import { showToast } from '../notifier.ts';
+import { showToast } from '../feedback/notifier.ts';
 
 export interface InspectorResult<Q, L> {
   query: Q;

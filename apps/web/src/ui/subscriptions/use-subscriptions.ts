@@ -1,11 +1,11 @@
 import { PACKAGE_TEXTS } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountKeys, fetchUserVehicles } from '../../api/accounts.ts';
+import { accountKeys, fetchUserVehicles } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
-import { fetchPackages, packageKeys } from '../../api/packages.ts';
-import { useSessionUser } from '../../app/session.ts';
-import { showToast } from '../notifier.ts';
+import { fetchPackages, packageKeys } from '../../api/fleet/packages.ts';
+import { useSessionUser } from '../../store/session.ts';
+import { showToast } from '../feedback/notifier.ts';
 import { subscriptionRows, type SubscriptionRow } from './subscription-rows.ts';
 
 export interface Subscriptions {

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
-import { resolveTickets, ticketKeys } from '../../../api/tickets.ts';
-import { useSessionUser } from '../../../app/session.ts';
+import { resolveTickets, ticketKeys } from '../../../api/alerts/tickets.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { useStrings, useSpecText } from '../../../i18n/strings.ts';
-import { showToast } from '../../../ui/notifier.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
 import { ticketRemark } from './ticket-text.ts';
 
 interface ResolveDialogProps {

@@ -2,8 +2,8 @@ import { EVENT_TYPE_COLOURS, type Ticket } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { openTicketsQuery } from '../../../api/tickets.ts';
-import { useSessionUser } from '../../../app/session.ts';
+import { openTicketsQuery } from '../../../api/alerts/tickets.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { isMapRemoved, useMap } from '../../../map/map-context.ts';
 import { maplibregl } from '../../../map/maplibre.ts';
 

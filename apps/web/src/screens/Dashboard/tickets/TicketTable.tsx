@@ -2,11 +2,11 @@ import { ALERT_TEXTS, type EventType, type Ticket } from '@jejak/contract';
 import { roleLabel } from '@jejak/domain';
 import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { useSessionUser } from '../../../app/session.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { useStrings, useSpecText } from '../../../i18n/strings.ts';
 import { vehicleLabel, type FleetVehicles } from '../../../ui/alerts/use-fleet-vehicles.ts';
 import { formatDateTime } from '../../../ui/format.ts';
-import { tablePagination } from '../../../ui/table.ts';
+import { tablePagination } from '../../../ui/table/table.ts';
 import { supportChatUrl } from './ticket-text.ts';
 
 /** Event type tags of the ticket table (spec 1 §2): info blue, warning yellow, critical red. */

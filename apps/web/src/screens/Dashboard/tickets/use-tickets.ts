@@ -2,10 +2,10 @@ import { ALERT_TEXTS, type Ticket } from '@jejak/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { serverTextOr } from '../../../api/error-text.ts';
-import { openTicketsQuery, ticketKeys } from '../../../api/tickets.ts';
-import { useSessionUser } from '../../../app/session.ts';
+import { openTicketsQuery, ticketKeys } from '../../../api/alerts/tickets.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
-import { showToast } from '../../../ui/notifier.ts';
+import { showToast } from '../../../ui/feedback/notifier.ts';
 
 /** The console's poll timer (spec 1 §9). */
 export const TICKET_POLL_MS = 6000;

@@ -1,0 +1,36 @@
+import type { Strings } from '../en.ts';
+import { msPlayback } from './ms-playback.ts';
+
+/** Bahasa Malaysia of en-trips.ts. */
+export const msTrips: Strings['trips'] = {
+  title: 'Rekod Perjalanan',
+  details: 'Butiran Perjalanan',
+  duration: 'Tempoh',
+  eventTypes: 'Peristiwa',
+  transitTypes: 'Status',
+  export: 'Eksport',
+  exportError: 'Eksport tidak dapat dijana',
+  pdf: 'PDF',
+  pdfDone: 'Laporan dijana',
+  pdfError: 'Ralat semasa menjana laporan. Cuba lagi?',
+  loadError: 'Rekod perjalanan tidak dapat dimuatkan. Cuba lagi?',
+  retrieved: (n: number) => `${n} rekod diperoleh`,
+  nothing: 'Tiada perjalanan dalam tempoh ini',
+  truncated: 'Hanya bahagian pertama laluan tempoh ini dilukis; pilih tempoh yang lebih pendek untuk melihat semuanya.',
+  noAddress: 'Tiada alamat',
+  distance: 'Jarak',
+  driving: 'Memandu',
+  idling: 'Melahu',
+  parking: 'Diparkir',
+  topSpeed: 'Kelajuan tertinggi',
+  trips: 'Perjalanan',
+  events: 'Peristiwa',
+  trip: 'Perjalanan',
+  showTrip: 'Tunjuk seluruh perjalanan',
+  closeTrip: 'Tutup perjalanan',
+  start: 'Mula',
+  end: 'Tamat',
+  legend: { normal: 'Laluan', memory: 'Dari memori', trip: 'Perjalanan dipilih', transit: 'Rekod dipilih' },
+  playback: 'Lihat Main Semula',
+  player: msPlayback,
+};
