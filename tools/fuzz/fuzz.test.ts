@@ -88,7 +88,7 @@ describe('hostile input over real sockets', () => {
     const observer = observeServer(server.app);
     try {
       // As the pipeline logs a batch it could not commit (the devices in it named in the context).
-      server.app.http.log.error({ err: 'refused', context: 'pipeline commit (GPS100#1)' }, 'background failure');
+      server.app.log.error({ err: 'refused', context: 'pipeline commit (GPS100#1)' }, 'background failure');
       const ctx = {
         port: 0,
         seed: 0,

@@ -16,7 +16,7 @@ export interface ServerLogLine {
 type LogFn = (...args: unknown[]) => void;
 
 export function tapServerLog(app: RunningJejak, onLine: (line: ServerLogLine) => void): () => void {
-  const log = app.http.log as unknown as Record<'warn' | 'error', LogFn>;
+  const log = app.log as unknown as Record<'warn' | 'error', LogFn>;
   const originals = { warn: log.warn, error: log.error };
   for (const level of ['warn', 'error'] as const) {
     const original = originals[level];

@@ -9,6 +9,7 @@ import type { Pipeline } from './pipeline/pipeline.ts';
 import type { Scheduler } from './services/scheduler.ts';
 import type { DatabaseHandle } from './storage/db/database.ts';
 import { buildApiRole } from './roles/api-role.ts';
+import type { ProcessLogger } from './roles/logger.ts';
 import { startGatewayRole } from './roles/gateway-role.ts';
 import { startSchedulerRole } from './roles/scheduler-role.ts';
 import {
@@ -27,6 +28,11 @@ export interface RunningJejak {
   config: Config;
   httpUrl: string;
   http: FastifyInstance;
+  /**
+   * The process's one log: the gateway, the pipeline and background failures write to it, and
+   * Fastify's `http.log` is a child of it.
+   */
+  log: ProcessLogger;
   gatewayPorts: Record<string, number>;
   database: DatabaseHandle;
   pipeline: Pipeline;
@@ -58,7 +64,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
   const chains = createChains(shared, providers);
   const api = await buildApiRole(shared, providers);
   const notifications = startNotifications(shared, opts.sms === undefined ? providers.sms : opts.sms);
-  const gateway = await startGatewayRole(shared, api.http.log);
+  const gateway = await startGatewayRole(shared);
   const httpUrl = await api.listen();
   const jobs = startSchedulerRole(shared, chains, [...notifications.jobs, ...api.jobs], opts.runJobs);
 
@@ -66,6 +72,7 @@ export async function startJejak(config: Config, opts: StartOptions = {}): Promi
     config,
     httpUrl,
     http: api.http,
+    log: shared.log,
     gatewayPorts: gateway.gatewayPorts,
     database,
     pipeline: gateway.pipeline,

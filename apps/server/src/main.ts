@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config/load.ts';
 import type { Config } from './config/schema.ts';
 import { startJejak } from './app.ts';
-import { createInProcessBus, type Bus } from './bus/bus.ts';
+import { createInProcessBus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
 import { runCreateAdmin } from './admin/create-admin-cli.ts';
 import { DEMO_USERS } from './demo/demo-fleet.ts';
@@ -12,8 +12,9 @@ import {
   DEMO_SPEEDER_VEHICLE,
 } from './demo/demo-rules.ts';
 import { demoImeis } from './demo/seed.ts';
+import { createProcessLogger } from './roles/logger.ts';
 import { NODE_ROLES, startNode, type NodeRole } from './roles/nodes.ts';
-import { createNodeIdentity, type NodeIdentity, type RoleLogger } from './roles/shared.ts';
+import { createNodeIdentity, type RoleOptions } from './roles/shared.ts';
 
 const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
        jejak create-admin --email … --name … --contact … --address …   (password on standard input)
@@ -34,7 +35,6 @@ Configuration comes from the environment: see docs/config.md.`;
 type Role = 'start' | NodeRole;
 
 interface Running {
-  log: RoleLogger;
   lines: string[];
   stop(): Promise<void>;
 }
@@ -66,6 +66,13 @@ function scaleOutProblems(role: NodeRole, config: Config): string[] {
   return problems;
 }
 
+/**
+ * The process's one log, made before anything else: Fastify and every role write to it, and a
+ * failure from here on (configuration, database, migrations, a port in use) is logged before the
+ * process exits, never lost (ADR 0065).
+ */
+const log = createProcessLogger();
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'create-admin') {
     const code = await runCreateAdmin(argv.slice(1), process.env, {
@@ -87,24 +94,24 @@ async function main(argv: string[]): Promise<void> {
     config = loadConfig(process.env, noDemo || role !== 'start' ? { JEJAK_DEMO: false } : {});
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      log.fatal({ problems: err.problems }, err.message);
       process.exit(1);
     }
     throw err;
   }
+  log.level = config.JEJAK_LOG_LEVEL;
   if (role !== 'start') {
     const problems = scaleOutProblems(role, config);
     if (problems.length > 0) {
-      console.error(problems.join('\n'));
+      log.fatal({ problems }, problems.join('\n'));
       process.exit(1);
     }
   }
 
-  let log: RoleLogger | null = null;
   // One name for this process: its NATS client's and its node's among the others (ADR 0062).
   const node = createNodeIdentity(role);
   // The one place that picks the bus (DESIGN §2): NATS when NATS_URL is set, else in-process.
-  const onBusError = (err: unknown, context: string) => log?.error({ err, context }, 'bus');
+  const onBusError = (err: unknown, context: string) => log.error({ err, context }, 'bus');
   const bus = config.NATS_URL
     ? await createNatsBus({
         url: config.NATS_URL,
@@ -112,15 +119,15 @@ async function main(argv: string[]): Promise<void> {
         onError: onBusError,
       })
     : createInProcessBus(onBusError);
-  const running = role === 'start' ? await startAll(config, bus, node) : await startRole(role, config, bus, node);
-  log = running.log;
+  const opts: RoleOptions = { bus, node, log };
+  const running = role === 'start' ? await startAll(config, opts) : await startRole(role, config, opts);
   console.log(running.lines.join('\n') + '\n');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    running.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     await running.stop();
     await bus.close();
     process.exit(0);
@@ -138,15 +145,15 @@ function gatewayLine(ports: Record<string, number>): string {
     .join(', ')}`;
 }
 
-async function startRole(role: NodeRole, config: Config, bus: Bus, identity: NodeIdentity): Promise<Running> {
-  const node = await startNode(role, config, { bus, node: identity });
+async function startRole(role: NodeRole, config: Config, opts: RoleOptions): Promise<Running> {
+  const node = await startNode(role, config, opts);
   const lines = ['', `Jejak ${role} is running: ${node.httpUrl}`, `  database: ${node.database.kind}`];
   if (role === 'gateway') lines.push(gatewayLine(node.gatewayPorts));
-  return { log: node.log, lines, stop: () => node.stop() };
+  return { lines, stop: () => node.stop() };
 }
 
-async function startAll(config: Config, bus: Bus, node: NodeIdentity): Promise<Running> {
-  const running = await startJejak(config, { bus, node });
+async function startAll(config: Config, opts: RoleOptions): Promise<Running> {
+  const running = await startJejak(config, opts);
   let stopSimulator: (() => Promise<void>) | null = null;
   if (config.JEJAK_DEMO) {
     const { startSimulator } = await import('@jejak/simulator');
@@ -181,7 +188,6 @@ async function startAll(config: Config, bus: Bus, node: NodeIdentity): Promise<R
       lines.push(`    ${u.email.padEnd(28)} ${u.role}${u.stages.includes('V2') ? '' : ' (V1 only)'}`);
   }
   return {
-    log: running.http.log,
     lines,
     async stop() {
       await stopSimulator?.();
@@ -191,6 +197,6 @@ async function startAll(config: Config, bus: Bus, node: NodeIdentity): Promise<R
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error('Jejak failed to start:', err instanceof Error ? err.message : err);
+  log.fatal({ err }, `Jejak failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@jejak/contract';
 import { mayCall, type PermissionRole } from '@jejak/domain';
 import { signIn } from './accounts-fixture.ts';
-import { buildWorld, missing, ROUTE_SPECS, type Gate, type Objects, type World } from './authz-world.ts';
+import { missing, type Gate, type Objects } from './authz-world/objects.ts';
+import { ROUTE_SPECS } from './authz-world/route-specs.ts';
+import { buildWorld, type World } from './authz-world/world.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 

@@ -120,7 +120,7 @@ describe('unknown IMEIs', () => {
 
   /** The gateway's log lines of refused unknown devices, with how many each left out. */
   const logLines = () => {
-    const warn = vi.spyOn(server.app.http.log, 'warn');
+    const warn = vi.spyOn(server.app.log, 'warn');
     return {
       suppressed: () =>
         warn.mock.calls.flatMap(([obj, msg]) =>

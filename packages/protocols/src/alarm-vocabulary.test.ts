@@ -2,7 +2,8 @@ import { ALARMS, isAlarm } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import { hexToBytes } from './codec/hex.ts';
 import type { DecodeResult, ProtocolSession } from './message.ts';
-import { PROTOCOLS, type ProtocolDefinition } from './registry.ts';
+import type { ProtocolDefinition } from './protocol.ts';
+import { PROTOCOLS } from './registry.ts';
 import { loadVectors, type VectorRecordBase } from './testing/vectors.ts';
 
 interface Context {

@@ -8,8 +8,10 @@ export type {
   NormalizedMessage,
   ProtocolSession,
   SessionOptions,
+  Transport,
 } from './message.ts';
-export { PROTOCOLS, protocolById, type ProtocolDefinition, type Transport } from './registry.ts';
+export type { ProtocolDefinition } from './protocol.ts';
+export { PROTOCOLS, protocolById } from './registry.ts';
 
 export { ByteReader } from './codec/byte-reader.ts';
 export { DecodeError } from './codec/decode-error.ts';

@@ -5,24 +5,7 @@ import { h02Protocol } from './h02/index.ts';
 import { meitrackProtocol } from './meitrack/index.ts';
 import { osmandProtocol } from './osmand/index.ts';
 import { teltonikaProtocol } from './teltonika/index.ts';
-import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
-
-export type { Transport };
-
-/** One device protocol the gateway listens for (DESIGN §4). */
-export interface ProtocolDefinition {
-  id: string;
-  /** Device models (the `model` part of `dvid = {model}#{imei}`) that speak it. */
-  models: readonly string[];
-  transports: readonly Transport[];
-  defaultPort: number;
-  /** A framer for one TCP connection's byte stream (UDP datagrams and HTTP requests are whole). */
-  createFramer(): Framer;
-  /** Decoder state for one connection, remote address or device. */
-  createSession(options: SessionOptions): ProtocolSession;
-  /** Bytes that tell a device it is refused (unknown IMEI), sent before the connection closes. */
-  refuseReply?: Uint8Array;
-}
+import type { ProtocolDefinition } from './protocol.ts';
 
 /** The one table of protocols. Adding a protocol = one folder, one row here, one test file. */
 export const PROTOCOLS: readonly ProtocolDefinition[] = [

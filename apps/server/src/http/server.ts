@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   API_BASE,
   API_PATHS,
@@ -80,7 +80,8 @@ export interface HttpOptions {
   region: string;
   map: MapSettings;
   webDist: string | null;
-  logLevel: string;
+  /** The process's one log (roles/logger.ts): Fastify writes to it, with the request id. */
+  logger: FastifyBaseLogger;
   /**
    * Load balancers whose X-Forwarded-For names the client (JEJAK_TRUSTED_PROXIES, ADR 0064):
    * Fastify's `trustProxy` then sets `request.ip`; with none, it is the connection's peer.
@@ -90,11 +91,7 @@ export interface HttpOptions {
 
 export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: opts.logLevel,
-      // Secrets never reach the log: cookies, auth headers and passwords are redacted.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
-    },
+    loggerInstance: opts.logger,
     bodyLimit: 1024 * 1024,
     // One line per request is noise at fleet rates; errors are still logged with the request id.
     logController: new LogController({ disableRequestLogging: true }),

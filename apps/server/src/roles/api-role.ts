@@ -151,10 +151,9 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     region: config.JEJAK_REGION,
     map: mapSettings(config),
     webDist: config.JEJAK_WEB_DIST,
-    logLevel: config.JEJAK_LOG_LEVEL,
+    logger: shared.log,
     trustedProxies: config.JEJAK_TRUSTED_PROXIES,
   });
-  shared.setLog(http.log);
   await http.register(
     async (api) => {
       registerEscalationRoutes(api, auth, createEscalationService({ repo: createEscalationRepo(db), now }));

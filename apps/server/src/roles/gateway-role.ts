@@ -2,7 +2,7 @@ import { PROTOCOLS } from '@jejak/protocols';
 import type { Config } from '../config/schema.ts';
 import { createAddressGate, type AddressGate } from '../gateway/address-gate.ts';
 import { createGatewayCounters, type GatewayCounters } from '../gateway/counters.ts';
-import type { GatewayContext, GatewayLogger } from '../gateway/device-channel.ts';
+import type { GatewayContext } from '../gateway/device-channel.ts';
 import { createDeviceOwners } from '../gateway/device-owner.ts';
 import { createFlowGate } from '../gateway/flow-gate.ts';
 import { limitGatewayFleet } from '../gateway/gateway-fleet.ts';
@@ -36,7 +36,7 @@ export interface GatewayRole {
  * sweeps and recomputes only the devices it holds; the scheduler hands it those no live node
  * holds (ADR 0062).
  */
-export async function startGatewayRole(shared: Shared, log: GatewayLogger): Promise<GatewayRole> {
+export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
   const { config, now, onError } = shared;
   const claims = createImeiClaims();
   // Several gateway nodes share the devices only on PostgreSQL with NATS (ADR 0061); one node
@@ -57,7 +57,7 @@ export async function startGatewayRole(shared: Shared, log: GatewayLogger): Prom
     pipeline,
     fleet: limitGatewayFleet(shared.fleet, config.JEJAK_GATEWAY_MAX_LOOKUPS, config.JEJAK_GATEWAY_UNKNOWN_MAX_ROWS),
     counters,
-    log,
+    log: shared.log,
     now,
     unknown: createUnknownGuard(
       { perAddress: config.JEJAK_GATEWAY_UNKNOWN_PER_ADDRESS, windowMs: config.JEJAK_GATEWAY_UNKNOWN_WINDOW_MS },

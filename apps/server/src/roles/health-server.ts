@@ -1,14 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASE, API_PATHS, type VersionResponse } from '@jejak/contract';
 import type { Config } from '../config/schema.ts';
 import { APP_VERSION } from './shared.ts';
 
 /**
  * The HTTP side of a node without the API (gateway, scheduler): the version call only, which
- * load balancers and orchestrators poll, and the process's log.
+ * load balancers and orchestrators poll, writing to the process's log.
  */
-export function createHealthServer(config: Config): FastifyInstance {
-  const app = Fastify({ logger: { level: config.JEJAK_LOG_LEVEL } });
+export function createHealthServer(config: Config, log: FastifyBaseLogger): FastifyInstance {
+  const app = Fastify({ loggerInstance: log });
   app.get(`${API_BASE}${API_PATHS.version}`, async (): Promise<VersionResponse> => ({
     version: APP_VERSION,
     region: config.JEJAK_REGION,

@@ -10,7 +10,6 @@ import {
   openShared,
   publicUrlOf,
   startNotifications,
-  type RoleLogger,
   type RoleOptions,
   type Shared,
 } from './shared.ts';
@@ -24,7 +23,6 @@ export interface RunningNode {
   httpUrl: string;
   gatewayPorts: Record<string, number>;
   database: DatabaseHandle;
-  log: RoleLogger;
   stop(): Promise<void>;
 }
 
@@ -41,24 +39,22 @@ export async function startNode(role: NodeRole, config: Config, opts: RoleOption
 }
 
 /**
- * A node without the API: `run` starts its role on the shared storage, logging through a health
- * server that answers the version call only.
+ * A node without the API: `run` starts its role on the shared storage, behind a health server
+ * that answers the version call only.
  */
 async function startHealthNode(
   role: NodeRole,
   config: Config,
   shared: Shared,
-  run: (log: RoleLogger) => Promise<{ gatewayPorts?: Record<string, number>; stop(): Promise<void> }>,
+  run: () => Promise<{ gatewayPorts?: Record<string, number>; stop(): Promise<void> }>,
 ): Promise<RunningNode> {
-  const health = createHealthServer(config);
-  shared.setLog(health.log);
-  const running = await run(health.log);
+  const health = createHealthServer(config, shared.log);
+  const running = await run();
   return {
     role,
     httpUrl: await listenHttp(health, config),
     gatewayPorts: running.gatewayPorts ?? {},
     database: shared.database,
-    log: health.log,
     async stop() {
       await running.stop();
       await health.close();
@@ -69,7 +65,7 @@ async function startHealthNode(
 
 async function startGatewayNode(config: Config, opts: RoleOptions): Promise<RunningNode> {
   const shared = await openShared(config, opts, publicUrlOf(config));
-  return startHealthNode('gateway', config, shared, (log) => startGatewayRole(shared, log));
+  return startHealthNode('gateway', config, shared, () => startGatewayRole(shared));
 }
 
 async function startApiNode(config: Config, opts: RoleOptions): Promise<RunningNode> {
@@ -86,7 +82,6 @@ async function startApiNode(config: Config, opts: RoleOptions): Promise<RunningN
     httpUrl,
     gatewayPorts: {},
     database: shared.database,
-    log: api.http.log,
     async stop() {
       await jobs.stop();
       providers.close();
@@ -101,11 +96,11 @@ async function startSchedulerNode(config: Config, opts: RoleOptions): Promise<Ru
   const publicUrl = publicUrlOf(config);
   const providers = await openProviders(config, publicUrl);
   const shared = await openShared(config, opts, publicUrl);
-  return startHealthNode('scheduler', config, shared, async (log) => {
+  return startHealthNode('scheduler', config, shared, async () => {
     const chains = createChains(shared, providers);
     const notifications = startNotifications(shared, opts.sms === undefined ? providers.sms : opts.sms);
     if (!config.JEJAK_SMTP_HOST)
-      log.warn({}, 'JEJAK_SMTP_HOST is not set: e-mail notifications fail as "SMTP is not configured"');
+      shared.log.warn({}, 'JEJAK_SMTP_HOST is not set: e-mail notifications fail as "SMTP is not configured"');
     // Not gated on leadership: deliveries are claimed under a lease and events marked once, so
     // every scheduler node sends, and sending goes on while a new leader is elected (ADR 0063).
     const delivery = startJobs(shared, notifications.jobs);

@@ -19,6 +19,7 @@ import { createGeofenceRepo, type GeofenceRepo } from '../storage/repos/fleet/ge
 import { migrate } from '../storage/db/migrate.ts';
 import { maintainPartitions } from '../storage/db/partitions.ts';
 import { createUsersRepo, type UsersRepo } from '../storage/repos/accounts/users-repo.ts';
+import { createProcessLogger, type ProcessLogger } from './logger.ts';
 
 export const APP_VERSION: string = (
   JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -43,6 +44,8 @@ export interface RoleOptions {
   runJobs?: (scheduler: Scheduler) => void;
   /** This process's node (main.ts makes it before the bus, which is named after it). */
   node?: NodeIdentity;
+  /** The process's log (main.ts makes it first); one at JEJAK_LOG_LEVEL when absent (tests). */
+  log?: ProcessLogger;
 }
 
 /**
@@ -62,12 +65,6 @@ export function createNodeIdentity(role: string): NodeIdentity {
 export const scaledOut = (config: Config, database: DatabaseHandle): boolean =>
   database.kind === 'postgres' && Boolean(config.NATS_URL);
 
-export interface RoleLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 /** What every role of a process shares: storage, the bus, the clock and the log. */
 export interface Shared {
   config: Config;
@@ -79,10 +76,10 @@ export interface Shared {
   users: UsersRepo;
   fleet: FleetRepo;
   geofences: GeofenceRepo;
-  /** Background failures, logged once the process has a logger. */
+  /** Background failures, logged. */
   onError: (err: unknown, context: string) => void;
-  /** The log of the process's HTTP server (the API's, or a health server's). */
-  setLog(log: RoleLogger): void;
+  /** The process's one log, its HTTP server's too (the API's, or a health server's). */
+  log: ProcessLogger;
   publicUrl: PublicUrl;
   node: NodeIdentity;
   /** Whether this process is one node of several (then it is in `cluster_nodes`). */
@@ -106,8 +103,8 @@ const MIGRATION_LOCK = 0x6a656a616b;
 /** Opens the database (migrated, this month's partitions in place) and the bus. */
 export async function openShared(config: Config, opts: RoleOptions, publicUrl: PublicUrl): Promise<Shared> {
   const now = opts.now ?? (() => Date.now());
-  let log: RoleLogger | null = null;
-  const onError = (err: unknown, context: string) => log?.error({ err, context }, 'background failure');
+  const log = opts.log ?? createProcessLogger(config.JEJAK_LOG_LEVEL);
+  const onError = (err: unknown, context: string) => log.error({ err, context }, 'background failure');
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
         onError(err, 'idle database connection'),
@@ -130,7 +127,7 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
     fleet: createFleetRepo(db),
     geofences: createGeofenceRepo(db),
     onError,
-    setLog: (l) => (log = l),
+    log,
     publicUrl,
     node,
     scaledOut: cluster,

@@ -1,4 +1,4 @@
-import type { ProtocolDefinition } from '../registry.ts';
+import type { ProtocolDefinition } from '../protocol.ts';
 import { createGl200Session } from './decoder.ts';
 import { createGl200Framer } from './frame.ts';
 

@@ -2,7 +2,7 @@ import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { deviceTime, isDateField, statusOf, withTime } from './fields.ts';
 import type { Attributes } from './status.ts';
-import type { TextHandler } from './text.ts';
+import type { TextHandler } from './text-frame.ts';
 
 /*
  * Reports without a GPS fix: cell towers, link and base-station status. Each becomes one

@@ -3,7 +3,8 @@ import type { DecodeResult, NormalizedMessage, ProtocolSession } from '../messag
 import { BINARY_START, BINARY_START_X, decodeBinary } from './binary.ts';
 import { encodeH02Reply } from './encoder.ts';
 import type { Decoded } from './fields.ts';
-import { splitText, TEXT_START, textHandler, type TextFrame } from './text.ts';
+import { textHandler } from './text.ts';
+import { splitText, TEXT_START, type TextFrame } from './text-frame.ts';
 
 /*
  * Documents cited in this folder: "H02 protocol" = the GPS tracker communication protocol of

@@ -1,7 +1,7 @@
 import { createStreamFramer, type FrameContext, type FrameStep } from '../codec/stream-framer.ts';
 import type { Framer } from '../message.ts';
 import { BINARY_START, BINARY_START_X } from './binary.ts';
-import { TEXT_START } from './text.ts';
+import { TEXT_START } from './text-frame.ts';
 
 /** The longest text report a connection may send before it is refused. */
 export const H02_MAX_FRAME_BYTES = 2048;

@@ -1,5 +1,5 @@
 import type { SessionOptions } from '../message.ts';
-import type { ProtocolDefinition } from '../registry.ts';
+import type { ProtocolDefinition } from '../protocol.ts';
 import { createH02Session } from './decoder.ts';
 import { createH02Framer } from './frame.ts';
 

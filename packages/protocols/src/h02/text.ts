@@ -1,50 +1,15 @@
-import { DecodeError } from '../codec/decode-error.ts';
-import { trimEndOf } from '../codec/text.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { decodeBase, decodeBs, decodeLink, decodeNeighbours, decodeV3Cells } from './cells.ts';
-import { readFix, type Decoded } from './fields.ts';
+import { readFix } from './fields.ts';
 import type { Attributes } from './status.ts';
+import type { TextHandler } from './text-frame.ts';
 
 /*
- * Text reports (H02 protocol §3, "feedback message structure"): `*XX,ID,TYPE,...#`, where XX is
- * the maker's two-letter code (HQ, TH, …), ID the device id and TYPE the report. Types marked
- * "inferred from captures" follow no document we have; they were worked out from the captured
- * reports in ../shared/vectors and are the least certain.
+ * The handlers of text reports (H02 protocol §3), one per report type; text-frame.ts splits the
+ * `*XX,ID,TYPE,...#` frame they receive. Types marked "inferred from captures" follow no
+ * document we have; they were worked out from the captured reports in ../shared/vectors and are
+ * the least certain.
  */
-
-export interface TextFrame {
-  /** The maker code, echoed in replies. */
-  maker: string;
-  id: string;
-  /** Upper-cased report type ('V1', 'NBR', …). */
-  type: string;
-  fields: string[];
-  /** Everything between `*` and `#`. */
-  body: string;
-}
-
-export type TextHandler = (frame: TextFrame) => Decoded;
-
-/** `*`, the first byte of a text report. */
-export const TEXT_START = 0x2a;
-
-/** Padding some firmwares send after the closing `#`. */
-const TRAILING = '\r\n\0 ';
-
-/** Splits a text frame into fields, checking the `*XX,ID,` header and the closing `#`. */
-export function splitText(bytes: Uint8Array): TextFrame {
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  text = trimEndOf(text, TRAILING);
-  if (!text.startsWith('*') || !text.endsWith('#')) throw new DecodeError('a text report runs from * to #');
-  const body = text.slice(1, -1);
-  const fields = body.split(',');
-  const [maker = '', id = '', type = ''] = fields;
-  if (!/^[A-Za-z]{2}$/.test(maker)) throw new DecodeError(`invalid maker code "${maker.slice(0, 8)}"`);
-  if (!/^\d{4,20}$/.test(id))
-    throw new DecodeError(id === '' ? 'missing device id' : `invalid device id "${id.slice(0, 24)}"`);
-  return { maker: maker.toUpperCase(), id, type: type.trim().toUpperCase(), fields, body };
-}
 
 /** The handler for a report type; undefined when the type is not supported. */
 export function textHandler(type: string): TextHandler | undefined {

@@ -1,4 +1,4 @@
-import type { ProtocolDefinition } from '../registry.ts';
+import type { ProtocolDefinition } from '../protocol.ts';
 import { createMeitrackSession } from './decoder.ts';
 import { createMeitrackFramer } from './frame.ts';
 

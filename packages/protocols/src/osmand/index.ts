@@ -1,5 +1,5 @@
 import type { SessionOptions } from '../message.ts';
-import type { ProtocolDefinition } from '../registry.ts';
+import type { ProtocolDefinition } from '../protocol.ts';
 import { createOsmandFramer, createOsmandSession } from './decoder.ts';
 
 /** OsmAnd over HTTP: phone tracker apps such as Traccar Client (DESIGN §4). */

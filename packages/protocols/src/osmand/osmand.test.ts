@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodeResult, HttpRequestInput, NormalizedMessage } from '../message.ts';
-import type { ProtocolDefinition } from '../registry.ts';
+import type { ProtocolDefinition } from '../protocol.ts';
 import { checkExpectation, hasLocation, loadVectors, type VectorRecordBase } from '../testing/vectors.ts';
 import { createOsmandSession } from './decoder.ts';
 import { osmandRequest, type OsmandRequestInput } from './encoder.ts';

@@ -1,4 +1,4 @@
-import type { ProtocolDefinition } from '../registry.ts';
+import type { ProtocolDefinition } from '../protocol.ts';
 import { createTeltonikaSession } from './decoder.ts';
 import { createTeltonikaFramer } from './frame.ts';
 
