@@ -69,7 +69,7 @@ function scaleOutProblems(role: NodeRole, config: Config): string[] {
 /**
  * The process's one log, made before anything else: Fastify and every role write to it, and a
  * failure from here on (configuration, database, migrations, a port in use) is logged before the
- * process exits, never lost (ADR 0065).
+ * process exits, never lost (ADR 0067).
  */
 const log = createProcessLogger();
 

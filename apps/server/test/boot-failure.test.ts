@@ -34,7 +34,7 @@ const logLines = (text: string): LogLine[] =>
 const FATAL = 60;
 
 // A failure before the HTTP server listens is a fatal line of the process's one log, on standard
-// error, and a non-zero exit: never a lost rejection (ADR 0065).
+// error, and a non-zero exit: never a lost rejection (ADR 0067).
 describe('a server that cannot start says why in its log', () => {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
