@@ -6,8 +6,7 @@ import type { Db } from '../../storage/db/database.ts';
 import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import { createTicketRepo } from '../../storage/repos/alerts/ticket-repo.ts';
 import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
-import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
-import { requireReachableVids } from './event-service.ts';
+import { auditActor, reachableUser, requireCall, requireReachableVids, viewerOf, type Actor } from '../access.ts';
 
 export interface TicketServiceDeps {
   db: Db;

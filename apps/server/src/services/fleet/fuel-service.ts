@@ -23,8 +23,7 @@ import type { z } from 'zod';
 import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import type { FuelRepo, FuelVehicle } from '../../storage/repos/fleet/fuel-repo.ts';
 import type { ReportRepo } from '../../storage/repos/records/report-repo.ts';
-import { requireCall } from '../access.ts';
-import { requireReachableVids } from '../alerts/event-service.ts';
+import { requireCall, requireReachableVids } from '../access.ts';
 
 /**
  * Readings folded before the window so the level tracker has settled when it begins: its 15-minute

@@ -16,8 +16,7 @@ import { AppError } from '../../errors.ts';
 import type { EventRepo } from '../../storage/repos/alerts/event-repo.ts';
 import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import type { ReportKindsRepo } from '../../storage/repos/records/report-kinds-repo.ts';
-import { requireCall, viewerOf } from '../access.ts';
-import { requireReachableVids } from '../alerts/event-service.ts';
+import { requireCall, requireReachableVids, viewerOf } from '../access.ts';
 import type { Report, ReportService } from './report-service.ts';
 
 export interface ReportKindsDeps {

@@ -9,9 +9,8 @@ import {
 import { REPORT_TIME_ZONE, type User } from '@jejak/domain';
 import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import type { ReportRepo } from '../../storage/repos/records/report-repo.ts';
-import { requireCall } from '../access.ts';
+import { requireCall, requireReachableVids } from '../access.ts';
 import { dailyMileages, mileageSummaries } from './day-report.ts';
-import { requireReachableVids } from '../alerts/event-service.ts';
 
 export interface Report<T> {
   report: T[];
