@@ -32,9 +32,7 @@ import { createTicketService } from '../services/alerts/ticket-service.ts';
 import { createUserService } from '../services/accounts/user-service.ts';
 import { createVehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
 import { createVehicleService } from '../services/fleet/vehicle-service.ts';
-import { createAccountStore } from '../storage/repos/accounts/account-store.ts';
 import { createAuditRepo } from '../storage/repos/accounts/audit-repo.ts';
-import { createDeviceStore } from '../storage/repos/fleet/device-store.ts';
 import { createEscalationRepo } from '../storage/repos/alerts/escalation-repo.ts';
 import { createEventRepo } from '../storage/repos/alerts/event-repo.ts';
 import { createGeofenceTemplateRepo } from '../storage/repos/fleet/geofence-template-repo.ts';
@@ -60,7 +58,7 @@ export interface ApiRole {
  * the fleet the pipeline committed, and the pipeline's announcements through the bus.
  */
 export async function buildApiRole(shared: Shared, providers: Providers): Promise<ApiRole> {
-  const { config, db, bus, now, hasher, users, fleet } = shared;
+  const { config, db, data, bus, now, hasher, users, fleet } = shared;
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
   const backoff = {
     after: config.JEJAK_LOGIN_BACKOFF_AFTER,
@@ -89,13 +87,12 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
   const mailer = openMailer(config);
   // PUSH deliveries are sent by the scheduler: this node's consoles get them over the bus (ADR 0063).
   answerPushes(bus, live);
-  const store = createAccountStore(db);
   const http = await buildHttpServer({
     auth,
-    users: createUserService(store, fleet),
-    accounts: createAccountService(store, now, bus, hasher),
+    users: createUserService(data.repos),
+    accounts: createAccountService(data, now, bus, hasher),
     passwords: createPasswordService({
-      store,
+      data,
       mailer,
       publicUrl: shared.publicUrl.get,
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
@@ -104,11 +101,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       hasher,
     }),
     administration: {
-      migration: createMigrationService(store, now, bus),
-      packages: createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now }),
+      migration: createMigrationService(data, now, bus),
+      packages: createPackageService({ data, timeZone: config.JEJAK_TIME_ZONE, now }),
       audit: createAuditService(createAuditRepo(db)),
     },
-    devices: createDeviceService(fleet, createDeviceStore(db), now),
+    devices: createDeviceService(data, now),
     records: createRecordsService(fleet, createRecordsRepo(db)),
     ...createReportServices(db, fleet, now),
     geofences: createGeofenceService({
