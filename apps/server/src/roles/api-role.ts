@@ -115,8 +115,8 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       bus,
       now,
     }),
-    vehicles: createVehicleService({ db, users, bus, now }),
-    vehicleGroups: createVehicleGroupService({ db, users, fleet, bus, now }),
+    vehicles: createVehicleService({ data, bus, now }),
+    vehicleGroups: createVehicleGroupService({ data, bus, now }),
     geocoder: createGeocodeService({
       fleet,
       online: config.JEJAK_GEOCODER_URL
@@ -132,9 +132,9 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     }),
     notifications: createNotificationsApi({ db, bus, users, now }),
     alerts: {
-      rules: createRuleService({ db, users, bus, now }),
+      rules: createRuleService({ data, bus, now }),
       events: createEventService(fleet, createEventRepo(db)),
-      tickets: createTicketService({ db, fleet, users, now }),
+      tickets: createTicketService({ data, now }),
     },
     live,
     // The console's public address may open the live channel too (behind a proxy).

@@ -27,10 +27,10 @@ import { newPackageId, type PackageLogAction, type StoredPackage } from '../../s
 import type { Repos, UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
-type PackageRepos = 'packages' | 'userFleet' | 'audit' | 'users' | 'fleet';
+type PackageRepos = Pick<Repos, 'packages' | 'userFleet' | 'audit' | 'users' | 'fleet'>;
 
 export interface PackageServiceOptions {
-  data: UnitOfWork<PackageRepos>;
+  data: UnitOfWork<keyof PackageRepos>;
   /** Users' time zone: 12 and 24 month contracts end on the same local date and time. */
   timeZone: string;
   now: () => number;
@@ -73,7 +73,7 @@ export function createPackageService(opts: PackageServiceOptions) {
    * The log row holds the package after the change; for a booked renewal, the renewal.
    */
   async function record(
-    tx: Pick<Repos, PackageRepos>,
+    tx: PackageRepos,
     who: AuditActor,
     pkg: StoredPackage,
     action: PackageLogAction,
