@@ -1,11 +1,11 @@
 import { EVENT_PAGE_LIMIT, filterEvents, type AlertEvent, type EventFilter } from '@jejak/contract';
 import type { User } from '@jejak/domain';
-import type { EventRepo } from '../../storage/repos/alerts/event-repo.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { requireCall, requireReachableVids } from '../access.ts';
 
 /** Event Record (spec 1 §2, §7): the events of vehicles the caller reaches. */
-export function createEventService(fleet: FleetRepo, events: EventRepo) {
+export function createEventService(repos: Pick<Repos, 'fleet' | 'events'>) {
+  const { fleet, events } = repos;
   return {
     async inWindow(
       caller: User,
