@@ -1,7 +1,7 @@
 /**
  * A lock that at most one process holds (ADR 0057). `acquire` answers at once: the held lock, or
- * null when another process holds it. Declared here, where it is used, so leadership needs no
- * database: storage/db/leader-lock.ts implements it on PostgreSQL and on the embedded database.
+ * null when another process holds it. Declared here, where it is used, so leadership imports no
+ * database code; the storage's leader-lock.ts implements it on PostgreSQL and on the embedded one.
  */
 export interface LeaderLock {
   acquire(): Promise<HeldLock | null>;
