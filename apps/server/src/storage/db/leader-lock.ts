@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { HeldLock, LeaderLock } from '../../services/leader.ts';
+import type { LeaderLock } from '../../services/leader.ts';
 
 /** The scheduler's advisory-lock key: fixed, so every node of one database contends for the same one. */
 export const SCHEDULER_LOCK_KEY = 0x4a656a616b01n;
