@@ -1,6 +1,6 @@
 import { contractEndAt, timeStatus, type ContractType, type PackageStatus } from '@jejak/domain';
-import type { AccountRepos } from '../storage/repos/accounts/account-store.ts';
 import { newPackageId, type StoredPackage } from '../storage/repos/fleet/packages-repo.ts';
+import type { Repos } from '../storage/repos/unit-of-work.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -32,7 +32,7 @@ const DEMO_PACKAGES: {
 
 /** Writes the demo packages, each with its 'add' log row. */
 export async function seedDemoPackages(
-  tx: AccountRepos,
+  tx: Pick<Repos, 'packages' | 'userFleet'>,
   vehicles: { vid: string; uid: string }[],
   timeZone: string,
   nowMs: number,

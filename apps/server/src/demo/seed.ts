@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { childHierarchy, FLEET_HOLDER_ROLES, makeDvid } from '@jejak/domain';
-import { reposOn } from '../storage/repos/accounts/account-store.ts';
 import type { Db } from '../storage/db/database.ts';
 import { DEFAULT_PREFERENCE } from '../storage/repos/mappers.ts';
 import type { UsersRepo } from '../storage/repos/accounts/users-repo.ts';
+import { reposOn } from '../storage/repos/unit-of-work.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { seedDemoGeofences } from './demo-geofences.ts';
 import { seedDemoPackages } from './demo-packages.ts';

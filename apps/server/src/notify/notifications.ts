@@ -8,7 +8,7 @@ import { createDeliveryRepo } from '../storage/repos/alerts/delivery-repo.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import { createNotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
 import { createNotificationRepo } from '../storage/repos/alerts/notification-repo.ts';
-import type { UsersRepo } from '../storage/repos/accounts/users-repo.ts';
+import type { Repos } from '../storage/repos/unit-of-work.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
 import { createNotifier } from './notifier.ts';
 import type { SmsProvider } from './providers/provider.ts';
@@ -25,11 +25,13 @@ const PUSH_ANSWER_MS = 1_000;
  * The API's part of notifications (issue 12): the service. Its changes reach the notifier of
  * every node through 'notifications.changed', this one's at once.
  */
-export function createNotificationsApi(deps: { db: Db; bus: Bus; users: UsersRepo; now: () => number }) {
+export function createNotificationsApi(deps: {
+  repos: Pick<Repos, 'notifications' | 'notificationLogs' | 'users'>;
+  bus: Bus;
+  now: () => number;
+}) {
   return createNotificationService({
-    notifications: createNotificationRepo(deps.db),
-    logs: createNotificationLogRepo(deps.db),
-    users: deps.users,
+    repos: deps.repos,
     onChange: (nfid) => deps.bus.publish('notifications.changed', { nfids: [nfid] }),
     now: deps.now,
   });

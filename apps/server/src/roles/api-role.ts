@@ -32,14 +32,6 @@ import { createTicketService } from '../services/alerts/ticket-service.ts';
 import { createUserService } from '../services/accounts/user-service.ts';
 import { createVehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
 import { createVehicleService } from '../services/fleet/vehicle-service.ts';
-import { createAccountStore } from '../storage/repos/accounts/account-store.ts';
-import { createAuditRepo } from '../storage/repos/accounts/audit-repo.ts';
-import { createDeviceStore } from '../storage/repos/fleet/device-store.ts';
-import { createEscalationRepo } from '../storage/repos/alerts/escalation-repo.ts';
-import { createEventRepo } from '../storage/repos/alerts/event-repo.ts';
-import { createGeofenceTemplateRepo } from '../storage/repos/fleet/geofence-template-repo.ts';
-import { createRecordsRepo } from '../storage/repos/records/records-repo.ts';
-import { createSessionsRepo } from '../storage/repos/accounts/sessions-repo.ts';
 import { listenHttp } from './health-server.ts';
 import { APP_VERSION, openMailer, type Shared } from './shared.ts';
 
@@ -60,7 +52,7 @@ export interface ApiRole {
  * the fleet the pipeline committed, and the pipeline's announcements through the bus.
  */
 export async function buildApiRole(shared: Shared, providers: Providers): Promise<ApiRole> {
-  const { config, db, bus, now, hasher, users, fleet } = shared;
+  const { config, data, bus, now, hasher, fleet } = shared;
   const cookie = { secure: config.JEJAK_COOKIE_SECURE, ttlMs: config.JEJAK_SESSION_TTL_HOURS * 3_600_000 };
   const backoff = {
     after: config.JEJAK_LOGIN_BACKOFF_AFTER,
@@ -68,8 +60,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
   };
   const limits = signInLimits(shared, backoff);
   const auth = createAuthService({
-    users,
-    sessions: createSessionsRepo(db),
+    repos: data.repos,
     sessionTtlMs: cookie.ttlMs,
     bus,
     backoff,
@@ -89,13 +80,12 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
   const mailer = openMailer(config);
   // PUSH deliveries are sent by the scheduler: this node's consoles get them over the bus (ADR 0063).
   answerPushes(bus, live);
-  const store = createAccountStore(db);
   const http = await buildHttpServer({
     auth,
-    users: createUserService(store, fleet),
-    accounts: createAccountService(store, now, bus, hasher),
+    users: createUserService(data.repos),
+    accounts: createAccountService(data, now, bus, hasher),
     passwords: createPasswordService({
-      store,
+      data,
       mailer,
       publicUrl: shared.publicUrl.get,
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
@@ -104,24 +94,18 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       hasher,
     }),
     administration: {
-      migration: createMigrationService(store, now, bus),
-      packages: createPackageService({ store, fleet, timeZone: config.JEJAK_TIME_ZONE, now }),
-      audit: createAuditService(createAuditRepo(db)),
+      migration: createMigrationService(data, now, bus),
+      packages: createPackageService({ data, timeZone: config.JEJAK_TIME_ZONE, now }),
+      audit: createAuditService(data.repos),
     },
-    devices: createDeviceService(fleet, createDeviceStore(db), now),
-    records: createRecordsService(fleet, createRecordsRepo(db)),
-    ...createReportServices(db, fleet, now),
-    geofences: createGeofenceService({
-      geofences: shared.geofences,
-      templates: createGeofenceTemplateRepo(db),
-      users,
-      bus,
-      now,
-    }),
-    vehicles: createVehicleService({ db, users, bus, now }),
-    vehicleGroups: createVehicleGroupService({ db, users, fleet, bus, now }),
+    devices: createDeviceService(data, now),
+    records: createRecordsService(data.repos),
+    ...createReportServices(data.repos, now),
+    geofences: createGeofenceService({ repos: data.repos, bus, now }),
+    vehicles: createVehicleService({ data, bus, now }),
+    vehicleGroups: createVehicleGroupService({ data, bus, now }),
     geocoder: createGeocodeService({
-      fleet,
+      repos: data.repos,
       online: config.JEJAK_GEOCODER_URL
         ? {
             url: config.JEJAK_GEOCODER_URL,
@@ -133,11 +117,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       now,
       onFallback: (err) => http.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
     }),
-    notifications: createNotificationsApi({ db, bus, users, now }),
+    notifications: createNotificationsApi({ repos: data.repos, bus, now }),
     alerts: {
-      rules: createRuleService({ db, users, bus, now }),
-      events: createEventService(fleet, createEventRepo(db)),
-      tickets: createTicketService({ db, fleet, users, now }),
+      rules: createRuleService({ data, bus, now }),
+      events: createEventService(data.repos),
+      tickets: createTicketService({ data, now }),
     },
     live,
     // The console's public address may open the live channel too (behind a proxy).
@@ -156,7 +140,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
   });
   await http.register(
     async (api) => {
-      registerEscalationRoutes(api, auth, createEscalationService({ repo: createEscalationRepo(db), now }));
+      registerEscalationRoutes(api, auth, createEscalationService({ repos: data.repos, now }));
       // Twilio's webhooks need its SDK: loaded only with that provider (as chooseProviders does).
       // Their outcomes reach the process's chain driver through the provider's voice.
       if (providers.twilio) {

@@ -2,7 +2,6 @@ import type { ChainDriver } from '../notify/escalation/chain-driver.ts';
 import { createLeadership, type Leadership } from '../services/leader.ts';
 import { createPackageService } from '../services/fleet/package-service.ts';
 import { createScheduler, type ScheduledJob, type Scheduler } from '../services/scheduler.ts';
-import { createAccountStore } from '../storage/repos/accounts/account-store.ts';
 import { createPostgresLeaderLock } from '../storage/db/leader-lock.ts';
 import { maintainPartitions } from '../storage/db/partitions.ts';
 import { createSessionsRepo } from '../storage/repos/accounts/sessions-repo.ts';
@@ -48,8 +47,7 @@ export function startSchedulerRole(
   const { config, db, now, onError } = shared;
   const gate = runJobs ? null : leaderGate(shared);
   const packages = createPackageService({
-    store: createAccountStore(db),
-    fleet: shared.fleet,
+    data: shared.data,
     timeZone: config.JEJAK_TIME_ZONE,
     now,
   });

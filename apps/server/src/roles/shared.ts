@@ -14,11 +14,12 @@ import { scryptHasher, type PasswordHasher } from '../services/accounts/password
 import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/db/database.ts';
 import { createEscalationRepo } from '../storage/repos/alerts/escalation-repo.ts';
 import { joinCluster } from '../storage/ingest/cluster-nodes.ts';
-import { createFleetRepo, type FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
-import { createGeofenceRepo, type GeofenceRepo } from '../storage/repos/fleet/geofence-repo.ts';
+import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import type { GeofenceRepo } from '../storage/repos/fleet/geofence-repo.ts';
 import { migrate } from '../storage/db/migrate.ts';
 import { maintainPartitions } from '../storage/db/partitions.ts';
-import { createUsersRepo, type UsersRepo } from '../storage/repos/accounts/users-repo.ts';
+import type { UsersRepo } from '../storage/repos/accounts/users-repo.ts';
+import { unitOfWork, type UnitOfWork } from '../storage/repos/unit-of-work.ts';
 import { createProcessLogger, type ProcessLogger } from './logger.ts';
 
 export const APP_VERSION: string = (
@@ -72,6 +73,8 @@ export interface Shared {
   hasher: PasswordHasher;
   database: DatabaseHandle;
   db: Db;
+  /** The repositories and the transaction helper the services are handed. */
+  data: UnitOfWork;
   bus: Bus;
   users: UsersRepo;
   fleet: FleetRepo;
@@ -116,6 +119,7 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
   await prepareSchema(database, now(), config.JEJAK_POSITIONS_RETENTION_MONTHS);
   const node = opts.node ?? createNodeIdentity('start');
   const cluster = scaledOut(config, database);
+  const data = unitOfWork(db);
   return {
     config,
     now,
@@ -123,9 +127,10 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
     database: cluster ? await asMember(database, node, config.JEJAK_NODE_DEAD_AFTER_MS, onError) : database,
     db,
     bus: opts.bus ?? createInProcessBus((err) => onError(err, 'bus handler')),
-    users: createUsersRepo(db),
-    fleet: createFleetRepo(db),
-    geofences: createGeofenceRepo(db),
+    data,
+    users: data.repos.users,
+    fleet: data.repos.fleet,
+    geofences: data.repos.geofences,
     onError,
     log,
     publicUrl,

@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import type { AuditActor } from '../storage/repos/accounts/audit-repo.ts';
 import { hasGlobalScope, type Viewer } from '../storage/repos/scope.ts';
 import type { UsersRepo, UserWithSecret } from '../storage/repos/accounts/users-repo.ts';
+import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 
 /** The signed-in caller of a call and the address it came from (for the audit log). */
 export interface Actor {
@@ -35,4 +36,14 @@ export async function reachableUser(users: UsersRepo, caller: User, uid: string)
   const found = await users.findByUid(uid);
   if (!found || !reaches(caller, found.user)) throw userNotFound();
   return found;
+}
+
+/**
+ * Every vid must be a vehicle the caller reaches; one that is not (foreign or missing alike)
+ * refuses the whole call, as a permission would, so nothing tells the two apart.
+ */
+export async function requireReachableVids(fleet: FleetRepo, caller: User, vids: readonly string[]): Promise<void> {
+  const unique = [...new Set(vids)];
+  const visible = await fleet.filterVisibleVids(viewerOf(caller), unique);
+  if (visible.length !== unique.length) throw AppError.forbidden();
 }

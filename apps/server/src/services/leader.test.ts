@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedLeaderLock, type HeldLock, type LeaderLock } from '../storage/db/leader-lock.ts';
-import { createLeadership } from './leader.ts';
+import { createLeadership, type HeldLock, type LeaderLock } from './leader.ts';
 
 /** A lock whose session answers checks until `fail` is called; `released` counts let-gos. */
 function fakeLock() {
@@ -49,21 +48,5 @@ describe('leadership', () => {
     await until(() => !leadership.isLeader() && released() === 1);
     expect(events).toEqual(['elected', 'leader lock lost', 'lost (released 0)']);
     await leadership.close();
-  });
-
-  it('leads at once on the embedded database, and stops leading when closed', async () => {
-    const events: string[] = [];
-    const leadership = createLeadership({
-      lock: embeddedLeaderLock(),
-      retryMs: 1_000,
-      checkMs: 1_000,
-      onElected: () => events.push('elected'),
-      onLost: () => void events.push('lost'),
-      onError: (_e, context) => events.push(context),
-    });
-    await until(() => leadership.isLeader());
-    await leadership.close();
-    expect(leadership.isLeader()).toBe(false);
-    expect(events).toEqual(['elected', 'lost']);
   });
 });

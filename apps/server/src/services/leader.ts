@@ -1,4 +1,22 @@
-import type { HeldLock, LeaderLock } from '../storage/db/leader-lock.ts';
+/**
+ * A lock that at most one process holds (ADR 0057). `acquire` answers at once: the held lock, or
+ * null when another process holds it. Declared here, where it is used, so leadership imports no
+ * database code; the storage's leader-lock.ts implements it on PostgreSQL and on the embedded one.
+ */
+export interface LeaderLock {
+  acquire(): Promise<HeldLock | null>;
+  /** Ends the candidate's connection, if any. */
+  close(): Promise<void>;
+}
+
+export interface HeldLock {
+  /** Resolves as soon as the lock is known to be lost (its connection ended or failed). */
+  readonly lost: Promise<Error>;
+  /** Asks the server whether the session is alive; rejects when it is not (or takes too long). */
+  check(): Promise<void>;
+  /** Lets the lock go; its connection is closed. */
+  release(): Promise<void>;
+}
 
 export interface LeadershipOptions {
   lock: LeaderLock;

@@ -20,10 +20,9 @@ import {
 } from '@jejak/domain';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountStore } from '../../storage/repos/accounts/account-store.ts';
 import { DEFAULT_PREFERENCE } from '../../storage/repos/mappers.ts';
-import { isUniqueViolation } from '../../storage/db/sql-errors.ts';
 import type { UserProfileFields, UserWithSecret } from '../../storage/repos/accounts/users-repo.ts';
+import type { UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, type Actor } from '../access.ts';
 import { enforcePasswordPolicy } from './password-policy.ts';
 import { scryptHasher, type PasswordHasher } from './passwords.ts';
@@ -41,14 +40,7 @@ const duplicateEmail = () => new AppError(409, ERROR_TYPES.duplicateEmail, ACCOU
 const invalid = (message: string) => AppError.validation(message);
 
 // Another request may take the e-mail between the check and the write.
-async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateEmail();
-    throw err;
-  }
-}
+const emailRace = { onDuplicate: duplicateEmail };
 
 /** The fields of a user an edit may change, for the audit log's before and after. */
 function profileOf(u: UserWithSecret['user']): UserProfileFields {
@@ -67,12 +59,13 @@ function profileOf(u: UserWithSecret['user']): UserProfileFields {
  * a user's vehicle groups reach its ancestors too, so the whole path above it is named.
  */
 export function createAccountService(
-  store: AccountStore,
+  data: UnitOfWork<'users' | 'relations' | 'userFleet' | 'audit'>,
   now: () => number,
   bus: Pick<Bus, 'publish'>,
   hasher: PasswordHasher = scryptHasher,
 ) {
-  const { users } = store;
+  const { repos, transaction } = data;
+  const { users } = repos;
   const reachChanged = (uids: readonly string[]) => bus.publish('access.changed', { uids });
 
   async function checkEmailFree(email: string, exceptUid: string | null): Promise<void> {
@@ -99,48 +92,46 @@ export function createAccountService(
       const passwordHash = await hasher.hash(n.userPassword);
       const uid = randomUUID();
       const at = now();
-      await uniqueEmail(() =>
-        store.transaction(async (tx) => {
-          await tx.users.insert(
-            {
-              uid,
-              user_name: n.userName,
-              user_email: n.userEmail,
-              user_role: n.userRole,
-              user_contact: n.userContact,
-              user_address: n.userAddress,
-              user_hierarchy: childHierarchy(parent.user.userHierarchy, uid),
-              parent_id: parent.user.uid,
-              password_hash: passwordHash,
-              disabled: false,
-              preference: DEFAULT_PREFERENCE,
-              created_at: at,
-              updated_at: at,
-            },
-            // New accounts are made on the V2 site, so they use V2 from the start.
-            [{ stage: 'V2', createdAt: at }],
-          );
-          const builtIns = FLEET_HOLDER_ROLES.includes(n.userRole) ? await tx.relations.createBuiltIns(uid, at) : null;
-          // Everything but the password.
-          const shown = {
-            userName: n.userName,
-            userRole: n.userRole,
-            userEmail: n.userEmail,
-            userAddress: n.userAddress,
-            userContact: n.userContact,
-          };
-          await tx.audit(
-            auditActor(actor),
-            {
-              action: 'user.add',
-              targetType: 'user',
-              targetId: uid,
-              details: { ...shown, parentId: parent.user.uid, builtIns },
-            },
-            at,
-          );
-        }),
-      );
+      await transaction(async (tx) => {
+        await tx.users.insert(
+          {
+            uid,
+            user_name: n.userName,
+            user_email: n.userEmail,
+            user_role: n.userRole,
+            user_contact: n.userContact,
+            user_address: n.userAddress,
+            user_hierarchy: childHierarchy(parent.user.userHierarchy, uid),
+            parent_id: parent.user.uid,
+            password_hash: passwordHash,
+            disabled: false,
+            preference: DEFAULT_PREFERENCE,
+            created_at: at,
+            updated_at: at,
+          },
+          // New accounts are made on the V2 site, so they use V2 from the start.
+          [{ stage: 'V2', createdAt: at }],
+        );
+        const builtIns = FLEET_HOLDER_ROLES.includes(n.userRole) ? await tx.relations.createBuiltIns(uid, at) : null;
+        // Everything but the password.
+        const shown = {
+          userName: n.userName,
+          userRole: n.userRole,
+          userEmail: n.userEmail,
+          userAddress: n.userAddress,
+          userContact: n.userContact,
+        };
+        await tx.audit(
+          auditActor(actor),
+          {
+            action: 'user.add',
+            targetType: 'user',
+            targetId: uid,
+            details: { ...shown, parentId: parent.user.uid, builtIns },
+          },
+          at,
+        );
+      }, emailRace);
       return uid;
     },
 
@@ -154,7 +145,7 @@ export function createAccountService(
         const [parent, children, ownsFleet] = await Promise.all([
           t.parentId ? users.findByUid(t.parentId) : Promise.resolve(null),
           users.childRoles(t.uid),
-          store.userFleet.ownsFleet(t.uid),
+          repos.userFleet.ownsFleet(t.uid),
         ]);
         const problem = roleChangeProblem({
           editor: caller.userRole,
@@ -170,16 +161,14 @@ export function createAccountService(
       await checkEmailFree(req.user.userEmail, t.uid);
       const after = profileOf({ ...t, ...req.user });
       const at = now();
-      await uniqueEmail(() =>
-        store.transaction(async (tx) => {
-          await tx.users.updateProfile(t.uid, after, at);
-          await tx.audit(
-            auditActor(actor),
-            { action: 'user.update', targetType: 'user', targetId: t.uid, details: { before: profileOf(t), after } },
-            at,
-          );
-        }),
-      );
+      await transaction(async (tx) => {
+        await tx.users.updateProfile(t.uid, after, at);
+        await tx.audit(
+          auditActor(actor),
+          { action: 'user.update', targetType: 'user', targetId: t.uid, details: { before: profileOf(t), after } },
+          at,
+        );
+      }, emailRace);
       if (t.userRole !== after.userRole) reachChanged([t.uid]);
     },
 
@@ -192,33 +181,31 @@ export function createAccountService(
       if (t.userRole !== 'fleetOperator') throw invalid(ACCOUNT_TEXTS.notFleetOperator);
       if (req.user.userRole !== 'fleetOperator') throw roleRefused('roleNotAllowed');
       if (req.vgid !== null) {
-        const parentOwns = t.parentId ? (await store.relations.ownedIds(t.parentId)).vgids : [];
+        const parentOwns = t.parentId ? (await repos.relations.ownedIds(t.parentId)).vgids : [];
         if (!parentOwns.includes(req.vgid)) throw invalid(ACCOUNT_TEXTS.vehicleGroupNotParents);
       }
       await checkEmailFree(req.user.userEmail, t.uid);
       const after = profileOf({ ...t, ...req.user });
       const at = now();
-      await uniqueEmail(() =>
-        store.transaction(async (tx) => {
-          await tx.users.updateProfile(t.uid, after, at);
-          if (req.vgid !== null && t.parentId) {
-            // One picker, one group: the operator's groups from its parent become this one.
-            const before = await tx.relations.linkedIds(t.uid);
-            await tx.relations.unlinkOwnedBy(t.uid, t.parentId);
-            await tx.relations.link(t.uid, { vgids: [req.vgid], gtids: before.gtids, rtids: before.rtids });
-          }
-          await tx.audit(
-            auditActor(actor),
-            {
-              action: 'user.configure',
-              targetType: 'user',
-              targetId: t.uid,
-              details: { before: profileOf(t), after, vgid: req.vgid },
-            },
-            at,
-          );
-        }),
-      );
+      await transaction(async (tx) => {
+        await tx.users.updateProfile(t.uid, after, at);
+        if (req.vgid !== null && t.parentId) {
+          // One picker, one group: the operator's groups from its parent become this one.
+          const before = await tx.relations.linkedIds(t.uid);
+          await tx.relations.unlinkOwnedBy(t.uid, t.parentId);
+          await tx.relations.link(t.uid, { vgids: [req.vgid], gtids: before.gtids, rtids: before.rtids });
+        }
+        await tx.audit(
+          auditActor(actor),
+          {
+            action: 'user.configure',
+            targetType: 'user',
+            targetId: t.uid,
+            details: { before: profileOf(t), after, vgid: req.vgid },
+          },
+          at,
+        );
+      }, emailRace);
       if (req.vgid !== null) reachChanged(hierarchySegments(t.userHierarchy));
     },
 
@@ -227,7 +214,7 @@ export function createAccountService(
       const caller = actor.user;
       if (req.user.uid !== caller.uid) throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
       const at = now();
-      await store.transaction(async (tx) => {
+      await transaction(async (tx) => {
         const current = await tx.users.findByUid(caller.uid);
         if (!current) throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
         const preference = { ...current.user.preference, ...req.user.preference };
@@ -253,7 +240,7 @@ export function createAccountService(
         throw invalid(ACCOUNT_TEXTS.roleMismatch);
       if (src.user.uid === dest.user.uid || !isWithinSubtree(src.user.userHierarchy, dest.user.userHierarchy))
         throw invalid(ACCOUNT_TEXTS.relationNotBelow);
-      const owned = await store.relations.ownedIds(src.user.uid);
+      const owned = await repos.relations.ownedIds(src.user.uid);
       const { vgids, gtids, rtids } = req.ids;
       const ok =
         vgids.every((id) => owned.vgids.includes(id)) &&
@@ -261,7 +248,7 @@ export function createAccountService(
         rtids.every((id) => owned.rtids.includes(id));
       if (!ok) throw invalid(ACCOUNT_TEXTS.relationItemNotOwned);
       const at = now();
-      await store.transaction(async (tx) => {
+      await transaction(async (tx) => {
         if (mode === 'update') await tx.relations.unlinkOwnedBy(dest.user.uid, src.user.uid);
         await tx.relations.link(dest.user.uid, { vgids, gtids, rtids });
         await tx.audit(

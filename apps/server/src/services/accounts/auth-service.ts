@@ -3,8 +3,7 @@ import { ERROR_TYPES, MESSAGES, type LoginRequest } from '@jejak/contract';
 import { currentStage, isValidEmail, type StageName, type User } from '@jejak/domain';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
-import type { SessionsRepo } from '../../storage/repos/accounts/sessions-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { createLoginBackoff, type LoginBackoff } from './login-backoff.ts';
 import { scryptHasher, type PasswordHasher } from './passwords.ts';
 
@@ -20,8 +19,7 @@ export interface LiveSession {
 }
 
 export interface AuthServiceOptions {
-  users: UsersRepo;
-  sessions: SessionsRepo;
+  repos: Pick<Repos, 'users' | 'sessions'>;
   sessionTtlMs: number;
   /** Sign-out announces the ended session: its live sockets close (ADR 0032). */
   bus: Pick<Bus, 'publish'>;
@@ -41,9 +39,9 @@ export function createAuthService(opts: AuthServiceOptions) {
 
   /** The session's user, end and stage, whatever the stage; null when ended or the user is disabled. */
   async function signedIn(tokenHash: string): Promise<LiveSession | null> {
-    const found = await opts.sessions.find(tokenHash, opts.now());
+    const found = await opts.repos.sessions.find(tokenHash, opts.now());
     if (!found) return null;
-    const user = await opts.users.findWithStages(found.uid);
+    const user = await opts.repos.users.findWithStages(found.uid);
     if (!user || user.disabled) return null;
     return { user: user.user, expiresAtMs: found.expiresAtMs, stage: currentStage(user.stages) };
   }
@@ -66,7 +64,7 @@ export function createAuthService(opts: AuthServiceOptions) {
         });
       }
       if (!isValidEmail(email)) throw new AppError(400, ERROR_TYPES.invalidEmail, MESSAGES.invalidEmail);
-      const found = await opts.users.findByEmail(email);
+      const found = await opts.repos.users.findByEmail(email);
       if (!found) throw new AppError(404, ERROR_TYPES.userNotFound, MESSAGES.userNotFound);
       if (!(await hasher.verify(req.password, found.passwordHash))) {
         await backoff.failed(key, ip);
@@ -75,7 +73,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       await backoff.succeeded(key, ip);
       if (found.disabled) throw new AppError(403, ERROR_TYPES.userDisabled, MESSAGES.userDisabled);
       const token = randomBytes(32).toString('base64url');
-      await opts.sessions.create(hashToken(token), found.user.uid, opts.now(), opts.sessionTtlMs, ip);
+      await opts.repos.sessions.create(hashToken(token), found.user.uid, opts.now(), opts.sessionTtlMs, ip);
       return { user: found.user, token };
     },
 
@@ -92,7 +90,7 @@ export function createAuthService(opts: AuthServiceOptions) {
     async logout(token: string | undefined): Promise<void> {
       if (!token) return;
       const tokenHash = hashToken(token);
-      await opts.sessions.delete(tokenHash);
+      await opts.repos.sessions.delete(tokenHash);
       opts.bus.publish('sessions.ended', { tokenHashes: [tokenHash] });
     },
   };

@@ -8,7 +8,7 @@ import {
   type ResetPasswordRequest,
 } from '@jejak/contract';
 import { AppError } from '../../errors.ts';
-import type { AccountStore } from '../../storage/repos/accounts/account-store.ts';
+import type { UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, type Actor } from '../access.ts';
 import { hashToken } from './auth-service.ts';
 import type { Mailer } from './mailer.ts';
@@ -17,7 +17,7 @@ import { scryptHasher, type PasswordHasher } from './passwords.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 export interface PasswordServiceOptions {
-  store: AccountStore;
+  data: UnitOfWork<'users' | 'resets' | 'sessions' | 'audit'>;
   mailer: Mailer;
   /** The console's address for the e-mailed link. */
   publicUrl: () => string;
@@ -48,7 +48,8 @@ function resetMail(name: string, link: string, ttlMinutes: number) {
 
 /** Reset links by e-mail, setting a password from a link, and changing one's own password. */
 export function createPasswordService(opts: PasswordServiceOptions) {
-  const { store, now } = opts;
+  const { now } = opts;
+  const { repos, transaction } = opts.data;
   const hasher = opts.hasher ?? scryptHasher;
   // Keyed by the user, not the address: a stolen session must not guess the password from many.
   const guesses = createRateLimiter(PASSWORD_GUESSES_PER_WINDOW, GUESS_WINDOW_MS, now);
@@ -58,11 +59,11 @@ export function createPasswordService(opts: PasswordServiceOptions) {
     /** E-mails `uid` a single-use link (Edit User's Reset password button, or the user itself). */
     async requestReset(actor: Actor, uid: string): Promise<void> {
       if (uid !== actor.user.uid) requireCall(actor.user, 'manageUsers');
-      const target = await reachableUser(store.users, actor.user, uid);
+      const target = await reachableUser(repos.users, actor.user, uid);
       if (!opts.mailer.configured) throw new AppError(503, ERROR_TYPES.mailUnavailable, ACCOUNT_TEXTS.mailUnavailable);
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      await store.transaction(async (tx) => {
+      await transaction(async (tx) => {
         await tx.resets.create(target.user.uid, hashToken(token), at, opts.resetTtlMs);
         await tx.audit(
           auditActor(actor),
@@ -83,13 +84,13 @@ export function createPasswordService(opts: PasswordServiceOptions) {
     async reset(req: ResetPasswordRequest, ip: string): Promise<void> {
       // The link is checked before any hashing: a bad token costs a lookup, not a scrypt.
       const tokenHash = hashToken(req.token);
-      const linked = await store.resets.find(tokenHash, now());
-      const owner = linked ? await store.users.findByUid(linked) : null;
+      const linked = await repos.resets.find(tokenHash, now());
+      const owner = linked ? await repos.users.findByUid(linked) : null;
       if (!owner) throw invalidLink();
       enforcePasswordPolicy(req.newPassword, { email: owner.user.userEmail, name: owner.user.userName });
       const hash = await hasher.hash(req.newPassword);
       const at = now();
-      const ended = await store.transaction(async (tx) => {
+      const ended = await transaction(async (tx) => {
         // Spent in one statement: of two requests racing with the same link only one gets here.
         const uid = await tx.resets.consume(tokenHash, at);
         if (uid !== owner.user.uid) throw invalidLink();
@@ -117,7 +118,7 @@ export function createPasswordService(opts: PasswordServiceOptions) {
       const uid = actor.user.uid;
       if (guesses.spent(uid))
         throw new AppError(429, ERROR_TYPES.tooManyAttempts, ACCOUNT_TEXTS.tooManyPasswordGuesses);
-      const found = await store.users.findByUid(uid);
+      const found = await repos.users.findByUid(uid);
       if (!found || !(await hasher.verify(req.currentPassword, found.passwordHash))) {
         guesses.hit(uid);
         // 400, not 401: a 401 would read as a lost session and send the console to /Login.
@@ -127,7 +128,7 @@ export function createPasswordService(opts: PasswordServiceOptions) {
       enforcePasswordPolicy(req.newPassword, { email: found.user.userEmail, name: found.user.userName });
       const hash = await hasher.hash(req.newPassword);
       const at = now();
-      const ended = await store.transaction(async (tx) => {
+      const ended = await transaction(async (tx) => {
         await tx.users.setPasswordHash(actor.user.uid, hash, at);
         const hashes = await tx.sessions.deleteForUser(actor.user.uid, currentTokenHash);
         await tx.audit(

@@ -1,16 +1,15 @@
 import type { HierarchyNode, UserDetail, UserDeviceRow, UserRelationsResponse, UserVehicleRow } from '@jejak/contract';
 import { USER_SEARCH_LIMIT } from '@jejak/contract';
 import type { Device, StageRecord, User, Vehicle } from '@jejak/domain';
-import type { AccountStore } from '../../storage/repos/accounts/account-store.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import type { UserWithSecret } from '../../storage/repos/accounts/users-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { reachableUser, reaches, requireCall, viewerOf } from '../access.ts';
 
 export { viewerOf } from '../access.ts';
 
 /** Reads of users: every answer limited to the caller's subtree (super and support: all). */
-export function createUserService(store: AccountStore, fleet: FleetRepo) {
-  const { users, relations, userFleet } = store;
+export function createUserService(repos: Pick<Repos, 'users' | 'relations' | 'userFleet' | 'fleet'>) {
+  const { users, relations, userFleet, fleet } = repos;
 
   async function detail(caller: User, target: UserWithSecret): Promise<UserDetail> {
     const u = target.user;

@@ -1,15 +1,15 @@
 import { NOTIFICATION_TEXTS, type EscalationCallRecord, type EscalationState } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import type { EscalationRepo } from '../../storage/repos/alerts/escalation-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { requireCall, viewerOf } from '../access.ts';
 
 /**
  * SOS Alerts (spec 3): escalation chains and their call records, limited to chains of
  * notifications and vehicles the caller reaches; a foreign chain answers like a missing one.
  */
-export function createEscalationService(deps: { repo: EscalationRepo; now: () => number }) {
-  const { repo } = deps;
+export function createEscalationService(deps: { repos: Pick<Repos, 'escalations'>; now: () => number }) {
+  const { escalations: repo } = deps.repos;
 
   async function reachable(caller: User, ecid: string): Promise<EscalationState> {
     const [found] = await repo.states(viewerOf(caller), { ecids: [ecid] });

@@ -1,22 +1,11 @@
 import { EVENT_PAGE_LIMIT, filterEvents, type AlertEvent, type EventFilter } from '@jejak/contract';
 import type { User } from '@jejak/domain';
-import { AppError } from '../../errors.ts';
-import type { EventRepo } from '../../storage/repos/alerts/event-repo.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
-import { requireCall, viewerOf } from '../access.ts';
-
-/**
- * Every vid must be a vehicle the caller reaches; one that is not (foreign or missing alike)
- * refuses the whole call, as a permission would, so nothing tells the two apart.
- */
-export async function requireReachableVids(fleet: FleetRepo, caller: User, vids: readonly string[]): Promise<void> {
-  const unique = [...new Set(vids)];
-  const visible = await fleet.filterVisibleVids(viewerOf(caller), unique);
-  if (visible.length !== unique.length) throw AppError.forbidden();
-}
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
+import { requireCall, requireReachableVids } from '../access.ts';
 
 /** Event Record (spec 1 §2, §7): the events of vehicles the caller reaches. */
-export function createEventService(fleet: FleetRepo, events: EventRepo) {
+export function createEventService(repos: Pick<Repos, 'fleet' | 'events'>) {
+  const { fleet, events } = repos;
   return {
     async inWindow(
       caller: User,

@@ -13,15 +13,12 @@ import {
 } from '@jejak/contract';
 import { GEOFENCE_TEXTS, isValidContact, isValidEmail, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import type { NotificationLogRepo } from '../../storage/repos/alerts/notification-log-repo.ts';
-import type { NotificationInput, NotificationRepo } from '../../storage/repos/alerts/notification-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
+import type { NotificationInput } from '../../storage/repos/alerts/notification-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { reachableUser, reaches, requireCall, viewerOf } from '../access.ts';
 
 export interface NotificationServiceDeps {
-  notifications: NotificationRepo;
-  logs: Pick<NotificationLogRepo, 'list'>;
-  users: UsersRepo;
+  repos: Pick<Repos, 'notifications' | 'notificationLogs' | 'users'>;
   /**
    * A notification was added or changed: the notifiers of every node drop their cache
    * ('notifications.changed', ADR 0063).
@@ -51,7 +48,7 @@ function normaliseContact(contact: string): string {
  * recipients) must be reached by its creator. A foreign object answers like a missing one.
  */
 export function createNotificationService(deps: NotificationServiceDeps) {
-  const { notifications, users } = deps;
+  const { notifications, notificationLogs: logs, users } = deps.repos;
 
   async function checkRules(creator: User, rules: Fields['rules']): Promise<void> {
     const found = await notifications.reachableRules(viewerOf(creator), Object.keys(rules));
@@ -153,7 +150,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     async log(caller: User, nfid: string, startMs: number, endMs: number): Promise<NotificationLogEntry[]> {
       requireCall(caller, 'manageAlerts');
       await reachableNotification(caller, nfid);
-      return deps.logs.list(nfid, startMs, endMs);
+      return logs.list(nfid, startMs, endMs);
     },
   };
 }

@@ -12,16 +12,11 @@ import {
 import { FLEET_HOLDER_ROLES, type User } from '@jejak/domain';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
-import { writeAudit } from '../../storage/repos/accounts/audit-repo.ts';
-import type { Db } from '../../storage/db/database.ts';
-import { createGeofenceRepo } from '../../storage/repos/fleet/geofence-repo.ts';
-import { createRuleRepo } from '../../storage/repos/alerts/rule-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
+import type { UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
 export interface RuleServiceDeps {
-  db: Db;
-  users: UsersRepo;
+  data: UnitOfWork<'rules' | 'geofences' | 'audit' | 'users'>;
   bus: Bus;
   now: () => number;
 }
@@ -37,8 +32,9 @@ const ruleNotFound = () => AppError.notFound(ALERT_TEXTS.ruleNotFound);
  * tells the pipeline (bus 'rules.changed'), which reloads those templates' vehicles' rules.
  */
 export function createRuleService(deps: RuleServiceDeps) {
-  const { db, users, bus, now } = deps;
-  const rules = createRuleRepo(db);
+  const { bus, now } = deps;
+  const { repos, transaction } = deps.data;
+  const { users, rules } = repos;
 
   async function template(caller: User, rtid: string): Promise<RuleTemplate> {
     const [t] = await rules.reachable(viewerOf(caller), [rtid]);
@@ -50,7 +46,7 @@ export function createRuleService(deps: RuleServiceDeps) {
   async function requireReachableGeofences(caller: User, rule: RuleFields): Promise<void> {
     const geoids = rule.conditions.flatMap((c) => (c.parameter === 'geofence' ? [String(c.value)] : []));
     if (geoids.length === 0) return;
-    const visible = new Set((await createGeofenceRepo(db).visible(viewerOf(caller))).map((g) => g.geoid));
+    const visible = new Set((await repos.geofences.visible(viewerOf(caller))).map((g) => g.geoid));
     const missing = geoids.filter((g) => !visible.has(g)).length;
     if (missing > 0) throw AppError.validation(conditionsIncompleteText(missing));
   }
@@ -80,10 +76,9 @@ export function createRuleService(deps: RuleServiceDeps) {
       if (name.toUpperCase() === DEFAULT_RULE_TEMPLATE || (await rules.nameTaken(owner.uid, name, null)))
         throw AppError.validation(ALERT_TEXTS.ruleTemplateNameTaken);
       const at = now();
-      const rtid = await db.transaction().execute(async (trx) => {
-        const id = await createRuleRepo(trx).insertTemplate(owner.uid, name, caller.uid, at);
-        await writeAudit(
-          trx,
+      const rtid = await transaction(async (tx) => {
+        const id = await tx.rules.insertTemplate(owner.uid, name, caller.uid, at);
+        await tx.audit(
           auditActor(actor),
           { action: 'ruletemplate.add', targetType: 'ruletemplate', targetId: id, details: { uid: owner.uid, name } },
           at,
@@ -103,10 +98,9 @@ export function createRuleService(deps: RuleServiceDeps) {
       if (name.toUpperCase() === DEFAULT_RULE_TEMPLATE || (await rules.nameTaken(t.uid, name, rtid)))
         throw AppError.validation(ALERT_TEXTS.ruleTemplateNameTaken);
       const at = now();
-      await db.transaction().execute(async (trx) => {
-        await createRuleRepo(trx).renameTemplate(rtid, name, caller.uid, at);
-        await writeAudit(
-          trx,
+      await transaction(async (tx) => {
+        await tx.rules.renameTemplate(rtid, name, caller.uid, at);
+        await tx.audit(
           auditActor(actor),
           { action: 'ruletemplate.update', targetType: 'ruletemplate', targetId: rtid, details: { name } },
           at,
@@ -123,10 +117,9 @@ export function createRuleService(deps: RuleServiceDeps) {
       if (t.templateName === DEFAULT_RULE_TEMPLATE) throw AppError.validation(ALERT_TEXTS.defaultNotSelectable);
       await requireReachableGeofences(caller, req.rule);
       const at = now();
-      const ruid = await db.transaction().execute(async (trx) => {
-        const id = await createRuleRepo(trx).insertRule(req.rtid, req.rule, caller.uid, at);
-        await writeAudit(
-          trx,
+      const ruid = await transaction(async (tx) => {
+        const id = await tx.rules.insertRule(req.rtid, req.rule, caller.uid, at);
+        await tx.audit(
           auditActor(actor),
           { action: 'rule.add', targetType: 'rule', targetId: id, details: { rtid: req.rtid, ...req.rule } },
           at,
@@ -149,10 +142,9 @@ export function createRuleService(deps: RuleServiceDeps) {
         t.templateName === DEFAULT_RULE_TEMPLATE ? { ...fields, conditions: fields.conditions.slice(0, 1) } : fields;
       await requireReachableGeofences(caller, rule);
       const at = now();
-      await db.transaction().execute(async (trx) => {
-        await createRuleRepo(trx).updateRule(ruid, rtid, rule, at);
-        await writeAudit(
-          trx,
+      await transaction(async (tx) => {
+        await tx.rules.updateRule(ruid, rtid, rule, at);
+        await tx.audit(
           auditActor(actor),
           {
             action: 'rule.update',

@@ -1,18 +1,11 @@
 import { ALERT_TEXTS, type AcknowledgeTicketsRequest, type Ticket } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import { writeAudit } from '../../storage/repos/accounts/audit-repo.ts';
-import type { Db } from '../../storage/db/database.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
-import { createTicketRepo } from '../../storage/repos/alerts/ticket-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
-import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
-import { requireReachableVids } from './event-service.ts';
+import type { UnitOfWork } from '../../storage/repos/unit-of-work.ts';
+import { auditActor, reachableUser, requireCall, requireReachableVids, viewerOf, type Actor } from '../access.ts';
 
 export interface TicketServiceDeps {
-  db: Db;
-  fleet: FleetRepo;
-  users: UsersRepo;
+  data: UnitOfWork<'tickets' | 'fleet' | 'audit' | 'users'>;
   now: () => number;
 }
 
@@ -23,8 +16,9 @@ const ticketNotFound = () => AppError.notFound(ALERT_TEXTS.ticketNotFound);
  * the resolveTickets grant and resolves all the named tickets or none.
  */
 export function createTicketService(deps: TicketServiceDeps) {
-  const { db, fleet, users, now } = deps;
-  const tickets = createTicketRepo(db);
+  const { now } = deps;
+  const { repos, transaction } = deps.data;
+  const { tickets, fleet, users } = repos;
 
   return {
     /** Open tickets of these vehicles, or of every vehicle the caller reaches when none is named. */
@@ -49,13 +43,11 @@ export function createTicketService(deps: TicketServiceDeps) {
       const vids = [...new Set(open.values())];
       if ((await fleet.filterVisibleVids(viewerOf(caller), vids)).length !== vids.length) throw ticketNotFound();
       const at = now();
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (tx) => {
         // Another resolver may have been first: then this call resolves nothing.
-        if ((await createTicketRepo(trx).resolve(ids, caller.uid, req.remark, at)) !== ids.length)
-          throw ticketNotFound();
+        if ((await tx.tickets.resolve(ids, caller.uid, req.remark, at)) !== ids.length) throw ticketNotFound();
         for (const id of ids)
-          await writeAudit(
-            trx,
+          await tx.audit(
             auditActor(actor),
             {
               action: 'ticket.resolve',

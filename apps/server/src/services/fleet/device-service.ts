@@ -11,10 +11,9 @@ import {
 import type { User } from '@jejak/domain';
 import { PROTOCOLS } from '@jejak/protocols';
 import { AppError } from '../../errors.ts';
-import type { DeviceRepos, DeviceStore } from '../../storage/repos/fleet/device-store.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
+import { SIM_CARD_INDEX } from '../../storage/repos/fleet/device-repo.ts';
 import { hasGlobalScope } from '../../storage/repos/scope.ts';
-import { isUniqueViolation } from '../../storage/db/sql-errors.ts';
+import type { Repos, UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
 const invalid = (message: string) => AppError.validation(message);
@@ -23,44 +22,40 @@ const deviceNotFound = () => AppError.notFound(MANAGEMENT_TEXTS.deviceNotFound);
 /** The protocols whose trackers are of `model` (their unknown-device rows name the protocol). */
 const protocolsOf = (model: string) => PROTOCOLS.filter((p) => p.models.includes(model)).map((p) => p.id);
 
+type DeviceRepos = Pick<Repos, 'devices' | 'users' | 'audit'>;
+
 /**
  * A unique index refused the row: two adds of one tracker or one SIM raced past the checks
  * (the index, not the check, is what holds under concurrency).
  */
-function uniqueRefusal(err: unknown): AppError | null {
-  if (!isUniqueViolation(err)) return null;
-  const constraint = (err as { constraint?: unknown }).constraint;
-  return invalid(constraint === 'devices_sim_card_key' ? MANAGEMENT_TEXTS.simInUse : MANAGEMENT_TEXTS.deviceExists);
-}
-
-async function committed<T>(run: Promise<T>): Promise<T> {
-  try {
-    return await run;
-  } catch (err) {
-    throw uniqueRefusal(err) ?? err;
-  }
-}
+const raced = {
+  onDuplicate: (index: string | undefined) =>
+    invalid(index === SIM_CARD_INDEX ? MANAGEMENT_TEXTS.simInUse : MANAGEMENT_TEXTS.deviceExists),
+};
 
 /**
  * Devices (spec 2 §5, §7; ADR 0037). The grant first ('manageDevices' to change, 'readDevices'
  * to list), then the hierarchy: a device or user outside the caller's reach answers exactly
  * like a missing one. A device's target is a distributor the caller reaches.
  */
-export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: () => number) {
+export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audit' | 'fleet'>, now: () => number) {
+  const { repos, transaction } = data;
+  const { fleet } = repos;
+
   /** 'Sim Card is already in use': another device holds this SIM ('' is none). */
-  async function checkSim(repos: DeviceRepos, simCard: string, dvid: string): Promise<void> {
-    const holder = await repos.devices.simHolder(simCard);
+  async function checkSim(tx: DeviceRepos, simCard: string, dvid: string): Promise<void> {
+    const holder = await tx.devices.simHolder(simCard);
     if (holder !== null && holder !== dvid) throw invalid(MANAGEMENT_TEXTS.simInUse);
   }
 
-  async function targetDistributor(repos: DeviceRepos, caller: User, uid: string): Promise<User> {
-    const target = (await reachableUser(repos.users, caller, uid)).user;
+  async function targetDistributor(tx: DeviceRepos, caller: User, uid: string): Promise<User> {
+    const target = (await reachableUser(tx.users, caller, uid)).user;
     if (target.userRole !== 'distributor') throw invalid(MANAGEMENT_TEXTS.deviceTargetNotDistributor);
     return target;
   }
 
   async function one(caller: User, dvid: string): Promise<ManagedDevice> {
-    const [device] = await store.devices.managed({ reachedBy: [viewerOf(caller)], dvids: [dvid] });
+    const [device] = await repos.devices.managed({ reachedBy: [viewerOf(caller)], dvids: [dvid] });
     if (!device) throw deviceNotFound();
     return device;
   }
@@ -83,30 +78,28 @@ export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: (
       const d = req.device;
       const dvid = dvidOf(d.model, d.imei);
       const at = now();
-      await committed(
-        store.transaction(async (repos) => {
-          if (await repos.devices.exists(dvid)) throw invalid(MANAGEMENT_TEXTS.deviceExists);
-          await checkSim(repos, d.simCard, dvid);
-          const target = await targetDistributor(repos, actor.user, d.uid);
-          if (req.dgid && !(await repos.devices.isGroupOf(req.dgid, target.uid)))
-            throw AppError.notFound(MANAGEMENT_TEXTS.deviceGroupNotFound);
-          await repos.devices.insert({ ...d, dvid, uid: target.uid, createdAt: at });
-          const all = await repos.devices.ensureAllGroup(target.uid, at);
-          const dgids = req.dgid ? [all, req.dgid] : [all];
-          await repos.devices.addToGroups(dvid, dgids);
-          await repos.devices.forgetUnknown(d.imei, protocolsOf(d.model));
-          await repos.audit(
-            auditActor(actor),
-            {
-              action: 'device.add',
-              targetType: 'device',
-              targetId: dvid,
-              details: { uid: target.uid, simCard: d.simCard, brand: d.brand, dgids },
-            },
-            at,
-          );
-        }),
-      );
+      await transaction(async (tx) => {
+        if (await tx.devices.exists(dvid)) throw invalid(MANAGEMENT_TEXTS.deviceExists);
+        await checkSim(tx, d.simCard, dvid);
+        const target = await targetDistributor(tx, actor.user, d.uid);
+        if (req.dgid && !(await tx.devices.isGroupOf(req.dgid, target.uid)))
+          throw AppError.notFound(MANAGEMENT_TEXTS.deviceGroupNotFound);
+        await tx.devices.insert({ ...d, dvid, uid: target.uid, createdAt: at });
+        const all = await tx.devices.ensureAllGroup(target.uid, at);
+        const dgids = req.dgid ? [all, req.dgid] : [all];
+        await tx.devices.addToGroups(dvid, dgids);
+        await tx.devices.forgetUnknown(d.imei, protocolsOf(d.model));
+        await tx.audit(
+          auditActor(actor),
+          {
+            action: 'device.add',
+            targetType: 'device',
+            targetId: dvid,
+            details: { uid: target.uid, simCard: d.simCard, brand: d.brand, dgids },
+          },
+          at,
+        );
+      }, raced);
       return one(actor.user, dvid);
     },
 
@@ -115,61 +108,57 @@ export function createDeviceService(fleet: FleetRepo, store: DeviceStore, now: (
       requireCall(actor.user, 'manageDevices');
       const d = req.device;
       const at = now();
-      await committed(
-        store.transaction(async (repos) => {
-          const current = await repos.devices.reachedDevice(viewerOf(actor.user), d.dvid);
-          if (!current) throw deviceNotFound();
-          const named = dvidOf(d.model, d.imei);
-          if (named !== current.dvid)
-            throw invalid(
-              (await repos.devices.exists(named))
-                ? MANAGEMENT_TEXTS.deviceExists
-                : MANAGEMENT_TEXTS.deviceIdentityFixed,
-            );
-          await checkSim(repos, d.simCard, current.dvid);
-          // A device kept by its owner stays there (devices added before issue 11 may belong
-          // to fleet owners); one that changes hands goes to a distributor the caller reaches.
-          const uid = d.uid === current.uid ? current.uid : (await targetDistributor(repos, actor.user, d.uid)).uid;
-          await repos.devices.update(current.dvid, { uid, simCard: d.simCard, brand: d.brand });
-          if (uid !== current.uid) {
-            await repos.devices.leaveGroupsOf(current.dvid, current.uid);
-            await repos.devices.addToGroups(current.dvid, [await repos.devices.ensureAllGroup(uid, at)]);
-          }
-          await repos.audit(
-            auditActor(actor),
-            {
-              action: 'device.update',
-              targetType: 'device',
-              targetId: current.dvid,
-              details: {
-                uid,
-                previousUid: current.uid,
-                simCard: d.simCard,
-                previousSimCard: current.simCard,
-                brand: d.brand,
-              },
-            },
-            at,
+      await transaction(async (tx) => {
+        const current = await tx.devices.reachedDevice(viewerOf(actor.user), d.dvid);
+        if (!current) throw deviceNotFound();
+        const named = dvidOf(d.model, d.imei);
+        if (named !== current.dvid)
+          throw invalid(
+            (await tx.devices.exists(named)) ? MANAGEMENT_TEXTS.deviceExists : MANAGEMENT_TEXTS.deviceIdentityFixed,
           );
-        }),
-      );
+        await checkSim(tx, d.simCard, current.dvid);
+        // A device kept by its owner stays there (devices added before issue 11 may belong
+        // to fleet owners); one that changes hands goes to a distributor the caller reaches.
+        const uid = d.uid === current.uid ? current.uid : (await targetDistributor(tx, actor.user, d.uid)).uid;
+        await tx.devices.update(current.dvid, { uid, simCard: d.simCard, brand: d.brand });
+        if (uid !== current.uid) {
+          await tx.devices.leaveGroupsOf(current.dvid, current.uid);
+          await tx.devices.addToGroups(current.dvid, [await tx.devices.ensureAllGroup(uid, at)]);
+        }
+        await tx.audit(
+          auditActor(actor),
+          {
+            action: 'device.update',
+            targetType: 'device',
+            targetId: current.dvid,
+            details: {
+              uid,
+              previousUid: current.uid,
+              simCard: d.simCard,
+              previousSimCard: current.simCard,
+              brand: d.brand,
+            },
+          },
+          at,
+        );
+      }, raced);
       return one(actor.user, d.dvid);
     },
 
     /** The devices `uid` reaches (of the vehicles in `vgids` when not empty). */
     async ofVehicleGroups(caller: User, uid: string, vgids: readonly string[]): Promise<ManagedDevice[]> {
       requireCall(caller, 'readDevices');
-      const target = (await reachableUser(store.users, caller, uid)).user;
+      const target = (await reachableUser(repos.users, caller, uid)).user;
       // What the target reaches the caller reaches too: the target's subtree, and the groups
       // linked to it, lie within the caller's.
-      return store.devices.managed({ reachedBy: [viewerOf(target)], vgids });
+      return repos.devices.managed({ reachedBy: [viewerOf(target)], vgids });
     },
 
     /** The device groups of `uid` (the named ones when `dgids` is not empty) with their devices. */
     async groups(caller: User, uid: string, dgids: readonly string[]): Promise<DeviceGroup[]> {
       requireCall(caller, 'readDevices');
-      const target = (await reachableUser(store.users, caller, uid)).user;
-      return store.devices.groups(target.uid, dgids, viewerOf(caller));
+      const target = (await reachableUser(repos.users, caller, uid)).user;
+      return repos.devices.groups(target.uid, dgids, viewerOf(caller));
     },
   };
 }

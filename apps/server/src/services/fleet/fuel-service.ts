@@ -20,11 +20,9 @@ import {
   type User,
 } from '@jejak/domain';
 import type { z } from 'zod';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
-import type { FuelRepo, FuelVehicle } from '../../storage/repos/fleet/fuel-repo.ts';
-import type { ReportRepo } from '../../storage/repos/records/report-repo.ts';
-import { requireCall } from '../access.ts';
-import { requireReachableVids } from '../alerts/event-service.ts';
+import type { FuelVehicle } from '../../storage/repos/fleet/fuel-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
+import { requireCall, requireReachableVids } from '../access.ts';
 
 /**
  * Readings folded before the window so the level tracker has settled when it begins: its 15-minute
@@ -39,7 +37,7 @@ type FuelAnalysisQuery = z.output<typeof FuelAnalysisRequestSchema>;
 
 export interface VehicleFuel {
   result: FuelReportResult;
-  messages: Awaited<ReturnType<FuelRepo['messages']>>['messages'];
+  messages: Awaited<ReturnType<Repos['fuel']['messages']>>['messages'];
   transits: TransitSlice[];
   current: FuelVehicle['current'];
   truncated: boolean;
@@ -115,7 +113,8 @@ function fuelRecord(t: TankReport, v: VehicleFuel, window: Span, withLogs: boole
  * (spec 3 §2, §3, §7): the vehicle's stored readings folded through the level tracker. The report
  * needs the Vehicle Report grant, Fuel Analysis its own (spec 3 §6); every vid must be in reach.
  */
-export function createFuelService(fleet: FleetRepo, fuel: FuelRepo, reports: ReportRepo) {
+export function createFuelService(repos: Pick<Repos, 'fleet' | 'fuel' | 'reports'>) {
+  const { fleet, fuel, reports } = repos;
   async function foldVehicles(vehicles: FuelVehicle[], window: Span): Promise<Map<string, VehicleFuel>> {
     const out = new Map<string, VehicleFuel>();
     if (vehicles.length === 0) return out;

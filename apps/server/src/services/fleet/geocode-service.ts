@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GeocodeRequest, GeocodeResponse } from '@jejak/contract';
 import { describePlace, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { createRateLimiter } from '../accounts/rate-limiter.ts';
 import { viewerOf } from '../accounts/user-service.ts';
 
@@ -16,7 +16,7 @@ export interface OnlineGeocoderOptions {
 }
 
 export interface GeocodeServiceOptions {
-  fleet: FleetRepo;
+  repos: Pick<Repos, 'fleet'>;
   /** Off (null) by default: the offline gazetteer answers alone. */
   online: OnlineGeocoderOptions | null;
   now: () => number;
@@ -71,7 +71,7 @@ export function createGeocodeService(opts: GeocodeServiceOptions) {
   return {
     async geocode(caller: User, req: GeocodeRequest): Promise<Omit<GeocodeResponse, 'status'>> {
       // A vehicle out of reach answers exactly like a missing one.
-      if (req.vid !== undefined && !(await opts.fleet.isVehicleVisible(viewerOf(caller), req.vid)))
+      if (req.vid !== undefined && !(await opts.repos.fleet.isVehicleVisible(viewerOf(caller), req.vid)))
         throw AppError.notFound('Vehicle not found');
       if (opts.online && limiter?.hit('geocoder')) {
         try {

@@ -11,16 +11,12 @@ import type {
 import { GEOFENCE_TEXTS, type User } from '@jejak/domain';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
-import type { GeofenceRepo } from '../../storage/repos/fleet/geofence-repo.ts';
-import type { GeofenceTemplateRepo } from '../../storage/repos/fleet/geofence-template-repo.ts';
 import { BUILT_IN_NAMES } from '../../storage/repos/accounts/relations-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { reachableUser, requireCall, viewerOf } from '../access.ts';
 
 export interface GeofenceServiceDeps {
-  geofences: GeofenceRepo;
-  templates: GeofenceTemplateRepo;
-  users: UsersRepo;
+  repos: Pick<Repos, 'geofences' | 'geofenceTemplates' | 'users'>;
   bus: Bus;
   now: () => number;
 }
@@ -35,7 +31,8 @@ const templateNotFound = () => AppError.notFound(GEOFENCE_TEXTS.templateNotFound
  * (bus 'geofence.changed'), which reloads those vehicles' fences before their next fix.
  */
 export function createGeofenceService(deps: GeofenceServiceDeps) {
-  const { geofences, templates, users, bus, now } = deps;
+  const { bus, now } = deps;
+  const { geofences, geofenceTemplates: templates, users } = deps.repos;
 
   function changed(vids: string[]): void {
     if (vids.length > 0) bus.publish('geofence.changed', { vids });

@@ -22,15 +22,15 @@ import {
   type User,
 } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import type { AccountRepos, AccountStore } from '../../storage/repos/accounts/account-store.ts';
 import type { AuditActor } from '../../storage/repos/accounts/audit-repo.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import { newPackageId, type PackageLogAction, type StoredPackage } from '../../storage/repos/fleet/packages-repo.ts';
+import type { Repos, UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
+type PackageRepos = Pick<Repos, 'packages' | 'userFleet' | 'audit' | 'users' | 'fleet'>;
+
 export interface PackageServiceOptions {
-  store: AccountStore;
-  fleet: FleetRepo;
+  data: UnitOfWork<keyof PackageRepos>;
   /** Users' time zone: 12 and 24 month contracts end on the same local date and time. */
   timeZone: string;
   now: () => number;
@@ -54,7 +54,9 @@ const SCHEDULER: AuditActor = { uid: null, email: null, ip: null };
 
 /** Vehicle subscriptions (spec 3): reads for whoever sees the vehicle; changes for provisioning roles. */
 export function createPackageService(opts: PackageServiceOptions) {
-  const { store, fleet, now } = opts;
+  const { now } = opts;
+  const { repos, transaction } = opts.data;
+  const { fleet } = repos;
 
   function period(req: { contractType: ContractType; startAt: number; endAt?: number | null | undefined }) {
     const endAt = contractEndAt(req.contractType, req.startAt, req.endAt ?? null, opts.timeZone);
@@ -71,7 +73,7 @@ export function createPackageService(opts: PackageServiceOptions) {
    * The log row holds the package after the change; for a booked renewal, the renewal.
    */
   async function record(
-    tx: AccountRepos,
+    tx: PackageRepos,
     who: AuditActor,
     pkg: StoredPackage,
     action: PackageLogAction,
@@ -116,7 +118,7 @@ export function createPackageService(opts: PackageServiceOptions) {
     requireCall(actor.user, 'managePackages');
     await visibleVehicle(actor.user, vid);
     const at = now();
-    const updated = await store.transaction(async (tx) => {
+    const updated = await transaction(async (tx) => {
       await tx.packages.lockVehicle(vid);
       const [stored] = await tx.packages.currentByVids([vid]);
       if (!stored) throw AppError.notFound(PACKAGE_TEXTS.noPackage);
@@ -144,17 +146,17 @@ export function createPackageService(opts: PackageServiceOptions) {
     async get(caller: User, vids: readonly string[]): Promise<VehiclePackage[]> {
       const visible = await fleet.filterVisibleVids(viewerOf(caller), vids);
       const at = now();
-      return (await store.packages.currentByVids(visible)).map((p) => presentPackage(p, at));
+      return (await repos.packages.currentByVids(visible)).map((p) => presentPackage(p, at));
     },
 
     async logs(caller: User, vids: readonly string[]): Promise<VehiclePackageLog[]> {
-      return store.packages.logsByVids(await fleet.filterVisibleVids(viewerOf(caller), vids));
+      return repos.packages.logsByVids(await fleet.filterVisibleVids(viewerOf(caller), vids));
     },
 
     async add(actor: Actor, req: AddPackageRequest): Promise<VehiclePackage> {
       requireCall(actor.user, 'managePackages');
       await visibleVehicle(actor.user, req.vid);
-      const owner = await reachableUser(store.users, actor.user, req.uid);
+      const owner = await reachableUser(repos.users, actor.user, req.uid);
       if (!(await fleet.isVehicleVisible(viewerOf(owner.user), req.vid)))
         throw AppError.validation(PACKAGE_TEXTS.vehicleNotUsers);
       const p = period(req);
@@ -169,7 +171,7 @@ export function createPackageService(opts: PackageServiceOptions) {
         createdAt: at,
         updatedAt: at,
       };
-      await store.transaction(async (tx) => {
+      await transaction(async (tx) => {
         await tx.packages.lockVehicle(req.vid);
         const [current] = await tx.packages.currentByVids([req.vid]);
         if (current?.status === 'TERMINATED') throw invalidState(PACKAGE_TEXTS.terminated);
@@ -183,10 +185,10 @@ export function createPackageService(opts: PackageServiceOptions) {
     /** Corrects the current period of a package (Edit). */
     async update(actor: Actor, req: UpdatePackageRequest): Promise<VehiclePackage> {
       requireCall(actor.user, 'managePackages');
-      const found = await store.packages.byId(req.vehiclePackageId);
+      const found = await repos.packages.byId(req.vehiclePackageId);
       if (!found || !(await fleet.isVehicleVisible(viewerOf(actor.user), found.vid)))
         throw AppError.notFound(PACKAGE_TEXTS.packageNotFound);
-      const [current] = await store.packages.currentByVids([found.vid]);
+      const [current] = await repos.packages.currentByVids([found.vid]);
       if (current?.vehiclePackageId !== found.vehiclePackageId) throw invalidState(PACKAGE_TEXTS.terminated);
       return changeLive(actor, found.vid, 'edit', 'edit', withPeriod(period(req)));
     },
@@ -240,10 +242,10 @@ export function createPackageService(opts: PackageServiceOptions) {
       const at = now();
       let changed = 0;
       for (;;) {
-        const due = await store.packages.due(at, SWEEP_BATCH);
+        const due = await repos.packages.due(at, SWEEP_BATCH);
         let progressed = 0;
         for (const { vid } of due) {
-          const done = await store.transaction(async (tx) => {
+          const done = await transaction(async (tx) => {
             await tx.packages.lockVehicle(vid);
             const [pkg] = await tx.packages.currentByVids([vid]);
             const change = pkg ? dueChange(pkg, at) : null;

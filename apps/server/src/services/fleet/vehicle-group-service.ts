@@ -10,18 +10,12 @@ import {
 import { FLEET_HOLDER_ROLES, type User } from '@jejak/domain';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
-import { writeAudit } from '../../storage/repos/accounts/audit-repo.ts';
-import type { Db } from '../../storage/db/database.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import { BUILT_IN_NAMES } from '../../storage/repos/accounts/relations-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
-import { createVehicleGroupRepo } from '../../storage/repos/fleet/vehicle-group-repo.ts';
+import type { Repos, UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
 export interface VehicleGroupServiceDeps {
-  db: Db;
-  users: UsersRepo;
-  fleet: FleetRepo;
+  data: UnitOfWork<'vehicleGroups' | 'audit' | 'users' | 'fleet'>;
   bus: Bus;
   now: () => number;
 }
@@ -40,8 +34,9 @@ const ALL = BUILT_IN_NAMES.vehicleGroup;
  * are told at once (`access.changed`), so their live sockets narrow.
  */
 export function createVehicleGroupService(deps: VehicleGroupServiceDeps) {
-  const { db, users, fleet, bus, now } = deps;
-  const groups = createVehicleGroupRepo(db);
+  const { bus, now } = deps;
+  const { repos, transaction } = deps.data;
+  const { users, fleet, vehicleGroups: groups } = repos;
 
   async function ownGroup(caller: User, vgid: string, ownerUid?: string) {
     const g = await groups.ownedWithin(viewerOf(caller), vgid);
@@ -72,12 +67,11 @@ export function createVehicleGroupService(deps: VehicleGroupServiceDeps) {
     vgid: string,
     details: object,
     touched: string[],
-    fn: (tx: ReturnType<typeof createVehicleGroupRepo>) => Promise<void>,
+    fn: (tx: Repos['vehicleGroups']) => Promise<void>,
   ) {
-    await db.transaction().execute(async (trx) => {
-      await fn(createVehicleGroupRepo(trx));
-      await writeAudit(
-        trx,
+    await transaction(async (tx) => {
+      await fn(tx.vehicleGroups);
+      await tx.audit(
         auditActor(actor),
         { action, targetType: 'vehiclegroup', targetId: vgid, details: { ...details } },
         now(),
@@ -101,11 +95,10 @@ export function createVehicleGroupService(deps: VehicleGroupServiceDeps) {
         throw AppError.validation(MANAGEMENT_TEXTS.targetNotFleetHolder);
       if (req.vehicleGroupName.toUpperCase() === ALL) throw builtIn();
       let vgid = '';
-      await db.transaction().execute(async (trx) => {
-        vgid = await createVehicleGroupRepo(trx).insert(owner.uid, req.vehicleGroupName, req.colorHexCode, now());
+      await transaction(async (tx) => {
+        vgid = await tx.vehicleGroups.insert(owner.uid, req.vehicleGroupName, req.colorHexCode, now());
         const details = { uid: owner.uid, groupName: req.vehicleGroupName, colorHexCode: req.colorHexCode };
-        await writeAudit(
-          trx,
+        await tx.audit(
           auditActor(actor),
           { action: 'vehiclegroup.add', targetType: 'vehiclegroup', targetId: vgid, details },
           now(),

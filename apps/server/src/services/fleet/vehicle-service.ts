@@ -17,18 +17,16 @@ import {
 } from '@jejak/domain';
 import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
-import { writeAudit } from '../../storage/repos/accounts/audit-repo.ts';
-import type { Db } from '../../storage/db/database.ts';
-import { createPackagesRepo, newPackageId, type StoredPackage } from '../../storage/repos/fleet/packages-repo.ts';
-import type { UsersRepo } from '../../storage/repos/accounts/users-repo.ts';
-import { createUserFleetRepo } from '../../storage/repos/accounts/user-fleet-repo.ts';
-import { createVehicleGroupRepo, type BuiltIns } from '../../storage/repos/fleet/vehicle-group-repo.ts';
-import { createVehicleRepo, type VehicleFields } from '../../storage/repos/fleet/vehicle-repo.ts';
+import { newPackageId, type StoredPackage } from '../../storage/repos/fleet/packages-repo.ts';
+import type { BuiltIns } from '../../storage/repos/fleet/vehicle-group-repo.ts';
+import type { VehicleFields } from '../../storage/repos/fleet/vehicle-repo.ts';
+import type { Repos, UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
+type VehicleRepos = Pick<Repos, 'vehicles' | 'vehicleGroups' | 'packages' | 'userFleet' | 'audit' | 'users'>;
+
 export interface VehicleServiceDeps {
-  db: Db;
-  users: UsersRepo;
+  data: UnitOfWork<keyof VehicleRepos>;
   bus: Bus;
   now: () => number;
 }
@@ -38,16 +36,6 @@ type Target = Awaited<ReturnType<typeof reachableUser>>['user'];
 
 const vehicleNotFound = () => AppError.notFound(MANAGEMENT_TEXTS.vehicleNotFound);
 const deviceNotFound = () => AppError.notFound(MANAGEMENT_TEXTS.deviceNotFound);
-
-function reposOn(db: Db) {
-  return {
-    vehicles: createVehicleRepo(db),
-    groups: createVehicleGroupRepo(db),
-    packages: createPackagesRepo(db),
-    userFleet: createUserFleetRepo(db),
-  };
-}
-type Repos = ReturnType<typeof reposOn>;
 
 function fieldsOf(v: AddVehicleRequest['vehicle']): VehicleFields {
   return {
@@ -79,7 +67,9 @@ function fieldsOf(v: AddVehicleRequest['vehicle']): VehicleFields {
  * then the pipeline, the geofence loader and the live channel are told.
  */
 export function createVehicleService(deps: VehicleServiceDeps) {
-  const { db, users, bus, now } = deps;
+  const { bus, now } = deps;
+  const { repos, transaction } = deps.data;
+  const { users } = repos;
 
   async function fleetHolder(caller: User, uid: string): Promise<Target> {
     const target = (await reachableUser(users, caller, uid)).user;
@@ -88,12 +78,16 @@ export function createVehicleService(deps: VehicleServiceDeps) {
   }
 
   /** The chosen ids, all the target's (a distributor caller's own ALL too), merged with the built-ins. */
-  async function merged(tx: Repos, caller: User, target: Target, req: Relations, at: number) {
-    const mine: BuiltIns = await tx.groups.builtIns(target.uid, at);
-    const callerAll = caller.userRole === 'distributor' ? (await tx.groups.builtIns(caller.uid, at)).vgid : null;
+  async function merged(tx: VehicleRepos, caller: User, target: Target, req: Relations, at: number) {
+    const mine: BuiltIns = await tx.vehicleGroups.builtIns(target.uid, at);
+    const callerAll = caller.userRole === 'distributor' ? (await tx.vehicleGroups.builtIns(caller.uid, at)).vgid : null;
     const chosenVgids = req.vgids.filter((g) => g !== callerAll);
-    const check = async (table: Parameters<Repos['groups']['ownedBy']>[0], ids: string[], text: string) => {
-      const owned = await tx.groups.ownedBy(table, target.uid, ids);
+    const check = async (
+      table: Parameters<VehicleRepos['vehicleGroups']['ownedBy']>[0],
+      ids: string[],
+      text: string,
+    ) => {
+      const owned = await tx.vehicleGroups.ownedBy(table, target.uid, ids);
       if (ids.some((id) => !owned.has(id))) throw AppError.notFound(text);
     };
     await check('vehicle_groups', chosenVgids, MANAGEMENT_TEXTS.vehicleGroupNotFound);
@@ -108,7 +102,7 @@ export function createVehicleService(deps: VehicleServiceDeps) {
   }
 
   /** A device the caller reaches, free, and the target's or an ancestor's (a distributor lends its own). */
-  async function freeDevice(tx: Repos, caller: User, target: Target, dvid: string, vid: string | null) {
+  async function freeDevice(tx: VehicleRepos, caller: User, target: Target, dvid: string, vid: string | null) {
     const device = await tx.vehicles.device(dvid, true);
     if (!device) throw deviceNotFound();
     const global = caller.userRole === 'super' || caller.userRole === 'support';
@@ -118,12 +112,12 @@ export function createVehicleService(deps: VehicleServiceDeps) {
     if (device.vid !== null && device.vid !== vid) throw AppError.validation(MANAGEMENT_TEXTS.deviceTaken);
   }
 
-  async function requireFreePlate(tx: Repos, uid: string, plate: string, vid: string | null) {
+  async function requireFreePlate(tx: VehicleRepos, uid: string, plate: string, vid: string | null) {
     if (await tx.vehicles.plateTaken(uid, plate, vid)) throw AppError.validation(MANAGEMENT_TEXTS.plateInUse);
   }
 
   async function one(caller: User, vid: string): Promise<ManagedVehicle> {
-    const [v] = await createVehicleRepo(db).managed(viewerOf(caller), [vid]);
+    const [v] = await repos.vehicles.managed(viewerOf(caller), [vid]);
     if (!v) throw vehicleNotFound();
     return v;
   }
@@ -139,7 +133,7 @@ export function createVehicleService(deps: VehicleServiceDeps) {
   return {
     async list(caller: User, uid: string): Promise<ManagedVehicle[]> {
       const target = (await reachableUser(users, caller, uid)).user;
-      return createVehicleRepo(db).managed(viewerOf(target));
+      return repos.vehicles.managed(viewerOf(target));
     },
 
     async add(actor: Actor, req: AddVehicleRequest): Promise<ManagedVehicle> {
@@ -151,13 +145,12 @@ export function createVehicleService(deps: VehicleServiceDeps) {
         throw AppError.validation(MANAGEMENT_TEXTS.subscriptionEndsBeforeStart);
       const vid = randomUUID();
       const at = now();
-      const links = await db.transaction().execute(async (trx) => {
-        const tx = reposOn(trx);
+      const links = await transaction(async (tx) => {
         if (req.vehicle.dvid !== NO_DEVICE) await freeDevice(tx, caller, target, req.vehicle.dvid, null);
         await requireFreePlate(tx, target.uid, req.vehicle.vehiclePlate, null);
         const ids = await merged(tx, caller, target, req, at);
         await tx.vehicles.insert(vid, target.uid, fieldsOf(req.vehicle), at);
-        for (const vgid of ids.vgids) await tx.groups.addMembers(vgid, [vid]);
+        for (const vgid of ids.vgids) await tx.vehicleGroups.addMembers(vgid, [vid]);
         await tx.vehicles.setTemplates(vid, ids.gtids, ids.rtids);
         // The form's dates open the vehicle's first package (ADR 0040): subs_* mirror it.
         if (start !== null && end !== null) {
@@ -177,8 +170,7 @@ export function createVehicleService(deps: VehicleServiceDeps) {
           await tx.packages.log(pkg, 'add', caller.uid, at);
           await tx.userFleet.setSubscriptionDates(vid, start, end);
         }
-        await writeAudit(
-          trx,
+        await tx.audit(
           auditActor(actor),
           {
             action: 'vehicle.add',
@@ -190,7 +182,7 @@ export function createVehicleService(deps: VehicleServiceDeps) {
         );
         return ids;
       });
-      const given = await createVehicleGroupRepo(db).usersGiven(links.vgids);
+      const given = await repos.vehicleGroups.usersGiven(links.vgids);
       announce(vid, [req.vehicle.dvid], [target.uid, ...given]);
       return one(caller, vid);
     },
@@ -199,12 +191,11 @@ export function createVehicleService(deps: VehicleServiceDeps) {
       const caller = actor.user;
       requireCall(caller, 'manageVehicles');
       const { vid, dvid } = req.vehicle;
-      const current = await createVehicleRepo(db).ownedWithin(viewerOf(caller), vid);
+      const current = await repos.vehicles.ownedWithin(viewerOf(caller), vid);
       if (!current) throw vehicleNotFound();
       const target = await fleetHolder(caller, req.user.uid);
       const at = now();
-      const result = await db.transaction().execute(async (trx) => {
-        const tx = reposOn(trx);
+      const result = await transaction(async (tx) => {
         const locked = await tx.vehicles.ownedWithin(viewerOf(caller), vid, true);
         if (!locked) throw vehicleNotFound();
         // Spec 2 §5: the device cannot change once set; a vehicle without one may get one.
@@ -214,13 +205,13 @@ export function createVehicleService(deps: VehicleServiceDeps) {
         const ids = await merged(tx, caller, target, req, at);
         await tx.vehicles.update(vid, target.uid, fieldsOf(req.vehicle));
         // The target's groups become exactly the chosen ones; a move leaves the old tree's groups.
-        const before = await tx.groups.groupsOfVehicleOwnedBy(vid, target.uid);
-        for (const vgid of before.filter((g) => !ids.vgids.includes(g))) await tx.groups.removeMembers(vgid, [vid]);
-        const left = await tx.groups.leaveUnreachableGroups(vid, target.userHierarchy);
-        for (const vgid of ids.vgids) await tx.groups.addMembers(vgid, [vid]);
+        const before = await tx.vehicleGroups.groupsOfVehicleOwnedBy(vid, target.uid);
+        for (const vgid of before.filter((g) => !ids.vgids.includes(g)))
+          await tx.vehicleGroups.removeMembers(vgid, [vid]);
+        const left = await tx.vehicleGroups.leaveUnreachableGroups(vid, target.userHierarchy);
+        for (const vgid of ids.vgids) await tx.vehicleGroups.addMembers(vgid, [vid]);
         await tx.vehicles.setTemplates(vid, ids.gtids, ids.rtids);
-        await writeAudit(
-          trx,
+        await tx.audit(
           auditActor(actor),
           {
             action: 'vehicle.update',
@@ -232,7 +223,7 @@ export function createVehicleService(deps: VehicleServiceDeps) {
         );
         return { ids, touched: [...before, ...left, ...ids.vgids], from: locked };
       });
-      const given = await createVehicleGroupRepo(db).usersGiven(result.touched);
+      const given = await repos.vehicleGroups.usersGiven(result.touched);
       // A move hides the vehicle from the old owner and those above it that do not reach the new one.
       const moved = result.from.uid === target.uid ? [] : hierarchySegments(result.from.ownerHierarchy);
       announce(vid, [result.from.dvid, dvid], [target.uid, ...moved, ...given]);

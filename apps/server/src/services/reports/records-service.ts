@@ -17,8 +17,8 @@ import {
 } from '@jejak/contract';
 import { trackHeadings, type LatLon, type TransitStatus, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
-import type { PlaybackFix, RecordsRepo } from '../../storage/repos/records/records-repo.ts';
+import type { PlaybackFix } from '../../storage/repos/records/records-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { viewerOf } from '../accounts/user-service.ts';
 
 /** Fixes read for a report's route at most, spread over the window (the drawing thins them further). */
@@ -46,7 +46,8 @@ function playbackTrack(fixes: readonly PlaybackFix[]): PlaybackTrack {
 const isStop = (status: TransitStatus): status is PlaybackStopStatus =>
   (PLAYBACK_STOP_STATUSES as readonly string[]).includes(status);
 
-export function createRecordsService(fleet: FleetRepo, records: RecordsRepo) {
+export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
+  const { fleet, records } = repos;
   // Out of reach answers exactly like missing.
   async function vehicleInReach(caller: User, vid: string): Promise<void> {
     if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw AppError.notFound('Vehicle not found');

@@ -9,7 +9,7 @@ import {
 } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import type { z } from 'zod';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import type { FuelService } from '../fleet/fuel-service.ts';
 import type { ReportKindsService } from './report-kinds-service.ts';
 import type { Report, ReportService } from './report-service.ts';
@@ -52,7 +52,8 @@ export interface ExportRows {
 }
 
 /** Vehicle Report's export (spec 3 §2): the kind's rows from the call the screen makes, and the vehicles' names. */
-export function createReportExportService(fleet: FleetRepo, sources: RowSources) {
+export function createReportExportService(repos: Pick<Repos, 'fleet'>, sources: RowSources) {
+  const { fleet } = repos;
   /** Plate and name by vid, and by dvid for the detail report's rows: two queries. */
   async function names(vids: readonly string[], dvids: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();

@@ -13,17 +13,12 @@ import {
 } from '@jejak/contract';
 import { measureOverspeed, pairOverspeeds, type OverspeedSpan, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
-import type { EventRepo } from '../../storage/repos/alerts/event-repo.ts';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
-import type { ReportKindsRepo } from '../../storage/repos/records/report-kinds-repo.ts';
-import { requireCall, viewerOf } from '../access.ts';
-import { requireReachableVids } from '../alerts/event-service.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
+import { requireCall, requireReachableVids, viewerOf } from '../access.ts';
 import type { Report, ReportService } from './report-service.ts';
 
 export interface ReportKindsDeps {
-  fleet: FleetRepo;
-  repo: ReportKindsRepo;
-  events: EventRepo;
+  repos: Pick<Repos, 'fleet' | 'reportKinds' | 'events'>;
   /** The mileage of the 'next' base: the older call answers the same rows. */
   reports: ReportService;
   now: () => number;
@@ -45,7 +40,8 @@ const capped = <T>(rows: T[]): Report<T> => ({
  * geofence) named in reach; one that is not refuses the whole call, foreign or missing alike.
  */
 export function createReportKindsService(deps: ReportKindsDeps) {
-  const { fleet, repo, events, reports, now } = deps;
+  const { reports, now } = deps;
+  const { fleet, reportKinds: repo, events } = deps.repos;
 
   async function allowed(caller: User, vids: readonly string[]): Promise<void> {
     requireCall(caller, 'readReports');

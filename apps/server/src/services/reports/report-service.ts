@@ -7,11 +7,9 @@ import {
   type TripRecord,
 } from '@jejak/contract';
 import { REPORT_TIME_ZONE, type User } from '@jejak/domain';
-import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
-import type { ReportRepo } from '../../storage/repos/records/report-repo.ts';
-import { requireCall } from '../access.ts';
+import type { Repos } from '../../storage/repos/unit-of-work.ts';
+import { requireCall, requireReachableVids } from '../access.ts';
 import { dailyMileages, mileageSummaries } from './day-report.ts';
-import { requireReachableVids } from '../alerts/event-service.ts';
 
 export interface Report<T> {
   report: T[];
@@ -28,7 +26,8 @@ const capped = <T>(rows: T[]): Report<T> => ({
  * in reach (one foreign or missing vehicle refuses the whole call, as Event Record does). A
  * vehicle with no record in the window has no row.
  */
-export function createReportService(fleet: FleetRepo, reports: ReportRepo) {
+export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>) {
+  const { fleet, reports } = repos;
   async function allowed(caller: User, req: ReportRequest): Promise<void> {
     requireCall(caller, 'readReports');
     await requireReachableVids(fleet, caller, req.vids);

@@ -1,23 +1,5 @@
 import pg from 'pg';
-
-/**
- * A lock that at most one process holds (ADR 0057). `acquire` answers at once: the held lock, or
- * null when another process holds it.
- */
-export interface LeaderLock {
-  acquire(): Promise<HeldLock | null>;
-  /** Ends the candidate's connection, if any. */
-  close(): Promise<void>;
-}
-
-export interface HeldLock {
-  /** Resolves as soon as the lock is known to be lost (its connection ended or failed). */
-  readonly lost: Promise<Error>;
-  /** Asks the server whether the session is alive; rejects when it is not (or takes too long). */
-  check(): Promise<void>;
-  /** Lets the lock go; its connection is closed. */
-  release(): Promise<void>;
-}
+import type { LeaderLock } from '../../services/leader.ts';
 
 /** The scheduler's advisory-lock key: fixed, so every node of one database contends for the same one. */
 export const SCHEDULER_LOCK_KEY = 0x4a656a616b01n;

@@ -10,6 +10,9 @@ import { hasGlobalScope, userInSubtree, type Viewer } from '../scope.ts';
 /** The built-in device group of every distributor and fleet owner (spec 2 §3). */
 export const ALL_DEVICE_GROUP = BUILT_IN_NAMES.vehicleGroup;
 
+/** The unique index that holds one device per SIM card (migration 020). */
+export const SIM_CARD_INDEX = 'devices_sim_card_key';
+
 /**
  * The dvids a viewer reaches: devices owned by users of its subtree, and devices fitted to a
  * vehicle it reaches. Null for platform staff, who reach every device.
