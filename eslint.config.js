@@ -7,6 +7,10 @@ const NODE_BUILTINS = {
   message: 'domain and protocols do no I/O',
 };
 const APPS = { group: ['**/apps/**', '@jejak/server', '@jejak/web'], message: 'packages never import apps' };
+const TESTS = ['**/*.test.ts'];
+/** The database layer: storage/db/ and the query builder and drivers under it. */
+const DB_PACKAGES = ['kysely', 'kysely/**', 'pg', 'pg-copy-streams', '@electric-sql/pglite', '@electric-sql/pglite/**'];
+const DATABASE = ['**/storage/db/**', ...DB_PACKAGES];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**'] },
@@ -75,12 +79,38 @@ export default tseslint.config(
       ],
     },
   })),
+  // The server's layers (STYLE.md, dependency direction). storage/ is three rooms: db/ (connection,
+  // PGlite, COPY, migrations, partitions, locks, schema), ingest/ (the ingest store and its writers;
+  // ingest/rows.ts holds the rows the pipeline hands over) and repos/. Tests may build real stores.
   {
     files: ['apps/server/src/http/**', 'apps/server/src/live/**'],
+    ignores: TESTS,
+    rules: restrict([{ group: DATABASE, message: 'routes go through services, never the database layer' }]),
+  },
+  {
+    files: ['apps/server/src/services/**'],
+    ignores: TESTS,
+    rules: restrict([{ group: DATABASE, message: 'services use repositories, never the database layer' }]),
+  },
+  {
+    files: ['apps/server/src/pipeline/**', 'apps/server/src/gateway/**'],
+    ignores: TESTS,
     rules: restrict([
       {
-        group: ['**/storage/postgres*', '**/storage/pglite*', '**/storage/database*'],
-        message: 'routes go through services',
+        regex: '(^|/)storage/(?!ingest/rows\\.ts$)',
+        message: 'pipeline and gateway reach storage only through storage/ingest/rows.ts: stores are handed to them',
+      },
+      { group: DB_PACKAGES, message: 'pipeline and gateway never use the database: stores are handed to them' },
+    ]),
+  },
+  {
+    // Flat today: a subfolder of bus/ would need its own '../' allowance.
+    files: ['apps/server/src/bus/**'],
+    ignores: TESTS,
+    rules: restrict([
+      {
+        regex: '^(?!\\./|node:|nats$|@jejak/(contract|domain)$)',
+        message: 'bus/ imports only @jejak/contract, @jejak/domain, nats, node: builtins and its own folder',
       },
     ]),
   },
