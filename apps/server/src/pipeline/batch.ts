@@ -1,3 +1,4 @@
+import type { GeofenceCrossing } from '@jejak/domain';
 import type { BusTopics } from '../bus/bus.ts';
 import type {
   DeviceLogRow,
@@ -11,7 +12,6 @@ import type {
 } from '../storage/ingest/rows.ts';
 import type { GeofenceProfileRow, GeofenceRecordRow } from '../storage/ingest/rows.ts';
 import type { EventRow } from '../storage/ingest/rows.ts';
-import type { GeofenceCrossing } from './geofence-step.ts';
 import { resumableJson } from './resume.ts';
 import { deviceRow, vehicleRow } from './rows.ts';
 import type { HeldState } from './state-loader.ts';

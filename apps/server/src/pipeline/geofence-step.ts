@@ -5,8 +5,8 @@ import {
   profileFlags,
   type AcceptedFix,
   type CompiledGeofence,
+  type GeofenceCrossing,
   type GeofenceInside,
-  type GeofenceType,
   type StoredGeofenceProfile,
 } from '@jejak/domain';
 import type { GeofenceRecordRow } from '../storage/ingest/rows.ts';
@@ -18,16 +18,6 @@ export interface DeviceGeofences {
   inside: GeofenceInside;
   /** As stored in vehicles.geofence_profile. */
   profile: StoredGeofenceProfile;
-}
-
-/** What the live channel is told of a crossing (mode 'geofence'). */
-export interface GeofenceCrossing {
-  vid: string;
-  geoid: string;
-  geofenceName: string;
-  geoType: GeofenceType;
-  inside: 0 | 1;
-  time: number;
 }
 
 export interface GeofenceStepResult {
