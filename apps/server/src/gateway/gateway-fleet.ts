@@ -12,7 +12,7 @@ export type GatewayFleet = Pick<
  * unknown IMEIs) queues thousands of queries in the database's own queue (PGlite has one
  * connection, PostgreSQL a pool) ahead of the pipeline's commits, and every acknowledgement
  * waits behind them (ADR 0026). Lookups of many IMEIs at once are already read together, one
- * query per protocol at a time (storage/coalesce.ts, ADR 0027).
+ * query per protocol at a time (lib/coalesce.ts, ADR 0027).
  *
  * The unknown-device list keeps its `unknownMaxRows` most recent rows: every tenth of that many
  * records, the older ones are deleted (ADR 0034), so it holds at most about 10 % more.

@@ -1,5 +1,5 @@
 import { compileGeofence, type Geofence, type GeofenceConfig } from '@jejak/domain';
-import { coalesceReads } from '../storage/db/coalesce.ts';
+import { coalesceReads } from '../lib/coalesce.ts';
 import type { DeviceState } from './device-state.ts';
 
 /** Where the pipeline reads the geofences of vehicles' templates (storage/geofence-repo.ts). */

@@ -10,7 +10,7 @@ import type { Bus } from '../bus/bus.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import { type IngestStore } from '../storage/ingest/ingest-store.ts';
 import { StaleOwnerError, type IngestBatch } from '../storage/ingest/rows.ts';
-import { coalesceReads } from '../storage/db/coalesce.ts';
+import { coalesceReads } from '../lib/coalesce.ts';
 import { newBatch, seal, splitByDevice, type Batch } from './batch.ts';
 import { applyMessage, markSilent } from './device-state.ts';
 import { createFenceLoader, type GeofenceSource } from './fence-loader.ts';

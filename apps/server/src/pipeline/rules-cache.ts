@@ -1,4 +1,4 @@
-import { coalesceReads } from '../storage/db/coalesce.ts';
+import { coalesceReads } from '../lib/coalesce.ts';
 import type { VehicleRules } from '../storage/repos/alerts/rule-loader.ts';
 import type { HeldState } from './state-loader.ts';
 

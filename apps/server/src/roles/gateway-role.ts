@@ -14,7 +14,7 @@ import { startTcpGateway, type ListenerOptions, type RunningListener } from '../
 import { startUdpGateway } from '../gateway/udp-gateway.ts';
 import { createUnknownGuard } from '../gateway/unknown-guard.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
-import { coalesceReads } from '../storage/db/coalesce.ts';
+import { coalesceReads } from '../lib/coalesce.ts';
 import { createIngestStore } from '../storage/ingest/ingest-store.ts';
 import { createRecomputeStore } from '../storage/ingest/recompute-store.ts';
 import { createRuleLoader } from '../storage/repos/alerts/rule-loader.ts';
