@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { destinationPoint, emptyDeviceRuleState, type RuleConfig } from '@jejak/domain';
+import { destinationPoint, emptyDeviceRuleState, type LoadedRule, type RuleConfig } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { builtInRules, type LoadedRule } from '../storage/repos/alerts/rule-loader.ts';
+import { builtInRules } from '../storage/repos/alerts/rule-loader.ts';
 import { applyMessage } from './device-state.ts';
 import { readRuleState, resumableJson } from './resume.ts';
 import { applyRules } from './rule-step.ts';

@@ -9,13 +9,13 @@ import {
   isLiveForRules,
   localClock,
   type DeviceRuleState,
+  type LoadedRule,
   type RuleConfig,
   type RuleContext,
   type RuleFiring,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import type { EventRow } from '../storage/ingest/rows.ts';
-import type { LoadedRule } from '../storage/repos/alerts/rule-loader.ts';
 import type { Step } from './device-state.ts';
 import type { HeldState } from './state-loader.ts';
 

@@ -1,5 +1,5 @@
 import { coalesceReads } from '../lib/coalesce.ts';
-import type { VehicleRules } from '../storage/repos/alerts/rule-loader.ts';
+import type { VehicleRules } from '@jejak/domain';
 import type { HeldState } from './state-loader.ts';
 
 /** Where the pipeline reads vehicles' rules (storage/rule-loader.ts). */
