@@ -1,10 +1,18 @@
-import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import type { Device } from '@jejak/domain';
+import type { DeviceConflictRow } from '../storage/ingest/rows.ts';
 
-/** What the gateways ask of the store: who are these IMEIs, who was refused, who was claimed twice. */
-export type GatewayFleet = Pick<
-  FleetRepo,
-  'devicesByImei' | 'recordUnknownDevice' | 'pruneUnknownDevices' | 'recordDeviceConflict'
->;
+/**
+ * What the gateways ask of the store (storage/repos/fleet/fleet-repo.ts): who are these IMEIs,
+ * who was refused, who was claimed twice.
+ */
+export interface GatewayFleet {
+  /** The devices of these IMEIs among the given models, by IMEI. */
+  devicesByImei(imeis: readonly string[], models: readonly string[]): Promise<Map<string, Device>>;
+  recordUnknownDevice(protocol: string, imei: string, remote: string | null, nowMs: number): Promise<void>;
+  /** Keeps the `maxRows` most recent unknown devices. */
+  pruneUnknownDevices(maxRows: number): Promise<void>;
+  recordDeviceConflict(conflict: DeviceConflictRow): Promise<void>;
+}
 
 /**
  * The gateways' store queries, `maxInFlight` at a time over all of them; the others wait their

@@ -191,6 +191,16 @@ export interface EventRow {
   ticketId: string | null;
 }
 
+/** A second live connection took `dvid` over from the one at `previousRemote` (ADR 0034). */
+export interface DeviceConflictRow {
+  dvid: string;
+  protocol: string;
+  imei: string;
+  remote: string;
+  previousRemote: string;
+  nowMs: number;
+}
+
 /** A stored fix, as the recompute replays it. */
 export interface StoredFix {
   deviceTime: number;
