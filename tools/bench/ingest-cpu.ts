@@ -75,7 +75,7 @@ function decodeAll(input: ReturnType<typeof frames>): NormalizedMessage[] {
   return out;
 }
 
-/** The rows the pipeline makes of a fix (pipeline/device-state.ts, pipeline/rows.ts), in shape. */
+/** The rows the pipeline makes of a fix (pipeline/path.ts, pipeline/rows.ts), in shape. */
 function rowsOf(messages: NormalizedMessage[]): { logs: DeviceLogRow[]; vehicleLogs: VehicleLogRow[] } {
   const logs = messages.map((m): DeviceLogRow => ({
     dvid: `GPS100#${m.imei ?? ''}`,

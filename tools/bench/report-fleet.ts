@@ -9,7 +9,8 @@ import {
   emptyVehicleFuel,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { applyMessage, type DeviceState, type StepContext } from '../../apps/server/src/pipeline/device-state.ts';
+import { applyMessage } from '../../apps/server/src/pipeline/path.ts';
+import type { DeviceState, StepContext } from '../../apps/server/src/pipeline/types.ts';
 import { applyParkedLogs, parkedLogs, transitRow, vehicleLogRow } from '../../apps/server/src/pipeline/rows.ts';
 import type { Db } from '../../apps/server/src/storage/db/database.ts';
 import type { EventRow } from '../../apps/server/src/storage/ingest/rows.ts';

@@ -60,7 +60,7 @@ async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<
   };
 }
 
-/** A pipeline state of a vehicle on the move, of the size the pipeline writes (pipeline/resume.ts). */
+/** A pipeline state of a vehicle on the move, of the size the pipeline writes (pipeline/state/resume.ts). */
 function pipelineState(t0: number, n: number): string {
   const fix = { deviceTimeMs: t0 + n * 1000, lat: 3.1 + n / 1e6, lon: 101.6 };
   const point = {

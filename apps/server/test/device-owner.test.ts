@@ -11,6 +11,7 @@ import { createDeviceOwners } from '../src/gateway/device-owner.ts';
 import { DEMO_MODEL, seedDemoFleet } from '../src/demo/seed.ts';
 import { sessionLogRow } from '../src/pipeline/rows.ts';
 import { createIngestStore } from '../src/storage/ingest/ingest-store.ts';
+import { createOwnerStore } from '../src/storage/ingest/owner-store.ts';
 import { StaleOwnerError } from '../src/storage/ingest/rows.ts';
 import { createRecomputeStore } from '../src/storage/ingest/recompute-store.ts';
 import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
@@ -227,7 +228,7 @@ describe.runIf(withPostgres)('device owners in the store', () => {
     const seen: string[] = [];
     const node = (name: string) =>
       createDeviceOwners({
-        db,
+        store: createOwnerStore(db),
         bus,
         node: name,
         release: (dvid) => {
@@ -277,7 +278,7 @@ describe.runIf(withPostgres)('device owners in the store', () => {
     });
     const node = (name: string) =>
       createDeviceOwners({
-        db,
+        store: createOwnerStore(db),
         bus,
         node: name,
         release: () => Promise.resolve(),

@@ -13,7 +13,7 @@ import type { NormalizedMessage } from '@jejak/protocols';
 import { createInProcessBus, type Bus } from '../src/bus/bus.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { createPipeline } from '../src/pipeline/pipeline.ts';
-import { loadStates, type StateSources } from '../src/pipeline/state-loader.ts';
+import { loadStates, type StateSources } from '../src/pipeline/state/state-loader.ts';
 import type { Db } from '../src/storage/db/database.ts';
 import { createFleetRepo, type FleetRepo } from '../src/storage/repos/fleet/fleet-repo.ts';
 import { createIngestStore } from '../src/storage/ingest/ingest-store.ts';
@@ -25,7 +25,7 @@ import { dbKinds, registerDevice, startTestServer, type TestServer } from './har
 
 const MIN = 60_000;
 
-/** Enough of a stored pipeline state (pipeline/resume.ts) to find its pending transit records. */
+/** Enough of a stored pipeline state (pipeline/state/resume.ts) to find its pending transit records. */
 interface StoredTrips {
   trips: { pending: number[] };
 }

@@ -1,6 +1,5 @@
 import type { LiveNotifyMessage } from '@jejak/contract';
-import type { Device, Vehicle } from '@jejak/domain';
-import type { GeofenceCrossing } from '../pipeline/geofence-step.ts';
+import type { Device, GeofenceCrossing, Vehicle } from '@jejak/domain';
 
 /**
  * What the pipeline and the services announce after a commit; the live channel and notifiers

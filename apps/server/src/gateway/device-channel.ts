@@ -21,7 +21,7 @@ export interface GatewayContext {
   fleet: GatewayFleet;
   /**
    * The registered device of the protocol's models with this IMEI. Lookups of many connections
-   * at once (every tracker reconnecting after a restart) are read together (storage/coalesce.ts).
+   * at once (every tracker reconnecting after a restart) are read together (lib/coalesce.ts).
    */
   deviceByImei: (imei: string) => Promise<Device | undefined>;
   counters: GatewayCounters;

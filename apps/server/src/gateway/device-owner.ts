@@ -1,9 +1,13 @@
-import { sql } from 'kysely';
 import type { Bus, BusTopics } from '../bus/bus.ts';
-import type { Db } from '../storage/db/database.ts';
+
+/** Where the claims are made (storage/ingest/owner-store.ts). */
+export interface OwnerClaims {
+  /** Makes `node` the device's owner; resolves to the epoch of this claim. */
+  claim(dvid: string, node: string): Promise<number>;
+}
 
 export interface DeviceOwnersOptions {
-  db: Db;
+  store: OwnerClaims;
   bus: Bus;
   /** This node's name: unique among the nodes, never reused (a restart is a new node). */
   node: string;
@@ -20,13 +24,13 @@ export interface DeviceOwnersOptions {
 /**
  * One owner per device across gateway nodes (ADR 0061). A TCP connection that identifies a
  * device claims it in `device_owners`, moving its epoch on; the node then holds that epoch, and
- * its commits of the device's rows carry it (storage/ingest-store.ts refuses them once another
+ * its commits of the device's rows carry it (storage/ingest/ingest-store.ts refuses them once another
  * node claimed since). The other nodes hear of the claim on the bus and let go at once: the
  * connection closes, the pipeline forgets. The bus only makes that prompt; the epoch check in
  * the commit is what keeps two nodes from writing one device.
  */
 export function createDeviceOwners(opts: DeviceOwnersOptions) {
-  const { db, bus, node } = opts;
+  const { store, bus, node } = opts;
   /** The epoch of this node's latest claim of each device, kept after it is lost (it fences). */
   const held = new Map<string, number>();
   /** Devices another node claimed since this node's last claim: already let go of. */
@@ -53,11 +57,7 @@ export function createDeviceOwners(opts: DeviceOwnersOptions) {
      * is behind the store: it is forgotten first.
      */
     async claim(dvid: string): Promise<number> {
-      const { rows } = await sql<{ epoch: string }>`
-        insert into device_owners (dvid, node, epoch) values (${dvid}, ${node}, 1)
-        on conflict (dvid) do update set node = excluded.node, epoch = device_owners.epoch + 1
-        returning epoch`.execute(db);
-      const epoch = Number(rows[0]?.epoch);
+      const epoch = await store.claim(dvid, node);
       // A claim by another node from here on is let go of again.
       lost.delete(dvid);
       // The epoch is held only after: the commits the release flushes carry the old one (refused).

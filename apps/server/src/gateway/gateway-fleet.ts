@@ -1,10 +1,18 @@
-import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import type { Device } from '@jejak/domain';
+import type { DeviceConflictRow } from '../storage/ingest/rows.ts';
 
-/** What the gateways ask of the store: who are these IMEIs, who was refused, who was claimed twice. */
-export type GatewayFleet = Pick<
-  FleetRepo,
-  'devicesByImei' | 'recordUnknownDevice' | 'pruneUnknownDevices' | 'recordDeviceConflict'
->;
+/**
+ * What the gateways ask of the store (storage/repos/fleet/fleet-repo.ts): who are these IMEIs,
+ * who was refused, who was claimed twice.
+ */
+export interface GatewayFleet {
+  /** The devices of these IMEIs among the given models, by IMEI. */
+  devicesByImei(imeis: readonly string[], models: readonly string[]): Promise<Map<string, Device>>;
+  recordUnknownDevice(protocol: string, imei: string, remote: string | null, nowMs: number): Promise<void>;
+  /** Keeps the `maxRows` most recent unknown devices. */
+  pruneUnknownDevices(maxRows: number): Promise<void>;
+  recordDeviceConflict(conflict: DeviceConflictRow): Promise<void>;
+}
 
 /**
  * The gateways' store queries, `maxInFlight` at a time over all of them; the others wait their
@@ -12,7 +20,7 @@ export type GatewayFleet = Pick<
  * unknown IMEIs) queues thousands of queries in the database's own queue (PGlite has one
  * connection, PostgreSQL a pool) ahead of the pipeline's commits, and every acknowledgement
  * waits behind them (ADR 0026). Lookups of many IMEIs at once are already read together, one
- * query per protocol at a time (storage/coalesce.ts, ADR 0027).
+ * query per protocol at a time (lib/coalesce.ts, ADR 0027).
  *
  * The unknown-device list keeps its `unknownMaxRows` most recent rows: every tenth of that many
  * records, the older ones are deleted (ADR 0034), so it holds at most about 10 % more.

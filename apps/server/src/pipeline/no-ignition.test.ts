@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { destinationPoint, DEFAULT_TRANSIT_CONFIG } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { applyMessage, markSilent, type Step } from './device-state.ts';
+import { applyMessage } from './path.ts';
+import { markSilent } from './stages/transit.ts';
+import type { Step } from './types.ts';
 import { vehicleLogRow } from './rows.ts';
 import { defaultStepContext, freshState } from './test-state.ts';
 

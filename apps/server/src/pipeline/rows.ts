@@ -8,8 +8,8 @@ import type {
   VehicleLogRow,
   VehicleStateRow,
 } from '../storage/ingest/rows.ts';
-import type { DeviceState, Step } from './device-state.ts';
-import { storableText } from './sanitize.ts';
+import { storableText } from './stages/sanitize.ts';
+import type { DeviceState, Step } from './types.ts';
 
 /** Rows the pipeline writes, built from a device's in-memory state. */
 

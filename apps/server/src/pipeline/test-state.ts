@@ -9,7 +9,7 @@ import {
   type Device,
   type Vehicle,
 } from '@jejak/domain';
-import type { DeviceState, StepContext } from './device-state.ts';
+import type { DeviceState, StepContext } from './types.ts';
 
 /** For tests: a device fitted to `vehicle`, before its first message. */
 export function freshState(vehicle: Partial<Vehicle> = { vid: 'v1', mileage: 0 }): DeviceState {

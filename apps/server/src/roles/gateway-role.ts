@@ -14,8 +14,9 @@ import { startTcpGateway, type ListenerOptions, type RunningListener } from '../
 import { startUdpGateway } from '../gateway/udp-gateway.ts';
 import { createUnknownGuard } from '../gateway/unknown-guard.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
-import { coalesceReads } from '../storage/db/coalesce.ts';
+import { coalesceReads } from '../lib/coalesce.ts';
 import { createIngestStore } from '../storage/ingest/ingest-store.ts';
+import { createOwnerStore } from '../storage/ingest/owner-store.ts';
 import { createRecomputeStore } from '../storage/ingest/recompute-store.ts';
 import { createRuleLoader } from '../storage/repos/alerts/rule-loader.ts';
 import { SWEEP_INTERVAL_MS } from './cluster-jobs.ts';
@@ -43,7 +44,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
   // (`jejak start`, PGlite) needs no owners and pays nothing for them.
   const owners = shared.scaledOut
     ? createDeviceOwners({
-        db: shared.db,
+        store: createOwnerStore(shared.db),
         bus: shared.bus,
         node: shared.node.name,
         release: (dvid) => pipeline.release(dvid),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALARMS, DEVICE_MESSAGES, EVENT_TYPES, type EventType } from '@jejak/domain';
+import { ALARMS, DEVICE_MESSAGES, EVENT_TYPES, RULE_TYPES, type EventType, type RuleType } from '@jejak/domain';
 import { ID, RequiredId, requiredText, text } from '../core/fields.ts';
 
 /*
@@ -9,9 +9,8 @@ import { ID, RequiredId, requiredText, text } from '../core/fields.ts';
 
 // ---------------------------------------------------------------- constants
 
-/** Rule types (spec 2 §9: "default is 'info'"); each gives its events' type. */
-export const RULE_TYPES = ['info', 'warning', 'critical', 'control'] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
+/** Rule types (spec 2 §9): the domain's, so the pipeline's rules can name them. */
+export { RULE_TYPES, type RuleType };
 export const DEFAULT_RULE_TYPE: RuleType = 'info';
 
 /** Event types (spec 1 §3): the domain's, so the pipeline's rows can name them. */

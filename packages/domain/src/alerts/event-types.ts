@@ -1,3 +1,10 @@
 /** Event types (spec 1 §3) and the filter buttons of Event Record, in order. */
 export const EVENT_TYPES = ['INFO', 'WARNING', 'CRITICAL', 'CONTROL'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Rule types (spec 2 §9: "default is 'info'"); each gives its events' type. In the domain so a
+ * rule as the pipeline evaluates it (LoadedRule) can name it.
+ */
+export const RULE_TYPES = ['info', 'warning', 'critical', 'control'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];

@@ -1,4 +1,4 @@
-import { contains, holds, type CompiledGeofence } from './geofence.ts';
+import { contains, holds, type CompiledGeofence, type GeofenceType } from './geofence.ts';
 
 /** The geofences a vehicle is inside: geoid → when it entered (device time, ms). */
 export type GeofenceInside = Record<string, number>;
@@ -26,6 +26,19 @@ export interface GeofenceStep {
   inside: GeofenceInside;
   entered: GeofenceEntry[];
   exited: GeofenceExit[];
+}
+
+/**
+ * A vehicle entered (inside 1) or left (inside 0) one of its geofences at `time` (device time):
+ * what the pipeline announces once the fix is stored, and the live channel's 'geofence' item.
+ */
+export interface GeofenceCrossing {
+  vid: string;
+  geoid: string;
+  geofenceName: string;
+  geoType: GeofenceType;
+  inside: 0 | 1;
+  time: number;
 }
 
 export interface GeofencePosition {

@@ -10,7 +10,7 @@ export type Db = Kysely<Database>;
 
 /**
  * `column = any($1)` with the keys as one text-array parameter: one statement shape for a read
- * of many keys, however many (storage/coalesce.ts makes such reads).
+ * of many keys, however many (lib/coalesce.ts makes such reads).
  */
 export const isAnyOf = (column: string, keys: readonly string[]) =>
   sql<boolean>`${sql.ref(column)} = any(${[...keys]}::text[])`;

@@ -311,7 +311,7 @@ export interface VehiclePackageLogsTable {
 export interface PipelineStatesTable {
   dvid: string;
   seq: number;
-  /** JSON text of a ResumableState (pipeline/resume.ts). */
+  /** JSON text of a ResumableState (pipeline/state/resume.ts). */
   state: string;
   late_since: number | null;
 }

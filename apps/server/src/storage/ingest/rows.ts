@@ -1,4 +1,4 @@
-import type { EventType, TransitRecordValue, TripRecordValue } from '@jejak/domain';
+import type { EventType, StoredGeofenceProfile, TransitRecordValue, TripRecordValue, Vehicle } from '@jejak/domain';
 
 /*
  * The rows the pipeline hands to storage, and what storage hands back to it: the one door between
@@ -99,7 +99,7 @@ export interface PipelineStateRow {
   dvid: string;
   /** Grows with each write of the device's state: an older one never overwrites a newer one. */
   seq: number;
-  /** JSON text (pipeline/resume.ts). */
+  /** JSON text (pipeline/state/resume.ts). */
   state: string;
   /** Earliest device time of late data whose recompute has not run yet. */
   lateSince: number | null;
@@ -189,6 +189,19 @@ export interface EventRow {
   createdAt: number;
   /** The ticket this event opens (CRITICAL and violated), or null. */
   ticketId: string | null;
+}
+
+/** A vehicle as the pipeline loads it, with when it stopped (if it stands) and its stored geofence profile. */
+export type FittedVehicle = Vehicle & { stoppedSince: number | null; geofenceState?: StoredGeofenceProfile };
+
+/** A second live connection took `dvid` over from the one at `previousRemote` (ADR 0034). */
+export interface DeviceConflictRow {
+  dvid: string;
+  protocol: string;
+  imei: string;
+  remote: string;
+  previousRemote: string;
+  nowMs: number;
 }
 
 /** A stored fix, as the recompute replays it. */

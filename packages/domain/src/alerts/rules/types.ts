@@ -3,6 +3,9 @@
  * contract's Condition and Rule (packages/contract/src/alerts/alerts.ts) without depending on it.
  */
 
+import type { Alarm } from '../alarms.ts';
+import type { RuleType } from '../event-types.ts';
+
 /** One condition as stored: parameter and operator of spec 2 §9, value by parameter. */
 export interface RuleCondition {
   parameter: string;
@@ -15,6 +18,22 @@ export interface EvaluableRule {
   ruid: string;
   rtid: string | null;
   conditions: readonly RuleCondition[];
+}
+
+/** A rule as the pipeline evaluates it, with what its events are named and typed by. */
+export interface LoadedRule extends EvaluableRule {
+  ruleName: string;
+  ruleType: RuleType;
+  ruleCompliedName: string;
+  ruleViolatedName: string;
+  /** The tracker alarm of a built-in rule of DEFAULT. */
+  alarm: Alarm | null;
+}
+
+/** A vehicle's rules, and the templates they come from (a template without rules included). */
+export interface VehicleRules {
+  rules: LoadedRule[];
+  rtids: ReadonlySet<string>;
 }
 
 /** What a live fix (or a live alarm message) tells about the vehicle, when it happened. */

@@ -5,24 +5,8 @@ import {
   RULE_TYPES,
   type RuleType,
 } from '@jejak/contract';
-import { DEVICE_MESSAGES, type Alarm, type EvaluableRule, type RuleCondition } from '@jejak/domain';
+import { DEVICE_MESSAGES, type LoadedRule, type RuleCondition, type VehicleRules } from '@jejak/domain';
 import type { Db } from '../../db/database.ts';
-
-/** A rule as the pipeline evaluates it, with what its events are named and typed by. */
-export interface LoadedRule extends EvaluableRule {
-  ruleName: string;
-  ruleType: RuleType;
-  ruleCompliedName: string;
-  ruleViolatedName: string;
-  /** The tracker alarm of a built-in rule of DEFAULT. */
-  alarm: Alarm | null;
-}
-
-/** A vehicle's rules, and the templates they come from (a template without rules included). */
-export interface VehicleRules {
-  rules: LoadedRule[];
-  rtids: ReadonlySet<string>;
-}
 
 /** The read-only built-in rules of a DEFAULT template (not rows: BUILT_IN_RULES). */
 export function builtInRules(defaultRtid: string | null): LoadedRule[] {

@@ -1,13 +1,8 @@
 import { sql } from 'kysely';
 import { FuelProfileSchema, type DeviceConflict, type UnknownDevice } from '@jejak/contract';
-import {
-  readStoredProfile,
-  type Device,
-  type FuelProfile,
-  type StoredGeofenceProfile,
-  type Vehicle,
-} from '@jejak/domain';
+import { readStoredProfile, type Device, type FuelProfile, type Vehicle } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
+import type { FittedVehicle } from '../../ingest/rows.ts';
 import { toDevice, toFuelProfile, toVehicle } from '../mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from '../scope.ts';
 
@@ -43,9 +38,6 @@ function tankLevelsOf(fuel: unknown): Record<string, number | null> | null {
   }
   return levels;
 }
-
-/** A vehicle as the pipeline loads it, with when it stopped (if it stands). */
-export type FittedVehicle = Vehicle & { stoppedSince: number | null; geofenceState?: StoredGeofenceProfile };
 
 export function createFleetRepo(db: Db) {
   return {

@@ -14,7 +14,7 @@ import {
   type TripTrackerState,
   type VehicleFuelState,
 } from '@jejak/domain';
-import type { DeviceState } from './device-state.ts';
+import type { DeviceState } from '../types.ts';
 
 /**
  * What a restart needs to go on exactly where the pipeline stood (ADR 0025): the parts of a

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { destinationPoint, emptyDeviceRuleState, type RuleConfig } from '@jejak/domain';
+import { destinationPoint, emptyDeviceRuleState, type LoadedRule, type RuleConfig } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { builtInRules, type LoadedRule } from '../storage/repos/alerts/rule-loader.ts';
-import { applyMessage } from './device-state.ts';
-import { readRuleState, resumableJson } from './resume.ts';
-import { applyRules } from './rule-step.ts';
-import type { HeldState } from './state-loader.ts';
-import { defaultStepContext, freshState } from './test-state.ts';
+import { builtInRules } from '../../storage/repos/alerts/rule-loader.ts';
+import { applyMessage } from '../path.ts';
+import { readRuleState, resumableJson } from '../state/resume.ts';
+import { rules } from './rules.ts';
+import type { HeldState } from '../types.ts';
+import { defaultStepContext, freshState } from '../test-state.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 0, 0, 0);
 const SPOT = { lat: 3.0738, lon: 101.5183 };
@@ -25,12 +25,12 @@ const over100: LoadedRule = {
   conditions: [{ parameter: 'speed', operator: 'more', value: 100 }],
 };
 
-function held(rules: readonly LoadedRule[]): HeldState {
+function held(list: readonly LoadedRule[]): HeldState {
   return {
     ...freshState({ vid: 'v1', mileage: 0, vehiclePlate: 'WXY 1', vehicleDisplayName: 'Lorry 1' }),
     lateSinceMs: null,
     saved: { seq: 0, json: null, lateSinceMs: null },
-    rules: { list: rules, rtids: new Set(['t1']), state: emptyDeviceRuleState() },
+    rules: { list, rtids: new Set(['t1']), state: emptyDeviceRuleState() },
   };
 }
 
@@ -61,7 +61,7 @@ function feed(state: HeldState, recs: Rec[]) {
     };
     const received = T0 + r.s * 1000 + 500;
     const step = applyMessage(state, msg, defaultStepContext(received));
-    for (const e of applyRules(state, msg, step, received, OPTS)) events.push([e.eventName, e.eventResult, e.alarm]);
+    for (const e of rules(state, msg, step, received, OPTS)) events.push([e.eventName, e.eventResult, e.alarm]);
   }
   return events;
 }

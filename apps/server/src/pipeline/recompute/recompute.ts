@@ -8,16 +8,14 @@ import {
   type TripRecordValue,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { GeofenceRecordRow } from '../storage/ingest/rows.ts';
-import type { TransitRow, TripRow, VehicleLogRow } from '../storage/ingest/rows.ts';
-import type { RecomputeStore } from '../storage/ingest/recompute-store.ts';
-import type { StoredFix } from '../storage/ingest/rows.ts';
-import { applyMessage, type DeviceState, type StepContext } from './device-state.ts';
-import type { DeviceGeofences } from './geofence-step.ts';
-import { applyParkedLogs, parkedLogs, transitRow, vehicleLogRow } from './rows.ts';
+import type { GeofenceRecordRow, StoredFix, TransitRow, TripRow, VehicleLogRow } from '../../storage/ingest/rows.ts';
+import { applyMessage } from '../path.ts';
+import type { RecomputePort } from '../ports.ts';
+import { applyParkedLogs, parkedLogs, transitRow, vehicleLogRow } from '../rows.ts';
+import type { DeviceGeofences, DeviceState, StepContext } from '../types.ts';
 
 export interface RecomputeOptions {
-  store: RecomputeStore;
+  store: RecomputePort;
   /** A recompute never reaches further back than this before the late fix. */
   maxWindowMs: number;
 }
@@ -56,7 +54,7 @@ async function replayGeofences(
   fences: DeviceGeofences['fences'],
   vid: string,
   fromMs: number,
-  store: RecomputeStore,
+  store: RecomputePort,
 ): Promise<DeviceGeofences> {
   if (fences === null) return { fences: null, inside: {}, profile: {} };
   const inside = await store.insideAt(vid, fromMs);

@@ -1,20 +1,21 @@
-import type { BusTopics } from '../bus/bus.ts';
+import type { GeofenceCrossing } from '@jejak/domain';
+import type { BusTopics } from '../../bus/bus.ts';
 import type {
   DeviceLogRow,
   DeviceStateRow,
+  EventRow,
+  GeofenceProfileRow,
+  GeofenceRecordRow,
   ParkedLogs,
   PipelineStateRow,
   TransitRow,
   TripRow,
   VehicleLogRow,
   VehicleStateRow,
-} from '../storage/ingest/rows.ts';
-import type { GeofenceProfileRow, GeofenceRecordRow } from '../storage/ingest/rows.ts';
-import type { EventRow } from '../storage/ingest/rows.ts';
-import type { GeofenceCrossing } from './geofence-step.ts';
-import { resumableJson } from './resume.ts';
-import { deviceRow, vehicleRow } from './rows.ts';
-import type { HeldState } from './state-loader.ts';
+} from '../../storage/ingest/rows.ts';
+import { deviceRow, vehicleRow } from '../rows.ts';
+import { resumableJson } from '../state/resume.ts';
+import type { HeldState } from '../types.ts';
 
 /** A message (or a recompute) waiting for the commit of the batch that holds its rows. */
 export interface Waiter {
@@ -24,6 +25,12 @@ export interface Waiter {
 }
 
 export type FleetUpdate = BusTopics['fleet.update'];
+
+/** An event raised by a message, with what is announced of it once stored. */
+export interface BatchEvent {
+  row: EventRow;
+  item: BusTopics['event.stored']['items'][number];
+}
 
 /** The rows of a group commit, and who waits for it (DESIGN §1). */
 export interface Batch {
@@ -52,7 +59,7 @@ export interface Batch {
   geofenceProfiles: GeofenceProfileRow[];
   crossings: { dvid: string; crossing: GeofenceCrossing }[];
   /** Events raised by the batch's messages, with what is announced of each once stored. */
-  events: { row: EventRow; item: BusTopics['event.stored']['items'][number] }[];
+  events: BatchEvent[];
   /** The evids the commit inserted (a replayed event already stored is not announced again). */
   storedEvids: Set<string>;
 }

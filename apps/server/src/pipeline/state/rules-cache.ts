@@ -1,11 +1,6 @@
-import { coalesceReads } from '../storage/db/coalesce.ts';
-import type { VehicleRules } from '../storage/repos/alerts/rule-loader.ts';
-import type { HeldState } from './state-loader.ts';
-
-/** Where the pipeline reads vehicles' rules (storage/rule-loader.ts). */
-export interface RuleSource {
-  rulesByVid(vids: readonly string[]): Promise<Map<string, VehicleRules>>;
-}
+import { coalesceReads } from '../../lib/coalesce.ts';
+import type { RuleSource } from '../ports.ts';
+import type { HeldState } from '../types.ts';
 
 const ANY: ReadonlySet<string> = new Set(['*']);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPE_OF_RULE_TYPE, type LiveNotifyMessage } from '@jejak/contract';
+import { EVENT_TYPE_OF_RULE_TYPE } from '@jejak/contract';
 import {
   accelerationKmhPerS,
   addressOf,
@@ -8,32 +8,13 @@ import {
   isAlarm,
   isLiveForRules,
   localClock,
-  type DeviceRuleState,
-  type RuleConfig,
+  type LoadedRule,
   type RuleContext,
   type RuleFiring,
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import type { EventRow } from '../storage/ingest/rows.ts';
-import type { LoadedRule } from '../storage/repos/alerts/rule-loader.ts';
-import type { Step } from './device-state.ts';
-import type { HeldState } from './state-loader.ts';
-
-/** A device's rules as the pipeline holds them (ADR 0046). */
-export interface DeviceRules {
-  /** The vehicle's rules; null until (re)loaded, after a change through the API. */
-  list: readonly LoadedRule[] | null;
-  /** The templates `list` comes from: a change to one of them reloads it. */
-  rtids: ReadonlySet<string>;
-  /** Where its stateful rules stand: stored with the resumable state. */
-  state: DeviceRuleState;
-}
-
-export interface RuleStepOptions {
-  config: RuleConfig;
-  /** Local day and time of activeDay and activeTime conditions (JEJAK_TIME_ZONE). */
-  timeZone: string;
-}
+import type { EventRow } from '../../storage/ingest/rows.ts';
+import type { HeldState, RuleStepOptions, Step } from '../types.ts';
 
 /**
  * Cellular status: available when the message reports a GSM signal level above 0 (`gsm`, or
@@ -61,9 +42,10 @@ function stepKind(s: HeldState, msg: NormalizedMessage, step: Step): 'fix' | 'no
 
 /**
  * Evaluates the vehicle's rules on a message just applied (DESIGN §1: after geofences) and
- * returns the event rows to store with it. Pure apart from moving `s.rules.state` on.
+ * returns the event rows to store with it. Pure apart from moving `s.rules.state` on. `msg` is the
+ * message as the device sent it; the stages before read it sanitized (`step.msg`).
  */
-export function applyRules(
+export function rules(
   s: HeldState,
   msg: NormalizedMessage,
   step: Step,
@@ -134,30 +116,4 @@ function eventRow(
 
 function fenceName(s: HeldState, geoid: string): string | null {
   return s.geofences.fences?.find((f) => f.fence.geoid === geoid)?.fence.geofenceName ?? null;
-}
-
-/** What the live channel and the notifier are told of a stored event. */
-export function notifyItem(
-  e: EventRow,
-  vehicle: { vehicleDisplayName: string; vehiclePlate: string },
-): LiveNotifyMessage['item'] {
-  return {
-    evid: e.evid,
-    vid: e.vid,
-    dvid: e.dvid,
-    eventName: e.eventName,
-    eventType: e.eventType,
-    location: e.lat === null || e.lon === null ? null : { lat: e.lat, lon: e.lon },
-    createdAt: e.createdAt,
-    eventCreatedAt: e.eventTime,
-    address: e.address,
-    speed: e.speed,
-    eventResult: e.eventResult,
-    ruid: e.ruid,
-    rtid: e.rtid,
-    geoid: e.geoid,
-    alarm: isAlarm(e.alarm) ? e.alarm : null,
-    vehicleDisplayName: vehicle.vehicleDisplayName,
-    vehiclePlate: vehicle.vehiclePlate,
-  };
 }

@@ -1,11 +1,7 @@
-import { compileGeofence, type Geofence, type GeofenceConfig } from '@jejak/domain';
-import { coalesceReads } from '../storage/db/coalesce.ts';
-import type { DeviceState } from './device-state.ts';
-
-/** Where the pipeline reads the geofences of vehicles' templates (storage/geofence-repo.ts). */
-export interface GeofenceSource {
-  fencesByVid(vids: readonly string[]): Promise<Map<string, Geofence[]>>;
-}
+import { compileGeofence, type GeofenceConfig } from '@jejak/domain';
+import { coalesceReads } from '../../lib/coalesce.ts';
+import type { GeofenceSource } from '../ports.ts';
+import type { DeviceState } from '../types.ts';
 
 /**
  * Loads devices' geofences lazily (ADR 0029): after a state load, and again after the API

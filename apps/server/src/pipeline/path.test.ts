@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { destinationPoint } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { applyMessage } from './device-state.ts';
+import { applyMessage } from './path.ts';
 import { defaultStepContext, freshState } from './test-state.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 0, 0, 0);

@@ -1,26 +1,20 @@
-import { emptyTripTracker, emptyVehicleFuel, type AcceptedFix, type TransitState } from '@jejak/domain';
-import type { FittedVehicle, FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
-import type { IngestStore } from '../storage/ingest/ingest-store.ts';
-import type { StoredPipelineState } from '../storage/ingest/rows.ts';
-import type { DeviceState } from './device-state.ts';
-import { geofencesFrom } from './geofence-step.ts';
+import {
+  emptyTripTracker,
+  emptyVehicleFuel,
+  insideOf,
+  type AcceptedFix,
+  type StoredGeofenceProfile,
+  type TransitState,
+} from '@jejak/domain';
+import type { FittedVehicle, StoredPipelineState } from '../../storage/ingest/rows.ts';
+import type { FleetReads, IngestPort } from '../ports.ts';
+import type { DeviceGeofences, HeldState } from '../types.ts';
 import { approximateMotion, readResumable, readRuleState, withPending, type StoredMotion } from './resume.ts';
-import type { DeviceRules } from './rule-step.ts';
-
-/** A device's state as the pipeline holds it, with what it last handed to the store of it. */
-export interface HeldState extends DeviceState {
-  /** Earliest device time of late data whose window has not been recomputed yet. */
-  lateSinceMs: number | null;
-  /** The resumable state (JSON) and late mark last written, and the `seq` they were written with. */
-  saved: { seq: number; json: string | null; lateSinceMs: number | null };
-  /** The vehicle's rules (null until loaded) and where they stand (rule-step.ts, ADR 0046). */
-  rules: DeviceRules;
-}
 
 /** The reads a state load makes, each of many devices or vehicles at once. */
 export interface StateSources {
-  fleet: Pick<FleetRepo, 'devicesByDvid' | 'vehiclesByDvid'>;
-  store: Pick<IngestStore, 'pipelineStates' | 'transitRecordsAt' | 'tripTrackers'>;
+  fleet: FleetReads;
+  store: Pick<IngestPort, 'pipelineStates' | 'transitRecordsAt' | 'tripTrackers'>;
 }
 
 /**
@@ -90,6 +84,12 @@ export async function loadStates(src: StateSources, dvids: readonly string[]): P
       return [f.dvid, state];
     }),
   );
+}
+
+/** A device's geofence state as loaded: its stored profile; its fences are read when first needed. */
+function geofencesFrom(profile: StoredGeofenceProfile | undefined): DeviceGeofences {
+  const p = profile ?? {};
+  return { fences: null, inside: insideOf(p), profile: p };
 }
 
 /** The vehicle as the live channel shows it: the stored profile (with times) stays in the state. */

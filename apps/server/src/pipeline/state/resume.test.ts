@@ -10,9 +10,10 @@ import {
 } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
 import { createRng } from '@jejak/simulator';
-import { applyMessage, type DeviceState, type Step } from './device-state.ts';
+import { applyMessage } from '../path.ts';
+import type { DeviceState, Step } from '../types.ts';
 import { RESUMABLE_VERSION, readResumable, resumableJson, withPending } from './resume.ts';
-import { freshState } from './test-state.ts';
+import { freshState } from '../test-state.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 0, 0, 0);
 const ctx = {

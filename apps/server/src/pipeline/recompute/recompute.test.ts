@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileGeofence, DEFAULT_GEOFENCE_CONFIG, destinationPoint, type Geofence } from '@jejak/domain';
-import type { RecomputeStore } from '../storage/ingest/recompute-store.ts';
-import type { RecomputedWindow, StoredFix } from '../storage/ingest/rows.ts';
+import type { RecomputePort } from '../ports.ts';
+import type { RecomputedWindow, StoredFix } from '../../storage/ingest/rows.ts';
 import { recomputeLateWindow } from './recompute.ts';
-import { defaultStepContext, freshState } from './test-state.ts';
+import { defaultStepContext, freshState } from '../test-state.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 0, 0, 0);
 const START = { lat: 3.0449, lon: 101.4456 };
@@ -52,7 +52,7 @@ function storeOver(onAnchor: () => void) {
     async replace(w: RecomputedWindow) {
       replaced.push(w);
     },
-  } as unknown as RecomputeStore;
+  } as unknown as RecomputePort;
   return { store, replaced };
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileGeofence, DEFAULT_GEOFENCE_CONFIG, destinationPoint, type Geofence } from '@jejak/domain';
 import type { NormalizedMessage } from '@jejak/protocols';
-import { applyMessage, type DeviceState } from './device-state.ts';
-import { defaultStepContext, freshState } from './test-state.ts';
+import { applyMessage } from '../path.ts';
+import type { DeviceState } from '../types.ts';
+import { defaultStepContext, freshState } from '../test-state.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 0, 0, 0);
 const START = { lat: 3.0449, lon: 101.4456 };
