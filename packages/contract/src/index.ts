@@ -4,6 +4,8 @@ export * from './accounts/user.ts';
 export * from './fleet/fleet.ts';
 export * from './core/live.ts';
 export * from './api/routes.ts';
+export * from './api/operation.ts';
+export * from './api/operation-table.ts';
 export * from './api/openapi.ts';
 export * from './reports/records.ts';
 export * from './fleet/geocode.ts';

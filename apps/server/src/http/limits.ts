@@ -1,5 +1,5 @@
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { ACCOUNT_TEXTS, ERROR_TYPES, MESSAGES } from '@jejak/contract';
 import { AppError } from '../errors.ts';
 
@@ -14,10 +14,10 @@ export interface LimitSettings {
   store?: FastifyRateLimitStoreCtor;
 }
 
-/** The preHandler hooks of the limited calls. */
+/** The hooks of the limited calls; they run before the body is validated, so every try counts. */
 export interface RouteLimits {
-  login: preHandlerAsyncHookHandler[];
-  resetPassword: preHandlerAsyncHookHandler[];
+  login: preValidationAsyncHookHandler[];
+  resetPassword: preValidationAsyncHookHandler[];
 }
 
 const MINUTE_MS = 60_000;
@@ -47,7 +47,7 @@ export async function registerLimits(app: FastifyInstance, settings: LimitSettin
     max: number,
     key: (request: FastifyRequest) => string,
     message: string,
-  ): preHandlerAsyncHookHandler {
+  ): preValidationAsyncHookHandler {
     const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (r) => `${name}|${key(r)}` });
     return async (request) => {
       const result = await check(request);

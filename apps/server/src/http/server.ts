@@ -11,8 +11,7 @@ import {
   ERROR_TYPES,
   LIVE_PATH,
   MESSAGES,
-  type MapConfigResponse,
-  type VersionResponse,
+  OPERATIONS,
 } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { originAllowed } from '../live/live-access.ts';
@@ -33,22 +32,23 @@ import type { VehicleGroupService } from '../services/fleet/vehicle-group-servic
 import type { VehicleService } from '../services/fleet/vehicle-service.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
-import { registerAccountRoutes } from './routes/account-routes.ts';
-import { registerAlertRoutes, type AlertServices } from './routes/alert-routes.ts';
-import { registerAuthRoutes } from './routes/auth-routes.ts';
-import { registerBulkRoutes } from './routes/bulk-routes.ts';
-import { registerDeviceRoutes } from './routes/device-routes.ts';
-import { registerGeocodeRoutes } from './routes/geocode-routes.ts';
-import { registerGeofenceRoutes } from './routes/geofence-routes.ts';
-import { registerNotificationRoutes } from './routes/notification-routes.ts';
-import { registerRecordRoutes } from './routes/record-routes.ts';
-import { registerReportKindRoutes } from './routes/report-kind-routes.ts';
-import { registerReportRoutes } from './routes/report-routes.ts';
-import { registerFuelRoutes } from './routes/fuel-routes.ts';
-import { registerReportExportRoutes } from './routes/report-export-routes.ts';
-import { registerAdministrationRoutes, type AdministrationServices } from './routes/subscription-routes.ts';
-import { registerUserRoutes } from './routes/user-routes.ts';
-import { registerVehicleRoutes } from './routes/vehicle-routes.ts';
+import { registerAccountRoutes } from './routes/accounts/account-routes.ts';
+import { registerAdministrationRoutes, type AdministrationServices } from './routes/accounts/administration-routes.ts';
+import { registerAuthRoutes } from './routes/accounts/auth-routes.ts';
+import { registerUserRoutes } from './routes/accounts/user-routes.ts';
+import { registerAlertRoutes, type AlertServices } from './routes/alerts/alert-routes.ts';
+import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
+import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
+import { registerDeviceRoutes } from './routes/fleet/device-routes.ts';
+import { registerGeocodeRoutes } from './routes/fleet/geocode-routes.ts';
+import { registerGeofenceRoutes } from './routes/fleet/geofence-routes.ts';
+import { registerVehicleRoutes } from './routes/fleet/vehicle-routes.ts';
+import { registerFuelRoutes } from './routes/reports/fuel-routes.ts';
+import { registerRecordRoutes } from './routes/reports/record-routes.ts';
+import { registerReportExportRoutes } from './routes/reports/report-export-routes.ts';
+import { registerReportKindRoutes } from './routes/reports/report-kind-routes.ts';
+import { registerReportRoutes } from './routes/reports/report-routes.ts';
+import { routeTable, zodBodyValidator } from './route-table.ts';
 import type { MapSettings } from './map-settings.ts';
 import { installSecurityHeaders, isApiUrl } from './security.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
@@ -100,6 +100,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
     clientErrorHandler: onClientError,
   });
   installErrorHandler(app);
+  // Bodies are validated by the route table's schemas (ADR 0065); answers are not re-serialised.
+  app.setValidatorCompiler(zodBodyValidator);
   await installSecurityHeaders(app, opts.cookie.secure, opts.map.origins);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
@@ -107,27 +109,26 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      registerAuthRoutes(api, opts.auth, opts.cookie, limits.login);
-      registerUserRoutes(api, opts.auth, opts.users);
-      registerAccountRoutes(api, opts.auth, opts.accounts, opts.passwords, limits.resetPassword);
-      registerAdministrationRoutes(api, opts.auth, opts.administration);
-      registerDeviceRoutes(api, opts.auth, opts.devices);
-      registerRecordRoutes(api, opts.auth, opts.records);
-      registerReportRoutes(api, opts.auth, opts.reports);
-      registerFuelRoutes(api, opts.auth, opts.fuel);
-      registerReportExportRoutes(api, opts.auth, opts.reportExport);
-      registerReportKindRoutes(api, opts.auth, opts.reportKinds);
-      registerGeofenceRoutes(api, opts.auth, opts.geofences);
-      registerGeocodeRoutes(api, opts.auth, opts.geocoder);
-      registerNotificationRoutes(api, opts.auth, opts.notifications);
-      registerBulkRoutes(api, opts.auth);
-      registerVehicleRoutes(api, opts.auth, opts.vehicles, opts.vehicleGroups);
-      registerAlertRoutes(api, opts.auth, opts.alerts);
-      api.get(API_PATHS.version, async (): Promise<VersionResponse> => ({
-        version: opts.version,
-        region: opts.region,
-      }));
-      api.get(API_PATHS.mapConfig, async (): Promise<MapConfigResponse> => opts.map.config);
+      const route = routeTable(api, opts.auth);
+      registerAuthRoutes(route, opts.auth, opts.cookie, limits.login);
+      registerUserRoutes(route, opts.users);
+      registerAccountRoutes(route, opts.accounts, opts.passwords, limits.resetPassword);
+      registerAdministrationRoutes(route, opts.administration);
+      registerDeviceRoutes(route, opts.devices);
+      registerRecordRoutes(route, opts.records);
+      registerReportRoutes(route, opts.reports);
+      registerFuelRoutes(route, opts.fuel);
+      registerReportExportRoutes(route, opts.reportExport);
+      registerReportKindRoutes(route, opts.reportKinds);
+      registerGeofenceRoutes(route, opts.geofences);
+      registerGeocodeRoutes(route, opts.geocoder);
+      registerNotificationRoutes(route, opts.notifications);
+      registerBulkRoutes(route);
+      registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
+      registerAlertRoutes(route, opts.alerts);
+      route(OPERATIONS.version, async () => ({ version: opts.version, region: opts.region }));
+      route(OPERATIONS.mapConfig, async () => opts.map.config);
+      // The table's own document, not an operation of it.
       const openapi = buildOpenApiDocument(opts.version);
       api.get(API_PATHS.openapi, async () => openapi);
       api.get(

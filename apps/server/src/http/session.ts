@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '@jejak/domain';
 import { AppError } from '../errors.ts';
 import type { AuthService, LiveSession } from '../services/accounts/auth-service.ts';
 
@@ -29,18 +28,9 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The signed-in user of a request, or a 401; a V1-only user gets a 403, as the console's stage
- * gate sends them to the V1 site (spec 1 §4, ADR 0035). Every V2 call goes through here.
- */
-export async function requireUser(auth: AuthService, request: FastifyRequest): Promise<User> {
-  const session = await requireSignedIn(auth, request);
-  requireV2(session);
-  return session.user;
-}
-
-/**
- * The signed-in session, whatever its stage: only for the calls the stage gate itself needs
- * (who is signed in, and its own stage records). Sign-out needs no user at all.
+ * The signed-in session of a request, whatever its stage, or a 401. The route table's gate
+ * (route-table.ts) takes it for every call that needs a session and adds requireV2 for all
+ * but the ones the stage gate itself needs (ADR 0035).
  */
 export async function requireSignedIn(auth: AuthService, request: FastifyRequest): Promise<LiveSession> {
   const session = await auth.resolve(sessionToken(request));
@@ -48,6 +38,7 @@ export async function requireSignedIn(auth: AuthService, request: FastifyRequest
   return session;
 }
 
+/** A V1-only user gets a 403, as the console's stage gate sends them to the V1 site (spec 1 §4). */
 export function requireV2(session: LiveSession): void {
   if (session.stage !== 'V2') throw AppError.v1Only();
 }

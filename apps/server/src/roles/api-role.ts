@@ -6,7 +6,8 @@ import { createLimitCounters } from '../storage/repos/accounts/limit-counters.ts
 import { createLoginBackoffRepo } from '../storage/repos/accounts/login-backoff-repo.ts';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@jejak/contract';
-import { registerEscalationRoutes } from '../http/routes/escalation-routes.ts';
+import { registerEscalationRoutes } from '../http/routes/alerts/escalation-routes.ts';
+import { routeTable } from '../http/route-table.ts';
 import { mapSettings } from '../http/map-settings.ts';
 import { buildHttpServer } from '../http/server.ts';
 import { createLiveHub } from '../live/live-hub.ts';
@@ -140,11 +141,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
   });
   await http.register(
     async (api) => {
-      registerEscalationRoutes(api, auth, createEscalationService({ repos: data.repos, now }));
+      registerEscalationRoutes(routeTable(api, auth), createEscalationService({ repos: data.repos, now }));
       // Twilio's webhooks need its SDK: loaded only with that provider (as chooseProviders does).
       // Their outcomes reach the process's chain driver through the provider's voice.
       if (providers.twilio) {
-        const { registerProviderHookRoutes } = await import('../http/routes/provider-hook-routes.ts');
+        const { registerProviderHookRoutes } = await import('../http/routes/alerts/provider-hook-routes.ts');
         await registerProviderHookRoutes(api, providers.twilio);
       }
     },

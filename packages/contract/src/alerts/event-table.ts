@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { formatLocalDateTime } from '@jejak/domain';
-import { ALERT_PATHS, EVENT_TYPES, MAX_EVENT_SPAN_MS, OVERSPEED_EVENT_NAME, type AlertEvent } from './alerts.ts';
-import { XLSX_CONTENT_TYPE } from '../fleet/bulk.ts';
+import { EVENT_TYPES, MAX_EVENT_SPAN_MS, OVERSPEED_EVENT_NAME, type AlertEvent } from './alerts.ts';
 import { RequiredId, TimeZoneField } from '../core/fields.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
 
 /*
  * Event Record's list (spec 1 §2) as its export writes it: the same names and order, so the
@@ -71,15 +69,3 @@ export const EventExportRequestSchema = z
     path: ['endTime'],
   });
 export type EventExportRequest = z.input<typeof EventExportRequestSchema>;
-
-export const EVENT_EXPORT_OPERATIONS: readonly Operation[] = [
-  {
-    path: ALERT_PATHS.eventExport,
-    method: 'post',
-    summary: "Event Record's list as .xlsx (one vehicle, one type or ALL, times in the given zone)",
-    request: EventExportRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-];

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { XLSX_CONTENT_TYPE } from '../fleet/bulk.ts';
 import { RequiredId, TimeZoneField } from '../core/fields.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
 import {
-  NOTIFICATION_PATHS,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
   type NotificationLogEntry,
@@ -100,15 +97,3 @@ export const NotificationLogExportRequestSchema = z
   })
   .refine((r) => r.startTime < r.endTime, { message: 'startTime must be before endTime', path: ['endTime'] });
 export type NotificationLogExportRequest = z.input<typeof NotificationLogExportRequestSchema>;
-
-export const NOTIFICATION_LOG_EXPORT_OPERATIONS: readonly Operation[] = [
-  {
-    path: NOTIFICATION_PATHS.notificationLogExport,
-    method: 'post',
-    summary: "The Notification Log's rows as .xlsx (the screen's columns, times in the given zone)",
-    request: NotificationLogExportRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStorableText, UNSTORABLE_TEXT } from './fields.ts';
 import { SubscribeMessageSchema } from './live.ts';
-import { API_OPERATIONS } from '../api/openapi.ts';
+import { API_OPERATIONS } from '../api/operation-table.ts';
 import { sampleRequest, withLeaf } from '../testing/request-samples.ts';
 import { validationMessage } from './validation.ts';
 

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { Operation } from '../api/openapi-accounts.ts';
-import { API_PATHS } from '../api/routes.ts';
 import { seenBefore, type BulkColumn, type CellIssue } from '@jejak/domain';
 import {
   BULK_DEVICE_ASSIGNED,
@@ -32,18 +30,6 @@ export type BulkKind = (typeof BULK_KINDS)[number];
 export const BulkTemplateRequestSchema = z.object({ kind: z.enum(BULK_KINDS) });
 export type BulkTemplateRequest = z.infer<typeof BulkTemplateRequestSchema>;
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const BULK_OPERATIONS: readonly Operation[] = [
-  {
-    path: API_PATHS.bulkTemplate,
-    method: 'post',
-    summary: 'The .xlsx template of Bulk Add Device or Bulk Create Vehicles (header, example row, drop-downs)',
-    request: BulkTemplateRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-];
 
 /** Rows one file may hold: 2,000 devices upload in a few minutes; a bigger file is split. */
 export const BULK_MAX_ROWS = 5000;

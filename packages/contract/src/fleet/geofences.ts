@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { GEOFENCE_TEXTS, GEOFENCE_TYPES, geofenceShapeProblem, MAX_ZONE_POINTS } from '@jejak/domain';
 import { ID, RequiredId, requiredText, text } from '../core/fields.ts';
-import { API_PATHS } from '../api/routes.ts';
-import { op, type Operation } from '../api/openapi-accounts.ts';
 
 /** Geofence colour palette (spec 2 §9), upper-case hex; the first is the default. */
 export const GEOFENCE_PALETTE = ['5C1A8E', 'FF0000', '00FF00', '00FFE8', 'FF00FF', 'FFA500', 'FFFF00'] as const;
@@ -122,46 +120,3 @@ export type GeofenceResponse = z.infer<typeof GeofenceResponseSchema>;
 export type GeoidResponse = z.infer<typeof GeoidResponseSchema>;
 export type GeofenceTemplatesResponse = z.infer<typeof GeofenceTemplatesResponseSchema>;
 export type GeofenceTemplateResponse = z.infer<typeof GeofenceTemplateResponseSchema>;
-
-export const GEOFENCE_OPERATIONS: readonly Operation[] = [
-  op(API_PATHS.geofenceGet, 'Geofences a user sees', z.object({ uid: RequiredId }), GeofencesResponseSchema),
-  op(API_PATHS.geofenceAdd, 'Add a POI or zone', AddGeofenceRequestSchema, GeofenceResponseSchema),
-  op(API_PATHS.geofenceUpdate, 'Edit a POI or zone', UpdateGeofenceRequestSchema, GeofenceResponseSchema),
-  op(API_PATHS.geofenceDelete, 'Delete a POI or zone', GeoidRequestSchema, GeoidResponseSchema),
-  op(
-    API_PATHS.geofenceTemplateGet,
-    'Geofence templates',
-    GetGeofenceTemplatesRequestSchema,
-    GeofenceTemplatesResponseSchema,
-  ),
-  op(
-    API_PATHS.geofenceTemplateAdd,
-    'Add a geofence template',
-    AddGeofenceTemplateRequestSchema,
-    GeofenceTemplateResponseSchema,
-  ),
-  op(
-    API_PATHS.geofenceTemplateUpdate,
-    'Rename or recolour a template',
-    UpdateGeofenceTemplateRequestSchema,
-    GeofenceTemplateResponseSchema,
-  ),
-  op(
-    API_PATHS.geofenceTemplateAssign,
-    'Add geofences to a template',
-    AssignGeofencesRequestSchema,
-    GeofenceTemplateResponseSchema,
-  ),
-  op(
-    API_PATHS.geofenceTemplateUnassign,
-    'Remove geofences from a template',
-    AssignGeofencesRequestSchema,
-    GeofenceTemplateResponseSchema,
-  ),
-  op(
-    API_PATHS.geofenceTemplateReassign,
-    "Set a geofence's templates",
-    ReassignGeofenceRequestSchema,
-    GeofenceResponseSchema,
-  ),
-];

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Operation } from '../api/openapi-accounts.ts';
 
 /*
  * The console's basemap (issue 14 item 1): a street map from a public vector style by default,
@@ -44,14 +43,3 @@ export const MAP_TEXTS = {
   fallback: 'Street map unavailable: showing the offline map.',
   traffic: 'Live traffic',
 } as const;
-
-export const MAP_CONFIG_OPERATIONS: readonly Operation[] = [
-  {
-    path: MAP_CONFIG_PATH,
-    method: 'get',
-    summary: "The console's basemap (a style URL, raster tiles or the offline map) and the live-traffic tiles",
-    request: null,
-    response: MapConfigResponseSchema,
-    session: false,
-  },
-];

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
 import { ID } from '../core/fields.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
-import { FuelReportResponseSchema, LEGACY_REPORT_PATHS, LegacyReportRequestSchema } from './report-kinds.ts';
+import { LEGACY_REPORT_PATHS } from './report-kinds.ts';
 import { checkWindow, WINDOW_FIELDS } from './records.ts';
 
 /*
@@ -98,27 +97,3 @@ export const FuelAnalysisResponseSchema = z.object({
   fuelRecords: z.array(FuelRecordSchema),
 });
 export type FuelAnalysisResponse = z.infer<typeof FuelAnalysisResponseSchema>;
-
-const op = (path: string, summary: string, request: z.ZodType, response: z.ZodType): Operation => ({
-  path,
-  method: 'post',
-  summary,
-  request,
-  response,
-  session: true,
-});
-
-export const FUEL_OPERATIONS: readonly Operation[] = [
-  op(
-    FUEL_PATHS.reportFuel,
-    'Fuel report: per vehicle and tank, the fuel used over the window and per local day (moving, idling, parking), refuels and potential losses (window at most 31 days)',
-    LegacyReportRequestSchema,
-    FuelReportResponseSchema,
-  ),
-  op(
-    FUEL_PATHS.vehicleFuelAnalysis,
-    "Fuel Analysis: one vehicle's fuel records per tank in a window — refuels, potential fuel losses, consumption by transit status, and optionally its device logs for the chart",
-    FuelAnalysisRequestSchema,
-    FuelAnalysisResponseSchema,
-  ),
-];

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { formatLocalDateTime } from '@jejak/domain';
-import { XLSX_CONTENT_TYPE } from '../fleet/bulk.ts';
 import { ID, TimeZoneField } from '../core/fields.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
 import { checkWindow, WINDOW_FIELDS, type DeviceLog, type VehicleLog } from './records.ts';
-import { API_PATHS } from '../api/routes.ts';
 
 /*
  * The Device Inspector and Vehicle Inspector tables (spec 3 §2), shared by the screens and the
@@ -166,24 +163,3 @@ export const VehicleLogExportRequestSchema = z
   .object({ vid: ID, ...WINDOW_FIELDS, timeZone: TimeZoneField })
   .superRefine(checkWindow);
 export type VehicleLogExportRequest = z.input<typeof VehicleLogExportRequestSchema>;
-
-export const INSPECTOR_EXPORT_OPERATIONS: readonly Operation[] = [
-  {
-    path: API_PATHS.deviceLogExport,
-    method: 'post',
-    summary: "Device Inspector's rows as .xlsx (one device, the chosen packages, times in the given zone)",
-    request: DeviceLogExportRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-  {
-    path: API_PATHS.vehicleLogExport,
-    method: 'post',
-    summary: "Vehicle Inspector's rows as .xlsx (one vehicle, times in the given zone)",
-    request: VehicleLogExportRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
-import type { Operation } from '../api/openapi-accounts.ts';
 import { VehicleWindowRequestSchema } from './records.ts';
 
 /*
@@ -72,15 +71,3 @@ export const RoutePlaybackResponseSchema = z.object({
   thinned: z.boolean(),
 });
 export type RoutePlaybackResponse = z.infer<typeof RoutePlaybackResponseSchema>;
-
-export const PLAYBACK_OPERATIONS: readonly Operation[] = [
-  {
-    path: PLAYBACK_PATHS.routePlayback,
-    method: 'post',
-    summary:
-      "Route playback: a vehicle's track in a window (at most 31 days) as columns (time, lat, lon, speed, heading, status), with its idling and parking stops",
-    request: RoutePlaybackRequestSchema,
-    response: RoutePlaybackResponseSchema,
-    session: true,
-  },
-];

@@ -1,16 +1,11 @@
-import { z } from 'zod';
 import { formatDuration } from '@jejak/domain';
 import type { AlertEvent, EventType } from '../alerts/alerts.ts';
-import { XLSX_CONTENT_TYPE } from '../fleet/bulk.ts';
 import { eventTitle } from '../alerts/event-table.ts';
 import { inspectorTime } from './inspector-tables.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
 import type { DeviceLog, TransitRecord, TripRecord } from './records.ts';
 import type { DailyMileageReportRow, MileageReportRow } from './reports.ts';
 import {
-  REPORT_EXPORT_PATH,
   REPORT_KIND_LABELS,
-  ReportExportRequestSchema,
   type DisconnectReportRow,
   type DurationFormat,
   type FuelChange,
@@ -433,16 +428,3 @@ export function reportTitle(
 ): string {
   return `${REPORT_KIND_LABELS[kind]}, ${inspectorTime(startTime, timeZone)} to ${inspectorTime(endTime, timeZone)}: ${vehicles.join(', ')}`;
 }
-
-export const REPORT_EXPORT_OPERATIONS: readonly Operation[] = [
-  {
-    path: REPORT_EXPORT_PATH,
-    method: 'post',
-    summary:
-      "Vehicle Report's table of one kind as .xlsx (the screen's columns, filters, estimated fuel inputs and duration format); x-report-rows gives the row count before the body",
-    request: ReportExportRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ID } from '../core/fields.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
 import { checkWindow, TransitRecordSchema, TripRecordSchema, WINDOW_FIELDS } from './records.ts';
 
 /*
@@ -71,38 +70,6 @@ export const TransitReportResponseSchema = reportAnswerSchema(TransitRecordSchem
 export type TransitReportResponse = z.infer<typeof TransitReportResponseSchema>;
 export const TripReportResponseSchema = reportAnswerSchema(TripRecordSchema);
 export type TripReportResponse = z.infer<typeof TripReportResponseSchema>;
-
-const reportOperation = (path: string, summary: string, response: z.ZodType): Operation => ({
-  path,
-  method: 'post',
-  summary,
-  request: ReportRequestSchema,
-  response,
-  session: true,
-});
-
-export const REPORT_OPERATIONS: readonly Operation[] = [
-  reportOperation(
-    REPORT_PATHS.reportMileage,
-    'Mileage report: per vehicle, km driven, time moving, idling, parked and disconnected, and top speed in a window (at most 31 days)',
-    MileageReportResponseSchema,
-  ),
-  reportOperation(
-    REPORT_PATHS.reportDailyMileage,
-    'Daily mileage report: per vehicle and local day (Asia/Kuala_Lumpur), km driven in a window (at most 31 days)',
-    DailyMileageReportResponseSchema,
-  ),
-  reportOperation(
-    REPORT_PATHS.reportTransit,
-    'Transit report: the transit records of the vehicles in a window (at most 31 days)',
-    TransitReportResponseSchema,
-  ),
-  reportOperation(
-    REPORT_PATHS.reportTrip,
-    'Trip report: the final trips (TRANSIT and PARKING) of the vehicles in a window (at most 31 days)',
-    TripReportResponseSchema,
-  ),
-];
 
 /** A report answer: `done`, or `empty` when no vehicle has a row. */
 export const reportMessage = (rows: number): string => (rows > 0 ? REPORT_TEXTS.done : REPORT_TEXTS.empty);

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { formatDuration, formatLocalDateTime, TRANSIT_STATUSES, type TransitStatus } from '@jejak/domain';
-import { XLSX_CONTENT_TYPE } from '../fleet/bulk.ts';
 import { RequiredId, TimeZoneField } from '../core/fields.ts';
-import type { Operation } from '../api/openapi-accounts.ts';
 import type { TransitRecord } from './records.ts';
-import { API_PATHS } from '../api/routes.ts';
 
 /*
  * Trip Record's transit records (spec 1 §2) as the Trip Details panel filters and words them, and
@@ -107,15 +104,3 @@ export const TransitExportRequestSchema = z
     path: ['endTime'],
   });
 export type TransitExportRequest = z.input<typeof TransitExportRequestSchema>;
-
-export const TRANSIT_EXPORT_OPERATIONS: readonly Operation[] = [
-  {
-    path: API_PATHS.transitRecordExport,
-    method: 'post',
-    summary: "Trip Record's transit records as .xlsx (one vehicle, the panel's status and duration filters)",
-    request: TransitExportRequestSchema,
-    response: z.string(),
-    session: true,
-    responseType: XLSX_CONTENT_TYPE,
-  },
-];

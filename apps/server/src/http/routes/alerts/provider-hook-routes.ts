@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { z } from 'zod';
 import { PROVIDER_HOOK_PATHS } from '@jejak/contract';
-import { AppError } from '../../errors.ts';
-import type { TwilioSettings } from '../../notify/providers/twilio-client.ts';
-import { endedOutcome, type TwilioVoice } from '../../notify/providers/twilio-voice.ts';
+import { AppError } from '../../../errors.ts';
+import type { TwilioSettings } from '../../../notify/providers/twilio-client.ts';
+import { endedOutcome, type TwilioVoice } from '../../../notify/providers/twilio-voice.ts';
 
 /** Twilio posts form fields; only the ones we read are named, the rest are kept for the signature. */
 const FormSchema = z.record(z.string().max(200), z.string().max(4_000));

@@ -1,28 +1,23 @@
-import type { FastifyInstance } from 'fastify';
 import {
-  REPORT_EXPORT_PATH,
+  OPERATIONS,
   REPORT_KIND_LABELS,
   REPORT_ROWS_HEADER,
-  ReportExportRequestSchema,
   reportTable,
   reportTitle,
   XLSX_CONTENT_TYPE,
 } from '@jejak/contract';
-import { reportStream } from '../../reports/report-xlsx.ts';
-import { exportFileName } from '../../reports/xlsx-table.ts';
-import type { AuthService } from '../../services/accounts/auth-service.ts';
-import type { ReportExportService } from '../../services/reports/report-export-service.ts';
-import { requireUser } from '../session.ts';
+import { reportStream } from '../../../reports/report-xlsx.ts';
+import { exportFileName } from '../../../reports/xlsx-table.ts';
+import type { ReportExportService } from '../../../services/reports/report-export-service.ts';
+import type { Route } from '../../route-table.ts';
 
 /**
  * POST /report/export: Vehicle Report's table of one kind as .xlsx, with the screen's filters and
  * inputs; REPORT_ROWS_HEADER carries the row count before the body, for the console's progress.
  */
-export function registerReportExportRoutes(app: FastifyInstance, auth: AuthService, exports: ReportExportService) {
-  app.post(REPORT_EXPORT_PATH, async (request, reply) => {
-    const caller = await requireUser(auth, request);
-    const req = ReportExportRequestSchema.parse(request.body);
-    const { report, names, vehicles } = await exports.rows(caller, req);
+export function registerReportExportRoutes(route: Route, exports: ReportExportService): void {
+  route(OPERATIONS.reportExport, async ({ user, body: req, reply }) => {
+    const { report, names, vehicles } = await exports.rows(user, req);
     const table = reportTable(report, { ...req, vehicleName: (id) => names.get(id) ?? id });
     const label = REPORT_KIND_LABELS[req.kind];
     const who = vehicles.length === 1 ? (vehicles[0] ?? 'vehicle') : `${vehicles.length} vehicles`;

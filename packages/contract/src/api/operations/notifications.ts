@@ -1,0 +1,81 @@
+import { NotificationLogExportRequestSchema } from '../../alerts/notification-log-table.ts';
+import {
+  AddNotificationRequestSchema,
+  EscalationRecordsResponseSchema,
+  EscalationStateResponseSchema,
+  EscalationStatesResponseSchema,
+  GetEscalationRecordsRequestSchema,
+  GetEscalationStatesRequestSchema,
+  GetNotificationsRequestSchema,
+  NotificationLogRequestSchema,
+  NotificationLogResponseSchema,
+  NotificationResponseSchema,
+  NotificationsResponseSchema,
+  UpdateEscalationStateRequestSchema,
+  UpdateNotificationRequestSchema,
+} from '../../alerts/notifications.ts';
+import { XLSX_CONTENT_TYPE } from '../../fleet/bulk.ts';
+import { grant, post, postFile } from '../operation.ts';
+import { API_PATHS } from '../routes.ts';
+
+const manageAlerts = grant('manageAlerts');
+
+/** Notifications and their log (spec 2 §7), SOS Alerts' escalations (spec 3 §7). */
+export const NOTIFICATION_OPERATIONS = {
+  notificationGet: post(
+    API_PATHS.notificationGet,
+    manageAlerts,
+    'Notifications, by name',
+    GetNotificationsRequestSchema,
+    NotificationsResponseSchema,
+  ),
+  notificationAdd: post(
+    API_PATHS.notificationAdd,
+    manageAlerts,
+    'Add a notification',
+    AddNotificationRequestSchema,
+    NotificationResponseSchema,
+  ),
+  notificationUpdate: post(
+    API_PATHS.notificationUpdate,
+    manageAlerts,
+    'Edit a notification',
+    UpdateNotificationRequestSchema,
+    NotificationResponseSchema,
+  ),
+  notificationLogGet: post(
+    API_PATHS.notificationLogGet,
+    manageAlerts,
+    'Delivery attempts of a notification, newest first',
+    NotificationLogRequestSchema,
+    NotificationLogResponseSchema,
+  ),
+  notificationLogExport: postFile(
+    API_PATHS.notificationLogExport,
+    manageAlerts,
+    "The Notification Log's rows as .xlsx (the screen's columns, times in the given zone)",
+    NotificationLogExportRequestSchema,
+    XLSX_CONTENT_TYPE,
+  ),
+  escalationStateGet: post(
+    API_PATHS.escalationStateGet,
+    grant('readEscalations'),
+    'Escalation call chains in a time range',
+    GetEscalationStatesRequestSchema,
+    EscalationStatesResponseSchema,
+  ),
+  escalationStateUpdate: post(
+    API_PATHS.escalationStateUpdate,
+    grant('acknowledgeEscalations'),
+    'Acknowledge an escalation (one way) with a remark',
+    UpdateEscalationStateRequestSchema,
+    EscalationStateResponseSchema,
+  ),
+  escalationRecordGet: post(
+    API_PATHS.escalationRecordGet,
+    grant('readEscalations'),
+    'Call records of escalation chains',
+    GetEscalationRecordsRequestSchema,
+    EscalationRecordsResponseSchema,
+  ),
+};
