@@ -4,9 +4,9 @@
  * work (wall-clock rates there are noise; CPU time on a fixed workload much less so).
  * Steps measured, each over the same frames every round:
  *   decode: GT06 0x22 frames (as the simulator sends them) through the framer and a session;
- *   copy:   a device-log and a vehicle-log row per fix in COPY's text format (storage/log-writer.ts),
+ *   copy:   a device-log and a vehicle-log row per fix in COPY's text format (storage/ingest/log-writer.ts),
  *           in batches of 2,000 rows;
- *   days:   the local days a transit record touches (storage/day-stats.ts, per record written).
+ *   days:   the local days a transit record touches (storage/ingest/day-stats.ts, per record written).
  * Prints, per step, the median and the lowest of the rounds' process CPU (all threads: GC
  * helpers included) in µs per fix. Options: --devices N  --fixes K (per device)  --rounds R
  */

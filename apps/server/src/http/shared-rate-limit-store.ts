@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
-/** What the store needs of the shared counters (storage/limit-counters.ts). */
+/** What the store needs of the shared counters (storage/repos/accounts/limit-counters.ts). */
 export interface SharedCounters {
   hit(key: string, windowMs: number, nowMs: number): Promise<{ hits: number; resetsAt: number }>;
   read(key: string, nowMs: number): Promise<{ hits: number; resetsAt: number } | null>;

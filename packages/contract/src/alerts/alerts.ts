@@ -246,7 +246,7 @@ export const RuleTemplateResponseSchema = z.object({
 });
 export type RuleTemplateResponse = z.infer<typeof RuleTemplateResponseSchema>;
 
-/* The rule requests (/rule/add, /rule/update) and the form's ordered checks are in rule-form.ts. */
+/* The rule requests (/rule/add, /rule/update) and the form's ordered checks are in alerts/rule-form.ts. */
 export const RuleResponseSchema = z.object({ status: z.literal(200), rule: RuleSchema, message: z.string() });
 export type RuleResponse = z.infer<typeof RuleResponseSchema>;
 

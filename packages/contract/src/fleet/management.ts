@@ -104,7 +104,7 @@ export const MANAGEMENT_TEXTS = {
   subscriptionEndsBeforeStart: 'The subscription cannot end before it starts',
 } as const;
 
-/** 'Error at tank {n}…' is in fleet.ts (fuelTankError). Bulk texts with a value in them: */
+/** 'Error at tank {n}…' is in fleet/fleet.ts (fuelTankError). Bulk texts with a value in them: */
 export function bulkInvalidImei(available: readonly string[]): string {
   return `Invalid imei. Available devices are ${available.join(', ')}`;
 }

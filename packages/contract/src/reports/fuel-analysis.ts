@@ -6,7 +6,7 @@ import { checkWindow, WINDOW_FIELDS } from './records.ts';
 
 /*
  * Fuel Analysis (spec 3 §2, §3 "Fuel record per tank", §7 "Get fuel record", §8, §9) and the
- * fuel report of the older base (/report/fuel; its rows are FuelReportSchema in report-kinds.ts).
+ * fuel report of the older base (/report/fuel; its rows are FuelReportSchema in reports/report-kinds.ts).
  * Both fold the vehicle's stored device logs through the level tracker (packages/domain/src/fuel).
  */
 

@@ -25,7 +25,7 @@ export interface AuthServiceOptions {
   bus: Pick<Bus, 'publish'>;
   /** Per-e-mail backoff (ADR 0033); the per-address limits sit at the HTTP edge. */
   backoff: { after: number; maxDelayMs: number };
-  /** Where the backoff's counts live; in this process when absent (services/shared-limits.ts shares them). */
+  /** Where the backoff's counts live; in this process when absent (services/accounts/shared-limits.ts shares them). */
   loginBackoff?: LoginBackoff;
   now: () => number;
   hasher?: PasswordHasher;

@@ -6,7 +6,7 @@
  *   and per-(e-mail, address) limits instead);
  * - the wait doubles with each further failure from 1 s up to `maxDelayMs`, never longer;
  * - an address that signed in to the account before is not held by it at all.
- * In memory, per process, by default; services/shared-limits.ts keeps the same counts in
+ * In memory, per process, by default; services/accounts/shared-limits.ts keeps the same counts in
  * PostgreSQL for every API node (ADR 0057).
  */
 export interface LoginBackoffOptions {
@@ -35,7 +35,7 @@ const KNOWN_PER_EMAIL = 16;
 const ADDRESSES_PER_EMAIL = 256;
 const MAX_EMAILS = 50_000;
 
-/** The same bounds for the shared backoff's repo (storage/login-backoff-repo.ts). */
+/** The same bounds for the shared backoff's repo (storage/repos/accounts/login-backoff-repo.ts). */
 export const LOGIN_BACKOFF_BOUNDS = {
   forgetAfterMs: FORGET_AFTER_MS,
   knownForMs: KNOWN_FOR_MS,

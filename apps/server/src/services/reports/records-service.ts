@@ -26,7 +26,7 @@ const ROUTE_READ_POINTS = 20_000;
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
-/** The fixes as the playback's columns (contract playback.ts), the heading from the legs between them. */
+/** The fixes as the playback's columns (contract reports/playback.ts), the heading from the legs between them. */
 function playbackTrack(fixes: readonly PlaybackFix[]): PlaybackTrack {
   const statuses: readonly string[] = PLAYBACK_STATUSES;
   return {

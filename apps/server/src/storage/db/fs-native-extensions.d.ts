@@ -1,4 +1,4 @@
-// The package ships no types; only what storage/data-dir-lock.ts uses is declared.
+// The package ships no types; only what storage/db/data-dir-lock.ts uses is declared.
 declare module 'fs-native-extensions' {
   /**
    * An exclusive (or, with `shared`, a shared) lock on the whole file open as `fd`: true when

@@ -49,7 +49,7 @@ export interface DevicesTable {
   last_seen_at: number | null;
   /** migrations/020_device_management.sql */
   brand: Generated<string>;
-  /** The package kind of the last stored record (storage/device-last-writer.ts). */
+  /** The package kind of the last stored record (storage/ingest/device-last-writer.ts). */
   last_package: Generated<string | null>;
   /** Litres in the vehicle's tanks by the last record that read any. */
   last_fuel_l: Generated<number | null>;

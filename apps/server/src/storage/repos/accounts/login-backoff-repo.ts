@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** The limits of the per-e-mail sign-in backoff (services/login-backoff.ts has their values). */
+/** The limits of the per-e-mail sign-in backoff (services/accounts/login-backoff.ts has their values). */
 export interface BackoffBounds {
   forgetAfterMs: number;
   knownForMs: number;
