@@ -8,7 +8,9 @@ import { tripEdgeErrorMs, useTruthRun } from './truth-harness.ts';
  * parkings, a memory upload across a parking and one while driving) and two that never move —
  * one in an open yard, one in a basement — held against the simulator's ground truth: trip
  * count exact, trip start and end and parking durations within 60 s, mileage within 1 % (or
- * 50 m), no phantom trip, no mileage while parked.
+ * 50 m), no phantom trip, no mileage while parked. Issue 24, item 6: a burst of made-up speed
+ * while parked (the van, the yard car) is no trip; a car moved 150 m across a car park at
+ * walking pace (the first car, at lunch) is one.
  */
 
 const MINUTE = 60_000;
@@ -70,4 +72,37 @@ it('waits in traffic shorter than a parking stay inside their trips', () => {
     const inside = d.truth.trips.some((t) => t.startMs <= s.startMs && t.endMs >= s.endMs);
     expect(inside).toBe(true);
   }
+});
+
+describe('issue 24, item 6: displacement, not duration, makes a trip without ignition', () => {
+  it('makes no trip of a burst of made-up speed while parked, within the scatter of the spot', () => {
+    const bursts = FLEET.filter((d) => d.spec.parkedBurst);
+    expect(bursts.map((d) => d.spec.name)).toEqual(['TEL van no-ACC 2', 'TEL car no-ACC yard']);
+    for (const d of bursts) {
+      // The burst is there: fixes a minute apart at 5–15 km/h, 5–9 satellites, inside a parking.
+      const fast = d.observations.filter(
+        (o) =>
+          o.speedKmh >= 5 &&
+          (o.satellites ?? 0) >= 5 &&
+          d.truth.parkings.some((p) => p.startMs < o.timeMs && o.timeMs < p.endMs),
+      );
+      expect(fast.length).toBeGreaterThanOrEqual(3);
+      const o = result(d.spec.name);
+      expect(o.comparison.phantomTrips).toEqual([]);
+      expect(o.stillKm.parked).toBeLessThanOrEqual(0.05);
+    }
+  });
+
+  it('counts the car moved 150 m across a car park at walking pace as a trip of about 150 m', () => {
+    const o = result('TEL car no-ACC 1');
+    const moves = o.comparison.trips.filter((p) => p.truth.distanceKm < 0.3);
+    expect(moves).toHaveLength(1);
+    const move = moves[0];
+    expect(move?.truth.distanceKm).toBeCloseTo(0.15, 2);
+    // Shorter than JEJAK_TRIP_MIN_MS: only its displacement makes it a trip.
+    expect((move?.truth.endMs ?? 0) - (move?.truth.startMs ?? 0)).toBeLessThan(2 * MINUTE);
+    expect(move?.observed?.distanceKm).toBeGreaterThan(0.1);
+    expect(move?.observed?.distanceKm).toBeLessThan(0.2);
+    expect(move && tripEdgeErrorMs(move)).toBeLessThanOrEqual(MINUTE);
+  });
 });

@@ -114,6 +114,7 @@ function pipelineOptions({ config, db, database, bus, fleet, geofences, now, onE
       minParkingMs: config.JEJAK_TRIP_MIN_PARKING_MS,
       minTripKm: config.JEJAK_TRIP_MIN_KM,
       minTripMs: config.JEJAK_TRIP_MIN_MS,
+      minTripDisplacementM: config.JEJAK_TRIP_MIN_DISPLACEMENT_M,
     },
     geofence: { exitMarginM: config.JEJAK_GEOFENCE_EXIT_MARGIN_M },
     geofences,
@@ -143,6 +144,8 @@ function pipelineOptions({ config, db, database, bus, fleet, geofences, now, onE
       moveConfirmWindowMs: config.JEJAK_FILTER_MOVE_CONFIRM_WINDOW_MS,
       moveConfirmRadiusM: config.JEJAK_FILTER_MOVE_CONFIRM_RADIUS_M,
       moveConfirmMinDisplacementM: config.JEJAK_FILTER_MOVE_CONFIRM_MIN_DISPLACEMENT_M,
+      // One number for both: a movement without ignition is confirmed where it becomes a trip.
+      moveConfirmNoIgnitionM: config.JEJAK_TRIP_MIN_DISPLACEMENT_M,
       moveMinSatellites: config.JEJAK_FILTER_MOVE_MIN_SATELLITES,
     },
     flushMs: config.JEJAK_STORE_FLUSH_MS,

@@ -182,6 +182,11 @@ describe('filterFix without ignition (issue 10)', () => {
       [reading(-90, 15, 7), reading(-60, 30, 9), reading(-30, 20, 8)],
     ],
     ['readings far off with poor satellites', [reading(-60, 90, 9, 4), reading(-50, 120, 12, 4)]],
+    [
+      // Issue 24: a minute apart, 5–15 km/h, 6–9 satellites, within the parked scatter.
+      'three readings a minute apart 40–60 m off the spot',
+      [reading(-120, 45, 9, 7), reading(-60, 58, 12, 9), reading(0, 50, 8, 6)],
+    ],
   ])('%s do not confirm a movement', (_name, readings) => {
     const verdicts = run([
       parked(NOW - 600 * SEC),
@@ -199,10 +204,12 @@ describe('filterFix without ignition (issue 10)', () => {
       parked(NOW - 600 * SEC),
       reading(NOW - 30 * SEC, 3, 8),
       reading(NOW - 20 * SEC, 25, 20),
-      reading(NOW - 10 * SEC, 80, 30),
+      // Without ignition it takes 100 m from the spot (beyond a parked receiver's scatter).
+      reading(NOW - 10 * SEC, 60, 30),
+      reading(NOW, 110, 30),
     ]);
-    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'unconfirmed', 'ok']);
-    const last = verdicts[3];
+    expect(reasons(verdicts)).toEqual(['ok', 'unconfirmed', 'unconfirmed', 'unconfirmed', 'ok']);
+    const last = verdicts[4];
     expect(last?.accepted && last.movingFrom).toBe(NOW - 30 * SEC);
   });
 

@@ -33,6 +33,13 @@ export interface FixFilterConfig {
    * (a parked receiver inventing speed) never do.
    */
   moveConfirmMinDisplacementM: number;
+  /**
+   * The same for a fix without ignition, when it is larger: with no ignition wire, speed and
+   * position are all there is, and a parked receiver's made-up speeds come with fixes tens of
+   * metres off. Set it to the segmenter's `minTripDisplacementM`, so a movement confirmed is
+   * always a trip and one that never leaves the parked scatter is neither (ADR 0036, addendum).
+   */
+  moveConfirmNoIgnitionM: number;
   /** Fixes with fewer satellites than this (when the device says) neither start nor confirm a movement. */
   moveMinSatellites: number;
 }
@@ -48,6 +55,7 @@ export const DEFAULT_FIX_FILTER: FixFilterConfig = {
   moveConfirmWindowMs: 60_000,
   moveConfirmRadiusM: 150,
   moveConfirmMinDisplacementM: 40,
+  moveConfirmNoIgnitionM: 100,
   moveMinSatellites: 5,
 };
 
@@ -180,10 +188,12 @@ export function filterFix(
         : { since: fix.deviceTimeMs, lastMs: fix.deviceTimeMs, count: 1 };
     // Confirmed by one fix far off, or by consecutive fixes in quick succession that have left
     // the spot: isolated readings minutes apart, or ones that stay near it, are the receiver's.
+    const minDisplacementM =
+      fix.ignition === undefined
+        ? Math.max(cfg.moveConfirmMinDisplacementM, cfg.moveConfirmNoIgnitionM)
+        : cfg.moveConfirmMinDisplacementM;
     const sustained =
-      run !== null &&
-      run.count >= cfg.moveConfirmations &&
-      (cfg.moveConfirmations <= 1 || driftM >= cfg.moveConfirmMinDisplacementM);
+      run !== null && run.count >= cfg.moveConfirmations && (cfg.moveConfirmations <= 1 || driftM >= minDisplacementM);
     if (!run || poor || (!sustained && driftM < cfg.moveConfirmRadiusM)) {
       // Not confirmed yet: the vehicle stays where it stood until the next fix says so too.
       return {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEGMENTER, emptySegmenter, pushPoint, segment } from './segmenter.ts';
+import type { GeoPoint } from '../entities.ts';
+import { destinationPoint } from '../geo.ts';
+import type { TransitStatus } from '../transit.ts';
+import { DEFAULT_SEGMENTER, emptySegmenter, pushPoint, segment, type MotionPoint } from './segmenter.ts';
 import { MIN, T0, track } from './test-tracks.ts';
 
 describe('segment', () => {
@@ -124,5 +127,78 @@ describe('segment', () => {
     expect(transits[1]?.totalMileage).toBeCloseTo(km, 6);
     const spans = trips.map((t) => [t.tripStatus, (t.startTime - T0) / MIN, (t.endTime - T0) / MIN]);
     expect(spans.filter((t) => t[0] === expected[0][0])).toEqual(expected);
+  });
+});
+
+describe('segment without ignition: displacement, not duration (issue 24, item 6)', () => {
+  const SPOT = { lat: 3.1478, lon: 101.6953 };
+  const SEC = 1000;
+  type Leg = [status: TransitStatus, atS: number, metresFromSpot: number, bearing: number, mileageKm: number];
+  /** A recorded-like track: parked half an hour, what the legs say, then parked another half hour. */
+  function around(legs: Leg[]): MotionPoint[] {
+    const parked = (tS: number, at: GeoPoint, km: number, status: TransitStatus, since?: number): MotionPoint => ({
+      timeMs: T0 + tS * SEC,
+      ...at,
+      speedKmh: 0,
+      status,
+      mileageKm: km,
+      ...(since !== undefined ? { since } : {}),
+    });
+    const points = Array.from({ length: 16 }, (_, i) => parked(i * 120, SPOT, 0, 'PARKING'));
+    for (const [status, atS, m, bearing, km] of legs) {
+      const at = destinationPoint(SPOT, bearing, m / 1000);
+      points.push({ timeMs: T0 + atS * SEC, ...at, speedKmh: status === 'MOVING' ? 9 : 0, status, mileageKm: km });
+    }
+    const last = points[points.length - 1]!;
+    const stopMs = last.timeMs;
+    // The stop is found to be a parking 5 min on, dated from the stop (ADR 0036).
+    for (let i = 1; i <= 15; i++) {
+      const t = (stopMs - T0) / SEC + i * 120;
+      points.push(
+        parked(
+          t,
+          { lat: last.lat, lon: last.lon },
+          last.mileageKm,
+          i < 3 ? 'IDLING' : 'PARKING',
+          i < 3 ? undefined : stopMs,
+        ),
+      );
+    }
+    return points;
+  }
+  const NO_IGNITION = { ...DEFAULT_SEGMENTER, noIgnition: true };
+  const summary = (trips: { tripStatus: string; startTime: number; endTime: number }[]) =>
+    trips.map((t) => [t.tripStatus, (t.startTime - T0) / SEC, (t.endTime - T0) / SEC]);
+
+  // Three made-up fixes a minute apart, 40–55 m off on either side: 120 s and 100 m of "driving".
+  const burst = around([
+    ['MOVING', 1860, 45, 0, 0.045],
+    ['MOVING', 1920, 55, 180, 0.145],
+    ['MOVING', 1980, 40, 10, 0.24],
+    ['IDLING', 2040, 10, 0, 0.24],
+  ]);
+  // A car moved 150 m across a car park at 6 km/h: 90 s.
+  const walk = around([
+    ['MOVING', 1860, 0, 90, 0],
+    ['MOVING', 1890, 50, 90, 0.05],
+    ['MOVING', 1920, 100, 90, 0.1],
+    ['IDLING', 1950, 150, 90, 0.15],
+  ]);
+
+  it('makes no trip of a burst of speed that stays within the scatter of the parked position', () => {
+    expect(summary(segment(burst, NO_IGNITION).trips)).toEqual([['PARKING', 0, 2040 + 15 * 120]]);
+  });
+
+  it('counts a short real move that got clear of the spot, though it lasted under JEJAK_TRIP_MIN_MS', () => {
+    expect(summary(segment(walk, NO_IGNITION).trips)).toEqual([
+      ['PARKING', 0, 1860],
+      ['TRANSIT', 1860, 1950],
+      ['PARKING', 1950, 1950 + 15 * 120],
+    ]);
+  });
+
+  it('keeps the duration rule with ignition: the same two minutes are a trip there, the 90 s move is not', () => {
+    expect(summary(segment(burst).trips).map((t) => t[0])).toEqual(['PARKING', 'TRANSIT', 'PARKING']);
+    expect(summary(segment(walk).trips)).toEqual([['PARKING', 0, 1950 + 15 * 120]]);
   });
 });

@@ -1,4 +1,5 @@
 import type { GeoPoint } from '../entities.ts';
+import { haversineKm } from '../geo.ts';
 import type { TransitStatus } from '../transit.ts';
 
 /**
@@ -58,9 +59,28 @@ export interface SegmenterConfig {
   /** A "trip" shorter than both of these is drift or a shuffle in the yard, not a trip. */
   minTripKm: number;
   minTripMs: number;
+  /**
+   * Without an ignition wire, the second test instead of minTripMs: a move under minTripKm is a
+   * trip only if it took the vehicle at least this far from where it was parked. A parked
+   * receiver's fixes scatter tens of metres (outliers up to 60–70 m) and it makes up speeds
+   * while doing so, for minutes on end; so neither the time a move lasts nor a few fixes at
+   * speed tell a phantom from a real move — getting clear of the scatter does. 100 m is beyond
+   * it and below the shortest real move we must count (a car moved 150 m across a car park).
+   */
+  minTripDisplacementM: number;
+  /**
+   * Set by the caller, per device: its fixes carry no ignition, so a trip is decided by
+   * distance or displacement, never by duration (ADR 0036, addendum).
+   */
+  noIgnition?: boolean | undefined;
 }
 
-export const DEFAULT_SEGMENTER: SegmenterConfig = { minParkingMs: 5 * 60_000, minTripKm: 0.3, minTripMs: 2 * 60_000 };
+export const DEFAULT_SEGMENTER: SegmenterConfig = {
+  minParkingMs: 5 * 60_000,
+  minTripKm: 0.3,
+  minTripMs: 2 * 60_000,
+  minTripDisplacementM: 100,
+};
 
 export interface OpenTransit {
   status: TransitStatus;
@@ -124,14 +144,23 @@ function isParking(r: TransitRecordValue, cfg: SegmenterConfig): boolean {
   return r.transitStatus === 'PARKING' && r.duration >= cfg.minParkingMs;
 }
 
+/** How far the records took the vehicle from where it stood when they began, in metres. */
+function displacementM(run: TransitRecordValue[]): number {
+  const from = run[0]?.startLocation;
+  if (!from) return 0;
+  return Math.max(0, ...run.map((r) => haversineKm(from, r.endLocation) * 1000));
+}
+
 /**
- * Whether the records between two parkings are a trip: far enough, or long enough — not
- * counting the device's silences (DISCONNECTED), so a tracker silent while it stood still (it
- * sleeps while parked, its link dropped) makes no trip.
+ * Whether the records between two parkings are a trip: far enough, or else — with ignition —
+ * long enough, not counting the device's silences (DISCONNECTED), so a tracker silent while it
+ * stood still (it sleeps while parked, its link dropped) makes no trip; without ignition, far
+ * enough from the parked position (`minTripDisplacementM`), however long it took.
  */
 function isTrip(run: TransitRecordValue[], trip: TripRecordValue, cfg: SegmenterConfig): boolean {
   if (run.length === 0) return false;
   if (trip.totalDistance >= cfg.minTripKm) return true;
+  if (cfg.noIgnition === true) return displacementM(run) >= cfg.minTripDisplacementM;
   const silentMs = run.reduce((a, r) => a + (r.transitStatus === 'DISCONNECTED' ? r.duration : 0), 0);
   return trip.endTime - trip.startTime - silentMs >= cfg.minTripMs;
 }

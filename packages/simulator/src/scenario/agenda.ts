@@ -37,7 +37,14 @@ export type Activity =
       untilMs?: number;
       fuel?: FuelChange;
     }
-  | { kind: 'drive'; targetKm: number; shuffle?: boolean };
+  | {
+      kind: 'drive';
+      targetKm: number;
+      /** A short move straight across the yard or car park, not a route through the streets. */
+      shuffle?: boolean;
+      /** Shuffles only: their speed (10 km/h unless said). */
+      cruiseKmh?: number;
+    };
 
 export interface AgendaContext {
   tMs: number;
@@ -105,11 +112,22 @@ export function createAgenda(spec: VehicleSpec, rng: () => number, day: DayOptio
     ];
   }
 
+  /** Lunch, with the car moved 150 m across the car park at walking pace halfway through. */
+  function lunchWithMove(): Activity[] {
+    return [
+      coolDown(),
+      { kind: 'stand', stop: 'lunch', ignition: false, durationMs: between(20, 30) * MIN },
+      warmUp(),
+      { kind: 'drive', targetKm: 0.15, shuffle: true, cruiseKmh: 6 },
+      ...park('lunch', between(20, 30) * MIN),
+    ];
+  }
+
   function stop(ctx: AgendaContext): Activity[] {
     const hour = (ctx.tMs - day.startMs) / HOUR;
     if (!hadLunch && hour >= 12 && hour < 14) {
       hadLunch = true;
-      return park('lunch', between(40, 60) * MIN);
+      return spec.carParkMove ? lunchWithMove() : park('lunch', between(40, 60) * MIN);
     }
     if (ctx.fuelL !== null && ctx.fuelL < capacity * 0.4) {
       const afterMs = between(60, 120) * 1000;

@@ -3,7 +3,14 @@ import { compareVehicle, stationaryKm, worstDurationErrorMs } from './compare.ts
 import type { SegmentTruth, TransitStatus, VehicleTruth } from './types.ts';
 
 const MIN = 60_000;
-const CFG = { movingSpeedKmh: 5, minParkingMs: 5 * MIN, minTripKm: 0.3, minTripMs: 2 * MIN, parkAfterStopMs: 5 * MIN };
+const CFG = {
+  movingSpeedKmh: 5,
+  minParkingMs: 5 * MIN,
+  minTripKm: 0.3,
+  minTripMs: 2 * MIN,
+  parkAfterStopMs: 5 * MIN,
+  minTripDisplacementM: 100,
+};
 
 function truthOf(rows: [TransitStatus, number, number, number][]): VehicleTruth {
   const segments: SegmentTruth[] = rows.map(([status, from, to, km]) => ({

@@ -178,6 +178,9 @@ describe('trackers without an ignition wire, over two days', () => {
   const TWO_DAYS = dayOptions(DAY.startMs, { durationMs: 48 * 60 * MIN });
   const days = noIgnitionFleetSpecs({ seed: 1 }).map((spec) => simulateVehicleDay(spec, TWO_DAYS));
   const stationary = (site: 'yard' | 'basement') => days.find((d) => d.spec.stationary === site);
+  /** A parked burst comes once the vehicle has stood 30 min: for those parked from the start, at once. */
+  const inBurst = (d: (typeof days)[number], tMs: number) =>
+    d.spec.parkedBurst === true && tMs >= DAY.startMs + 30 * MIN && tMs <= DAY.startMs + 32 * MIN;
 
   it('send no ignition IO', () => {
     for (const d of days) expect(d.observations.every((o) => teltonikaRecord(o).io.ignition === undefined)).toBe(true);
@@ -203,7 +206,8 @@ describe('trackers without an ignition wire, over two days', () => {
       if (!d) throw new Error(`no ${site}`);
       expect(d.truth.trips).toEqual([]);
       expect(d.truth.mileageKm).toBe(0);
-      const valid = d.observations.filter((o) => o.valid);
+      // The yard's burst of made-up speed (issue 24) has its own test below.
+      const valid = d.observations.filter((o) => o.valid && !inBurst(d, o.timeMs));
       const spurious = valid.filter((o) => o.speedKmh >= 5);
       expect(spurious.length).toBeGreaterThan(20);
       expect(valid.every((o) => o.satellites >= 3 && o.satellites <= 7)).toBe(true);
@@ -215,4 +219,31 @@ describe('trackers without an ignition wire, over two days', () => {
       expect(valid.filter((o) => o.satellites >= lo && o.satellites <= hi).length / valid.length).toBeGreaterThan(0.8);
     },
   );
+
+  it('make up a burst of speed while parked, once: three fixes a minute apart, within the scatter', () => {
+    const bursts = days.filter((d) => d.spec.parkedBurst);
+    expect(bursts.length).toBe(2);
+    for (const d of bursts) {
+      const fixes = d.observations.filter((o) => inBurst(d, o.timeMs));
+      expect(fixes.map((o) => o.timeMs - (fixes[0]?.timeMs ?? 0))).toEqual([0, MIN, 2 * MIN]);
+      const spot = d.observations.find((o) => o.valid && o.timeMs < DAY.startMs + 30 * MIN);
+      if (!spot) throw new Error('no fix before the burst');
+      for (const o of fixes) {
+        expect(o.speedKmh).toBeGreaterThanOrEqual(5);
+        expect(o.speedKmh).toBeLessThanOrEqual(15);
+        expect(o.satellites).toBeGreaterThanOrEqual(5);
+        expect(o.satellites).toBeLessThanOrEqual(9);
+        expect(haversineKm(spot, o) * 1000).toBeLessThan(90);
+      }
+      expect(d.truth.trips.every((t) => t.startMs > DAY.startMs + 32 * MIN)).toBe(true);
+    }
+  });
+
+  it('move the first car 150 m across a car park at lunch, at walking pace: a trip of its own', () => {
+    const d = days.find((x) => x.spec.carParkMove);
+    const moves = d?.truth.trips.filter((t) => t.distanceKm < 0.3) ?? [];
+    expect(moves).toHaveLength(1);
+    expect(moves[0]?.distanceKm).toBeCloseTo(0.15, 2);
+    expect((moves[0]?.endMs ?? 0) - (moves[0]?.startMs ?? 0)).toBeLessThan(d?.truth.config.minTripMs ?? 0);
+  });
 });

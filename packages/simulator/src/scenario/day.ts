@@ -14,6 +14,7 @@ export const DEFAULT_TRUTH_CONFIG: TruthConfig = {
   minTripKm: DEFAULT_SEGMENTER.minTripKm,
   minTripMs: DEFAULT_SEGMENTER.minTripMs,
   parkAfterStopMs: DEFAULT_TRANSIT_CONFIG.parkAfterStopMs,
+  minTripDisplacementM: DEFAULT_SEGMENTER.minTripDisplacementM,
 };
 
 export function dayOptions(startMs: number, overrides: Partial<DayOptions> = {}): DayOptions {
@@ -69,14 +70,14 @@ export function simulateVehicleDay(spec: VehicleSpec, day: DayOptions): VehicleD
   const observations: Observation[] = [];
   let mileageKm = 0;
   for (const s of world.states()) {
-    segments.push(s.tMs, statusOf(spec.noIgnition ? null : s.ignition, s.speedKmh, day.truth), s.stepKm);
+    segments.push(s.tMs, statusOf(spec.noIgnition ? null : s.ignition, s.speedKmh, day.truth), s.stepKm, s.pos);
     mileageKm += s.stepKm;
     const o = sensor.sample(s);
     if (o) observations.push(o);
   }
   const endMs = day.startMs + day.durationMs;
   const all = spec.noIgnition ? stopsByLength(segments.finish(endMs), day.truth) : segments.finish(endMs);
-  const { trips, parkings } = deriveTrips(all, day.truth);
+  const { trips, parkings } = deriveTrips(all, day.truth, !spec.noIgnition);
   const total = (status: string) => all.filter((x) => x.status === status).reduce((a, x) => a + x.durationMs, 0);
   const fuel = world.log.fuel.map((f) => ({ timeMs: f.timeMs, litres: f.litres }));
   const outages: OutageTruth[] = [

@@ -78,7 +78,9 @@ export function simulateFleetDay(options: FleetOptions, day: DayOptions): Vehicl
  * memory upload across a parking and one while driving — and two never move: one in an open
  * yard (a tight wander, now and then 5–15 km/h close to the spot with a middling satellite
  * count) and one in a basement (jumps of up to 120 m, few satellites). Simulate them over two
- * days, so the stationary two stand still for 48 hours.
+ * days, so the stationary two stand still for 48 hours. Issue 24, item 6: the van and the yard
+ * car's receivers make up a burst of speed while parked (no trip), and the first car is moved
+ * 150 m across a car park at lunch at walking pace (a trip).
  */
 export function noIgnitionFleetSpecs(options: { seed: number; teltonikaImeiBase?: string }): VehicleSpec[] {
   const base = options.teltonikaImeiBase ?? '352093089200000';
@@ -91,10 +93,30 @@ export function noIgnitionFleetSpecs(options: { seed: number; teltonikaImeiBase?
   };
   const rows: Omit<VehicleSpec, 'imei' | 'seed' | 'model' | 'tunnels' | 'yardShuffle' | 'nightDrain' | 'noIgnition'>[] =
     [
-      { name: 'TEL car no-ACC 1', kind: 'car', cellularLoss: 'none', engineOnWaitShare: 0.2, jams: true },
-      { name: 'TEL van no-ACC 2', kind: 'van', cellularLoss: 'acrossParking', engineOnWaitShare: 0.1 },
+      {
+        name: 'TEL car no-ACC 1',
+        kind: 'car',
+        cellularLoss: 'none',
+        engineOnWaitShare: 0.2,
+        jams: true,
+        carParkMove: true,
+      },
+      {
+        name: 'TEL van no-ACC 2',
+        kind: 'van',
+        cellularLoss: 'acrossParking',
+        engineOnWaitShare: 0.1,
+        parkedBurst: true,
+      },
       { name: 'TEL truck no-ACC 3', kind: 'truck', cellularLoss: 'whileDriving', engineOnWaitShare: 0.1, jams: true },
-      { name: 'TEL car no-ACC yard', kind: 'car', cellularLoss: 'none', engineOnWaitShare: 0, stationary: 'yard' },
+      {
+        name: 'TEL car no-ACC yard',
+        kind: 'car',
+        cellularLoss: 'none',
+        engineOnWaitShare: 0,
+        stationary: 'yard',
+        parkedBurst: true,
+      },
       {
         name: 'TEL car no-ACC basement',
         kind: 'car',

@@ -16,6 +16,11 @@ import type { TrueState } from './world.ts';
 const IO_IGNITION = 239;
 const IO_MOVEMENT = 240;
 
+/** A parked burst (`parkedBurst`): after this long parked, this many fixes this far apart. */
+const BURST_AFTER_MS = 30 * 60_000;
+const BURST_FIXES = 3;
+const BURST_EVERY_MS = 60_000;
+
 /** The parked wander: its spread and how fast it forgets (GNSS error is correlated for minutes). */
 const WANDER_TAU_MS = 10 * 60_000;
 
@@ -99,6 +104,9 @@ export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: 
   let last: { tMs: number; ignition: boolean; moving: boolean; course: number } | null = null;
   let lastFix: LatLon | null = null;
   let wander: { east: number; north: number; tMs: number } | null = null;
+  let parkedSinceMs: number | null = null;
+  let burstLeft = spec.parkedBurst ? BURST_FIXES : 0;
+  let burstNextMs: number | null = null;
 
   function due(s: TrueState, moving: boolean): number | null {
     if (!last) return 0;
@@ -161,6 +169,24 @@ export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: 
     return { lat: p.lat, lon: p.lon, speedKmh, satellites: int(...sky.sats), valid: true, hdop: between(1.2, 2.5) };
   }
 
+  /**
+   * A made-up speed while parked (`parkedBurst`): once, after BURST_AFTER_MS parked, fixes a
+   * minute apart at 5–15 km/h with 5–9 satellites, 40–60 m from the spot on alternating sides —
+   * within a parked receiver's scatter, yet far enough apart to look like a short drive.
+   */
+  function burst(s: TrueState): ReturnType<typeof gnss> | null {
+    const still = s.parked && s.speedKmh === 0 && s.gnss;
+    parkedSinceMs = still ? (parkedSinceMs ?? s.tMs) : null;
+    if (burstLeft === 0 || parkedSinceMs === null) return null;
+    burstNextMs ??= s.tMs - parkedSinceMs >= BURST_AFTER_MS ? s.tMs : null;
+    if (burstNextMs === null || s.tMs < burstNextMs) return null;
+    burstLeft--;
+    burstNextMs = s.tMs + BURST_EVERY_MS;
+    const side = burstLeft % 2 === 0 ? 0 : 180;
+    const p = destinationPoint(s.pos, side + between(-30, 30), between(40, 60) / 1000);
+    return { lat: p.lat, lon: p.lon, speedKmh: int(5, 15), satellites: int(5, 9), valid: true, hdop: between(1.5, 3) };
+  }
+
   function teltonikaIo(s: TrueState, moving: boolean, link: boolean, hdop: number): Observation['io'] {
     const volts = VOLTS[spec.kind];
     const io: NonNullable<Observation['io']> = {
@@ -185,10 +211,11 @@ export function createSensor(spec: VehicleSpec, day: DayOptions, offline: (tMs: 
   return {
     sample(s) {
       const moving = statusOf(s.ignition, s.speedKmh, day.truth) === 'MOVING';
-      const event = due(s, moving);
+      const made = burst(s);
+      const event = made ? 0 : due(s, moving);
       if (event === null) return null;
       last = { tMs: s.tMs, ignition: s.ignition, moving, course: s.course };
-      const fix = gnss(s);
+      const fix = made ?? gnss(s);
       if (fix.valid) lastFix = { lat: fix.lat, lon: fix.lon };
       const link = !offline(s.tMs);
       const { hdop, ...reported } = fix;

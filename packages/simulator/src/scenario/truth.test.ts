@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { destinationPoint } from '@jejak/domain';
 import { createSegmentBuilder, deriveTrips, statusOf } from './truth.ts';
 import type { SegmentTruth, TransitStatus, TruthConfig } from './types.ts';
 
@@ -7,6 +8,7 @@ const CFG: TruthConfig = {
   minParkingMs: 5 * 60_000,
   minTripKm: 0.3,
   minTripMs: 2 * 60_000,
+  minTripDisplacementM: 100,
   parkAfterStopMs: 5 * 60_000,
 };
 const MIN = 60_000;
@@ -147,5 +149,26 @@ describe('trips and parkings', () => {
     );
     expect(trips.map(span)).toEqual([[60, 72]]);
     expect(parkings.map(span)).toEqual([[0, 60]]);
+  });
+
+  it('without ignition, a move under minTripKm is a trip by how far it got from the spot, not how long it took', () => {
+    const spot = { lat: 3.1478, lon: 101.6953 };
+    const moved = (m: number) => destinationPoint(spot, 90, m / 1000);
+    const at = (rows: SegmentTruth[], to: number[]) =>
+      rows.map((s, i) => ({ ...s, from: moved(to[i - 1] ?? 0), to: moved(to[i] ?? 0) }));
+    const rows = (minutes: number, km: number) =>
+      timeline([
+        ['PARKING', 60, 0],
+        ['MOVING', minutes, km],
+        ['PARKING', 60, 0],
+      ]);
+    // 150 m across a car park in 1.5 min: a trip without ignition, not with it.
+    const walk = at(rows(1.5, 0.15), [0, 150, 150]);
+    expect(deriveTrips(walk, CFG, false).trips.map(span)).toEqual([[60, 61.5]]);
+    expect(deriveTrips(walk, CFG).trips).toEqual([]);
+    // Three minutes and 250 m of wandering that ends 60 m from the spot: a trip only with ignition.
+    const wander = at(rows(3, 0.25), [0, 60, 60]);
+    expect(deriveTrips(wander, CFG, false).trips).toEqual([]);
+    expect(deriveTrips(wander, CFG).trips.map(span)).toEqual([[60, 63]]);
   });
 });

@@ -1,3 +1,4 @@
+import { haversineKm, type LatLon } from '@jejak/domain';
 import type { ParkingTruth, SegmentTruth, TransitStatus, TripTruth, TruthConfig } from './types.ts';
 
 /**
@@ -27,8 +28,8 @@ export function stopsByLength(segments: SegmentTruth[], cfg: TruthConfig): Segme
 }
 
 export interface SegmentBuilder {
-  /** The state at `tMs` (in time order), and the km driven since the previous one. */
-  push(tMs: number, status: TransitStatus, km: number): void;
+  /** The state at `tMs` (in time order), the km driven since the previous one, and where the vehicle is. */
+  push(tMs: number, status: TransitStatus, km: number, pos?: LatLon): void;
   /** Closes the last run at `endMs`, open (still going on). */
   finish(endMs: number): SegmentTruth[];
 }
@@ -37,13 +38,14 @@ export function createSegmentBuilder(): SegmentBuilder {
   const segments: SegmentTruth[] = [];
   let current: SegmentTruth | null = null;
   return {
-    push(tMs, status, km) {
+    push(tMs, status, km, pos) {
       if (current?.status !== status) {
         if (current) close(current, tMs);
-        current = { status, startMs: tMs, endMs: tMs, durationMs: 0, distanceKm: 0 };
+        current = { status, startMs: tMs, endMs: tMs, durationMs: 0, distanceKm: 0, ...(pos ? { from: pos } : {}) };
         segments.push(current);
       }
       current.distanceKm += km;
+      if (pos) current.to = pos;
     },
     finish(endMs) {
       if (current) {
@@ -76,21 +78,33 @@ function tripOf(run: SegmentTruth[]): TripTruth {
   };
 }
 
+/** How far a run took the vehicle from where it stood when the run began, in metres. */
+function displacementM(run: SegmentTruth[]): number {
+  const from = run[0]?.from;
+  if (!from) return 0;
+  return Math.max(0, ...run.map((s) => (s.to ? haversineKm(from, s.to) * 1000 : 0)));
+}
+
 /**
  * Trips and parkings: every real parking (≥ minParkingMs, or under way at the end of the day and
  * already that long) is a parking; what lies between two is a trip, unless it is under both
  * minTripKm and minTripMs — then it was a shuffle, not a trip, and the parkings around it are
- * one. Segments before the first real parking, or after the last, are a trip still under way
- * at either end of the day (kept if they are one).
+ * one. Without an ignition wire (`ignition` false) time says nothing about whether the vehicle
+ * was used, so the second test is how far it got from where it was parked (minTripDisplacementM),
+ * not how long. Segments before the first real parking, or after the last, are a trip still
+ * under way at either end of the day (kept if they are one).
  */
 export function deriveTrips(
   segments: SegmentTruth[],
   cfg: TruthConfig,
+  ignition = true,
 ): { trips: TripTruth[]; parkings: ParkingTruth[] } {
   const trips: TripTruth[] = [];
   const parkings: ParkingTruth[] = [];
   let run: SegmentTruth[] = [];
-  const isTrip = (t: TripTruth) => t.distanceKm >= cfg.minTripKm || t.endMs - t.startMs >= cfg.minTripMs;
+  const isTrip = (t: TripTruth, of: SegmentTruth[]) =>
+    t.distanceKm >= cfg.minTripKm ||
+    (ignition ? t.endMs - t.startMs >= cfg.minTripMs : displacementM(of) >= cfg.minTripDisplacementM);
 
   for (const s of segments) {
     if (!isRealParking(s, cfg)) {
@@ -100,7 +114,7 @@ export function deriveTrips(
     const parking: ParkingTruth = { startMs: s.startMs, endMs: s.endMs, ...(s.open ? { open: true as const } : {}) };
     const trip = run.length > 0 ? tripOf(run) : null;
     const previous = parkings[parkings.length - 1];
-    if (trip && isTrip(trip)) {
+    if (trip && isTrip(trip, run)) {
       trips.push(trip);
       parkings.push(parking);
     } else if (trip && previous) {
@@ -113,7 +127,7 @@ export function deriveTrips(
   }
   if (run.length > 0) {
     const trip = tripOf(run);
-    if (isTrip(trip)) trips.push(trip);
+    if (isTrip(trip, run)) trips.push(trip);
   }
   return { trips, parkings };
 }

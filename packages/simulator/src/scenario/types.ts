@@ -1,3 +1,4 @@
+import type { LatLon } from '@jejak/domain';
 import type { TeltonikaFix } from '../teltonika-client.ts';
 
 /** The two demo models (DESIGN §4): GPS100 speaks GT06, TEL100 speaks Teltonika. */
@@ -45,6 +46,14 @@ export interface VehicleSpec {
   jams?: true;
   /** Never moves all day, parked in an open yard or in a basement car park (GNSS drift only). */
   stationary?: 'yard' | 'basement';
+  /**
+   * Once parked for half an hour, the receiver makes up a burst of speed: three fixes a minute
+   * apart at 5–15 km/h with 5–9 satellites, 40–60 m from the spot (within its scatter). The
+   * vehicle does not move: no trip (issue 24, item 6).
+   */
+  parkedBurst?: true;
+  /** At lunch the car is moved 150 m across the car park at walking pace: a trip (issue 24, item 6). */
+  carParkMove?: true;
 }
 
 /** The thresholds that define statuses and trips; defaults are the server's config defaults. */
@@ -58,6 +67,11 @@ export interface TruthConfig {
   minTripMs: number;
   /** Without ignition: a stop at least this long is a parking from the moment the vehicle stopped. */
   parkAfterStopMs: number;
+  /**
+   * Without ignition, a move under minTripKm is a trip when it took the vehicle at least this
+   * far from where it was parked; how long it lasted does not count.
+   */
+  minTripDisplacementM: number;
 }
 
 /** How a tracker samples: periodic by ignition, plus records on ignition, movement and heading changes. */
@@ -88,6 +102,9 @@ export interface SegmentTruth {
   endMs: number;
   durationMs: number;
   distanceKm: number;
+  /** Where the vehicle was when the run began and when it ended. */
+  from?: LatLon;
+  to?: LatLon;
   /** Still going on when the day ends. */
   open?: true;
 }

@@ -86,10 +86,10 @@ export function createWorld(spec: VehicleSpec, day: DayOptions) {
   let run: Running | null = null;
   const log: TimelineLog = { stands: [], drives: [], fuel: [], tunnels: [] };
 
-  function nextLeg(r: Running, targetKm: number, shuffle: boolean): Leg {
+  function nextLeg(r: Running, targetKm: number, shuffle: boolean, shuffleKmh = 10): Leg {
     if (shuffle) {
       const to = destinationPoint(kin.pos, kin.course + 90, targetKm);
-      return { to, cruiseKmh: 10, end: 'stop', lengthKm: targetKm, doneKm: 0, tunnel: null };
+      return { to, cruiseKmh: shuffleKmh, end: 'stop', lengthKm: targetKm, doneKm: 0, tunnel: null };
     }
     const leg = planLeg(road, kin.pos, kin.course, gridDeg, KLANG_VALLEY);
     const last = r.drivenKm + leg.lengthKm >= targetKm;
@@ -121,7 +121,7 @@ export function createWorld(spec: VehicleSpec, day: DayOptions) {
         log.fuel.push({ kind: f.kind, timeMs: tMs + Math.round(f.afterMs / 1000) * 1000, litres: f.litres });
     } else {
       ignition = true;
-      r.leg = nextLeg(r, activity.targetKm, activity.shuffle === true);
+      r.leg = nextLeg(r, activity.targetKm, activity.shuffle === true, activity.cruiseKmh);
       log.drives.push({ startMs: tMs, endMs: tMs, km: 0, shuffle: activity.shuffle === true });
     }
     return r;

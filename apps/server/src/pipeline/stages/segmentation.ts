@@ -25,14 +25,17 @@ export function segmentation(state: FittedState, step: Step, at: AcceptedFix, ct
     disconnectedFrom: step.disconnectedFrom,
   });
   state.segmenter = pushed.state;
-  const grouped = pushTransits(state.trips, pushed.closed, ctx.segmenter);
+  // Without ignition a trip is decided by displacement, not duration (ADR 0036, addendum); the
+  // fix says, as it does for the filter and the transit status.
+  const cfg = step.ignition === null ? { ...ctx.segmenter, noIgnition: true } : ctx.segmenter;
+  const grouped = pushTransits(state.trips, pushed.closed, cfg);
   state.trips = grouped.state;
   const open = state.segmenter.open;
   const prevLastMs = before && open && before.start === open.start ? before.last.timeMs : undefined;
-  const parked = tripsAtParking(state.trips, open, prevLastMs, ctx.segmenter);
+  const parked = tripsAtParking(state.trips, open, prevLastMs, cfg);
   step.transits = pushed.closed;
   step.trips = [...grouped.trips, ...parked];
-  step.trip = tripNow(state.trips, open, deviceTime, ctx.segmenter);
+  step.trip = tripNow(state.trips, open, deviceTime, cfg);
   step.moved = true;
   if (pushed.parkedFrom !== undefined) step.parkedFrom = { fromMs: pushed.parkedFrom, toMs: deviceTime };
 }
