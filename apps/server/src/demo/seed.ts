@@ -70,7 +70,7 @@ export async function seedDemoFleet(
       const ownerUid = uids.get(v.owner)?.uid;
       if (!ownerUid) throw new Error('demo owner missing');
       const imei = demoImei(i);
-      const model = v.fuelSensor ? DEMO_FUEL_MODEL : DEMO_MODEL;
+      const model = demoModel(i);
       const dvid = makeDvid(model, imei);
       const vid = randomUUID();
       await trx
@@ -134,6 +134,16 @@ export async function seedDemoFleet(
     if (speeder) await seedDemoRules(trx, speeder.uid, speeder.vid, nowMs);
   });
   return true;
+}
+
+/** The tracker model of the demo's vehicle at this index of DEMO_VEHICLES. */
+export function demoModel(index: number): string {
+  return DEMO_VEHICLES[index]?.fuelSensor ? DEMO_FUEL_MODEL : DEMO_MODEL;
+}
+
+/** The dvid of the demo's tracker at this index of DEMO_VEHICLES. */
+export function demoDvid(index: number): string {
+  return makeDvid(demoModel(index), demoImei(index));
 }
 
 /** The IMEIs of the demo's GT06 trackers (DEMO_MODEL), which a GT06 simulator drives. */
