@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '@jejak/simulator';
+import { demoSimulations } from '../apps/server/src/demo/demo-simulation.ts';
 import { demoImeis } from '../apps/server/src/demo/seed.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
 import { expectNoCspViolations, launchBrowser, reportOpenPages } from './browser.ts';
@@ -44,22 +45,35 @@ export function consoleUnderTest(env: () => Record<string, string> = () => ({}))
   };
 }
 
-/** As consoleUnderTest, with the demo fleet driven over GT06 by the simulator (a fix a second each). */
+/**
+ * As consoleUnderTest, with the demo fleet driven by the simulator (a fix a second each): the
+ * GT06 trackers without the demo's SOS presses and speeder, and the fuel trackers over Teltonika.
+ */
 export function drivenConsoleUnderTest(): ConsoleUnderTest {
   const ui = consoleUnderTest();
-  let sim: RunningSimulator | undefined;
+  const sims: RunningSimulator[] = [];
   beforeAll(() => {
-    sim = startSimulator({
+    sims.push(
+      startSimulator({
+        host: '127.0.0.1',
+        port: ui.server.gt06Port,
+        devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
+        intervalMs: 1000,
+        heartbeatEveryMs: 0,
+      }),
+    );
+    const fuel = demoSimulations({
       host: '127.0.0.1',
-      port: ui.server.gt06Port,
-      devices: demoImeis().map((imei, i) => ({ imei, seed: i + 1 })),
+      gt06Port: ui.server.gt06Port,
+      teltonikaPort: ui.server.app.gatewayPorts.teltonika,
       intervalMs: 1000,
       heartbeatEveryMs: 0,
-    });
+    }).find((options) => options.protocol === 'teltonika');
+    if (fuel) sims.push(startSimulator(fuel));
   });
-  // After hooks run in reverse: the simulator stops before the server.
+  // After hooks run in reverse: the simulators stop before the server.
   afterAll(async () => {
-    await sim?.stop();
+    await Promise.all(sims.map((sim) => sim.stop()));
   });
   return ui;
 }

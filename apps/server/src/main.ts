@@ -4,14 +4,8 @@ import { startJejak } from './app.ts';
 import { createInProcessBus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
 import { runCreateAdmin } from './admin/create-admin-cli.ts';
-import { DEMO_USERS } from './demo/demo-fleet.ts';
-import {
-  DEMO_SOS_EVERY_MS,
-  DEMO_SOS_VEHICLE,
-  DEMO_SPEEDER_CRUISE_FACTOR,
-  DEMO_SPEEDER_VEHICLE,
-} from './demo/demo-rules.ts';
-import { demoImeis } from './demo/seed.ts';
+import { DEMO_USERS, DEMO_VEHICLES } from './demo/demo-fleet.ts';
+import { demoSimulations } from './demo/demo-simulation.ts';
 import { createProcessLogger } from './roles/logger.ts';
 import { NODE_ROLES, startNode, type NodeRole } from './roles/nodes.ts';
 import { createNodeIdentity, type RoleOptions } from './roles/shared.ts';
@@ -157,18 +151,15 @@ async function startAll(config: Config, opts: RoleOptions): Promise<Running> {
   let stopSimulator: (() => Promise<void>) | null = null;
   if (config.JEJAK_DEMO) {
     const { startSimulator } = await import('@jejak/simulator');
-    const sim = startSimulator({
+    const sims = demoSimulations({
       host: '127.0.0.1',
-      port: running.gatewayPorts.gt06 ?? 5023,
-      devices: demoImeis().map((imei, i) => ({
-        imei,
-        seed: i + 1,
-        ...(i === DEMO_SOS_VEHICLE ? { sosEveryMs: DEMO_SOS_EVERY_MS } : {}),
-        ...(i === DEMO_SPEEDER_VEHICLE ? { cruiseFactor: DEMO_SPEEDER_CRUISE_FACTOR } : {}),
-      })),
+      gt06Port: running.gatewayPorts.gt06 ?? 5023,
+      teltonikaPort: running.gatewayPorts.teltonika,
       intervalMs: config.JEJAK_DEMO_INTERVAL_MS,
-    });
-    stopSimulator = () => sim.stop();
+    }).map((options) => startSimulator(options));
+    stopSimulator = async () => {
+      await Promise.all(sims.map((sim) => sim.stop()));
+    };
   }
 
   const lines = [
@@ -179,7 +170,8 @@ async function startAll(config: Config, opts: RoleOptions): Promise<Running> {
   ];
   if (config.JEJAK_DEMO) {
     lines.push(
-      `  demo fleet${running.seeded ? ' (seeded now)' : ''}, simulator driving ${demoImeis().length} vehicles`,
+      `  demo fleet${running.seeded ? ' (seeded now)' : ''}, simulator driving ${DEMO_VEHICLES.length} vehicles` +
+        ` (${DEMO_VEHICLES.filter((v) => v.fuelSensor).length} with fuel sensors over Teltonika)`,
     );
     lines.push(
       '  sign in as (password ' + (process.env.JEJAK_DEMO_PASSWORD ? 'from JEJAK_DEMO_PASSWORD' : 'demo1234') + '):',

@@ -64,6 +64,9 @@ async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean): Prom
   }
 }
 
+/** Demo GT06 trackers for the rate limit (vehicles 6, 8, 10 and 11 carry Teltonika fuel trackers). */
+const RATE_IMEIS = [5, 7, 9, 12, 13, 17].map((i) => demoImei(i));
+
 describe('per-address connection limits', () => {
   it('caps the connections open from one address while another still connects', async () => {
     const before = { ...server.app.counters };
@@ -93,19 +96,19 @@ describe('per-address connection limits', () => {
   it('limits how fast one address connects; another is not slowed', async () => {
     const before = { ...server.app.counters };
     for (let i = 0; i < 6; i++) {
-      const r = await login(demoImei(5 + i), '127.0.0.5');
+      const r = await login(RATE_IMEIS[i] ?? '', '127.0.0.5');
       expect(r.acked).toBe(true);
       r.device.close();
     }
-    const seventh = await login(demoImei(11), '127.0.0.5');
+    const seventh = await login(demoImei(18), '127.0.0.5');
     expect(seventh.acked).toBe(false);
     expect(delta(before)('refusedAddressRate')).toBe(1);
-    const other = await login(demoImei(12), '127.0.0.6');
+    const other = await login(demoImei(19), '127.0.0.6');
     expect(other.acked).toBe(true);
     other.device.close();
     // A minute later the address has one connection more.
     clock += 60_000;
-    const later = await login(demoImei(11), '127.0.0.5');
+    const later = await login(demoImei(18), '127.0.0.5');
     expect(later.acked).toBe(true);
     later.device.close();
   });

@@ -10,7 +10,7 @@ const T0 = Date.UTC(2026, 10, 20, 1, 0);
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-describe.each(kinds)('Device and Vehicle Inspector exports on %s', (kind) => {
+describe.each(kinds)('Device and Vehicle Inspector exports and the debug log calls on %s', (kind) => {
   let server: TestServer;
   let owner: { c: Client; me: Me };
   let owner2: { c: Client; me: Me };
@@ -188,6 +188,58 @@ describe.each(kinds)('Device and Vehicle Inspector exports on %s', (kind) => {
     expect(String(backwards.body.message)).toContain('endTime');
     const zone = await owner.c.post(API_PATHS.vehicleLogExport, { vid, ...window, timeZone: 'Mars/Base' });
     expect(String(zone.body.message)).toContain('timeZone');
+  });
+
+  it("answers both debug log calls with the device log's rows, logins and heartbeats included", async () => {
+    const logs = await owner.c.post(API_PATHS.deviceLogs, { dvid, ...window });
+    const debug = await owner.c.post(API_PATHS.deviceDebugLogs, { dvid, ...window });
+    const typed = await owner.c.post(API_PATHS.deviceTypeDebugLogs, { dvid, ...window, deviceType: 'GPS100' });
+    expect(debug.status).toBe(200);
+    expect(typed.status).toBe(200);
+    const packages = (debug.body.logs as { devicePackage: string }[]).map((l) => l.devicePackage);
+    expect(packages).toEqual(['auth', 'gps#latest', 'heartbeat', 'gps#memory']);
+    expect(debug.body).toEqual({ status: 200, logs: logs.body.logs, truncated: false });
+    expect(typed.body).toEqual(debug.body);
+    const early = await owner.c.post(API_PATHS.deviceDebugLogs, {
+      dvid,
+      startTime: T0 + MINUTE,
+      endTime: T0 + 2 * MINUTE,
+    });
+    expect((early.body.logs as { devicePackage: string }[]).map((l) => l.devicePackage)).toEqual(['gps#latest']);
+  });
+
+  it('refuses a debug log of a foreign device exactly like a missing one, as the device log does', async () => {
+    for (const [path, extra] of [
+      [API_PATHS.deviceDebugLogs, {}],
+      [API_PATHS.deviceTypeDebugLogs, { deviceType: 'GPS100' }],
+    ] as const) {
+      const device = await owner2.c.post(path, { dvid, ...window, ...extra });
+      const noDevice = await owner2.c.post(path, { dvid: 'GPS100#000', ...window, ...extra });
+      expect(device.body).toEqual({ status: 404, errorType: 'NotFound', message: 'Device not found' });
+      expect(noDevice.body).toEqual(device.body);
+      expect(device.body).toEqual((await owner2.c.post(API_PATHS.deviceLogs, { dvid, ...window })).body);
+    }
+  });
+
+  it('refuses a debug call with a bad body or a deviceType the device is not', async () => {
+    const unknown = await owner.c.post(API_PATHS.deviceTypeDebugLogs, { dvid, ...window, deviceType: 'GT06' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ status: 400, errorType: 'ValidationException' });
+    expect(String(unknown.body.message)).toContain(
+      'deviceType must be one of GPS100, TEL100, H02, OSMAND, MT90, GL300',
+    );
+    const missing = await owner.c.post(API_PATHS.deviceTypeDebugLogs, { dvid, ...window });
+    expect(missing.status).toBe(400);
+    expect(String(missing.body.message)).toContain('deviceType');
+    const backwards = await owner.c.post(API_PATHS.deviceDebugLogs, { dvid, startTime: T0 + DAY, endTime: T0 });
+    expect(backwards.status).toBe(400);
+    expect(String(backwards.body.message)).toContain('endTime');
+    const other = await owner.c.post(API_PATHS.deviceTypeDebugLogs, { dvid, ...window, deviceType: 'TEL100' });
+    expect(other.body).toEqual({
+      status: 400,
+      errorType: 'ValidationException',
+      message: "deviceType TEL100 does not match the device's model GPS100",
+    });
   });
 
   it('needs a session', async () => {

@@ -12,6 +12,7 @@ import {
 import type { NormalizedMessage } from '@jejak/protocols';
 import { createInProcessBus, type Bus } from '../src/bus/bus.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
+import { demoDvid } from '../src/demo/seed.ts';
 import { createPipeline } from '../src/pipeline/pipeline.ts';
 import { loadStates, type StateSources } from '../src/pipeline/state/state-loader.ts';
 import type { Db } from '../src/storage/db/database.ts';
@@ -172,7 +173,7 @@ function oneByOne(db: Db): StateSources {
 describe.each(await dbKinds())('loading device states on %s', (kind) => {
   let server: TestServer;
   let db: Db;
-  const dvidOf = (i: number) => `GPS100#${demoImei(i)}`;
+  const dvidOf = demoDvid;
   /** Demo devices 0–11 stopped at different points of the drive; 12–13 never sent anything. */
   const sent = Array.from({ length: 12 }, (_, i) => dvidOf(i));
   const silent = [dvidOf(12), dvidOf(13)];

@@ -5,6 +5,7 @@ export {
   type SimulatorOptions,
   type SimulatorStats,
 } from './simulator.ts';
+export { withFuelGauge, type FuelPlayback } from './fuel-gauge.ts';
 export {
   createTrackerClient,
   type AckEvent,

@@ -1,3 +1,4 @@
+import { withFuelGauge, type FuelPlayback } from './fuel-gauge.ts';
 import { createGt06Client } from './gt06-client.ts';
 import { createTeltonikaClient } from './teltonika-client.ts';
 import type { AckEvent, ClientStats, DeviceFix, SendEvent, TrackerClient } from './tracker-client.ts';
@@ -11,6 +12,8 @@ export interface SimulatorDevice {
   sosEveryMs?: { min: number; max: number };
   /** Cruise speeds times this (a vehicle that speeds); default 1. */
   cruiseFactor?: number;
+  /** A fuel level sensor (Teltonika only: its AIN1 reading): burn, refuels and drains. */
+  fuel?: FuelPlayback;
 }
 
 export interface SimulatorOptions {
@@ -90,9 +93,10 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
       ...(options.bounds ? { bounds: options.bounds } : {}),
       ...(device.cruiseFactor !== undefined ? { cruiseFactor: device.cruiseFactor } : {}),
     });
-    const nextFix = device.sosEveryMs
+    const routeFix = device.sosEveryMs
       ? withSos(() => route.next(), device.sosEveryMs, createRng(device.seed ^ 0x505))
       : () => route.next();
+    const nextFix = device.fuel ? withFuelGauge(routeFix, device.fuel, createRng(device.seed ^ 0xf0e1)) : routeFix;
     const clientOptions = {
       host: options.host,
       port: options.port,

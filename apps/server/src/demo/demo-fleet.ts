@@ -89,7 +89,15 @@ export interface DemoVehicle {
   model: string;
   /** In the operator's vehicle group. */
   operatorGroup: boolean;
+  /**
+   * Fitted with a Teltonika tracker (DEMO_FUEL_MODEL) reading its tank's dipstick, rather than
+   * a GT06 (which has no fuel input): Fuel Analysis and the refuel and drain reports show data.
+   */
+  fuelSensor?: true;
 }
+
+/** The model of the demo's trackers that read a fuel level sensor (Teltonika FMB, AIN1). */
+export const DEMO_FUEL_MODEL = 'TEL100';
 
 export const DEMO_VEHICLES: DemoVehicle[] = [
   { owner: 'owner', plate: 'WXY 1234', name: 'Lori 01 Puchong', type: 'Truck', model: 'Hino 300', operatorGroup: true },
@@ -133,6 +141,7 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
     type: 'Bus',
     model: 'Scania K250',
     operatorGroup: false,
+    fuelSensor: true,
   },
   {
     owner: 'owner',
@@ -149,6 +158,7 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
     type: 'Motocar',
     model: 'Proton Saga',
     operatorGroup: false,
+    fuelSensor: true,
   },
   {
     owner: 'owner',
@@ -158,7 +168,15 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
     model: 'Honda Wave 125',
     operatorGroup: false,
   },
-  { owner: 'owner', plate: 'VFA 5150', name: 'Lori 11 Cheras', type: 'Truck', model: 'Hino 500', operatorGroup: false },
+  {
+    owner: 'owner',
+    plate: 'VFA 5150',
+    name: 'Lori 11 Cheras',
+    type: 'Truck',
+    model: 'Hino 500',
+    operatorGroup: false,
+    fuelSensor: true,
+  },
   {
     owner: 'owner',
     plate: 'WPN 8126',
@@ -166,6 +184,7 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
     type: 'Taxi',
     model: 'Toyota Camry',
     operatorGroup: false,
+    fuelSensor: true,
   },
   {
     owner: 'owner2',
@@ -233,6 +252,16 @@ export function demoImei(index: number): string {
 export function demoSimCard(index: number): string {
   return `+6011${String(20_000_000 + index * 7_919).padStart(8, '0')}`;
 }
+
+/** What the demo's vehicle types burn, litres per 100 km (the fuel sensors' simulated consumption). */
+export const DEMO_BURN_LITRES_PER_100KM: Readonly<Record<string, number>> = {
+  Truck: 25,
+  Bus: 35,
+  Van: 12,
+  '4x4Drive': 11,
+  Motocar: 7,
+  Taxi: 8,
+};
 
 /** Round tank sizes for the demo's vehicle types, litres. */
 const DEMO_TANK_LITRES: Readonly<Record<string, number>> = {

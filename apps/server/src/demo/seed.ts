@@ -8,8 +8,17 @@ import { hashPassword } from '../services/accounts/passwords.ts';
 import { seedDemoGeofences } from './demo-geofences.ts';
 import { seedDemoPackages } from './demo-packages.ts';
 import { DEMO_SPEEDER_VEHICLE, seedDemoRules } from './demo-rules.ts';
-import { DEMO_USERS, DEMO_VEHICLES, demoFuelProfile, demoImei, demoSimCard, type DemoUser } from './demo-fleet.ts';
+import {
+  DEMO_FUEL_MODEL,
+  DEMO_USERS,
+  DEMO_VEHICLES,
+  demoFuelProfile,
+  demoImei,
+  demoSimCard,
+  type DemoUser,
+} from './demo-fleet.ts';
 
+/** The model of the demo's GT06 trackers: every vehicle's but those with a fuel sensor (DEMO_FUEL_MODEL). */
 export const DEMO_MODEL = 'GPS100';
 
 /** Seeds the demo fleet once, into an empty database; false when there was data already. */
@@ -61,13 +70,14 @@ export async function seedDemoFleet(
       const ownerUid = uids.get(v.owner)?.uid;
       if (!ownerUid) throw new Error('demo owner missing');
       const imei = demoImei(i);
-      const dvid = makeDvid(DEMO_MODEL, imei);
+      const model = demoModel(i);
+      const dvid = makeDvid(model, imei);
       const vid = randomUUID();
       await trx
         .insertInto('devices')
         .values({
           dvid,
-          model: DEMO_MODEL,
+          model,
           imei,
           uid: ownerUid,
           sim_card: demoSimCard(i),
@@ -126,7 +136,17 @@ export async function seedDemoFleet(
   return true;
 }
 
-/** The demo IMEIs of an already seeded database (for restarting the simulator). */
+/** The tracker model of the demo's vehicle at this index of DEMO_VEHICLES. */
+export function demoModel(index: number): string {
+  return DEMO_VEHICLES[index]?.fuelSensor ? DEMO_FUEL_MODEL : DEMO_MODEL;
+}
+
+/** The dvid of the demo's tracker at this index of DEMO_VEHICLES. */
+export function demoDvid(index: number): string {
+  return makeDvid(demoModel(index), demoImei(index));
+}
+
+/** The IMEIs of the demo's GT06 trackers (DEMO_MODEL), which a GT06 simulator drives. */
 export function demoImeis(): string[] {
-  return DEMO_VEHICLES.map((_, i) => demoImei(i));
+  return DEMO_VEHICLES.flatMap((v, i) => (v.fuelSensor ? [] : [demoImei(i)]));
 }

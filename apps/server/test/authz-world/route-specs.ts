@@ -97,6 +97,12 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   tripRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
+  deviceDebugLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
+  deviceTypeDebugLogs: {
+    gate: 'any',
+    // The device's own model: the part of its dvid before '#'.
+    body: (o) => ({ dvid: o.dvid, ...WINDOW, deviceType: o.dvid.split('#')[0] }),
+  },
   vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   routePlayback: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   deviceLogExport: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW, packages: ['gps#latest'] }) },

@@ -48,6 +48,9 @@ export const API_PATHS = {
   transitRecordExport: '/transitRecord/export',
   tripRecords: '/tripRecord/timeFrame',
   deviceLogs: '/deviceLog/getdvidtimeframe',
+  // The two debug log calls of spec 3 §7, written as the spec writes them.
+  deviceDebugLogs: '/deviceLog/debug/getdvidtimeframe',
+  deviceTypeDebugLogs: '/deviceLog/debug/devicegetdvidtimeframe',
   vehicleLogs: '/vehicleLog/getvidtimeframe',
   // Device and Vehicle Inspector exports (spec 3 §2).
   deviceLogExport: '/deviceLog/export',

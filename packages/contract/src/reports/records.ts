@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
 import { ID } from '../core/fields.ts';
+import { DEVICE_MODELS } from '../fleet/management.ts';
 
 /** The longest window a record or report call covers. */
 export const MAX_SPAN_MS = 31 * 86_400_000;
@@ -22,6 +23,15 @@ export const VehicleWindowRequestSchema = z.object({ vid: ID, ...WINDOW_FIELDS }
 /** {dvid, startTime, endTime} */
 export const DeviceWindowRequestSchema = z.object({ dvid: ID, ...WINDOW_FIELDS }).superRefine(checkWindow);
 export type DeviceWindowRequest = z.infer<typeof DeviceWindowRequestSchema>;
+/** {dvid, startTime, endTime, deviceType}: deviceType is one of the device models the platform knows. */
+export const DeviceTypeWindowRequestSchema = z
+  .object({
+    dvid: ID,
+    ...WINDOW_FIELDS,
+    deviceType: z.enum(DEVICE_MODELS, { error: `deviceType must be one of ${DEVICE_MODELS.join(', ')}` }),
+  })
+  .superRefine(checkWindow);
+export type DeviceTypeWindowRequest = z.infer<typeof DeviceTypeWindowRequestSchema>;
 export type VehicleWindowRequest = z.infer<typeof VehicleWindowRequestSchema>;
 
 export const TransitRecordSchema = z.object({

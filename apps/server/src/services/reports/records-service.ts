@@ -9,6 +9,7 @@ import {
   type PlaybackStopStatus,
   type PlaybackTrack,
   type RoutePlaybackResponse,
+  type DeviceTypeWindowRequest,
   type DeviceWindowRequest,
   type TransitRecord,
   type TripRecord,
@@ -125,6 +126,24 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
 
     async deviceLogs(caller: User, req: DeviceWindowRequest): Promise<{ logs: DeviceLog[]; truncated: boolean }> {
       await deviceInReach(caller, req.dvid);
+      return records.deviceLogs(req.dvid, req.startTime, req.endTime);
+    },
+
+    /**
+     * The debug log calls (spec 3 §7): the device log's rows, reached as deviceLogs is. With a
+     * deviceType, a device of another model is refused rather than answered empty, so a wrong
+     * type reads as a mistake and not as a silent device.
+     */
+    async deviceDebugLogs(
+      caller: User,
+      req: DeviceWindowRequest & { deviceType?: DeviceTypeWindowRequest['deviceType'] },
+    ): Promise<{ logs: DeviceLog[]; truncated: boolean }> {
+      await deviceInReach(caller, req.dvid);
+      if (req.deviceType !== undefined) {
+        const model = (await fleet.devicesByDvid([req.dvid])).get(req.dvid)?.device.model;
+        if (model !== req.deviceType)
+          throw AppError.validation(`deviceType ${req.deviceType} does not match the device's model ${model ?? '-'}`);
+      }
       return records.deviceLogs(req.dvid, req.startTime, req.endTime);
     },
 

@@ -3,6 +3,7 @@ import { DeviceLogExportRequestSchema, VehicleLogExportRequestSchema } from '../
 import { RoutePlaybackRequestSchema, RoutePlaybackResponseSchema } from '../../reports/playback.ts';
 import {
   DeviceLogsResponseSchema,
+  DeviceTypeWindowRequestSchema,
   DeviceWindowRequestSchema,
   TransitPdfRequestSchema,
   TransitPdfResponseSchema,
@@ -53,6 +54,22 @@ export const RECORD_OPERATIONS = {
     'session',
     "A device's log (every package it sent) in a window",
     DeviceWindowRequestSchema,
+    DeviceLogsResponseSchema,
+  ),
+  // The debug calls (spec 3 §7) answer the device log's rows: they already hold every package
+  // the tracker sent, logins and heartbeats included, so there is no rawer log to give.
+  deviceDebugLogs: post(
+    API_PATHS.deviceDebugLogs,
+    'session',
+    "A device's debug log (every package it sent, logins and heartbeats included) in a window",
+    DeviceWindowRequestSchema,
+    DeviceLogsResponseSchema,
+  ),
+  deviceTypeDebugLogs: post(
+    API_PATHS.deviceTypeDebugLogs,
+    'session',
+    "A device's debug log in a window, for a device of the given type (deviceType: its model); another type is refused",
+    DeviceTypeWindowRequestSchema,
     DeviceLogsResponseSchema,
   ),
   vehicleLogs: post(

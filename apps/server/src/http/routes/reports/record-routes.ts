@@ -45,6 +45,14 @@ export function registerRecordRoutes(route: Route, records: RecordsService): voi
   }));
 
   route(OPERATIONS.deviceLogs, async ({ user, body }) => ({ status: 200, ...(await records.deviceLogs(user, body)) }));
+  route(OPERATIONS.deviceDebugLogs, async ({ user, body }) => ({
+    status: 200,
+    ...(await records.deviceDebugLogs(user, body)),
+  }));
+  route(OPERATIONS.deviceTypeDebugLogs, async ({ user, body }) => ({
+    status: 200,
+    ...(await records.deviceDebugLogs(user, body)),
+  }));
 
   route(OPERATIONS.vehicleLogs, async ({ user, body }) => ({
     status: 200,
