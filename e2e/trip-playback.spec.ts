@@ -70,7 +70,7 @@ describe('Trip Record playback in Chromium', { timeout: FLOW_TIMEOUT_MS }, () =>
     await page.getByTestId('playback-bar').waitFor();
     expect(await clock(page)).toBe(klTime(t0 + MIN));
     expect(await page.getByTestId('playback-speed-now').textContent()).toBe('0 km/h');
-    expect(await playing(page)).toBe('false');
+    await expect.poll(() => playing(page)).toBe('false');
     const start = await marker(page);
     expect(start?.[0]).toBeCloseTo(origin.lon, 5);
 
@@ -89,13 +89,13 @@ describe('Trip Record playback in Chromium', { timeout: FLOW_TIMEOUT_MS }, () =>
     // Play at 5× (5 journey minutes a second): the clock moves; pause holds it still.
     await page.getByTestId('playback-speeds').getByText('5×', { exact: true }).click();
     await page.getByTestId('playback-play').click();
-    expect(await playing(page)).toBe('true');
+    await expect.poll(() => playing(page)).toBe('true');
     const before = await clock(page);
     await markerPast(page, origin.lon + 0.02);
     const during = await clock(page);
     expect(during! > before!).toBe(true);
     await page.getByTestId('playback-play').click();
-    expect(await playing(page)).toBe('false');
+    await expect.poll(() => playing(page)).toBe('false');
     const paused = await clock(page);
     const pausedAt = await marker(page);
     // Thirty animation frames later nothing has moved.
@@ -115,9 +115,9 @@ describe('Trip Record playback in Chromium', { timeout: FLOW_TIMEOUT_MS }, () =>
     // Space toggles play, and again pauses.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Space');
-    expect(await playing(page)).toBe('true');
+    await expect.poll(() => playing(page)).toBe('true');
     await page.keyboard.press('Space');
-    expect(await playing(page)).toBe('false');
+    await expect.poll(() => playing(page)).toBe('false');
 
     // Scrub to the end: the arrow stands on the last fix, the clock at its time.
     await page.getByTestId('playback-scrub').fill('100000');
