@@ -61,6 +61,8 @@ export interface HttpOptions {
   administration: AdministrationServices;
   devices: DeviceService;
   records: RecordsService;
+  /** The server's zone (JEJAK_TIME_ZONE): the Transit PDF writes its times in it. */
+  timeZone: string;
   reports: ReportService;
   fuel: FuelService;
   reportExport: ReportExportService;
@@ -115,7 +117,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerAccountRoutes(route, opts.accounts, opts.passwords, limits.resetPassword);
       registerAdministrationRoutes(route, opts.administration);
       registerDeviceRoutes(route, opts.devices);
-      registerRecordRoutes(route, opts.records);
+      registerRecordRoutes(route, opts.records, opts.timeZone);
       registerReportRoutes(route, opts.reports);
       registerFuelRoutes(route, opts.fuel);
       registerReportExportRoutes(route, opts.reportExport);

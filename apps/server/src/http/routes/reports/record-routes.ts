@@ -6,7 +6,7 @@ import type { RecordsService } from '../../../services/reports/records-service.t
 import type { Route } from '../../route-table.ts';
 
 /** One vehicle's or device's records: Trip Record, the inspectors, playback; the service checks reach. */
-export function registerRecordRoutes(route: Route, records: RecordsService): void {
+export function registerRecordRoutes(route: Route, records: RecordsService, timeZone: string): void {
   route(OPERATIONS.transitRecords, async ({ user, body }) => ({
     status: 200,
     transitRecords: await records.transitRecords(user, body),
@@ -22,10 +22,11 @@ export function registerRecordRoutes(route: Route, records: RecordsService): voi
       ...window,
       statuses: status ?? TRANSIT_STATUSES,
       generatedAt: Date.now(),
+      timeZone,
     });
     return {
       status: 200,
-      name: transitPdfName(report.vehicle.plate, window.startTime),
+      name: transitPdfName(report.vehicle.plate, window.startTime, timeZone),
       buffer: pdf.toString('base64'),
     };
   });
