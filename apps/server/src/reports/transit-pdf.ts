@@ -71,7 +71,10 @@ function header(doc: PDFKit.PDFDocument, input: TransitPdfInput): void {
   const statuses =
     input.statuses.length === TRANSIT_STATUSES.length ? 'All' : input.statuses.map((s) => STATUS_LABELS[s]).join(', ');
   const facts: [string, string][] = [
-    ['Period', `${reportDateTime(input.startTime, input.timeZone)}  to  ${reportDateTime(input.endTime, input.timeZone)}`],
+    [
+      'Period',
+      `${reportDateTime(input.startTime, input.timeZone)}  to  ${reportDateTime(input.endTime, input.timeZone)}`,
+    ],
     ['Time zone', input.timeZone],
     ['Statuses', statuses],
     ['Generated at', reportDateTime(input.generatedAt, input.timeZone)],
