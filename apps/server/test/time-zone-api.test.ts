@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_PATHS, type DailyMileageReportResponse, type MileageReportResponse } from '@jejak/contract';
+import { API_PATHS, REPORT_PATHS, type DailyMileageReportResponse, type MileageReportResponse } from '@jejak/contract';
 import { localDateOf, localMidnight } from '@jejak/domain';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { gt06Track } from './device-client.ts';
@@ -59,5 +59,19 @@ describe('a server in Europe/London', () => {
     expect(second).toBeGreaterThan(5);
     const total = (mileage.body as MileageReportResponse).report.find((r) => r.vid === vid)?.mileage ?? NaN;
     expect((first ?? 0) + (second ?? 0)).toBeCloseTo(total, 1);
+  });
+
+  it('names an export by its first day in London when the request names no zone', async () => {
+    // 23:00 in London the day before midnight; 07:00 the next day in Kuala Lumpur.
+    const res = await fetch(`${server.baseUrl}/api${API_PATHS.transitRecordExport}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: client.cookie ?? '' },
+      body: JSON.stringify({ vid, startTime: midnight - HOUR, endTime: midnight + HOUR }),
+    });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const before = localDateOf(midnight - HOUR, ZONE);
+    const day = `${before.y}-${pad(before.m)}-${pad(before.d)}`;
+    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`-${day}\\.xlsx"$`));
   });
 });

@@ -32,7 +32,9 @@ export function registerRecordRoutes(route: Route, records: RecordsService, time
   });
 
   // Trip Record's transit records as .xlsx: the records and words of Trip Details, under its filters.
-  route(OPERATIONS.transitRecordExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.transitRecordExport, async ({ user, body, reply }) => {
+    // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { records: shown, vehicle } = await records.transitRecordsForExport(user, req);
     return reply
       .type(XLSX_CONTENT_TYPE)
@@ -56,7 +58,8 @@ export function registerRecordRoutes(route: Route, records: RecordsService, time
   route(OPERATIONS.routePlayback, async ({ user, body }) => records.routePlayback(user, body));
 
   // The inspectors' tables as .xlsx (spec 3 §2): the rows and words the screens show.
-  route(OPERATIONS.deviceLogExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.deviceLogExport, async ({ user, body, reply }) => {
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const logs = await records.deviceLogsForExport(user, req);
     const name = inspectorFileName('device-log', req.dvid, req.startTime, req.timeZone);
     return reply
@@ -65,7 +68,8 @@ export function registerRecordRoutes(route: Route, records: RecordsService, time
       .send(deviceLogStream(logs, req.timeZone));
   });
 
-  route(OPERATIONS.vehicleLogExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.vehicleLogExport, async ({ user, body, reply }) => {
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { logs, vehicle } = await records.vehicleLogsForExport(user, req);
     const name = inspectorFileName('vehicle-log', vehicle, req.startTime, req.timeZone);
     return reply
