@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyMileage, REPORT_TIME_ZONE, summarizeMileage, type TransitStatus } from '@jejak/domain';
 import { dailyMileages, mileageSummaries } from '../src/services/reports/day-report.ts';
 import type { Db } from '../src/storage/db/database.ts';
-import { backfillDayStats } from '../src/storage/ingest/day-stats.ts';
+import { alignDayStatsZone, backfillDayStats } from '../src/storage/ingest/day-stats.ts';
 import type { TransitRow } from '../src/storage/ingest/rows.ts';
 import { migrate } from '../src/storage/db/migrate.ts';
 import { createRecomputeStore } from '../src/storage/ingest/recompute-store.ts';
@@ -76,18 +76,18 @@ function simulate(vid: string, seed: number, fromMs: number, toMs: number): Tran
 }
 
 /** Both reports summed from the records alone, as before the day rows. */
-async function fromRecords(reports: ReportRepo, w: ReportWindow) {
+async function fromRecords(reports: ReportRepo, w: ReportWindow, zone = REPORT_TIME_ZONE) {
   const slices = await reports.transitSlices(w);
   return {
     mileage: [...slices].map(([vid, r]) => [vid, summarizeMileage(r, w)]),
-    daily: [...slices].map(([vid, r]) => [vid, dailyMileage(r, w, REPORT_TIME_ZONE)]),
+    daily: [...slices].map(([vid, r]) => [vid, dailyMileage(r, w, zone)]),
   };
 }
 
-async function fromDays(reports: ReportRepo, w: ReportWindow) {
+async function fromDays(reports: ReportRepo, w: ReportWindow, zone = REPORT_TIME_ZONE) {
   return {
-    mileage: [...(await mileageSummaries(reports, w, REPORT_TIME_ZONE))],
-    daily: [...(await dailyMileages(reports, w, REPORT_TIME_ZONE))],
+    mileage: [...(await mileageSummaries(reports, w, zone))],
+    daily: [...(await dailyMileages(reports, w, zone))],
   };
 }
 
@@ -115,7 +115,7 @@ describe.each(kinds)('per-day report totals on %s', (kind) => {
     const months = VIDS.map((vid, i) => simulate(vid, i + 1, M0 - 3 * DAY, M1 + 2 * DAY));
     for (let b = 0; months.some((m) => b * 8 < m.length); b++) {
       const batch = months.flatMap((m) => m.slice(b * 8, b * 8 + 8));
-      await db.transaction().execute((trx) => writeTransits(trx, batch));
+      await db.transaction().execute((trx) => writeTransits(trx, batch, REPORT_TIME_ZONE));
     }
     // Late data: v1's records from the middle of the month replaced by others that end sooner.
     const fromMs = M0 + 14 * DAY + 5 * HOUR;
@@ -180,5 +180,35 @@ describe.each(kinds)('per-day report totals on %s', (kind) => {
     expect(after.daily.find(([vid]) => vid === 'v2')?.[1].find((d) => d.date === '2026-04-10')?.mileage).toBe(1000);
     await backfillDayStats(db);
     expect(await fromDays(reports, w)).toEqual(before);
+  });
+
+  it('are rebuilt in another zone when the server starts in it, and back again (ADR 0068)', async () => {
+    const kept = await dayRows(db);
+    const zoneRow = () => db.selectFrom('day_stats_zone').select('time_zone').executeTakeFirstOrThrow();
+    expect(await zoneRow()).toEqual({ time_zone: 'Asia/Kuala_Lumpur' });
+    expect(await alignDayStatsZone(db, REPORT_TIME_ZONE)).toBe(false);
+    expect(await dayRows(db)).toEqual(kept);
+
+    const LONDON = 'Europe/London';
+    expect(await alignDayStatsZone(db, LONDON)).toBe(true);
+    expect(await zoneRow()).toEqual({ time_zone: LONDON });
+    // The records begin on 28 March: London's 23-hour day, 29 March, is among the rows.
+    const rows = await dayRows(db);
+    const spring = rows.find((r) => r.vid === 'v1' && r.date === '2026-03-29');
+    expect(Number(spring?.start_time)).toBe(Date.UTC(2026, 2, 29));
+    expect(Number(spring?.end_time) - Number(spring?.start_time)).toBe(23 * HOUR);
+    for (const [startTime, endTime] of [
+      [Date.UTC(2026, 2, 28, 12), Date.UTC(2026, 3, 2, 5)],
+      [Date.UTC(2026, 3, 1, 23), M1],
+    ] as const) {
+      const w = { vids, startTime, endTime };
+      const got = await fromDays(reports, w, LONDON);
+      expect(got.daily.find(([vid]) => vid === 'v1')?.[1].some((d) => d.mileage > 0)).toBe(true);
+      expect(got).toEqual(await fromRecords(reports, w, LONDON));
+    }
+    expect(await alignDayStatsZone(db, LONDON)).toBe(false);
+
+    expect(await alignDayStatsZone(db, REPORT_TIME_ZONE)).toBe(true);
+    expect(await dayRows(db)).toEqual(kept);
   });
 });

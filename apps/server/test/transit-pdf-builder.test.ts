@@ -31,7 +31,7 @@ function record(i: number, transitStatus: TransitStatus, startAddress = 'near Kl
   };
 }
 
-const report = (records: TransitRecord[], points: { lat: number; lon: number }[]) =>
+const report = (records: TransitRecord[], points: { lat: number; lon: number }[], timeZone = 'Asia/Kuala_Lumpur') =>
   buildTransitPdf({
     vehicle,
     startTime: T0,
@@ -40,6 +40,7 @@ const report = (records: TransitRecord[], points: { lat: number; lon: number }[]
     records,
     route: { points, total: points.length },
     generatedAt: T0 + 90_000_000,
+    timeZone,
   });
 
 /** Table rows as pdftotext lays them out: a row number, then the status. */
@@ -58,6 +59,16 @@ describe('the Transit PDF builder', () => {
     expect(tableRows(text)).toHaveLength(0);
     expect(await pdfPageCount(pdf)).toBe(1);
     expect(countPixels(await renderFirstPage(pdf), ROUTE_BOX, isRouteRed)).toBe(0);
+  });
+
+  it('writes its times, and names the zone, in the zone it is given', async () => {
+    const text = await pdfText(await report([record(0, 'MOVING')], [], 'Europe/London'));
+    // T0 is 01:00 UTC, 01:00 GMT in London in November; Kuala Lumpur would say 09:00.
+    expect(text).toContain('2026-11-20 01:00:00 to 2026-11-21 01:00:00');
+    expect(text).toContain('Europe/London');
+    // The table's Start and End cells wrap the date above the time.
+    expect(text).toMatch(/Moving\s+2026-11-20\s+2026-11-20[\s\S]*01:00:00\s+01:10:00/);
+    expect(text).not.toContain('09:00:00');
   });
 
   it('breaks a long table across pages, its header on each, and says how many records it leaves out', async () => {
@@ -97,6 +108,7 @@ describe('the Transit PDF builder', () => {
       records: [record(0, 'MOVING', 'Jalan 1, Café 🚚')],
       route: { points: [{ lat: 3, lon: 101 }], total: 1 },
       generatedAt: T0,
+      timeZone: 'Asia/Kuala_Lumpur',
     });
     const text = await pdfText(pdf);
     expect(text).toContain('Lori ???');

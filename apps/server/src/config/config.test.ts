@@ -35,6 +35,28 @@ describe('configuration', () => {
     expect(keys.sort()).toEqual(['DATABASE_URL', 'JEJAK_DEMO', 'JEJAK_DEMO_PASSWORD', 'JEJAK_HTTP_PORT']);
   });
 
+  it('checks the time zone at boot, naming the bad value next to every other bad key', () => {
+    expect(loadConfig({}).JEJAK_TIME_ZONE).toBe('Asia/Kuala_Lumpur');
+    expect(loadConfig({ JEJAK_TIME_ZONE: 'Europe/London' }).JEJAK_TIME_ZONE).toBe('Europe/London');
+    // Spelt in another case, it is kept as the zone's own name (day rows remember it by name).
+    expect(loadConfig({ JEJAK_TIME_ZONE: 'asia/kuala_lumpur' }).JEJAK_TIME_ZONE).toBe('Asia/Kuala_Lumpur');
+    expect(loadConfig({ JEJAK_TIME_ZONE: 'UTC' }).JEJAK_TIME_ZONE).toBe('UTC');
+    let error: unknown;
+    try {
+      loadConfig({ JEJAK_TIME_ZONE: 'Asia/Kuala Lumpur', JEJAK_HTTP_PORT: 'eighty' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['JEJAK_HTTP_PORT', 'JEJAK_TIME_ZONE']);
+    expect(problems.find((p) => p.startsWith('JEJAK_TIME_ZONE'))).toBe(
+      'JEJAK_TIME_ZONE: unknown time zone "Asia/Kuala Lumpur": use an IANA name such as Asia/Kuala_Lumpur, Europe/London or UTC',
+    );
+    for (const bad of ['Mars/Olympus', '+08:00', 'KL'])
+      expect(() => loadConfig({ JEJAK_TIME_ZONE: bad }), bad).toThrow(/JEJAK_TIME_ZONE: unknown time zone/);
+  });
+
   it('has the online geocoder off unless an http(s) URL is given', () => {
     expect(loadConfig({}).JEJAK_GEOCODER_URL).toBeUndefined();
     const url = 'https://nominatim.example.org/';

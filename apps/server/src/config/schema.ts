@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { REPORT_TIME_ZONE } from '@jejak/domain';
 import { PROTOCOLS } from '@jejak/protocols';
 
 /**
@@ -35,6 +36,34 @@ function addressOrCidr(v: string): boolean {
   if (version === 0 || rest.length > 0) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
+
+/** The zone's canonical IANA name when Intl knows it (`asia/kuala_lumpur` → `Asia/Kuala_Lumpur`). */
+function canonicalZone(v: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: v }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An IANA time zone, checked at boot: a misspelt one ("Asia/Kuala Lumpur") would otherwise only
+ * fail at the first report or e-mail that formats a time (issue 24).
+ */
+const timeZone = () =>
+  z
+    .string()
+    .trim()
+    .default(REPORT_TIME_ZONE)
+    .transform((v, ctx) => {
+      const zone = canonicalZone(v);
+      if (zone !== undefined) return zone;
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown time zone "${v}": use an IANA name such as Asia/Kuala_Lumpur, Europe/London or UTC`,
+      });
+      return z.NEVER;
+    });
 
 /** A comma-separated list of addresses and CIDRs. */
 const addresses = () =>
@@ -136,7 +165,7 @@ export const CONFIG_KEYS = {
   JEJAK_LOGIN_BACKOFF_MAX_SECONDS: int(60, 1, 3_600),
   JEJAK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JEJAK_REGION: z.string().min(1).default('MY'),
-  JEJAK_TIME_ZONE: z.string().min(1).default('Asia/Kuala_Lumpur'),
+  JEJAK_TIME_ZONE: timeZone(),
   JEJAK_GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
   JEJAK_GEOCODER_TIMEOUT_MS: int(1_500, 100, 30_000),
   JEJAK_GEOCODER_MAX_PER_SECOND: int(1, 1, 1_000),

@@ -61,6 +61,8 @@ export interface HttpOptions {
   administration: AdministrationServices;
   devices: DeviceService;
   records: RecordsService;
+  /** The server's zone (JEJAK_TIME_ZONE): the Transit PDF's, and the exports' when a request names none. */
+  timeZone: string;
   reports: ReportService;
   fuel: FuelService;
   reportExport: ReportExportService;
@@ -115,17 +117,17 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerAccountRoutes(route, opts.accounts, opts.passwords, limits.resetPassword);
       registerAdministrationRoutes(route, opts.administration);
       registerDeviceRoutes(route, opts.devices);
-      registerRecordRoutes(route, opts.records);
+      registerRecordRoutes(route, opts.records, opts.timeZone);
       registerReportRoutes(route, opts.reports);
       registerFuelRoutes(route, opts.fuel);
-      registerReportExportRoutes(route, opts.reportExport);
-      registerReportKindRoutes(route, opts.reportKinds);
+      registerReportExportRoutes(route, opts.reportExport, opts.timeZone);
+      registerReportKindRoutes(route, opts.reportKinds, opts.timeZone);
       registerGeofenceRoutes(route, opts.geofences);
       registerGeocodeRoutes(route, opts.geocoder);
-      registerNotificationRoutes(route, opts.notifications);
+      registerNotificationRoutes(route, opts.notifications, opts.timeZone);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
-      registerAlertRoutes(route, opts.alerts);
+      registerAlertRoutes(route, opts.alerts, opts.timeZone);
       route(OPERATIONS.version, async () => ({ version: opts.version, region: opts.region }));
       route(OPERATIONS.mapConfig, async () => opts.map.config);
       // The table's own document, not an operation of it.

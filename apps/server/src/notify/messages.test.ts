@@ -48,4 +48,12 @@ describe('notification messages', () => {
       'OVERSPEED: WXY 1234 Lori <1>\n2026/11/27 00:05:09\nnear Kuala Lumpur, Kuala Lumpur\nhttps://www.google.com/maps?q=3.1390001,101.6868552',
     );
   });
+
+  it("writes the time in the zone it is given, summer time included (the server's JEJAK_TIME_ZONE)", () => {
+    expect(eventSms(event, 'Europe/London')).toContain('\n2026/11/26 16:05:09\n');
+    // 1 July 2026 12:00 UTC is 13:00 BST in London, 20:00 in Kuala Lumpur.
+    const summer = { ...event, eventCreatedAt: Date.UTC(2026, 6, 1, 12) };
+    expect(eventMail('Speeding', summer, 'Europe/London').text).toContain('Time: 2026/07/01 13:00:00');
+    expect(eventMail('Speeding', summer, 'Asia/Kuala_Lumpur').text).toContain('Time: 2026/07/01 20:00:00');
+  });
 });

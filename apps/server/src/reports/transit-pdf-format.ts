@@ -1,10 +1,10 @@
-import { formatLocalDateTime, REPORT_TIME_ZONE, type TransitStatus } from '@jejak/domain';
+import { formatLocalDateTime, type TransitStatus } from '@jejak/domain';
 
 /* How the Transit PDF writes values: spec 1 §9's units and spec 3 §9's date-times. */
 
 /** YYYY-MM-DD HH:mm:ss in the report's zone. */
-export function reportDateTime(ms: number): string {
-  return formatLocalDateTime(ms, REPORT_TIME_ZONE).replaceAll('/', '-');
+export function reportDateTime(ms: number, timeZone: string): string {
+  return formatLocalDateTime(ms, timeZone).replaceAll('/', '-');
 }
 
 /** Distance with 2 decimals in km (spec 1 §9). */

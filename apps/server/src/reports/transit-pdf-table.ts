@@ -18,15 +18,15 @@ interface Column {
   align?: 'right';
   /** Room left of the text (the status column's coloured dot). */
   indent?: number;
-  cell: (r: TransitRecord, n: number) => string;
+  cell: (r: TransitRecord, n: number, timeZone: string) => string;
 }
 
 const ADDRESS_WIDTH = 167;
 const COLUMNS: Column[] = [
   { label: '#', width: 26, align: 'right', cell: (_, n) => String(n) },
   { label: 'Status', width: 64, indent: 10, cell: (r) => STATUS_LABELS[displayStatus(r.transitStatus)] },
-  { label: 'Start', width: 60, cell: (r) => reportDateTime(r.startTime) },
-  { label: 'End', width: 60, cell: (r) => reportDateTime(r.endTime) },
+  { label: 'Start', width: 60, cell: (r, _, zone) => reportDateTime(r.startTime, zone) },
+  { label: 'End', width: 60, cell: (r, _, zone) => reportDateTime(r.endTime, zone) },
   { label: 'Duration', width: 62, cell: (r) => formatDuration(r.duration) },
   { label: 'Distance', width: 52, align: 'right', cell: (r) => reportKm(r.totalMileage) },
   { label: 'Top speed', width: 52, align: 'right', cell: (r) => reportKmh(r.topSpeed) },
@@ -100,11 +100,12 @@ export function drawTransitTable(
   records: readonly TransitRecord[],
   top: number,
   pages: TablePages,
+  timeZone: string,
 ): number {
   let y = drawHeader(doc, pages.left, top);
   records.forEach((r, i) => {
     doc.font('Helvetica').fontSize(FONT_SIZE);
-    const cells = COLUMNS.map((c) => c.cell(r, i + 1));
+    const cells = COLUMNS.map((c) => c.cell(r, i + 1, timeZone));
     const h = rowHeight(doc, cells);
     if (y + h > pages.bottom) y = drawHeader(doc, pages.left, pages.newPage());
     drawRow(doc, r, cells, { left: pages.left, y, h });

@@ -5,7 +5,6 @@ import {
   TRANSIT_STATUSES,
   displayStatus,
   formatDuration,
-  REPORT_TIME_ZONE,
   type LatLon,
   type TransitStatus,
 } from '@jejak/domain';
@@ -35,6 +34,8 @@ export interface TransitPdfInput {
   records: readonly TransitRecord[];
   route: Omit<RouteDrawing, 'parkings'>;
   generatedAt: number;
+  /** The zone its times are written in: the server's (JEJAK_TIME_ZONE). */
+  timeZone: string;
 }
 
 const MARGIN = 40;
@@ -51,8 +52,8 @@ export const ROUTE_BOX = {
 const ACCENT = `#${STATUS_COLOURS.PARKING}`;
 
 /** transit-{plate}-{first day}, safe characters only; the console adds '.pdf'. */
-export function transitPdfName(plate: string, startTime: number): string {
-  return `transit-${safeFilePart(plate, 'vehicle')}-${reportDateTime(startTime).slice(0, 10)}`;
+export function transitPdfName(plate: string, startTime: number, timeZone: string): string {
+  return `transit-${safeFilePart(plate, 'vehicle')}-${reportDateTime(startTime, timeZone).slice(0, 10)}`;
 }
 
 function header(doc: PDFKit.PDFDocument, input: TransitPdfInput): void {
@@ -70,10 +71,13 @@ function header(doc: PDFKit.PDFDocument, input: TransitPdfInput): void {
   const statuses =
     input.statuses.length === TRANSIT_STATUSES.length ? 'All' : input.statuses.map((s) => STATUS_LABELS[s]).join(', ');
   const facts: [string, string][] = [
-    ['Period', `${reportDateTime(input.startTime)}  to  ${reportDateTime(input.endTime)}`],
-    ['Time zone', REPORT_TIME_ZONE],
+    [
+      'Period',
+      `${reportDateTime(input.startTime, input.timeZone)}  to  ${reportDateTime(input.endTime, input.timeZone)}`,
+    ],
+    ['Time zone', input.timeZone],
     ['Statuses', statuses],
-    ['Generated at', reportDateTime(input.generatedAt)],
+    ['Generated at', reportDateTime(input.generatedAt, input.timeZone)],
   ];
   const columns = [250, 130, 170, 150];
   let x = MARGIN;
@@ -142,7 +146,12 @@ function footers(doc: PDFKit.PDFDocument, input: TransitPdfInput): void {
   }
 }
 
-function recordsSection(doc: PDFKit.PDFDocument, records: readonly TransitRecord[], top: number): void {
+function recordsSection(
+  doc: PDFKit.PDFDocument,
+  records: readonly TransitRecord[],
+  top: number,
+  timeZone: string,
+): void {
   sectionTitle(doc, `Transit records (${records.length})`, MARGIN, top);
   const bottom = doc.page.height - 46;
   if (records.length === 0) {
@@ -155,7 +164,7 @@ function recordsSection(doc: PDFKit.PDFDocument, records: readonly TransitRecord
   }
   const listed = records.slice(0, MAX_LISTED_RECORDS);
   const newPage = () => doc.addPage().y;
-  const y = drawTransitTable(doc, listed, top + 18, { left: MARGIN, bottom, newPage });
+  const y = drawTransitTable(doc, listed, top + 18, { left: MARGIN, bottom, newPage }, timeZone);
   const left = records.length - listed.length;
   if (left > 0) {
     const note = `${left.toLocaleString('en-US')} more records in this window are not listed (the report lists the first ${MAX_LISTED_RECORDS.toLocaleString('en-US')}).`;
@@ -193,7 +202,7 @@ export async function buildTransitPdf(input: TransitPdfInput): Promise<Buffer> {
   summary(doc, records, SECTION_TOP, SUMMARY_WIDTH);
   sectionTitle(doc, 'Route', ROUTE_BOX.x, SECTION_TOP);
   drawRoute(doc, ROUTE_BOX, { ...input.route, parkings });
-  recordsSection(doc, records, ROUTE_BOX.y + ROUTE_BOX.height + 26);
+  recordsSection(doc, records, ROUTE_BOX.y + ROUTE_BOX.height + 26, input.timeZone);
   footers(doc, input);
   doc.end();
   return done;

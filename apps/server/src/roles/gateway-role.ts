@@ -102,7 +102,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
 
 function pipelineOptions({ config, db, database, bus, fleet, geofences, now, onError }: Shared) {
   return {
-    store: createIngestStore(db, { lockRows: database.kind === 'postgres' }),
+    store: createIngestStore(db, { lockRows: database.kind === 'postgres', timeZone: config.JEJAK_TIME_ZONE }),
     fleet,
     bus,
     transit: {
@@ -129,7 +129,7 @@ function pipelineOptions({ config, db, database, bus, fleet, geofences, now, onE
       },
     },
     recompute: {
-      store: createRecomputeStore(db),
+      store: createRecomputeStore(db, config.JEJAK_TIME_ZONE),
       delayMs: config.JEJAK_RECOMPUTE_DELAY_MS,
       maxWindowMs: config.JEJAK_RECOMPUTE_MAX_WINDOW_MS,
     },

@@ -14,6 +14,7 @@ import { scryptHasher, type PasswordHasher } from '../services/accounts/password
 import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/db/database.ts';
 import { createEscalationRepo } from '../storage/repos/alerts/escalation-repo.ts';
 import { joinCluster } from '../storage/ingest/cluster-nodes.ts';
+import { alignDayStatsZone } from '../storage/ingest/day-stats.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import type { GeofenceRepo } from '../storage/repos/fleet/geofence-repo.ts';
 import { migrate } from '../storage/db/migrate.ts';
@@ -116,7 +117,7 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
         sharedBuffersMb: config.JEJAK_PGLITE_SHARED_BUFFERS_MB,
       });
   const { db } = database;
-  await prepareSchema(database, now(), config.JEJAK_POSITIONS_RETENTION_MONTHS);
+  await prepareSchema(database, now(), config);
   const node = opts.node ?? createNodeIdentity('start');
   const cluster = scaledOut(config, database);
   const data = unitOfWork(db);
@@ -164,10 +165,12 @@ async function asMember(
   };
 }
 
-async function prepareSchema(database: DatabaseHandle, nowMs: number, retentionMonths: number): Promise<void> {
+async function prepareSchema(database: DatabaseHandle, nowMs: number, config: Config): Promise<void> {
   const prepare = async (db: Db) => {
     await migrate(db);
-    await maintainPartitions(db, nowMs, retentionMonths);
+    await maintainPartitions(db, nowMs, config.JEJAK_POSITIONS_RETENTION_MONTHS);
+    // Day totals made in another zone are rebuilt in this one before anything reads them (ADR 0068).
+    await alignDayStatsZone(db, config.JEJAK_TIME_ZONE);
   };
   if (database.kind !== 'postgres') return prepare(database.db);
   // A session lock, so it is held on one connection through every migration's transaction.

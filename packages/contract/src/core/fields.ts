@@ -54,5 +54,5 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The IANA zone an export writes its times in (the console's), Asia/Kuala_Lumpur when left out. */
-export const TimeZoneField = text().max(64).refine(isTimeZone, 'unknown time zone').default('Asia/Kuala_Lumpur');
+/** The IANA zone an export writes its times in (the console's); left out, the server's (JEJAK_TIME_ZONE). */
+export const TimeZoneField = text().max(64).refine(isTimeZone, 'unknown time zone').optional();

@@ -1,53 +1,46 @@
+import { TZDate } from '@date-fns/tz';
 import type { Span, TransitSlice } from './mileage.ts';
 import { overlapOf, roundKm } from './mileage.ts';
 
-/** The time zone of the product's local days (DESIGN §6). */
+/**
+ * The default time zone of the product's local days (DESIGN §6). The server's zone comes from
+ * its configuration (JEJAK_TIME_ZONE) and is passed in; this is only what it defaults to.
+ */
 export const REPORT_TIME_ZONE = 'Asia/Kuala_Lumpur';
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(ms: number, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
-  let f = offsetFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    offsetFormats.set(timeZone, f);
-  }
-  const p: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of f.formatToParts(ms)) p[part.type] = Number(part.value);
-  return { y: p.year ?? 1970, m: p.month ?? 1, d: p.day ?? 1, h: p.hour ?? 0, min: p.minute ?? 0, s: p.second ?? 0 };
-}
-
-/** How far the zone's wall clock is ahead of UTC at `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
-  const p = partsIn(ms, timeZone);
-  const wall = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s);
-  return wall - Math.floor(ms / 1000) * 1000;
+/** A calendar date: year, month 1–12, day of month. */
+export interface CalendarDate {
+  y: number;
+  m: number;
+  d: number;
 }
 
 /**
- * Midnights already worked out, by zone and date: each costs two `formatToParts`, and the day
- * totals ask for the same few days with every transit record written (ADR 0028, issue 15).
+ * The calendar date an instant falls on in the zone. The zone's rules come from @date-fns/tz
+ * (ADR 0068), not from offsets worked out here: hand-made offsets put the day start an hour off
+ * where a zone's clocks jump at midnight (America/Santiago).
+ */
+export function localDateOf(ms: number, timeZone: string): CalendarDate {
+  const t = new TZDate(ms, timeZone);
+  return { y: t.getFullYear(), m: t.getMonth() + 1, d: t.getDate() };
+}
+
+/**
+ * Midnights already worked out, by zone and date: the day totals ask for the same few days with
+ * every transit record written (ADR 0028, issue 15), and a zone lookup costs microseconds.
  */
 const midnights = new Map<string, number>();
 const MAX_MIDNIGHTS = 10_000;
 
-/** The instant local midnight begins the given calendar date in the zone. */
-function midnightOf(y: number, m: number, d: number, timeZone: string): number {
-  const key = `${timeZone}|${y}|${m}|${d}`;
+/**
+ * The instant the given calendar date begins in the zone: local midnight, or the first instant
+ * after it when the clocks skip midnight (the day then starts at 01:00).
+ */
+export function localMidnight(date: CalendarDate, timeZone: string): number {
+  const key = `${timeZone}|${date.y}|${date.m}|${date.d}`;
   const known = midnights.get(key);
   if (known !== undefined) return known;
-  const wall = Date.UTC(y, m - 1, d);
-  const guess = wall - offsetAt(wall, timeZone);
-  const midnight = wall - offsetAt(guess, timeZone);
+  const midnight = new TZDate(date.y, date.m - 1, date.d, timeZone).getTime();
   if (midnights.size >= MAX_MIDNIGHTS) midnights.clear();
   midnights.set(key, midnight);
   return midnight;
@@ -60,26 +53,29 @@ export interface LocalDay extends Span {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The local days that overlap [startMs, endMs), each cut to that window. */
+/** The calendar date after `date` (plain calendar arithmetic: no zone is involved). */
+function nextDate({ y, m, d }: CalendarDate): CalendarDate {
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return { y: next.getUTCFullYear(), m: next.getUTCMonth() + 1, d: next.getUTCDate() };
+}
+
+/**
+ * The local days that overlap [startMs, endMs), each cut to that window. A day is from one
+ * local midnight to the next, so it lasts 23 or 25 hours on the days the clocks change.
+ */
 export function localDays(window: Span, timeZone: string): LocalDay[] {
   const days: LocalDay[] = [];
-  const first = partsIn(window.startTime, timeZone);
-  let y = first.y;
-  let m = first.m;
-  let d = first.d;
-  let dayStart = midnightOf(y, m, d, timeZone);
+  let date = localDateOf(window.startTime, timeZone);
+  let dayStart = localMidnight(date, timeZone);
   while (dayStart < window.endTime) {
-    const next = new Date(Date.UTC(y, m - 1, d + 1));
-    const ny = next.getUTCFullYear();
-    const nm = next.getUTCMonth() + 1;
-    const nd = next.getUTCDate();
-    const dayEnd = midnightOf(ny, nm, nd, timeZone);
+    const next = nextDate(date);
+    const dayEnd = localMidnight(next, timeZone);
     days.push({
-      date: `${y}-${pad(m)}-${pad(d)}`,
+      date: `${date.y}-${pad(date.m)}-${pad(date.d)}`,
       startTime: Math.max(dayStart, window.startTime),
       endTime: Math.min(dayEnd, window.endTime),
     });
-    [y, m, d, dayStart] = [ny, nm, nd, dayEnd];
+    [date, dayStart] = [next, dayEnd];
   }
   return days;
 }

@@ -113,7 +113,10 @@ function fuelRecord(t: TankReport, v: VehicleFuel, window: Span, withLogs: boole
  * (spec 3 §2, §3, §7): the vehicle's stored readings folded through the level tracker. The report
  * needs the Vehicle Report grant, Fuel Analysis its own (spec 3 §6); every vid must be in reach.
  */
-export function createFuelService(repos: Pick<Repos, 'fleet' | 'fuel' | 'reports'>) {
+export function createFuelService(
+  repos: Pick<Repos, 'fleet' | 'fuel' | 'reports'>,
+  timeZone: string = REPORT_TIME_ZONE,
+) {
   const { fleet, fuel, reports } = repos;
   async function foldVehicles(vehicles: FuelVehicle[], window: Span): Promise<Map<string, VehicleFuel>> {
     const out = new Map<string, VehicleFuel>();
@@ -130,7 +133,7 @@ export function createFuelService(repos: Pick<Repos, 'fleet' | 'fuel' | 'reports
         profile: v.profile,
         transits: slices,
         window,
-        timeZone: REPORT_TIME_ZONE,
+        timeZone,
       });
       out.set(v.vid, {
         result,

@@ -24,9 +24,10 @@ const capped = <T>(rows: T[]): Report<T> => ({
 /**
  * Vehicle Reports' synchronous calls (spec 3 §2, §7): the Vehicle Report grant, then every vid
  * in reach (one foreign or missing vehicle refuses the whole call, as Event Record does). A
- * vehicle with no record in the window has no row.
+ * vehicle with no record in the window has no row. Days are local days of `timeZone`, the
+ * server's (JEJAK_TIME_ZONE): the zone the per-day totals were computed in.
  */
-export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>) {
+export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>, timeZone: string = REPORT_TIME_ZONE) {
   const { fleet, reports } = repos;
   async function allowed(caller: User, req: ReportRequest): Promise<void> {
     requireCall(caller, 'readReports');
@@ -36,7 +37,7 @@ export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>) {
   return {
     async mileage(caller: User, req: ReportRequest): Promise<Report<MileageReportRow>> {
       await allowed(caller, req);
-      const sums = await mileageSummaries(reports, req, REPORT_TIME_ZONE);
+      const sums = await mileageSummaries(reports, req, timeZone);
       const window = { startTime: req.startTime, endTime: req.endTime };
       const report = [...sums].map(([vid, sum]) => ({ vid, ...window, ...sum }));
       return { report, truncated: false };
@@ -44,7 +45,7 @@ export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>) {
 
     async dailyMileage(caller: User, req: ReportRequest): Promise<Report<DailyMileageReportRow>> {
       await allowed(caller, req);
-      const days = await dailyMileages(reports, req, REPORT_TIME_ZONE);
+      const days = await dailyMileages(reports, req, timeZone);
       const report = [...days].flatMap(([vid, list]) => list.map((day) => ({ vid, ...day })));
       return { report, truncated: false };
     },

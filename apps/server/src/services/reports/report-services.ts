@@ -8,9 +8,11 @@ import { createReportService } from './report-service.ts';
 export function createReportServices(
   repos: Pick<Repos, 'fleet' | 'fuel' | 'reports' | 'reportKinds' | 'events'>,
   now: () => number,
+  /** The server's zone (JEJAK_TIME_ZONE): the reports' local days. */
+  timeZone: string,
 ) {
-  const reports = createReportService(repos);
-  const fuel = createFuelService(repos);
+  const reports = createReportService(repos, timeZone);
+  const fuel = createFuelService(repos, timeZone);
   const reportKinds = createReportKindsService({ repos, reports, now });
   const reportExport = createReportExportService(repos, reportRowSources(reports, reportKinds, fuel));
   return { reports, fuel, reportKinds, reportExport };

@@ -228,6 +228,12 @@ export interface PositionsRetentionTable {
   kept_from: number;
 }
 
+/** The zone vehicle_day_stats' dates are in (migration 028, ADR 0068): one row. */
+export interface DayStatsZoneTable {
+  id: boolean;
+  time_zone: string;
+}
+
 export interface AuditLogTable {
   audit_id: string;
   seq: Generated<number>;
@@ -539,6 +545,7 @@ export interface Database {
   vehicle_logs: VehicleLogsTable;
   vehicle_day_stats: VehicleDayStatsTable;
   positions_retention: PositionsRetentionTable;
+  day_stats_zone: DayStatsZoneTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   geofence_templates: GeofenceTemplatesTable;

@@ -130,7 +130,7 @@ export async function refreshDayStats(
 const BACKFILL_VEHICLES = 20;
 
 /** Fills the day rows of every vehicle from all its records (migration 024's data step). */
-export async function backfillDayStats(db: Kysely<Database>): Promise<void> {
+export async function backfillDayStats(db: Kysely<Database>, timeZone: string = REPORT_TIME_ZONE): Promise<void> {
   const { rows } = await sql<{ vid: string; from_ms: number; to_ms: number }>`
     select vid, min(start_time) as from_ms, max(end_time) as to_ms from transit_records group by vid order by vid`.execute(
     db,
@@ -139,6 +139,28 @@ export async function backfillDayStats(db: Kysely<Database>): Promise<void> {
     const spans = rows
       .slice(i, i + BACKFILL_VEHICLES)
       .map((r) => ({ vid: r.vid, startTime: Number(r.from_ms), endTime: Number(r.to_ms) }));
-    await refreshDayStats(db, spans);
+    await refreshDayStats(db, spans, timeZone);
   }
+}
+
+/**
+ * Makes the day rows hold in `timeZone` (ADR 0068): they are keyed by local date, so rows of
+ * another zone would put a day's kilometres on the wrong dates. When the zone they were made in
+ * (day_stats_zone) is another, every row is rebuilt from the transit records in this one, in one
+ * transaction, and the zone recorded. Run at start under the migration lock. Answers whether it
+ * rebuilt.
+ */
+export async function alignDayStatsZone(db: Kysely<Database>, timeZone: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('day_stats_zone').select('time_zone').forUpdate().executeTakeFirst();
+    if (row?.time_zone === timeZone) return false;
+    await trx.deleteFrom('vehicle_day_stats').execute();
+    await backfillDayStats(trx, timeZone);
+    await trx
+      .insertInto('day_stats_zone')
+      .values({ id: true, time_zone: timeZone })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ time_zone: timeZone }))
+      .execute();
+    return true;
+  });
 }

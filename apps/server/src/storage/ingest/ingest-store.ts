@@ -1,5 +1,11 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { Device, TransitRecordValue, TripTrackerState, Vehicle } from '@jejak/domain';
+import {
+  REPORT_TIME_ZONE,
+  type Device,
+  type TransitRecordValue,
+  type TripTrackerState,
+  type Vehicle,
+} from '@jejak/domain';
 import { isUniqueViolation } from '../db/copy.ts';
 import { isAnyOf, type Db } from '../db/database.ts';
 import { writeGeofenceProfiles, writeGeofenceRecords } from './geofence-writer.ts';
@@ -116,6 +122,8 @@ export interface IngestStoreOptions {
    * never deadlock. PGlite runs one transaction at a time and needs no locks.
    */
   lockRows: boolean;
+  /** The zone of the per-day totals' dates (JEJAK_TIME_ZONE, ADR 0068); REPORT_TIME_ZONE if left out. */
+  timeZone?: string;
 }
 
 export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows: true }) {
@@ -164,7 +172,8 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         const vl = batch.vehicleLogs ?? [];
         if (vl.length > 0) await insertVehicleLogs(trx, vl, copy);
         if (batch.parkedLogs && batch.parkedLogs.length > 0) await writeParkedLogs(trx, batch.parkedLogs);
-        if (batch.transits && batch.transits.length > 0) await writeTransits(trx, batch.transits);
+        if (batch.transits && batch.transits.length > 0)
+          await writeTransits(trx, batch.transits, opts.timeZone ?? REPORT_TIME_ZONE);
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
         if (batch.states && batch.states.length > 0) await writePipelineStates(trx, batch.states);
         batch.storedEvids = batch.events && batch.events.length > 0 ? await writeEvents(trx, batch.events) : new Set();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { insideFromStays, type AcceptedFix, type GeofenceInside } from '@jejak/domain';
+import { insideFromStays, REPORT_TIME_ZONE, type AcceptedFix, type GeofenceInside } from '@jejak/domain';
 import type { Db } from '../db/database.ts';
 import { refreshDayStats } from './day-stats.ts';
 import { replaceGeofenceRecords } from './geofence-writer.ts';
@@ -11,7 +11,7 @@ import type { RecomputedWindow, StoredFix } from './rows.ts';
 export const REPLAY_LIMIT = 200_000;
 
 /** Reads and rewrites a vehicle's derived records when late data lands in their past (DESIGN §1). */
-export function createRecomputeStore(db: Db) {
+export function createRecomputeStore(db: Db, timeZone: string = REPORT_TIME_ZONE) {
   return {
     /**
      * Where a recompute for late data at `lateMs` starts: the start of the last PARKING trip
@@ -114,7 +114,7 @@ export function createRecomputeStore(db: Db) {
           .executeTakeFirst();
         await trx.deleteFrom('transit_records').where('vid', '=', w.vid).where('start_time', '>=', w.fromMs).execute();
         await trx.deleteFrom('trip_records').where('vid', '=', w.vid).where('start_time', '>=', w.fromMs).execute();
-        if (w.transits.length > 0) await writeTransits(trx, w.transits);
+        if (w.transits.length > 0) await writeTransits(trx, w.transits, timeZone);
         if (w.trips.length > 0) await writeTrips(trx, w.trips);
         if (w.geofenceRecords) await replaceGeofenceRecords(trx, w.vid, w.fromMs, w.geofenceRecords);
         for (let i = 0; i < w.vehicleLogs.length; i += 5_000) {
@@ -149,7 +149,7 @@ export function createRecomputeStore(db: Db) {
         }
         await trx.updateTable('vehicles').set({ mileage_km: w.mileageKm }).where('vid', '=', w.vid).execute();
         const toMs = replaced?.to_ms === null || replaced?.to_ms === undefined ? null : Number(replaced.to_ms);
-        if (toMs !== null) await refreshDayStats(trx, [{ vid: w.vid, startTime: w.fromMs, endTime: toMs }]);
+        if (toMs !== null) await refreshDayStats(trx, [{ vid: w.vid, startTime: w.fromMs, endTime: toMs }], timeZone);
       });
     },
   };

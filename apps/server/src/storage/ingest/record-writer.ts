@@ -35,9 +35,14 @@ function transitValues(t: TransitRow) {
 
 /**
  * Inserts closed transit records; a record closed again (recomputed) rewrites its row. The days
- * they cover get their per-day totals rewritten in the same transaction (day-stats.ts).
+ * they cover get their per-day totals rewritten in the same transaction (day-stats.ts), as local
+ * days of `timeZone` (the server's, JEJAK_TIME_ZONE).
  */
-export async function writeTransits(trx: Transaction<Database>, transits: TransitRow[]): Promise<void> {
+export async function writeTransits(
+  trx: Transaction<Database>,
+  transits: TransitRow[],
+  timeZone: string,
+): Promise<void> {
   await trx
     .insertInto('transit_records')
     .values(transits.map(transitValues))
@@ -55,7 +60,7 @@ export async function writeTransits(trx: Transaction<Database>, transits: Transi
       })),
     )
     .execute();
-  await refreshDayStats(trx, transits);
+  await refreshDayStats(trx, transits, timeZone);
 }
 
 export async function writeTrips(trx: Transaction<Database>, emitted: TripRow[]): Promise<void> {

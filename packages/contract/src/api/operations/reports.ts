@@ -40,7 +40,7 @@ export const REPORT_OPERATIONS = {
   reportDailyMileage: post(
     API_PATHS.reportDailyMileage,
     readReports,
-    'Daily mileage report: per vehicle and local day (Asia/Kuala_Lumpur), km driven in a window (at most 31 days)',
+    'Daily mileage report: per vehicle and local day of the server time zone (JEJAK_TIME_ZONE, default Asia/Kuala_Lumpur), km driven in a window (at most 31 days)',
     ReportRequestSchema,
     DailyMileageReportResponseSchema,
   ),

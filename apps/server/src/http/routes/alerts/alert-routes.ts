@@ -12,7 +12,7 @@ export interface AlertServices {
 }
 
 /** Rules, rule templates, events and tickets (spec 1 §7, spec 2 §7); the services check reach. */
-export function registerAlertRoutes(route: Route, s: AlertServices): void {
+export function registerAlertRoutes(route: Route, s: AlertServices, timeZone: string): void {
   route(OPERATIONS.ruleTemplateGet, async ({ user, body: { rtids, uid } }) => ({
     status: 200,
     ruleTemplates: await s.rules.templates(user, rtids, uid),
@@ -41,7 +41,9 @@ export function registerAlertRoutes(route: Route, s: AlertServices): void {
   route(OPERATIONS.events, async ({ user, body }) => ({ status: 200, ...(await s.events.inWindow(user, body)) }));
 
   // Event Record's list as .xlsx: the same events and words as the screen, of the filter it shows.
-  route(OPERATIONS.eventExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.eventExport, async ({ user, body, reply }) => {
+    // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { events, vehicle } = await s.events.forExport(user, req);
     return reply
       .type(XLSX_CONTENT_TYPE)

@@ -4,7 +4,7 @@ import type { NotificationService } from '../../../services/alerts/notification-
 import type { Route } from '../../route-table.ts';
 
 /** Notifications and their log (spec 2 §7); thin: the service checks reach. */
-export function registerNotificationRoutes(route: Route, service: NotificationService): void {
+export function registerNotificationRoutes(route: Route, service: NotificationService, timeZone: string): void {
   route(OPERATIONS.notificationGet, async ({ user, body: { nfids, uid } }) => ({
     status: 200,
     notifications: await service.list(user, nfids, uid),
@@ -26,13 +26,17 @@ export function registerNotificationRoutes(route: Route, service: NotificationSe
   }));
 
   // The same rows as /notificationlog/get, as the screen shows them, in a spreadsheet.
-  route(OPERATIONS.notificationLogExport, async ({ user, body: { nfid, startTime, endTime, timeZone }, reply }) => {
-    const entries = await service.log(user, nfid, startTime, endTime);
-    const [notification] = await service.list(user, [nfid], undefined);
-    const name = notificationLogFileName(notification?.notificationName ?? nfid, startTime, endTime);
-    return reply
-      .type(XLSX_CONTENT_TYPE)
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(notificationLogStream(entries, timeZone));
-  });
+  route(
+    OPERATIONS.notificationLogExport,
+    async ({ user, body: { nfid, startTime, endTime, timeZone: zone }, reply }) => {
+      // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
+      const entries = await service.log(user, nfid, startTime, endTime);
+      const [notification] = await service.list(user, [nfid], undefined);
+      const name = notificationLogFileName(notification?.notificationName ?? nfid, startTime, endTime);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(notificationLogStream(entries, zone ?? timeZone));
+    },
+  );
 }

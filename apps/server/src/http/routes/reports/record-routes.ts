@@ -6,7 +6,7 @@ import type { RecordsService } from '../../../services/reports/records-service.t
 import type { Route } from '../../route-table.ts';
 
 /** One vehicle's or device's records: Trip Record, the inspectors, playback; the service checks reach. */
-export function registerRecordRoutes(route: Route, records: RecordsService): void {
+export function registerRecordRoutes(route: Route, records: RecordsService, timeZone: string): void {
   route(OPERATIONS.transitRecords, async ({ user, body }) => ({
     status: 200,
     transitRecords: await records.transitRecords(user, body),
@@ -22,16 +22,19 @@ export function registerRecordRoutes(route: Route, records: RecordsService): voi
       ...window,
       statuses: status ?? TRANSIT_STATUSES,
       generatedAt: Date.now(),
+      timeZone,
     });
     return {
       status: 200,
-      name: transitPdfName(report.vehicle.plate, window.startTime),
+      name: transitPdfName(report.vehicle.plate, window.startTime, timeZone),
       buffer: pdf.toString('base64'),
     };
   });
 
   // Trip Record's transit records as .xlsx: the records and words of Trip Details, under its filters.
-  route(OPERATIONS.transitRecordExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.transitRecordExport, async ({ user, body, reply }) => {
+    // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { records: shown, vehicle } = await records.transitRecordsForExport(user, req);
     return reply
       .type(XLSX_CONTENT_TYPE)
@@ -63,7 +66,8 @@ export function registerRecordRoutes(route: Route, records: RecordsService): voi
   route(OPERATIONS.routePlayback, async ({ user, body }) => records.routePlayback(user, body));
 
   // The inspectors' tables as .xlsx (spec 3 §2): the rows and words the screens show.
-  route(OPERATIONS.deviceLogExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.deviceLogExport, async ({ user, body, reply }) => {
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const logs = await records.deviceLogsForExport(user, req);
     const name = inspectorFileName('device-log', req.dvid, req.startTime, req.timeZone);
     return reply
@@ -72,7 +76,8 @@ export function registerRecordRoutes(route: Route, records: RecordsService): voi
       .send(deviceLogStream(logs, req.timeZone));
   });
 
-  route(OPERATIONS.vehicleLogExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.vehicleLogExport, async ({ user, body, reply }) => {
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { logs, vehicle } = await records.vehicleLogsForExport(user, req);
     const name = inspectorFileName('vehicle-log', vehicle, req.startTime, req.timeZone);
     return reply

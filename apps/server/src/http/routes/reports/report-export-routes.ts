@@ -15,8 +15,10 @@ import type { Route } from '../../route-table.ts';
  * POST /report/export: Vehicle Report's table of one kind as .xlsx, with the screen's filters and
  * inputs; REPORT_ROWS_HEADER carries the row count before the body, for the console's progress.
  */
-export function registerReportExportRoutes(route: Route, exports: ReportExportService): void {
-  route(OPERATIONS.reportExport, async ({ user, body: req, reply }) => {
+export function registerReportExportRoutes(route: Route, exports: ReportExportService, timeZone: string): void {
+  route(OPERATIONS.reportExport, async ({ user, body, reply }) => {
+    // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { report, names, vehicles } = await exports.rows(user, req);
     const table = reportTable(report, { ...req, vehicleName: (id) => names.get(id) ?? id });
     const label = REPORT_KIND_LABELS[req.kind];

@@ -8,7 +8,7 @@ import { reportAnswer } from './report-routes.ts';
  * Vehicle Reports' older windowed calls (spec 3 §7), the overspeed report and the streamed
  * detail export; the service checks reach.
  */
-export function registerReportKindRoutes(route: Route, kinds: ReportKindsService): void {
+export function registerReportKindRoutes(route: Route, kinds: ReportKindsService, timeZone: string): void {
   route(OPERATIONS.reportMileageWindow, async ({ user, body }) => reportAnswer(await kinds.mileage(user, body)));
   route(OPERATIONS.reportDetail, async ({ user, body }) => reportAnswer(await kinds.detail(user, body)));
   route(OPERATIONS.reportDisconnect, async ({ user, body }) => reportAnswer(await kinds.disconnect(user, body)));
@@ -17,7 +17,9 @@ export function registerReportKindRoutes(route: Route, kinds: ReportKindsService
   route(OPERATIONS.reportOverspeed, async ({ user, body }) => reportAnswer(await kinds.overspeed(user, body)));
 
   // The row count goes out before the body, so the console can show progress as bytes arrive.
-  route(OPERATIONS.reportDetailExport, async ({ user, body: req, reply }) => {
+  route(OPERATIONS.reportDetailExport, async ({ user, body, reply }) => {
+    // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
+    const req = { ...body, timeZone: body.timeZone ?? timeZone };
     const { rows, vehicle, pages } = await kinds.detailExport(user, req);
     return reply
       .type(XLSX_CONTENT_TYPE)
