@@ -111,11 +111,20 @@ describe.each(kinds)('reports on %s', (kind) => {
     expect(report.report.filter((t) => t.vid === vid)).toEqual(trips);
   });
 
-  it('transit report: the same records as Transit Record, vehicle by vehicle', async () => {
+  it('transit report: the same records as Transit Record, vehicle by vehicle, then the one under way', async () => {
     const res = await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, all());
     expect(res.status).toBe(200);
     for (const vid of vids.keys()) {
-      expect(res.report.filter((t) => t.vid === vid)).toEqual((await perVehicle(vid)).transit);
+      const rows = res.report.filter((t) => t.vid === vid);
+      const stored = (await perVehicle(vid)).transit;
+      expect(rows.slice(0, -1)).toEqual(stored);
+      // The night's parking has no record yet: counted from the last record's end to the day's end.
+      expect(rows.at(-1)).toMatchObject({
+        transitStatus: 'PARKING',
+        startTime: stored.at(-1)?.endTime,
+        endTime: DAY_END,
+        underWay: true,
+      });
     }
   });
 
@@ -125,7 +134,10 @@ describe.each(kinds)('reports on %s', (kind) => {
     for (const [vid, day] of vids) {
       const row = res.report.find((r) => r.vid === vid);
       if (!row) throw new Error(`no row for ${vid}`);
-      const { transit, trips } = await perVehicle(vid);
+      const { trips } = await perVehicle(vid);
+      // The records with the one under way: what the transit report answers.
+      const transit = (await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, { ...all(), vids: [vid] }))
+        .report;
       const recordKm = transit.reduce((a, r) => a + r.totalMileage, 0);
       expect(row.mileage).toBeCloseTo(recordKm, 2);
       expect(Math.abs(row.mileage - day.truth.mileageKm) / day.truth.mileageKm).toBeLessThanOrEqual(0.01);
@@ -142,10 +154,16 @@ describe.each(kinds)('reports on %s', (kind) => {
       const segments = (status: string) => day.truth.segments.filter((s) => s.status === status).length;
       expect(Math.abs(row.movingDuration - day.truth.totals.movingMs)).toBeLessThanOrEqual(segments('MOVING') * MINUTE);
       expect(Math.abs(row.idlingDuration - day.truth.totals.idlingMs)).toBeLessThanOrEqual(segments('IDLING') * MINUTE);
-      // Parking: the closed parkings of the truth (the night's, still under way, is not a record yet).
-      const closedParkings = day.truth.segments.filter((s) => s.status === 'PARKING' && !s.open);
-      const closedParkingMs = closedParkings.reduce((a, s) => a + s.durationMs, 0);
-      expect(Math.abs(row.parkingDuration - closedParkingMs)).toBeLessThanOrEqual(closedParkings.length * MINUTE);
+      // Parking: every parking of the truth, the night's still under way included (issue 24).
+      const parkings = day.truth.segments.filter((s) => s.status === 'PARKING');
+      const parkingMs = parkings.reduce((a, s) => a + s.durationMs, 0);
+      expect(Math.abs(row.parkingDuration - parkingMs)).toBeLessThanOrEqual(parkings.length * MINUTE);
+      expect(row).toMatchObject({
+        totalMileage: row.mileage,
+        engineDuration: row.movingDuration + row.idlingDuration,
+        numberOfTrips: trips.filter((t) => t.tripStatus === 'TRANSIT').length,
+        underWay: true,
+      });
     }
   });
 
@@ -180,13 +198,19 @@ describe.each(kinds)('reports on %s', (kind) => {
     }
   });
 
-  it('a window without records: no rows, and the empty text', async () => {
+  it('a window without records: a zero row for every vehicle, no transit or trip', async () => {
     const before = {
       vids: [...vids.keys()],
       startTime: DAY.startMs - 10 * 24 * HOUR,
       endTime: DAY.startMs - 9 * 24 * HOUR,
     };
-    for (const path of Object.values(REPORT_PATHS)) {
+    const mileage = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, before);
+    expect(mileage.report.map((r) => [r.vid, r.mileage, r.movingDuration, r.parkingDuration, r.underWay])).toEqual(
+      [...vids.keys()].sort().map((vid) => [vid, 0, 0, 0, false]),
+    );
+    const daily = await post<DailyMileageReportResponse>(owner2, REPORT_PATHS.reportDailyMileage, before);
+    expect(daily.report.map((r) => r.mileage)).toEqual([...vids.keys()].map(() => 0));
+    for (const path of [REPORT_PATHS.reportTransit, REPORT_PATHS.reportTrip]) {
       expect(await post(owner2, path, before)).toEqual({
         status: 200,
         message: REPORT_TEXTS.empty,

@@ -9,7 +9,7 @@ export function createReportServices(
   repos: Pick<Repos, 'fleet' | 'fuel' | 'reports' | 'reportKinds' | 'events'>,
   now: () => number,
 ) {
-  const reports = createReportService(repos);
+  const reports = createReportService(repos, now);
   const fuel = createFuelService(repos);
   const reportKinds = createReportKindsService({ repos, reports, now });
   const reportExport = createReportExportService(repos, reportRowSources(reports, reportKinds, fuel));
