@@ -7,6 +7,7 @@ import { migrate } from '../src/storage/db/migrate.ts';
 import { writeTransits } from '../src/storage/ingest/record-writer.ts';
 import type { TransitRow } from '../src/storage/ingest/rows.ts';
 import { reposOn } from '../src/storage/repos/unit-of-work.ts';
+import { insertEvent } from './alerts-fixture.ts';
 import { dbKinds } from './harness.ts';
 import { insertVehicles, openScratch } from './scale-fixture.ts';
 
@@ -61,6 +62,8 @@ const openState = (status: TransitStatus, from: number, last: number, km: number
         fuelUsed: 0,
       },
     },
+    // The parking before the drive is the last trip emitted; the drive is under way.
+    trips: { last: { tripStatus: 'PARKING', startTime: from - 8 * H, endTime: from }, pending: [from] },
   });
 
 const admin: User = {
@@ -101,6 +104,16 @@ describe.each(kinds)('reports count what is under way on %s', (kind) => {
       .execute((trx) =>
         writeTransits(trx, [record(MOVING, 'MOVING', at(-1), at(0), 10), record(MOVING, 'PARKING', at(0), at(8), 0)]),
       );
+    // The last fix of each: the trip under way (a drive since the parking ended; a parking since yesterday).
+    const log = (vid: string, time: number, trip: string, tripFrom: number, transit: string, transitFrom: number) =>
+      sql`insert into vehicle_logs (vid, vehicle_time, created_at, lat, lon, speed, address, trip_status, trip_from,
+        transit_status, transit_from, mileage)
+        values (${vid}, ${time}, ${time}, 3.2, 101.7, 0, 'Jalan Ampang', ${trip}, ${tripFrom}, ${transit}, ${transitFrom}, 0)`.execute(
+        db,
+      );
+    await log(MOVING, at(9), 'TRANSIT', at(8), 'MOVING', at(8));
+    await log(PARKED, at(-6), 'PARKING', at(-6), 'PARKING', at(-6));
+    await insertEvent(db, { vid: MOVING, eventTime: at(8.5) });
     reports = createReportService(reposOn(db), () => nowMs);
   }, 120_000);
   afterAll(async () => {
@@ -119,6 +132,8 @@ describe.each(kinds)('reports count what is under way on %s', (kind) => {
       engineDuration: H,
       topSpeed: 95,
       underWay: true,
+      // The drive under way is a trip, not stored until the parking after it.
+      numberOfTrips: 1,
     });
     // Parked all day: up to now (09:00), nothing is known after.
     expect(report[1]).toMatchObject({ mileage: 0, parkingDuration: 9 * H, underWay: true, numberOfTrips: 0 });
@@ -155,5 +170,17 @@ describe.each(kinds)('reports count what is under way on %s', (kind) => {
       [PARKED, 'PARKING', at(-6), at(9), true],
     ]);
     expect(report[1]).toMatchObject({ totalMileage: 40, topSpeed: 95, avgSpeed: 60 });
+  });
+
+  it('trip: the trip under way after the stored ones, its records, events and mark', async () => {
+    nowMs = at(9);
+    const { report } = await reports.trip(admin, { vids, ...DAY });
+    expect(report.map((r) => [r.vid, r.tripStatus, r.startTime, r.endTime, r.underWay ?? false])).toEqual([
+      [MOVING, 'TRANSIT', at(8), at(9), true],
+      [PARKED, 'PARKING', at(-6), at(9), true],
+    ]);
+    expect(report[0]).toMatchObject({ totalDistance: 40, topSpeed: 95, totalMovingDuration: H, numberOfEvents: 1 });
+    const later = await reports.trip(admin, { vids: [PARKED], startTime: at(10), endTime: at(11) });
+    expect(later.report).toEqual([]);
   });
 });

@@ -129,6 +129,23 @@ describe('reportTable', () => {
     expect(rows[0]?.status).toBe('MOVING (UNDER WAY)');
   });
 
+  it('trip: a trip under way says so in its status', () => {
+    const trip = {
+      trid: 't1',
+      vid: 'v1',
+      tripStatus: 'PARKING' as const,
+      startTime: T0,
+      endTime: T0 + H,
+      totalDistance: 0,
+      topSpeed: 0,
+      totalMovingDuration: 0,
+      totalIdlingDuration: 0,
+      numberOfEvents: 0,
+      underWay: true,
+    };
+    expect(reportTable({ kind: 'trip', rows: [trip] }, options()).rows[0]?.status).toBe('PARKING (UNDER WAY)');
+  });
+
   it('estimated fuel follows the inputs', () => {
     const rows = reportTable(
       { kind: 'dailyMileage', rows: [{ ...mileage, date: '2026-03-02' }] },

@@ -247,7 +247,7 @@ const BUILDERS: { [K in ReportKind]: Build<K> } = {
     ],
     rows: rows.map((r) => ({
       vehicle: o.vehicleName(r.vid),
-      status: r.tripStatus,
+      status: statusText(r.tripStatus, r.underWay),
       start: time(r.startTime, o),
       end: time(r.endTime, o),
       duration: reportDuration(r.endTime - r.startTime, o.durationFormat),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_TIME_ZONE } from './local-days.ts';
 import { summarizeMileage } from './mileage.ts';
-import { closeUnderWay, dailyWithUnderWay, withUnderWay, type VehicleUnderWay } from './under-way.ts';
+import {
+  closeTripUnderWay,
+  closeUnderWay,
+  dailyWithUnderWay,
+  tripStartsUnderWay,
+  withUnderWay,
+  type VehicleUnderWay,
+} from './under-way.ts';
 
 const H = 3_600_000;
 /** 2026-03-02 00:00 in Kuala Lumpur (UTC+8). */
@@ -77,5 +84,72 @@ describe('dailyWithUnderWay', () => {
       ['2026-03-01', 20],
       ['2026-03-02', 20],
     ]);
+  });
+});
+
+describe('closeTripUnderWay', () => {
+  const records = [
+    { transitStatus: 'IDLING' as const, startTime: at(7.5), endTime: at(8), totalMileage: 0, topSpeed: 0 },
+    ...closeUnderWay(moving, at(24), at(9)),
+  ];
+  it.each([
+    ['a drive under way: its records and the one under way', at(24), at(9), [at(7.5), at(9), 40, H, H / 2]],
+    ['the range ends inside it', at(8.5), at(9), [at(7.5), at(8.5), 20, H / 2, H / 2]],
+  ])('%s', (_name, end, now, [from, to, km, movingMs, idlingMs]) => {
+    const trip = closeTripUnderWay({ tripStatus: 'TRANSIT', since: at(7.5) }, records, end, now);
+    expect(trip).toEqual({
+      tripStatus: 'TRANSIT',
+      startTime: from,
+      endTime: to,
+      totalDistance: km,
+      topSpeed: 90,
+      totalMovingDuration: movingMs,
+      totalIdlingDuration: idlingMs,
+      underWay: true,
+    });
+  });
+  it('none when it begins after the range', () => {
+    expect(closeTripUnderWay({ tripStatus: 'PARKING', since: at(10) }, [], at(9), at(12))).toBeNull();
+  });
+});
+
+describe('tripStartsUnderWay', () => {
+  const MIN_PARKING = 5 * 60_000;
+  const night: VehicleUnderWay = {
+    transitStatus: 'PARKING',
+    since: at(20),
+    open: { transitStatus: 'PARKING', startTime: at(20), lastTime: at(20), totalMileage: 0, topSpeed: 0, avgSpeed: 0 },
+  };
+  const parkingTrip = (from: number, to: number) => ({ tripStatus: 'PARKING' as const, startTime: from, endTime: to });
+  it.each([
+    ['driving since the last parking', moving, parkingTrip(at(0), at(8)), at(9), [['TRANSIT', at(8), undefined]]],
+    [
+      'parked for the night after a drive no fix has closed',
+      night,
+      parkingTrip(at(12), at(18)),
+      at(24),
+      [
+        ['TRANSIT', at(18), at(20)],
+        ['PARKING', at(20), undefined],
+      ],
+    ],
+    [
+      'the stored parking trip, still going on',
+      night,
+      parkingTrip(at(20), at(20.1)),
+      at(24),
+      [['PARKING', at(20), undefined]],
+    ],
+    [
+      'a stop not long enough yet is still the drive',
+      night,
+      parkingTrip(at(12), at(18)),
+      at(20) + 60_000,
+      [['TRANSIT', at(18), undefined]],
+    ],
+    ['no trip stored: the live parking alone', parked, null, at(9), [['PARKING', at(-30), undefined]]],
+  ] as const)('%s', (_name, v, last, until, expected) => {
+    const starts = tripStartsUnderWay(v, { last, pendingFrom: null }, until, MIN_PARKING);
+    expect(starts.map((t) => [t.tripStatus, t.since, t.to])).toEqual(expected);
   });
 });

@@ -92,3 +92,78 @@ export function dailyWithUnderWay(
     return km > 0 ? { ...d, mileage: roundKm(d.mileage + km) } : d;
   });
 }
+
+export interface TripUnderWay {
+  tripStatus: 'TRANSIT' | 'PARKING';
+  startTime: number;
+  endTime: number;
+  totalDistance: number;
+  topSpeed: number;
+  totalMovingDuration: number;
+  totalIdlingDuration: number;
+  underWay: true;
+}
+
+/**
+ * The trip the vehicle is in now (the last fix's trip status since when), closed at min(range
+ * end, now): its closed records since it began and the record under way give its distance, top
+ * speed and durations, as a stored trip's are summed from its records. Null when it begins at or
+ * after that end.
+ */
+export function closeTripUnderWay(
+  trip: { tripStatus: 'TRANSIT' | 'PARKING'; since: number; to?: number | undefined },
+  records: readonly TransitSlice[],
+  rangeEndMs: number,
+  nowMs: number,
+): TripUnderWay | null {
+  const span = { startTime: trip.since, endTime: Math.min(rangeEndMs, nowMs, trip.to ?? Infinity) };
+  if (span.endTime <= span.startTime) return null;
+  const s = accumulateMileage(records, span);
+  return {
+    tripStatus: trip.tripStatus,
+    ...span,
+    totalDistance: roundKm(s.mileage),
+    topSpeed: s.topSpeed,
+    totalMovingDuration: s.movingDuration,
+    totalIdlingDuration: s.idlingDuration,
+    underWay: true,
+  };
+}
+
+/**
+ * What is known of a vehicle's trips before the one under way: its latest stored trip, and the
+ * start of the pipeline's first pending record (pipeline/state/resume.ts).
+ */
+export interface StoredTripState {
+  last: { tripStatus: 'TRANSIT' | 'PARKING'; startTime: number; endTime: number } | null;
+  pendingFrom: number | null;
+}
+
+type TripStart = { tripStatus: 'TRANSIT' | 'PARKING'; since: number; to?: number };
+
+/**
+ * The trips not stored yet, as the pipeline's tripNow would say at `until`: a parking that has
+ * lasted `minParkingMs` by then is a PARKING trip (the stored last PARKING trip it extends, kept
+ * open by the pipeline, included); before it, from the end of the latest stored trip, the drive
+ * that led there is a TRANSIT trip (the pipeline emits it only on a later fix, which a parked
+ * tracker may never send). Otherwise the vehicle is in a drive since its latest stored trip.
+ */
+export function tripStartsUnderWay(
+  v: VehicleUnderWay,
+  trips: StoredTripState,
+  until: number,
+  minParkingMs: number,
+): TripStart[] {
+  const { last } = trips;
+  const parking =
+    v.open?.transitStatus === 'PARKING' ? v.open.startTime : v.transitStatus === 'PARKING' ? v.since : null;
+  if (parking !== null && until - parking >= minParkingMs) {
+    const extends_ = last?.tripStatus === 'PARKING' && last.startTime <= parking && parking <= last.endTime;
+    if (extends_) return [{ tripStatus: 'PARKING', since: last.startTime }];
+    const drive: TripStart[] =
+      last && last.endTime < parking ? [{ tripStatus: 'TRANSIT', since: last.endTime, to: parking }] : [];
+    return [...drive, { tripStatus: 'PARKING', since: parking }];
+  }
+  const since = last?.endTime ?? trips.pendingFrom ?? v.open?.startTime ?? v.since;
+  return [{ tripStatus: 'TRANSIT', since }];
+}

@@ -6,11 +6,18 @@ import {
   type TransitRecord,
   type TripRecord,
 } from '@jejak/contract';
-import { REPORT_TIME_ZONE, type User } from '@jejak/domain';
+import { DEFAULT_SEGMENTER, REPORT_TIME_ZONE, type User } from '@jejak/domain';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { requireCall, requireReachableVids } from '../access.ts';
 import { dailyMileages, mileageSummaries } from './day-report.ts';
-import { dailyMileageRows, mileageRows, slicesUnderWay, withTransitsUnderWay } from './under-way-rows.ts';
+import {
+  dailyMileageRows,
+  mileageRows,
+  slicesUnderWay,
+  tripsUnderWay,
+  withTransitsUnderWay,
+  withTripsUnderWay,
+} from './under-way-rows.ts';
 
 export interface Report<T> {
   report: T[];
@@ -27,7 +34,12 @@ const capped = <T>(rows: T[]): Report<T> => ({
  * in reach (one foreign or missing vehicle refuses the whole call, as Event Record does). Every
  * vehicle has its mileage rows, and each report counts what is under way up to min(end, now).
  */
-export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>, now: () => number) {
+export function createReportService(
+  repos: Pick<Repos, 'fleet' | 'reports'>,
+  now: () => number,
+  // The pipeline's setting (JEJAK_TRIP_MIN_PARKING_MS) when it is not the default.
+  minParkingMs = DEFAULT_SEGMENTER.minParkingMs,
+) {
   const { fleet, reports } = repos;
   async function allowed(caller: User, req: ReportRequest): Promise<void> {
     requireCall(caller, 'readReports');
@@ -39,7 +51,8 @@ export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>, now
       await allowed(caller, req);
       const nowMs = now();
       const sums = await mileageSummaries(reports, req, REPORT_TIME_ZONE);
-      const under = slicesUnderWay(await reports.underWay(req.vids), req, nowMs);
+      const rows = await reports.underWay(req.vids);
+      const under = { rows, slices: slicesUnderWay(rows, req, nowMs), nowMs, minParkingMs };
       const trips = await reports.tripCounts(req);
       return { report: mileageRows(req.vids, sums, under, trips, req), truncated: false };
     },
@@ -62,7 +75,10 @@ export function createReportService(repos: Pick<Repos, 'fleet' | 'reports'>, now
 
     async trip(caller: User, req: ReportRequest): Promise<Report<TripRecord>> {
       await allowed(caller, req);
-      return capped(await reports.tripRecords(req, REPORT_ROW_LIMIT));
+      const nowMs = now();
+      const stored = await reports.tripRecords(req, REPORT_ROW_LIMIT);
+      const extra = await tripsUnderWay(reports, await reports.underWay(req.vids), req, nowMs, minParkingMs);
+      return capped(withTripsUnderWay(stored, extra));
     },
   };
 }

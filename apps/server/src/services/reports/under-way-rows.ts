@@ -1,6 +1,8 @@
-import type { DailyMileageReportRow, MileageReportRow, TransitRecord } from '@jejak/contract';
+import type { DailyMileageReportRow, MileageReportRow, TransitRecord, TripRecord } from '@jejak/contract';
 import {
+  closeTripUnderWay,
   closeUnderWay,
+  tripStartsUnderWay,
   dailyWithUnderWay,
   roundKm,
   withUnderWay,
@@ -9,6 +11,7 @@ import {
   type SliceUnderWay,
   type Span,
 } from '@jejak/domain';
+import type { ReportRepo, ReportWindow } from '../../storage/repos/records/report-repo.ts';
 import type { UnderWayRow } from '../../storage/repos/records/under-way.ts';
 
 /**
@@ -34,21 +37,40 @@ export function slicesUnderWay(
   return found;
 }
 
+/** The trips not stored yet that begin before min(end, now). */
+export function tripStarts(v: UnderWayRow, w: Span, nowMs: number, minParkingMs: number) {
+  const until = Math.min(w.endTime, nowMs);
+  return tripStartsUnderWay(v, v.trips, until, minParkingMs).filter((t) => t.since < until);
+}
+
+/** Drives under way (no stored trip until the parking after it) that reach into the window. */
+function drivesUnderWay(v: UnderWayRow | undefined, w: Span, nowMs: number, minParkingMs: number): number {
+  if (!v) return 0;
+  return tripStarts(v, w, nowMs, minParkingMs).filter(
+    (t) => t.tripStatus === 'TRANSIT' && (t.to ?? Infinity) > w.startTime,
+  ).length;
+}
+
 export function mileageRows(
   vids: readonly string[],
   closed: ReadonlyMap<string, MileageSummary>,
-  under: ReadonlyMap<string, SliceUnderWay[]>,
+  under: {
+    rows: ReadonlyMap<string, UnderWayRow>;
+    slices: ReadonlyMap<string, SliceUnderWay[]>;
+    nowMs: number;
+    minParkingMs: number;
+  },
   trips: ReadonlyMap<string, number>,
   w: Span,
 ): MileageReportRow[] {
   return vidsInOrder(vids).map((vid) => {
-    const slices = under.get(vid) ?? [];
+    const slices = under.slices.get(vid) ?? [];
     const s = withUnderWay(closed.get(vid), slices, w);
     return {
       vid,
       startTime: w.startTime,
       endTime: w.endTime,
-      numberOfTrips: trips.get(vid) ?? 0,
+      numberOfTrips: (trips.get(vid) ?? 0) + drivesUnderWay(under.rows.get(vid), w, under.nowMs, under.minParkingMs),
       ...s,
       totalMileage: s.mileage,
       engineDuration: s.movingDuration + s.idlingDuration,
@@ -103,4 +125,49 @@ export function withTransitsUnderWay(
   );
   if (extra.length === 0) return [...stored];
   return [...stored, ...extra].sort((a, b) => (a.vid < b.vid ? -1 : a.vid > b.vid ? 1 : a.startTime - b.startTime));
+}
+
+/**
+ * Each vehicle's trip under way as a trip record, read in two set-based queries for all of them:
+ * its closed records since it began, and its events.
+ */
+export async function tripsUnderWay(
+  reports: Pick<ReportRepo, 'transitSlices' | 'eventCounts'>,
+  rows: ReadonlyMap<string, UnderWayRow>,
+  w: ReportWindow,
+  nowMs: number,
+  minParkingMs: number,
+): Promise<TripRecord[]> {
+  const until = Math.min(w.endTime, nowMs);
+  const open = [...rows].map(([vid, v]) => ({ vid, v, starts: tripStarts(v, w, nowMs, minParkingMs) }));
+  const from = Math.min(...open.flatMap((o) => o.starts.map((t) => t.since)));
+  if (!Number.isFinite(from)) return [];
+  const vids = open.filter((o) => o.starts.length > 0).map((o) => o.vid);
+  const closed = await reports.transitSlices({ vids, startTime: from, endTime: until });
+  const trips = open.flatMap(({ vid, v, starts }) => {
+    const records = [...(closed.get(vid) ?? []), ...closeUnderWay(v, w.endTime, nowMs)];
+    return starts.flatMap((start) => {
+      const trip = closeTripUnderWay(start, records, w.endTime, nowMs);
+      return trip && trip.endTime > w.startTime ? [{ vid, trip }] : [];
+    });
+  });
+  const events = await reports.eventCounts(
+    trips.map(({ vid, trip }) => ({ vid, from: trip.startTime, to: trip.endTime })),
+  );
+  return trips.map(({ vid, trip }) => ({
+    trid: `${vid}:under-way:${trip.startTime}`,
+    vid,
+    ...trip,
+    numberOfEvents: events.get(`${vid}:${trip.startTime}`) ?? 0,
+  }));
+}
+
+/**
+ * The trips under way after each vehicle's stored ones. A stored trip of the same start is the
+ * pipeline's last PARKING trip, kept open to extension: the one under way, longer, stands for it.
+ */
+export function withTripsUnderWay(stored: readonly TripRecord[], extra: readonly TripRecord[]): TripRecord[] {
+  if (extra.length === 0) return [...stored];
+  const kept = stored.filter((s) => !extra.some((t) => s.vid === t.vid && s.startTime === t.startTime));
+  return [...kept, ...extra].sort((a, b) => (a.vid < b.vid ? -1 : a.vid > b.vid ? 1 : a.startTime - b.startTime));
 }

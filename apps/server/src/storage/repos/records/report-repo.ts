@@ -6,7 +6,7 @@ import { toTransitValue, toTripValue } from '../../ingest/record-mappers.ts';
 import { tripEventCounts } from './trip-events.ts';
 import type { TransitSlice } from '@jejak/domain';
 import { byVehicle, RECORD_LOOKBACK_MS, slicesByVid } from '../../ingest/transit-slices.ts';
-import { vehiclesUnderWay } from './under-way.ts';
+import { eventCountsIn, vehiclesUnderWay } from './under-way.ts';
 
 export interface ReportWindow {
   vids: readonly string[];
@@ -36,6 +36,8 @@ export function createReportRepo(db: Db) {
   return {
     /** Each vehicle's status, open record and trip under way (issue 24 item 1). */
     underWay: (vids: readonly string[]) => vehiclesUnderWay(db, vids),
+    /** Each vehicle's events in its span (a trip under way's numberOfEvents). */
+    eventCounts: (spans: readonly { vid: string; from: number; to: number }[]) => eventCountsIn(db, spans),
 
     /** Each vehicle's stored TRANSIT trips overlapping the window: one grouped query. */
     async tripCounts(w: ReportWindow): Promise<Map<string, number>> {

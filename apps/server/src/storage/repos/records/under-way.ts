@@ -1,4 +1,4 @@
-import { isTransitStatus, type VehicleUnderWay } from '@jejak/domain';
+import { isTransitStatus, type StoredTripState, type VehicleUnderWay } from '@jejak/domain';
 import { sql } from 'kysely';
 import { isAnyOf, type Db } from '../../db/database.ts';
 
@@ -43,8 +43,19 @@ export interface UnderWayRow extends VehicleUnderWay {
   address: string | null;
   /** Where the open record began, when the pipeline has one. */
   startLocation: { lat: number; lon: number } | null;
-  /** The trip under way as the last fix says it (TRANSIT or PARKING, since when). */
-  trip: { tripStatus: 'TRANSIT' | 'PARKING'; since: number } | null;
+  /** The latest stored trip and the pipeline's first pending record. */
+  trips: StoredTripState;
+}
+
+/** The start of the pipeline's first pending record (its trip tracker in the stored state). */
+export function pendingFromOf(state: string | null): number | null {
+  try {
+    const parsed: unknown = state ? JSON.parse(state) : null;
+    const trips = isObject(parsed) && isObject(parsed.trips) ? parsed.trips : null;
+    return trips && Array.isArray(trips.pending) ? num(trips.pending[0]) : null;
+  } catch {
+    return null;
+  }
 }
 
 function openStartOf(state: string | null): { lat: number; lon: number } | null {
@@ -71,14 +82,19 @@ export async function vehiclesUnderWay(db: Db, vids: readonly string[]): Promise
     lon: number | null;
     address: string | null;
     trip_status: string | null;
-    trip_from: number | string | null;
+    trip_start: number | string | null;
+    trip_end: number | string | null;
   }>`
-    select v.vid, v.transit_status, v.transit_from, p.state, l.lat, l.lon, l.address, l.trip_status, l.trip_from
+    select v.vid, v.transit_status, v.transit_from, p.state, l.lat, l.lon, l.address,
+      t.trip_status, t.start_time as trip_start, t.end_time as trip_end
     from vehicles v
     left join pipeline_states p on p.dvid = v.dvid
     left join lateral (
-      select lat, lon, address, trip_status, trip_from from vehicle_logs where vid = v.vid order by vehicle_time desc limit 1
+      select lat, lon, address from vehicle_logs where vid = v.vid order by vehicle_time desc limit 1
     ) l on true
+    left join lateral (
+      select trip_status, start_time, end_time from trip_records where vid = v.vid order by start_time desc limit 1
+    ) t on true
     where ${isAnyOf('v.vid', [...new Set(vids)])}`.execute(db);
   const found = new Map<string, UnderWayRow>();
   for (const r of rows) {
@@ -90,11 +106,33 @@ export async function vehiclesUnderWay(db: Db, vids: readonly string[]): Promise
       startLocation: openStartOf(r.state),
       location: r.lat === null || r.lon === null ? null : { lat: r.lat, lon: r.lon },
       address: r.address,
-      trip:
-        (r.trip_status === 'TRANSIT' || r.trip_status === 'PARKING') && r.trip_from !== null
-          ? { tripStatus: r.trip_status, since: Number(r.trip_from) }
-          : null,
+      trips: {
+        last:
+          r.trip_start !== null && r.trip_end !== null
+            ? {
+                tripStatus: r.trip_status === 'PARKING' ? 'PARKING' : 'TRANSIT',
+                startTime: Number(r.trip_start),
+                endTime: Number(r.trip_end),
+              }
+            : null,
+        pendingFrom: pendingFromOf(r.state),
+      },
     });
   }
   return found;
+}
+
+/** Events of each vehicle in each span (a trip under way's numberOfEvents), by `vid:from`: one grouped query. */
+export async function eventCountsIn(
+  db: Db,
+  spans: readonly { vid: string; from: number; to: number }[],
+): Promise<Map<string, number>> {
+  if (spans.length === 0) return new Map();
+  const { rows } = await sql<{ vid: string; f: number | string; n: number }>`
+    select x.vid, x.f, count(e.event_time)::int as n
+    from unnest(${spans.map((s) => s.vid)}::text[], ${spans.map((s) => s.from)}::int8[],
+      ${spans.map((s) => s.to)}::int8[]) as x(vid, f, t)
+    join events e on e.vid = x.vid and e.event_time >= x.f and e.event_time <= x.t
+    group by x.vid, x.f`.execute(db);
+  return new Map(rows.map((r) => [`${r.vid}:${Number(r.f)}`, Number(r.n)]));
 }
