@@ -212,6 +212,44 @@ describe.each(kinds)('reports on %s', (kind) => {
     }
   });
 
+  it('ranges cut while a vehicle moves and while it is parked: the parts add up to the whole', async () => {
+    const whole = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, all());
+    for (const [vid, day] of vids) {
+      const row = whole.report.find((r) => r.vid === vid);
+      const mid = (status: string) => {
+        const seg = day.truth.segments.find((x) => x.status === status && x.durationMs > 10 * MINUTE && !x.open);
+        if (!seg) throw new Error(`no ${status} segment for ${vid}`);
+        return seg.startMs + Math.floor(seg.durationMs / 2);
+      };
+      for (const cut of [mid('MOVING'), mid('PARKING')]) {
+        const part = async (startTime: number, endTime: number) =>
+          (await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, { vids: [vid], startTime, endTime }))
+            .report[0];
+        const a = await part(window.startTime, cut);
+        const b = await part(cut, window.endTime);
+        if (!a || !b || !row) throw new Error(`no row for ${vid}`);
+        expect(a.mileage + b.mileage).toBeCloseTo(row.mileage, 2);
+        for (const key of ['movingDuration', 'idlingDuration', 'parkingDuration', 'engineDuration'] as const)
+          expect(a[key] + b[key]).toBe(row[key]);
+        // The range that ends inside a record counts the part of it inside the range.
+        const transit = await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, {
+          vids: [vid],
+          startTime: window.startTime,
+          endTime: cut,
+        });
+        expect(transit.report.at(-1)?.startTime).toBeLessThan(cut);
+        expect(transit.report.at(-1)?.endTime).toBeGreaterThanOrEqual(cut);
+      }
+      // Per local day: the days of the range sum to the range.
+      const daily = await post<DailyMileageReportResponse>(owner2, REPORT_PATHS.reportDailyMileage, {
+        vids: [vid],
+        startTime: window.startTime - 12 * HOUR,
+        endTime: window.endTime,
+      });
+      expect(daily.report.reduce((x, d) => x + d.mileage, 0)).toBeCloseTo(row?.mileage ?? NaN, 2);
+    }
+  });
+
   it('a window without records: a zero row for every vehicle, no transit or trip', async () => {
     const before = {
       vids: [...vids.keys()],
