@@ -92,11 +92,14 @@ describe('Vehicle Report in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(mileage).toHaveLength(1);
     const row = mileage[0] ?? [];
     expect(row[0]).toBe(name);
-    const km = Number(row[3]);
+    // Trips, total mileage and engine (spec 3 §3), then the durations; the parking is under way.
+    const km = Number(row[4]);
     expect(km).toBeCloseTo(8, 0);
-    expect(row[4]).toBe('10 mins 0 secs');
-    expect(Number(row[9])).toBeCloseTo(km * 0.093, 2);
-    expect(Number(row[10])).toBeCloseTo(km * 0.093 * 2.05, 1);
+    expect(row[5]).toBe('13 mins 0 secs');
+    expect(row[6]).toBe('10 mins 0 secs');
+    expect(Number(row[11])).toBeCloseTo(km * 0.093, 2);
+    expect(Number(row[12])).toBeCloseTo(km * 0.093 * 2.05, 1);
+    expect(row[13]).toBe('Under way');
     await screenshotAtWidths(page, 'vehicle-report-mileage');
 
     // Editing the fuel inputs recomputes the table at once, without asking the server again.
@@ -106,16 +109,16 @@ describe('Vehicle Report in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.locator('#report-rm-per-litre').fill('3');
     await page.waitForFunction(
       (want) => {
-        const td = document.querySelectorAll('[data-testid="report-table"] tbody tr.ant-table-row td')[9];
+        const td = document.querySelectorAll('[data-testid="report-table"] tbody tr.ant-table-row td')[11];
         return td?.textContent?.trim() === want;
       },
       String(Math.round(km * 0.1 * 100) / 100),
     );
-    expect(Number((await cells(page))[0]?.[10])).toBeCloseTo(km * 0.1 * 3, 1);
+    expect(Number((await cells(page))[0]?.[12])).toBeCloseTo(km * 0.1 * 3, 1);
     // Decimal hours for the table and the file.
     await page.getByTestId('report-duration-format').getByText('Decimal hours').click();
-    expect((await headers(page))[4]).toBe('Moving (hours)');
-    expect((await cells(page))[0]?.[4]).toBe('0.17');
+    expect((await headers(page))[6]).toBe('Moving (hours)');
+    expect((await cells(page))[0]?.[6]).toBe('0.17');
     expect(mileageCalls).toHaveLength(calls);
 
     // The export carries the inputs and the format.
@@ -125,15 +128,25 @@ describe('Vehicle Report in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).text).toMatch(/^Mileage, /);
-    expect(sheet?.getRow(2).getCell(5).value).toBe('Moving (hours)');
+    expect(sheet?.getRow(2).getCell(7).value).toBe('Moving (hours)');
     expect(sheet?.getRow(3).getCell(1).value).toBe(name);
-    expect(sheet?.getRow(3).getCell(5).value).toBe(0.17);
-    expect(Number(sheet?.getRow(3).getCell(10).value)).toBeCloseTo(km * 0.1, 2);
+    expect(sheet?.getRow(3).getCell(7).value).toBe(0.17);
+    expect(Number(sheet?.getRow(3).getCell(12).value)).toBeCloseTo(km * 0.1, 2);
     await page.getByTestId('report-duration-format').getByText('Hours / minutes / seconds').click();
 
     // Trip: the parking before the drive is final; transit: all three; idling: the idling alone.
-    expect((await run(page, 'Trip')).map((r) => r[1])).toEqual(['PARKING']);
-    expect((await run(page, 'Transit')).map((r) => r[1])).toEqual(['PARKING', 'MOVING', 'IDLING']);
+    // The drive and the parking after it are the trips under way (no later fix has closed them).
+    expect((await run(page, 'Trip')).map((r) => r[1])).toEqual([
+      'PARKING',
+      'TRANSIT (UNDER WAY)',
+      'PARKING (UNDER WAY)',
+    ]);
+    expect((await run(page, 'Transit')).map((r) => r[1])).toEqual([
+      'PARKING',
+      'MOVING',
+      'IDLING',
+      'PARKING (UNDER WAY)',
+    ]);
     expect((await run(page, 'Idling')).map((r) => [r[0], r[1], r[4]])).toEqual([[name, 'IDLING', '3 mins 0 secs']]);
     await screenshotAtWidths(page, 'vehicle-report-idling');
 

@@ -92,7 +92,9 @@ describe.each(kinds)("Vehicle Report's export on %s", (kind) => {
         'Vehicle',
         'Start Time',
         'End Time',
+        'Trips',
         'Mileage (km)',
+        'Engine',
         'Moving',
         'Idling',
         'Parking',
@@ -100,16 +102,24 @@ describe.each(kinds)("Vehicle Report's export on %s", (kind) => {
         'Top Speed (km/h)',
         'Estimated Fuel (L)',
         'Estimated Expenses (RM)',
+        'Status',
       ]);
       const row = lines[2] ?? [];
       expect(row[0]).toBe(vehicle);
       expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      const km = Number(row[3]);
+      const km = Number(row[4]);
       expect(km).toBeCloseTo(8, 0);
-      expect(row.slice(4, 7)).toEqual(['10 mins 0 secs', '3 mins 0 secs', expect.stringMatching(/^\d+ mins 0 secs$/)]);
-      expect(Number(row[8])).toBe(48);
-      expect(Number(row[9])).toBeCloseTo(km * 0.093, 2);
-      expect(Number(row[10])).toBeCloseTo(km * 0.093 * 2.05, 1);
+      expect(row[5]).toBe('13 mins 0 secs');
+      // The parking at the end is under way (no record yet): counted to the window's end.
+      expect(row.slice(6, 9)).toEqual([
+        '10 mins 0 secs',
+        '3 mins 0 secs',
+        expect.stringMatching(/^\d+ mins \d+ secs$/),
+      ]);
+      expect(Number(row[10])).toBe(48);
+      expect(Number(row[11])).toBeCloseTo(km * 0.093, 2);
+      expect(Number(row[12])).toBeCloseTo(km * 0.093 * 2.05, 1);
+      expect(row[13]).toBe('UNDER WAY');
     },
     180_000,
   );
@@ -123,17 +133,18 @@ describe.each(kinds)("Vehicle Report's export on %s", (kind) => {
         litresPerKm: 0.1,
         rmPerLitre: 3,
       });
-      expect(lines[1]?.slice(4, 8)).toEqual([
+      expect(lines[1]?.slice(5, 10)).toEqual([
+        'Engine (hours)',
         'Moving (hours)',
         'Idling (hours)',
         'Parking (hours)',
         'Disconnected (hours)',
       ]);
       const row = lines[2] ?? [];
-      expect(row.slice(4, 6).map(Number)).toEqual([0.17, 0.05]);
-      const km = Number(row[3]);
-      expect(Number(row[9])).toBeCloseTo(km * 0.1, 2);
-      expect(Number(row[10])).toBeCloseTo(km * 0.1 * 3, 1);
+      expect(row.slice(5, 8).map(Number)).toEqual([0.22, 0.17, 0.05]);
+      const km = Number(row[4]);
+      expect(Number(row[11])).toBeCloseTo(km * 0.1, 2);
+      expect(Number(row[12])).toBeCloseTo(km * 0.1 * 3, 1);
 
       const idling = await throughCalc({ kind: 'idling' });
       expect(idling.rows).toBe(1);
@@ -153,13 +164,25 @@ describe.each(kinds)("Vehicle Report's export on %s", (kind) => {
       expect(Number(res.headers.get(REPORT_ROWS_HEADER))).toBe(rows.length - 2);
       return rows.slice(2);
     };
-    expect((await read({ kind: 'transit' })).map((r) => r[1])).toEqual(['PARKING', 'MOVING', 'IDLING']);
-    expect((await read({ kind: 'parking' })).map((r) => [r[1], r[4]])).toEqual([['PARKING', '5 mins 0 secs']]);
+    expect((await read({ kind: 'transit' })).map((r) => r[1])).toEqual([
+      'PARKING',
+      'MOVING',
+      'IDLING',
+      'PARKING (UNDER WAY)',
+    ]);
+    expect((await read({ kind: 'parking' })).map((r) => [r[1], r[4]])).toEqual([
+      ['PARKING', '5 mins 0 secs'],
+      ['PARKING (UNDER WAY)', expect.stringMatching(/^\d+ mins \d+ secs$/)],
+    ]);
     const daily = await read({ kind: 'dailyMileage', durationFormat: 'decimal' });
     expect(daily).toHaveLength(1);
     expect(Number(daily[0]?.[2])).toBeCloseTo(8, 0);
     // A trip is final once the one after it begins: the parking before the drive is.
-    expect((await read({ kind: 'trip' })).map((r) => [r[1], r[4]])).toEqual([['PARKING', '5 mins 0 secs']]);
+    // The trip under way follows, counted to the window's end.
+    expect((await read({ kind: 'trip' })).map((r) => [r[1], r[4]])).toEqual([
+      ['PARKING', '5 mins 0 secs'],
+      [expect.stringMatching(/ \(UNDER WAY\)$/), expect.stringMatching(/^\d+ mins \d+ secs$/)],
+    ]);
   });
 
   it('a window without records: the header alone', async () => {

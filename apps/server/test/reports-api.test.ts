@@ -88,8 +88,19 @@ describe.each(kinds)('reports on %s', (kind) => {
     expect(res).toMatchObject({ status: 200, message: REPORT_TEXTS.done, truncated: false });
     for (const [vid, day] of vids) {
       const rows = res.report.filter((t) => t.vid === vid);
-      expect(rows).toEqual((await perVehicle(vid)).trips);
+      const stored = (await perVehicle(vid)).trips;
+      // The trips under way follow the stored ones; the stored last parking, still going on, is one.
+      const under = rows.filter((t) => t.underWay);
+      expect(rows.filter((t) => !t.underWay)).toEqual(
+        stored.filter((t) => !under.some((u) => u.startTime === t.startTime)),
+      );
       expect(rows.filter((t) => t.tripStatus === 'TRANSIT')).toHaveLength(day.truth.trips.length);
+      // The night's parking is the trip under way, counted to the day's end.
+      expect(under.at(-1)).toMatchObject({
+        tripStatus: 'PARKING',
+        endTime: DAY_END,
+        underWay: true,
+      });
     }
   });
 
@@ -108,14 +119,26 @@ describe.each(kinds)('reports on %s', (kind) => {
     const parkingAfter = trips.find((t) => t.tripStatus === 'PARKING' && t.startTime >= trip.endTime - MINUTE);
     expect(parkingAfter?.numberOfEvents).toBeGreaterThanOrEqual(1);
     const report = await post<TripReportResponse>(owner2, REPORT_PATHS.reportTrip, all());
-    expect(report.report.filter((t) => t.vid === vid)).toEqual(trips);
+    const under = report.report.filter((t) => t.vid === vid && t.underWay);
+    expect(report.report.filter((t) => t.vid === vid && !t.underWay)).toEqual(
+      trips.filter((t) => !under.some((u) => u.startTime === t.startTime)),
+    );
   });
 
-  it('transit report: the same records as Transit Record, vehicle by vehicle', async () => {
+  it('transit report: the same records as Transit Record, vehicle by vehicle, then the one under way', async () => {
     const res = await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, all());
     expect(res.status).toBe(200);
     for (const vid of vids.keys()) {
-      expect(res.report.filter((t) => t.vid === vid)).toEqual((await perVehicle(vid)).transit);
+      const rows = res.report.filter((t) => t.vid === vid);
+      const stored = (await perVehicle(vid)).transit;
+      expect(rows.slice(0, -1)).toEqual(stored);
+      // The night's parking has no record yet: counted from the last record's end to the day's end.
+      expect(rows.at(-1)).toMatchObject({
+        transitStatus: 'PARKING',
+        startTime: stored.at(-1)?.endTime,
+        endTime: DAY_END,
+        underWay: true,
+      });
     }
   });
 
@@ -125,7 +148,10 @@ describe.each(kinds)('reports on %s', (kind) => {
     for (const [vid, day] of vids) {
       const row = res.report.find((r) => r.vid === vid);
       if (!row) throw new Error(`no row for ${vid}`);
-      const { transit, trips } = await perVehicle(vid);
+      const { trips } = await perVehicle(vid);
+      // The records with the one under way: what the transit report answers.
+      const transit = (await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, { ...all(), vids: [vid] }))
+        .report;
       const recordKm = transit.reduce((a, r) => a + r.totalMileage, 0);
       expect(row.mileage).toBeCloseTo(recordKm, 2);
       expect(Math.abs(row.mileage - day.truth.mileageKm) / day.truth.mileageKm).toBeLessThanOrEqual(0.01);
@@ -142,10 +168,16 @@ describe.each(kinds)('reports on %s', (kind) => {
       const segments = (status: string) => day.truth.segments.filter((s) => s.status === status).length;
       expect(Math.abs(row.movingDuration - day.truth.totals.movingMs)).toBeLessThanOrEqual(segments('MOVING') * MINUTE);
       expect(Math.abs(row.idlingDuration - day.truth.totals.idlingMs)).toBeLessThanOrEqual(segments('IDLING') * MINUTE);
-      // Parking: the closed parkings of the truth (the night's, still under way, is not a record yet).
-      const closedParkings = day.truth.segments.filter((s) => s.status === 'PARKING' && !s.open);
-      const closedParkingMs = closedParkings.reduce((a, s) => a + s.durationMs, 0);
-      expect(Math.abs(row.parkingDuration - closedParkingMs)).toBeLessThanOrEqual(closedParkings.length * MINUTE);
+      // Parking: every parking of the truth, the night's still under way included (issue 24).
+      const parkings = day.truth.segments.filter((s) => s.status === 'PARKING');
+      const parkingMs = parkings.reduce((a, s) => a + s.durationMs, 0);
+      expect(Math.abs(row.parkingDuration - parkingMs)).toBeLessThanOrEqual(parkings.length * MINUTE);
+      expect(row).toMatchObject({
+        totalMileage: row.mileage,
+        engineDuration: row.movingDuration + row.idlingDuration,
+        numberOfTrips: day.truth.trips.length,
+        underWay: true,
+      });
     }
   });
 
@@ -180,13 +212,57 @@ describe.each(kinds)('reports on %s', (kind) => {
     }
   });
 
-  it('a window without records: no rows, and the empty text', async () => {
+  it('ranges cut while a vehicle moves and while it is parked: the parts add up to the whole', async () => {
+    const whole = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, all());
+    for (const [vid, day] of vids) {
+      const row = whole.report.find((r) => r.vid === vid);
+      const mid = (status: string) => {
+        const seg = day.truth.segments.find((x) => x.status === status && x.durationMs > 10 * MINUTE && !x.open);
+        if (!seg) throw new Error(`no ${status} segment for ${vid}`);
+        return seg.startMs + Math.floor(seg.durationMs / 2);
+      };
+      for (const cut of [mid('MOVING'), mid('PARKING')]) {
+        const part = async (startTime: number, endTime: number) =>
+          (await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, { vids: [vid], startTime, endTime }))
+            .report[0];
+        const a = await part(window.startTime, cut);
+        const b = await part(cut, window.endTime);
+        if (!a || !b || !row) throw new Error(`no row for ${vid}`);
+        expect(a.mileage + b.mileage).toBeCloseTo(row.mileage, 2);
+        for (const key of ['movingDuration', 'idlingDuration', 'parkingDuration', 'engineDuration'] as const)
+          expect(a[key] + b[key]).toBe(row[key]);
+        // The range that ends inside a record counts the part of it inside the range.
+        const transit = await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, {
+          vids: [vid],
+          startTime: window.startTime,
+          endTime: cut,
+        });
+        expect(transit.report.at(-1)?.startTime).toBeLessThan(cut);
+        expect(transit.report.at(-1)?.endTime).toBeGreaterThanOrEqual(cut);
+      }
+      // Per local day: the days of the range sum to the range.
+      const daily = await post<DailyMileageReportResponse>(owner2, REPORT_PATHS.reportDailyMileage, {
+        vids: [vid],
+        startTime: window.startTime - 12 * HOUR,
+        endTime: window.endTime,
+      });
+      expect(daily.report.reduce((x, d) => x + d.mileage, 0)).toBeCloseTo(row?.mileage ?? NaN, 2);
+    }
+  });
+
+  it('a window without records: a zero row for every vehicle, no transit or trip', async () => {
     const before = {
       vids: [...vids.keys()],
       startTime: DAY.startMs - 10 * 24 * HOUR,
       endTime: DAY.startMs - 9 * 24 * HOUR,
     };
-    for (const path of Object.values(REPORT_PATHS)) {
+    const mileage = await post<MileageReportResponse>(owner2, REPORT_PATHS.reportMileage, before);
+    expect(mileage.report.map((r) => [r.vid, r.mileage, r.movingDuration, r.parkingDuration, r.underWay])).toEqual(
+      [...vids.keys()].sort().map((vid) => [vid, 0, 0, 0, false]),
+    );
+    const daily = await post<DailyMileageReportResponse>(owner2, REPORT_PATHS.reportDailyMileage, before);
+    expect(daily.report.map((r) => r.mileage)).toEqual([...vids.keys()].map(() => 0));
+    for (const path of [REPORT_PATHS.reportTransit, REPORT_PATHS.reportTrip]) {
       expect(await post(owner2, path, before)).toEqual({
         status: 200,
         message: REPORT_TEXTS.empty,

@@ -102,7 +102,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     devices: createDeviceService(data, now),
     records: createRecordsService(data.repos),
     timeZone: config.JEJAK_TIME_ZONE,
-    ...createReportServices(data.repos, now, config.JEJAK_TIME_ZONE),
+    ...createReportServices(data.repos, now, config.JEJAK_TIME_ZONE, config.JEJAK_TRIP_MIN_PARKING_MS),
     geofences: createGeofenceService({ repos: data.repos, bus, now }),
     vehicles: createVehicleService({ data, bus, now }),
     vehicleGroups: createVehicleGroupService({ data, bus, now }),

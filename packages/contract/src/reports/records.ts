@@ -51,6 +51,8 @@ export const TransitRecordSchema = z.object({
   startLocation: GeoPointSchema,
   endLocation: GeoPointSchema,
   createdAt: z.number(),
+  /** The vehicle's current status, counted up to min(range end, now): not a stored record yet. */
+  underWay: z.boolean().optional(),
 });
 export type TransitRecord = z.infer<typeof TransitRecordSchema>;
 
@@ -92,6 +94,8 @@ export const TripRecordSchema = z.object({
   totalMovingDuration: z.number(),
   totalIdlingDuration: z.number(),
   numberOfEvents: z.number(),
+  /** The trip the vehicle is in now, counted up to min(range end, now): not a stored trip yet. */
+  underWay: z.boolean().optional(),
 });
 export type TripRecord = z.infer<typeof TripRecordSchema>;
 

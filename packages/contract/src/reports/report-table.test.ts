@@ -35,12 +35,16 @@ const mileage: MileageReportRow = {
   vid: 'v1',
   startTime: T0,
   endTime: T0 + 24 * H,
+  numberOfTrips: 3,
   mileage: 100,
+  totalMileage: 100,
+  engineDuration: 2 * H + 33 * MIN + 10_000,
   movingDuration: 2 * H + 3 * MIN + 10_000,
   idlingDuration: 30 * MIN,
   parkingDuration: 21 * H,
   disconnectedDuration: 0,
   topSpeed: 88.456,
+  underWay: false,
 };
 
 const transit = (status: TransitRecord['transitStatus'], start: number, ms: number): TransitRecord => ({
@@ -82,7 +86,9 @@ describe('reportTable', () => {
       'Vehicle',
       'Start Time',
       'End Time',
+      'Trips',
       'Mileage (km)',
+      'Engine',
       'Moving',
       'Idling',
       'Parking',
@@ -90,12 +96,15 @@ describe('reportTable', () => {
       'Top Speed (km/h)',
       'Estimated Fuel (L)',
       'Estimated Expenses (RM)',
+      'Status',
     ]);
     expect(hms.rows[0]).toEqual({
       vehicle: 'WXY 1234 (Lori 1)',
       start: '2026-03-02 00:00:00',
       end: '2026-03-03 00:00:00',
+      trips: 3,
       mileage: 100,
+      engine: '2 hrs 33 mins',
       moving: '2 hrs 3 mins',
       idling: '30 mins 0 secs',
       parking: '21 hrs 0 mins',
@@ -103,10 +112,38 @@ describe('reportTable', () => {
       topSpeed: 88.46,
       estLitres: 9.3,
       estRm: 19.07,
+      status: '',
     });
     const decimal = reportTable({ kind: 'mileage', rows: [mileage] }, options({ durationFormat: 'decimal' }));
-    expect(decimal.columns[4]?.label).toBe('Moving (hours)');
-    expect(decimal.rows[0]).toMatchObject({ moving: 2.05, idling: 0.5, parking: 21, disconnected: 0 });
+    expect(decimal.columns[6]?.label).toBe('Moving (hours)');
+    expect(decimal.rows[0]).toMatchObject({ engine: 2.55, moving: 2.05, idling: 0.5, parking: 21, disconnected: 0 });
+    const underWay = reportTable({ kind: 'mileage', rows: [{ ...mileage, underWay: true }] }, options());
+    expect(underWay.rows[0]?.status).toBe('UNDER WAY');
+  });
+
+  it('transit: a record under way says so in its status', () => {
+    const rows = reportTable(
+      { kind: 'transit', rows: [{ ...transit('MOVING', T0, H), underWay: true }] },
+      options(),
+    ).rows;
+    expect(rows[0]?.status).toBe('MOVING (UNDER WAY)');
+  });
+
+  it('trip: a trip under way says so in its status', () => {
+    const trip = {
+      trid: 't1',
+      vid: 'v1',
+      tripStatus: 'PARKING' as const,
+      startTime: T0,
+      endTime: T0 + H,
+      totalDistance: 0,
+      topSpeed: 0,
+      totalMovingDuration: 0,
+      totalIdlingDuration: 0,
+      numberOfEvents: 0,
+      underWay: true,
+    };
+    expect(reportTable({ kind: 'trip', rows: [trip] }, options()).rows[0]?.status).toBe('PARKING (UNDER WAY)');
   });
 
   it('estimated fuel follows the inputs', () => {

@@ -69,6 +69,9 @@ export interface ReportTable {
 
 /** End of a span that is still open (spec 3 §2: disconnects without an end). */
 export const ONGOING = 'ONGOING';
+/** A row counted up to min(range end, now) from the vehicle's current status (issue 24 item 1). */
+export const UNDER_WAY = 'UNDER WAY';
+const statusText = (status: string, underWay: boolean | undefined) => (underWay ? `${status} (${UNDER_WAY})` : status);
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
@@ -132,7 +135,7 @@ const transitTable: Build<'transit'> = (rows, o) => ({
   ],
   rows: rows.map((r) => ({
     vehicle: o.vehicleName(r.vid),
-    status: r.transitStatus,
+    status: statusText(r.transitStatus, r.underWay),
     start: time(r.startTime, o),
     end: time(r.endTime, o),
     duration: reportDuration(r.duration, o.durationFormat),
@@ -193,25 +196,31 @@ const BUILDERS: { [K in ReportKind]: Build<K> } = {
       col('vehicle', 'Vehicle'),
       col('start', 'Start Time'),
       col('end', 'End Time'),
+      col('trips', 'Trips'),
       col('mileage', 'Mileage (km)'),
+      durationCol('engine', 'Engine', o),
       durationCol('moving', 'Moving', o),
       durationCol('idling', 'Idling', o),
       durationCol('parking', 'Parking', o),
       durationCol('disconnected', 'Disconnected', o),
       col('topSpeed', 'Top Speed (km/h)'),
       ...estimateCols,
+      col('status', 'Status'),
     ],
     rows: rows.map((r) => ({
       vehicle: o.vehicleName(r.vid),
       start: time(r.startTime, o),
       end: time(r.endTime, o),
-      mileage: round2(r.mileage),
+      trips: r.numberOfTrips,
+      mileage: round2(r.totalMileage),
+      engine: reportDuration(r.engineDuration, o.durationFormat),
       moving: reportDuration(r.movingDuration, o.durationFormat),
       idling: reportDuration(r.idlingDuration, o.durationFormat),
       parking: reportDuration(r.parkingDuration, o.durationFormat),
       disconnected: reportDuration(r.disconnectedDuration, o.durationFormat),
       topSpeed: round2(r.topSpeed),
       ...estimates(r.mileage, o),
+      status: r.underWay ? UNDER_WAY : '',
     })),
   }),
   dailyMileage: (rows, o) => ({
@@ -238,7 +247,7 @@ const BUILDERS: { [K in ReportKind]: Build<K> } = {
     ],
     rows: rows.map((r) => ({
       vehicle: o.vehicleName(r.vid),
-      status: r.tripStatus,
+      status: statusText(r.tripStatus, r.underWay),
       start: time(r.startTime, o),
       end: time(r.endTime, o),
       duration: reportDuration(r.endTime - r.startTime, o.durationFormat),

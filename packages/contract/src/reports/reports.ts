@@ -34,17 +34,26 @@ export const ReportRequestSchema = z
   .superRefine(checkWindow);
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 
-/** One vehicle's totals in the window; durations in ms, mileage in km, speed in km/h. */
+/**
+ * One vehicle's totals in the window; durations in ms, mileage in km, speed in km/h. Every
+ * vehicle asked for has its row, zeros when nothing happened (issue 24 item 2). Spec 3 §3 names
+ * numberOfTrips, totalMileage (= mileage) and the engine duration (moving + idling: the engine
+ * runs); `underWay` says the vehicle's current status, not yet a record, is counted in it.
+ */
 export const MileageReportRowSchema = z.object({
   vid: z.string(),
   startTime: z.number(),
   endTime: z.number(),
+  numberOfTrips: z.number(),
   mileage: z.number(),
+  totalMileage: z.number(),
+  engineDuration: z.number(),
   movingDuration: z.number(),
   idlingDuration: z.number(),
   parkingDuration: z.number(),
   disconnectedDuration: z.number(),
   topSpeed: z.number(),
+  underWay: z.boolean(),
 });
 export type MileageReportRow = z.infer<typeof MileageReportRowSchema>;
 

@@ -10,8 +10,10 @@ export function createReportServices(
   now: () => number,
   /** The server's zone (JEJAK_TIME_ZONE): the reports' local days. */
   timeZone: string,
+  /** The pipeline's JEJAK_TRIP_MIN_PARKING_MS: a stop under way becomes a parking after it. */
+  minParkingMs?: number,
 ) {
-  const reports = createReportService(repos, timeZone);
+  const reports = createReportService(repos, now, timeZone, minParkingMs);
   const fuel = createFuelService(repos, timeZone);
   const reportKinds = createReportKindsService({ repos, reports, now });
   const reportExport = createReportExportService(repos, reportRowSources(reports, reportKinds, fuel));

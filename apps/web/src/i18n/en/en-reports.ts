@@ -22,4 +22,24 @@ export const enReports = {
   exportTitle: 'Exporting the detail report',
   exportRows: (rows: number | null) => (rows === null ? 'Rows: unknown' : `${rows.toLocaleString('en')} row(s)`),
   exportBytes: (bytes: number) => `${(bytes / 1024).toFixed(0)} KB received`,
+  /** The Mileage report's columns (spec 3 §3: trips, total mileage, engine, moving, idling, parking). */
+  mileageColumns: {
+    vehicle: 'Vehicle',
+    start: 'Start Time',
+    end: 'End Time',
+    trips: 'Trips',
+    mileage: 'Total Mileage (km)',
+    engine: 'Engine',
+    moving: 'Moving',
+    idling: 'Idling',
+    parking: 'Parking',
+    disconnected: 'Disconnected',
+    topSpeed: 'Top Speed (km/h)',
+    estLitres: 'Estimated Fuel (L)',
+    estRm: 'Estimated Expenses (RM)',
+    status: 'Status',
+  },
+  hours: 'hours',
+  /** A row that counts the vehicle's current status, not yet a record (issue 24). */
+  underWay: 'Under way',
 };

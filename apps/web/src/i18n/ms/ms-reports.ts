@@ -25,4 +25,22 @@ export const msReports: Strings['reports'] = {
   exportRows: (rows: number | null) =>
     rows === null ? 'Baris: tidak diketahui' : `${rows.toLocaleString('ms-MY')} baris`,
   exportBytes: (bytes: number) => `${(bytes / 1024).toFixed(0)} KB diterima`,
+  mileageColumns: {
+    vehicle: 'Kenderaan',
+    start: 'Masa Mula',
+    end: 'Masa Tamat',
+    trips: 'Perjalanan',
+    mileage: 'Jumlah Jarak (km)',
+    engine: 'Enjin',
+    moving: 'Bergerak',
+    idling: 'Melahu',
+    parking: 'Diparkir',
+    disconnected: 'Terputus',
+    topSpeed: 'Kelajuan Tertinggi (km/j)',
+    estLitres: 'Anggaran Bahan Api (L)',
+    estRm: 'Anggaran Belanja (RM)',
+    status: 'Status',
+  },
+  hours: 'jam',
+  underWay: 'Sedang berlangsung',
 };

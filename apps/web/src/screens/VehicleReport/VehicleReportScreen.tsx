@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
+import { localizeMileage } from './mileage-labels.ts';
 import { ReportFormBar } from './ReportFormBar.tsx';
 import { ReportResultTable } from './ReportResultTable.tsx';
 import {
@@ -41,7 +42,11 @@ export function VehicleReportScreen() {
   );
   const tableOf = (report: AnyReportRows) => reportTable(report, options);
   const report = useVehicleReport((r) => tableOf(r).rows.length);
-  const table = useMemo(() => (report.result ? reportTable(report.result, options) : null), [report.result, options]);
+  const table = useMemo(() => {
+    if (!report.result) return null;
+    const built = reportTable(report.result, options);
+    return report.result.kind === 'mileage' ? localizeMileage(built, s, options.durationFormat) : built;
+  }, [report.result, options, s]);
   const exporter = useReportExport();
 
   /** 'Start time must be before end time!' (spec 3 §5) before asking the server. */

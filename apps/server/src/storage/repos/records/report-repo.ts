@@ -6,6 +6,7 @@ import { toTransitValue, toTripValue } from '../../ingest/record-mappers.ts';
 import { tripEventCounts } from './trip-events.ts';
 import type { TransitSlice } from '@jejak/domain';
 import { byVehicle, RECORD_LOOKBACK_MS, slicesByVid } from '../../ingest/transit-slices.ts';
+import { eventCountsIn, vehiclesUnderWay } from './under-way.ts';
 
 export interface ReportWindow {
   vids: readonly string[];
@@ -33,6 +34,26 @@ export function createReportRepo(db: Db) {
   const transits = (w: ReportWindow) => overlappingTransits(db, w);
 
   return {
+    /** Each vehicle's status, open record and trip under way (issue 24 item 1). */
+    underWay: (vids: readonly string[]) => vehiclesUnderWay(db, vids),
+    /** Each vehicle's events in its span (a trip under way's numberOfEvents). */
+    eventCounts: (spans: readonly { vid: string; from: number; to: number }[]) => eventCountsIn(db, spans),
+
+    /** Each vehicle's stored TRANSIT trips overlapping the window: one grouped query. */
+    async tripCounts(w: ReportWindow): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('trip_records')
+        .select(['vid', sql<number>`count(*)::int`.as('n')])
+        .where('vid', 'in', [...new Set(w.vids)])
+        .where('trip_status', '=', 'TRANSIT')
+        .where('start_time', '>=', w.startTime - RECORD_LOOKBACK_MS)
+        .where('start_time', '<', w.endTime)
+        .where('end_time', '>', w.startTime)
+        .groupBy('vid')
+        .execute();
+      return new Map(rows.map((r) => [r.vid, r.n]));
+    },
+
     /** Each vehicle's records overlapping the window, only the fields the sums need, oldest first. */
     async transitSlices(w: ReportWindow): Promise<Map<string, TransitSlice[]>> {
       const rows = await transits(w)
