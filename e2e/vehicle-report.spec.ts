@@ -47,7 +47,10 @@ async function run(page: Page, kind: string | null, toast = 'Get report done'): 
 
 /** /VehicleReport in Chromium (spec 3 §2, §5, §8; issue 13 item 3). */
 describe('Vehicle Report in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
-  const ui = consoleUnderTest();
+  // The drive below ended 18 minutes before the reports are asked (device time), so the disconnect
+  // sweep would turn its parking under way into DISCONNECTED whenever it next ran (every minute
+  // or so: on a loaded machine, during the test). Two hours keeps the vehicle parked throughout.
+  const ui = consoleUnderTest(() => ({ JEJAK_TRANSIT_DISCONNECT_AFTER_MS: '7200000' }));
 
   it('reports a real GT06 drive: mileage with estimated fuel, trip, transit, idling, toasts, validation, export', async () => {
     const owner = await userFleet(ui.server, 'owner@demo.jejak.my');
