@@ -133,9 +133,14 @@ export async function selectOptions(page: Page, inputId: string): Promise<{ all:
   for (let attempt = 0; ; attempt += 1) {
     await page.locator(`#${inputId}`).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
-    const read = await page.evaluate(() => {
+    const read = await page.evaluate((id) => {
+      // The popup of this input (its listbox is `${id}_list`): another Select's popup still
+      // closing on a loaded machine is not read as this one's.
       const open = [...document.querySelectorAll('.ant-select-dropdown')].filter(
-        (el) => !el.classList.contains('ant-select-dropdown-hidden') && (el as HTMLElement).offsetParent !== null,
+        (el) =>
+          !el.classList.contains('ant-select-dropdown-hidden') &&
+          (el as HTMLElement).offsetParent !== null &&
+          el.querySelector(`[id="${id}_list"]`) !== null,
       );
       const options = open.flatMap((el) => [...el.querySelectorAll('.ant-select-item-option')]);
       return {
@@ -144,7 +149,7 @@ export async function selectOptions(page: Page, inputId: string): Promise<{ all:
           .filter((el) => el.classList.contains('ant-select-item-option-disabled'))
           .map((el) => el.textContent ?? ''),
       };
-    });
+    }, inputId);
     if (read.all.length > 0 || attempt >= 3) {
       await page.keyboard.press('Escape');
       await popupsClosed(page);
