@@ -10,6 +10,7 @@ import { startHttpGateway } from '../gateway/http-gateway.ts';
 import { trustedProxies, type TrustedProxies } from '../gateway/proxy-source.ts';
 import { createImeiClaims } from '../gateway/imei-claims.ts';
 import { createLogThrottle } from '../gateway/log-throttle.ts';
+import { listenOnOnePort } from '../gateway/one-port.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from '../gateway/tcp-gateway.ts';
 import { startUdpGateway } from '../gateway/udp-gateway.ts';
 import { createUnknownGuard } from '../gateway/unknown-guard.ts';
@@ -186,14 +187,14 @@ async function startGateways(
   );
   const proxies = trustedProxies(config.JEJAK_TRUSTED_PROXIES);
   for (const protocol of PROTOCOLS) {
-    let port = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
-    if (port === undefined || port < 0) continue;
+    const configured = config[`JEJAK_${protocol.id.toUpperCase()}_PORT`];
+    if (configured === undefined || configured < 0) continue;
     const ctx: GatewayContext = {
       ...shared,
       protocol,
       deviceByImei: coalesceReads((imeis: string[]) => shared.fleet.devicesByImei(imeis, protocol.models)),
     };
-    for (const transport of protocol.transports) {
+    const start = (transport: (typeof protocol.transports)[number], port: number): Promise<RunningListener> => {
       const opts: ListenerOptions & { addresses: AddressGate; proxies: TrustedProxies } = {
         host: config.JEJAK_GATEWAY_HOST,
         port,
@@ -201,19 +202,20 @@ async function startGateways(
         addresses,
         proxies,
       };
-      const listener: RunningListener =
-        transport === 'tcp'
-          ? await startTcpGateway(ctx, { ...opts, maxUnansweredFrames: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED, flow })
-          : transport === 'udp'
-            ? await startUdpGateway(ctx, {
-                ...opts,
-                idleTimeoutMs: config.JEJAK_GATEWAY_UDP_IDLE_TIMEOUT_MS,
-                maxRemotes: config.JEJAK_GATEWAY_UDP_MAX_REMOTES,
-                maxPending: config.JEJAK_GATEWAY_UDP_MAX_PENDING,
-              })
-            : await startHttpGateway(ctx, opts);
-      // With port 0, UDP takes the port TCP was given, so one number serves both.
-      port = listener.port;
+      return transport === 'tcp'
+        ? startTcpGateway(ctx, { ...opts, maxUnansweredFrames: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED, flow })
+        : transport === 'udp'
+          ? startUdpGateway(ctx, {
+              ...opts,
+              idleTimeoutMs: config.JEJAK_GATEWAY_UDP_IDLE_TIMEOUT_MS,
+              maxRemotes: config.JEJAK_GATEWAY_UDP_MAX_REMOTES,
+              maxPending: config.JEJAK_GATEWAY_UDP_MAX_PENDING,
+            })
+          : startHttpGateway(ctx, opts);
+    };
+    const started = await listenOnOnePort(protocol.transports, configured, start);
+    for (const [i, listener] of started.entries()) {
+      const transport = protocol.transports[i];
       ports[transport === 'tcp' ? protocol.id : `${protocol.id}/${transport}`] = listener.port;
       listeners.push(listener);
       shared.log.info({ protocol: protocol.id, transport, port: listener.port }, 'gateway listening');
