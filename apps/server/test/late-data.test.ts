@@ -43,6 +43,8 @@ describe.each(await dbKinds())('late data on %s', (kind) => {
       .transitRecords as { transitStatus: string; startTime: number; endTime: number; totalMileage: number }[];
     expect(records.map((r) => [r.transitStatus, (r.startTime - t0) / MIN, (r.endTime - t0) / MIN])).toEqual([
       ['IDLING', 1, 21],
+      // Parked since the last fix: counted to the window's end, under way.
+      ['PARKING', 21, 60],
     ]);
     expect(records[0]?.totalMileage).toBe(0);
   });
@@ -86,6 +88,7 @@ describe.each(await dbKinds())('late data on %s', (kind) => {
     expect(transits.map((r) => [r.transitStatus, minute(r.startTime), minute(r.endTime)])).toEqual([
       ['PARKING', 1, 11],
       ['MOVING', 11, 21],
+      ['PARKING', 21, 60],
     ]);
     expect(transits[1]?.totalMileage).toBeCloseTo(8, 1); // the road, not the 5.8 km straight line
 
@@ -102,6 +105,8 @@ describe.each(await dbKinds())('late data on %s', (kind) => {
       ['PARKING', 1, 11],
       ['TRANSIT', 11, 21],
       ['PARKING', 21, 40],
+      // Driving off at 40' with no fix since: the trip under way, to the window's end.
+      ['TRANSIT', 40, 60],
     ]);
     expect(trips[1]?.totalDistance).toBeCloseTo(8, 1);
 

@@ -67,9 +67,11 @@ describe.each(kinds)('route playback on %s', (kind) => {
   it('lists the idling and parking stops of the window for markers, with where they began', async () => {
     const body = (await owner2.post(PLAYBACK_PATHS.routePlayback, { vid, startTime: t0, endTime: tEnd + 1 }))
       .body as RoutePlaybackResponse;
-    expect(body.stops.map((s) => [s.transitStatus, (s.startTime - t0) / MIN, s.duration / MIN])).toEqual([
+    expect(body.stops.map((s) => [s.transitStatus, (s.startTime - t0) / MIN, Math.round(s.duration / MIN)])).toEqual([
       ['PARKING', 1, 5],
       ['IDLING', 16, 3],
+      // Parked since the last fix: the stop under way, to the window's end.
+      ['PARKING', 23, 1],
     ]);
     const idle = body.stops[1];
     const idleFix = body.track.time.indexOf(idle?.startTime ?? -1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, type TransitRecord } from '@jejak/contract';
+import { formatDuration } from '@jejak/domain';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { ROUTE_BOX } from '../src/reports/transit-pdf.ts';
 import { gt06Track } from './device-client.ts';
@@ -69,18 +70,24 @@ describe.each(kinds)('the Transit PDF on %s', (kind) => {
 
     const listed = await client.post(API_PATHS.transitRecords, { vid, startTime: t0, endTime: t1 });
     const records = listed.body.transitRecords as TransitRecord[];
-    expect(records.map((x) => x.transitStatus)).toEqual(['PARKING', 'MOVING', 'IDLING']);
-    expect(text).toContain('Transit records (3)');
+    // Parked since the last fix: the parking under way closes the list, counted to the window's end.
+    expect(records.map((x) => x.transitStatus)).toEqual(['PARKING', 'MOVING', 'IDLING', 'PARKING']);
+    expect(records.map((x) => x.underWay ?? false)).toEqual([false, false, false, true]);
+    expect(records[3]?.endTime).toBe(t1);
+    expect(text).toContain('Transit records (4)');
     expect(text).toMatch(/Moving\s+1 record · 10 mins 0 secs/);
     expect(text).toMatch(/Idling\s+1 record · 3 mins 0 secs/);
-    expect(text).toMatch(/Parking\s+1 record · 5 mins 0 secs/);
+    expect(text).toMatch(
+      new RegExp(`Parking\\s+2 records · ${formatDuration(records[0]!.duration + records[3]!.duration)}`),
+    );
     expect(text).toMatch(/Disconnected\s+0 records · 0 mins 0 secs/);
     const km = records.reduce((sum, x) => sum + x.totalMileage, 0);
     expect(km).toBeGreaterThan(7.5);
     expect(text).toMatch(new RegExp(`Total distance\\s+${km.toFixed(2)} km`));
     expect(text).toMatch(/Top speed\s+48\.0 km\/h/);
 
-    expect(tableStatuses(text)).toEqual(['Parking', 'Moving', 'Idling']);
+    expect(tableStatuses(text)).toEqual(['Parking', 'Moving', 'Idling', 'Parking']);
+    expect(text).toMatch(/^\s+4\s+Parking\s[^\n]*\n\s+\(under way\)/m);
     const moving = records[1];
     expect(moving?.startAddress).toMatch(/Klang, Selangor$/);
     for (const x of records) for (const address of [x.startAddress, x.endAddress]) expect(text).toContain(address);

@@ -79,15 +79,19 @@ export async function playTruth(fleet: VehicleDay[], day: DayOptions): Promise<T
     const vehicle = vehicles.find((v) => v.vid === vid);
     if (!vehicle) throw new Error(`vehicle ${vid} not visible`);
     const transitTrips = trips.tripRecords.filter((t) => t.tripStatus === 'TRANSIT');
-    const comparison = compareVehicle(d.truth, {
-      segments: transit.transitRecords.map((r) => ({
-        status: r.transitStatus,
-        startMs: r.startTime,
-        endMs: r.endTime,
-      })),
-      trips: transitTrips.map((t) => ({ startMs: t.startTime, endMs: t.endTime, distanceKm: t.totalDistance })),
-      mileageKm: vehicle.mileage - (d.spec.odometerStartKm ?? 0),
-    });
+    const comparison = compareVehicle(
+      d.truth,
+      {
+        segments: transit.transitRecords.map((r) => ({
+          status: r.transitStatus,
+          startMs: r.startTime,
+          endMs: r.endTime,
+        })),
+        trips: transitTrips.map((t) => ({ startMs: t.startTime, endMs: t.endTime, distanceKm: t.totalDistance })),
+        mileageKm: vehicle.mileage - (d.spec.odometerStartKm ?? 0),
+      },
+      true,
+    );
     const rows = logs.logs.map((l) => ({ timeMs: l.vehicleTime, mileageKm: l.mileage }));
     const stillKm = {
       parked: stationaryKm(d.truth, rows, 'PARKING'),

@@ -24,7 +24,12 @@ interface Column {
 const ADDRESS_WIDTH = 167;
 const COLUMNS: Column[] = [
   { label: '#', width: 26, align: 'right', cell: (_, n) => String(n) },
-  { label: 'Status', width: 64, indent: 10, cell: (r) => STATUS_LABELS[displayStatus(r.transitStatus)] },
+  {
+    label: 'Status',
+    width: 64,
+    indent: 10,
+    cell: (r) => STATUS_LABELS[displayStatus(r.transitStatus)] + (r.underWay ? ' (under way)' : ''),
+  },
   { label: 'Start', width: 60, cell: (r, _, zone) => reportDateTime(r.startTime, zone) },
   { label: 'End', width: 60, cell: (r, _, zone) => reportDateTime(r.endTime, zone) },
   { label: 'Duration', width: 62, cell: (r) => formatDuration(r.duration) },

@@ -25,7 +25,6 @@ import { createGeofenceService } from '../services/fleet/geofence-service.ts';
 import { createMigrationService } from '../services/fleet/migration-service.ts';
 import { createPackageService } from '../services/fleet/package-service.ts';
 import { createPasswordService } from '../services/accounts/password-service.ts';
-import { createRecordsService } from '../services/reports/records-service.ts';
 import { createReportServices } from '../services/reports/report-services.ts';
 import { createRuleService } from '../services/alerts/rule-service.ts';
 import type { ScheduledJob } from '../services/scheduler.ts';
@@ -100,7 +99,6 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       audit: createAuditService(data.repos),
     },
     devices: createDeviceService(data, now),
-    records: createRecordsService(data.repos),
     timeZone: config.JEJAK_TIME_ZONE,
     ...createReportServices(data.repos, now, config.JEJAK_TIME_ZONE, config.JEJAK_TRIP_MIN_PARKING_MS),
     geofences: createGeofenceService({ repos: data.repos, bus, now }),

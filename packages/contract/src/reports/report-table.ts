@@ -3,6 +3,7 @@ import type { AlertEvent, EventType } from '../alerts/alerts.ts';
 import { eventTitle } from '../alerts/event-table.ts';
 import { inspectorTime } from './inspector-tables.ts';
 import type { DeviceLog, TransitRecord, TripRecord } from './records.ts';
+import { statusText, UNDER_WAY } from './transit-table.ts';
 import type { DailyMileageReportRow, MileageReportRow } from './reports.ts';
 import {
   REPORT_KIND_LABELS,
@@ -69,9 +70,6 @@ export interface ReportTable {
 
 /** End of a span that is still open (spec 3 §2: disconnects without an end). */
 export const ONGOING = 'ONGOING';
-/** A row counted up to min(range end, now) from the vehicle's current status (issue 24 item 1). */
-export const UNDER_WAY = 'UNDER WAY';
-const statusText = (status: string, underWay: boolean | undefined) => (underWay ? `${status} (${UNDER_WAY})` : status);
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 

@@ -69,10 +69,16 @@ export type TransitRow = Record<TransitColumn, string | number | null>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The export's rows: times as the panel shows them (YYYY/MM/DD HH:mm:ss in the zone). */
+/** A row counted up to min(range end, now) from the vehicle's current status (issue 24 item 1). */
+export const UNDER_WAY = 'UNDER WAY';
+/** A status as a table cell shows it, marked when it is under way. */
+export const statusText = (status: string, underWay: boolean | undefined) =>
+  underWay ? `${status} (${UNDER_WAY})` : status;
+
 export function transitRows(records: readonly TransitRecord[], vehicle: string, timeZone: string): TransitRow[] {
   return records.map((r) => ({
     vehicle,
-    status: r.transitStatus,
+    status: statusText(r.transitStatus, r.underWay),
     start: formatLocalDateTime(r.startTime, timeZone),
     end: formatLocalDateTime(r.endTime, timeZone),
     duration: formatDuration(r.duration),

@@ -66,12 +66,17 @@ function pairUp<T extends { startMs: number; endMs: number }, O extends { startM
 export function compareVehicle(
   truth: VehicleTruth,
   observed: { segments: ObservedSegment[]; trips: ObservedTrip[]; mileageKm: number },
+  /**
+   * The observed records include what is under way at the end of the day, counted to its end
+   * (Jejak's do, issue 24): the open segment and the trip under way are compared too. Without it
+   * they are left out, as a system may not have closed them.
+   */
+  countsUnderWay = false,
 ): VehicleComparison {
-  const closed = truth.segments.filter((s) => !s.open);
+  const closed = truth.segments.filter((s) => countsUnderWay || !s.open);
   const segments = pairUp(closed, observed.segments, (t, o) => t.status === o.status);
-  // Trips still under way at the end of the day are not compared (a system may not have closed them).
   const trips = pairUp(
-    truth.trips.filter((t) => t.endMs < truth.endMs),
+    truth.trips.filter((t) => countsUnderWay || t.endMs < truth.endMs),
     observed.trips,
     () => true,
   );

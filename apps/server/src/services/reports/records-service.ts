@@ -21,9 +21,15 @@ import { AppError } from '../../errors.ts';
 import type { PlaybackFix } from '../../storage/repos/records/records-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { viewerOf } from '../accounts/user-service.ts';
+import type { RecordReader } from './report-service.ts';
 
 /** Fixes read for a report's route at most, spread over the window (the drawing thins them further). */
 const ROUTE_READ_POINTS = 20_000;
+
+/** One vehicle's records read for a window at most (Trip Record's tables, its PDF and export). */
+const VEHICLE_RECORD_LIMIT = 10_000;
+
+const windowOf = (req: VehicleWindowRequest) => ({ vids: [req.vid], startTime: req.startTime, endTime: req.endTime });
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
@@ -47,8 +53,10 @@ function playbackTrack(fixes: readonly PlaybackFix[]): PlaybackTrack {
 const isStop = (status: TransitStatus): status is PlaybackStopStatus =>
   (PLAYBACK_STOP_STATUSES as readonly string[]).includes(status);
 
-export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
+export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>, reader: RecordReader) {
   const { fleet, records } = repos;
+  // One vehicle's records of a window, with what is under way, as the Trip and Transit reports count them.
+  const transitsOf = (req: VehicleWindowRequest) => reader.transits(windowOf(req), VEHICLE_RECORD_LIMIT);
   // Out of reach answers exactly like missing.
   async function vehicleInReach(caller: User, vid: string): Promise<void> {
     if (!(await fleet.isVehicleVisible(viewerOf(caller), vid))) throw AppError.notFound('Vehicle not found');
@@ -62,7 +70,7 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
   return {
     async transitRecords(caller: User, req: VehicleWindowRequest): Promise<TransitRecord[]> {
       await vehicleInReach(caller, req.vid);
-      return records.transitRecords(req.vid, req.startTime, req.endTime);
+      return transitsOf(req);
     },
 
     /** What the Transit PDF shows: the vehicle's name, every transit record of the window and its route. */
@@ -77,7 +85,7 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
       await vehicleInReach(caller, req.vid);
       const [vehicle, transits, route] = await Promise.all([
         fleet.vehicleHeading(req.vid),
-        records.transitRecords(req.vid, req.startTime, req.endTime),
+        transitsOf(req),
         records.routePoints(req.vid, req.startTime, req.endTime, ROUTE_READ_POINTS),
       ]);
       if (!vehicle) throw AppError.notFound('Vehicle not found');
@@ -90,7 +98,7 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
       req: VehicleWindowRequest & { status?: readonly TransitStatus[] | undefined; minDurationMs: number },
     ): Promise<{ records: TransitRecord[]; vehicle: string }> {
       await vehicleInReach(caller, req.vid);
-      const all = await records.transitRecords(req.vid, req.startTime, req.endTime);
+      const all = await transitsOf(req);
       const vehicle = (await fleet.vehicleHeading(req.vid))?.displayName ?? req.vid;
       return {
         records: filterTransitRecords(all, { statuses: req.status, minDurationMs: req.minDurationMs }),
@@ -100,7 +108,7 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
 
     async tripRecords(caller: User, req: VehicleWindowRequest): Promise<TripRecord[]> {
       await vehicleInReach(caller, req.vid);
-      return records.tripRecords(req.vid, req.startTime, req.endTime);
+      return reader.trips(windowOf(req), VEHICLE_RECORD_LIMIT);
     },
 
     async vehicleLogs(caller: User, req: VehicleWindowRequest): Promise<{ logs: VehicleLog[]; truncated: boolean }> {
@@ -113,7 +121,7 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>) {
       await vehicleInReach(caller, req.vid);
       const [{ fixes, thinned }, transits] = await Promise.all([
         records.playbackFixes(req.vid, req.startTime, req.endTime, PLAYBACK_MAX_FIXES),
-        records.transitRecords(req.vid, req.startTime, req.endTime),
+        transitsOf(req),
       ]);
       const stops = transits.flatMap((t): PlaybackStop[] => {
         const status = t.transitStatus;

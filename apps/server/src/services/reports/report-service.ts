@@ -7,6 +7,7 @@ import {
   type TripRecord,
 } from '@jejak/contract';
 import { DEFAULT_SEGMENTER, REPORT_TIME_ZONE, type User } from '@jejak/domain';
+import type { ReportWindow } from '../../storage/repos/records/report-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { requireCall, requireReachableVids } from '../access.ts';
 import { dailyMileages, mileageSummaries } from './day-report.ts';
@@ -30,6 +31,33 @@ const capped = <T>(rows: T[]): Report<T> => ({
 });
 
 /**
+ * The transit and trip records of a window with what is under way (issue 24 item 1), unchecked:
+ * the callers check access first. The Trip and Transit reports and Trip Record's calls for one
+ * vehicle read the same records, so the numbers agree wherever they are shown. `limit` bounds
+ * the stored rows read (one more tells the caller it was reached).
+ */
+export function createRecordReader(
+  reports: Pick<Repos['reports'], 'underWay' | 'transitRecords' | 'tripRecords' | 'transitSlices' | 'eventCounts'>,
+  now: () => number,
+  minParkingMs = DEFAULT_SEGMENTER.minParkingMs,
+) {
+  return {
+    async transits(w: ReportWindow, limit: number): Promise<TransitRecord[]> {
+      const nowMs = now();
+      const [rows, stored] = await Promise.all([reports.underWay(w.vids), reports.transitRecords(w, limit)]);
+      return withTransitsUnderWay(stored, slicesUnderWay(rows, w, nowMs), rows, nowMs);
+    },
+
+    async trips(w: ReportWindow, limit: number): Promise<TripRecord[]> {
+      const nowMs = now();
+      const [rows, stored] = await Promise.all([reports.underWay(w.vids), reports.tripRecords(w, limit)]);
+      return withTripsUnderWay(stored, await tripsUnderWay(reports, rows, w, nowMs, minParkingMs));
+    },
+  };
+}
+export type RecordReader = ReturnType<typeof createRecordReader>;
+
+/**
  * Vehicle Reports' synchronous calls (spec 3 §2, §7): the Vehicle Report grant, then every vid
  * in reach (one foreign or missing vehicle refuses the whole call, as Event Record does). Every
  * vehicle has its mileage rows, and each report counts what is under way up to min(end, now).
@@ -44,6 +72,7 @@ export function createReportService(
   minParkingMs = DEFAULT_SEGMENTER.minParkingMs,
 ) {
   const { fleet, reports } = repos;
+  const records = createRecordReader(reports, now, minParkingMs);
   async function allowed(caller: User, req: ReportRequest): Promise<void> {
     requireCall(caller, 'readReports');
     await requireReachableVids(fleet, caller, req.vids);
@@ -70,18 +99,12 @@ export function createReportService(
 
     async transit(caller: User, req: ReportRequest): Promise<Report<TransitRecord>> {
       await allowed(caller, req);
-      const nowMs = now();
-      const rows = await reports.underWay(req.vids);
-      const stored = await reports.transitRecords(req, REPORT_ROW_LIMIT);
-      return capped(withTransitsUnderWay(stored, slicesUnderWay(rows, req, nowMs), rows, nowMs));
+      return capped(await records.transits(req, REPORT_ROW_LIMIT));
     },
 
     async trip(caller: User, req: ReportRequest): Promise<Report<TripRecord>> {
       await allowed(caller, req);
-      const nowMs = now();
-      const stored = await reports.tripRecords(req, REPORT_ROW_LIMIT);
-      const extra = await tripsUnderWay(reports, await reports.underWay(req.vids), req, nowMs, minParkingMs);
-      return capped(withTripsUnderWay(stored, extra));
+      return capped(await records.trips(req, REPORT_ROW_LIMIT));
     },
   };
 }

@@ -98,10 +98,14 @@ export function withTransitsUnderWay(
   rows: ReadonlyMap<string, UnderWayRow>,
   nowMs: number,
 ): TransitRecord[] {
+  const lastStored = new Map(stored.map((r) => [r.vid, r]));
   const extra = [...under].flatMap(([vid, slices]) =>
     slices.map((s, i): TransitRecord => {
       const v = rows.get(vid);
       const here = v?.location ?? { lat: 0, lon: 0 };
+      // Where the vehicle is: its live address, else where its last stored record ended (a stop
+      // under way has not moved since).
+      const address = v?.address ?? (s.transitStatus === 'MOVING' ? null : (lastStored.get(vid)?.endAddress ?? null));
       return {
         tsid: `${vid}:under-way:${s.startTime}`,
         trid: null,
@@ -114,8 +118,9 @@ export function withTransitsUnderWay(
         topSpeed: s.topSpeed,
         avgSpeed: i === 0 && s.totalMileage > 0 ? (v?.open?.avgSpeed ?? 0) : 0,
         totalFuel: 0,
-        startAddress: null,
-        endAddress: v?.address ?? null,
+        // A stop under way began where the vehicle is now; a drive under way, somewhere on the road.
+        startAddress: s.transitStatus === 'MOVING' ? null : address,
+        endAddress: address,
         startLocation: (i === 0 ? v?.startLocation : null) ?? here,
         endLocation: here,
         createdAt: nowMs,

@@ -26,6 +26,8 @@ export const enTrips = {
   events: 'Events',
   trip: 'Trip',
   showTrip: 'Show whole trip',
+  /** A record counted up to now: the vehicle is still in it (issue 24). */
+  underWay: 'Under way',
   closeTrip: 'Close trip',
   start: 'Start',
   end: 'End',

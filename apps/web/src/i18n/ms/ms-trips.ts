@@ -27,6 +27,8 @@ export const msTrips: Strings['trips'] = {
   events: 'Peristiwa',
   trip: 'Perjalanan',
   showTrip: 'Tunjuk seluruh perjalanan',
+  /** A record counted up to now: the vehicle is still in it (issue 24). */
+  underWay: 'Sedang berlangsung',
   closeTrip: 'Tutup perjalanan',
   start: 'Mula',
   end: 'Tamat',

@@ -13,6 +13,7 @@ import {
   type Vehicle,
 } from '@jejak/domain';
 import { geofenceKind } from '../../map/layers/geofence-features.ts';
+import { statusSince } from '../../ui/format.ts';
 
 /** The Fuel column's text for a vehicle with no tank set up (spec 1 §2). */
 export const NO_FUEL_PROFILES = '(No fuel profiles)';
@@ -180,7 +181,7 @@ export function vehicleRows(
       name: vehicle.vehicleDisplayName || vehicle.vehiclePlate,
       plate: vehicle.vehiclePlate,
       status,
-      statusSinceMs: status === 'DISCONNECTED' ? vehicle.updatedAt : vehicle.transitFrom,
+      statusSinceMs: statusSince(vehicle),
       speedKmh: typeof device?.speed === 'number' && Number.isFinite(device.speed) ? device.speed : null,
       fuelText: fuelText(vehicle, device, fuelWords),
       inside,

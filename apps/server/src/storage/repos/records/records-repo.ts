@@ -1,10 +1,8 @@
-import { LOG_PAGE_LIMIT, type DeviceLog, type TransitRecord, type TripRecord, type VehicleLog } from '@jejak/contract';
+import { LOG_PAGE_LIMIT, type DeviceLog, type VehicleLog } from '@jejak/contract';
 import { addressOf, type LatLon } from '@jejak/domain';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { toTransitValue, toTripValue } from '../../ingest/record-mappers.ts';
-import { tripEventCounts } from './trip-events.ts';
-import type { Database, DeviceLogsTable } from '../../db/schema.ts';
+import type { DeviceLogsTable } from '../../db/schema.ts';
 
 /** A stored device log as the API gives it. */
 export function toDeviceLog(r: Selectable<DeviceLogsTable>): DeviceLog {
@@ -28,53 +26,7 @@ export function toDeviceLog(r: Selectable<DeviceLogsTable>): DeviceLog {
 }
 
 export function createRecordsRepo(db: Db) {
-  /** Records of one vehicle overlapping [startTime, endTime), oldest first. */
-  function overlapping<T extends 'transit_records' | 'trip_records'>(
-    table: T,
-    vid: string,
-    startTime: number,
-    endTime: number,
-  ) {
-    return db
-      .selectFrom(table as 'transit_records')
-      .selectAll()
-      .where('vid', '=', vid)
-      .where('start_time', '<', endTime)
-      .where('end_time', '>', startTime)
-      .orderBy('start_time')
-      .limit(10_000)
-      .execute() as Promise<Selectable<Database[T]>[]>;
-  }
-
   return {
-    /** Transit records of one vehicle overlapping [startTime, endTime), oldest first. */
-    async transitRecords(vid: string, startTime: number, endTime: number): Promise<TransitRecord[]> {
-      const rows = await overlapping('transit_records', vid, startTime, endTime);
-      return rows.flatMap((r) =>
-        toTransitValue(r).map((value) => ({
-          ...value,
-          tsid: r.tsid,
-          trid: r.trid,
-          vid: r.vid,
-          startAddress: r.start_address,
-          endAddress: r.end_address,
-          createdAt: r.created_at,
-        })),
-      );
-    },
-
-    /** Final trips of one vehicle overlapping [startTime, endTime), oldest first. */
-    async tripRecords(vid: string, startTime: number, endTime: number): Promise<TripRecord[]> {
-      const rows = await overlapping('trip_records', vid, startTime, endTime);
-      const events = await tripEventCounts(db, [vid], startTime, endTime);
-      return rows.map((r) => ({
-        trid: r.trid,
-        vid: r.vid,
-        ...toTripValue(r),
-        numberOfEvents: events.get(r.trid) ?? 0,
-      }));
-    },
-
     /** A device's log in [startTime, endTime), oldest first, at most LOG_PAGE_LIMIT rows. */
     async deviceLogs(
       dvid: string,

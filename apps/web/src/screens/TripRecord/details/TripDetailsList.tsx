@@ -25,6 +25,11 @@ function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip
         <span className="trip-status" style={{ background: colour, color: textColourOn(colour) }}>
           {record.transitStatus}
         </span>
+        {record.underWay && (
+          <span className="trip-under-way" data-testid="trip-under-way">
+            {s.underWay}
+          </span>
+        )}
         <span className="trip-item-duration">{formatDuration(record.duration)}</span>
         {moved && <span className="trip-item-distance">{formatDistanceKm(record.totalMileage)}</span>}
       </span>
