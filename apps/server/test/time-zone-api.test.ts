@@ -61,6 +61,17 @@ describe('a server in Europe/London', () => {
     expect((first ?? 0) + (second ?? 0)).toBeCloseTo(total, 1);
   });
 
+  it('tells the console its zone at sign-in and in the session probe', async () => {
+    const session = await client.post(API_PATHS.session, {});
+    expect(session.status).toBe(200);
+    expect(session.body.timeZone).toBe(ZONE);
+    const login = await apiClient(server.baseUrl).post(API_PATHS.login, {
+      email: 'owner2@demo.jejak.my',
+      password: 'demo1234',
+    });
+    expect(login.body.timeZone).toBe(ZONE);
+  });
+
   it('names an export by its first day in London when the request names no zone', async () => {
     // 23:00 in London the day before midnight; 07:00 the next day in Kuala Lumpur.
     const res = await fetch(`${server.baseUrl}/api${API_PATHS.transitRecordExport}`, {

@@ -112,7 +112,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       const route = routeTable(api, opts.auth);
-      registerAuthRoutes(route, opts.auth, opts.cookie, limits.login);
+      registerAuthRoutes(route, opts.auth, opts.cookie, limits.login, opts.timeZone);
       registerUserRoutes(route, opts.users);
       registerAccountRoutes(route, opts.accounts, opts.passwords, limits.resetPassword);
       registerAdministrationRoutes(route, opts.administration);

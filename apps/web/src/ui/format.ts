@@ -19,8 +19,27 @@ export function formatDuration(ms: number | null | undefined): string {
   return text === 'N/A' ? 'T/A' : text.replace(/\b(days|hrs|mins|secs)\b/g, (unit) => MALAY_UNITS[unit] ?? unit);
 }
 
-/** The user's time zone unless they set another (DESIGN §6). */
-export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
+/** The console's zone until the server says its own (DESIGN §6: Kuala Lumpur for the first market). */
+const FALLBACK_TIME_ZONE = 'Asia/Kuala_Lumpur';
+let timeZone = FALLBACK_TIME_ZONE;
+
+/**
+ * The zone the console shows times and local days in: the server's JEJAK_TIME_ZONE, which the
+ * session answer carries (issue 24 item 7), so the console's days are the reports' days.
+ */
+export function consoleTimeZone(): string {
+  return timeZone;
+}
+
+/** Takes the server's zone; a name this browser does not know leaves the zone as it was. */
+export function setConsoleTimeZone(zone: string): void {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    timeZone = zone;
+  } catch {
+    // An unknown zone: keep showing times in the one we have rather than failing every screen.
+  }
+}
 
 /**
  * An address in the console's language: the offline gazetteer's "near Klang, Selangor" reads
@@ -48,7 +67,7 @@ export function statusDurationText(
 }
 
 /** An instant as YYYY/MM/DD HH:mm:ss in the given time zone (spec 1 §9); '-' when unknown. */
-export function formatDateTime(ms: number | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatDateTime(ms: number | null | undefined, timeZone: string = consoleTimeZone()): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '-';
   return formatLocalDateTime(ms, timeZone);
 }
@@ -60,6 +79,6 @@ export function formatSpeedKmh(speedKmh: number | null | undefined): string {
 }
 
 /** Spec 3's screens (migration, subscriptions) write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */
-export function formatAdminDateTime(ms: number | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatAdminDateTime(ms: number | null | undefined, timeZone: string = consoleTimeZone()): string {
   return formatDateTime(ms, timeZone).replaceAll('/', '-');
 }

@@ -33,5 +33,7 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const SessionResponseSchema = z.object({
   status: z.literal(200),
   user: SessionUserSchema,
+  /** The server's zone (JEJAK_TIME_ZONE): the console shows times and local days in it. */
+  timeZone: z.string(),
 });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;

@@ -180,7 +180,7 @@ export type FuelChange = z.infer<typeof FuelChangeSchema>;
 export const FuelUsageRowSchema = z.object({
   vid: z.string(),
   tank: z.string(),
-  /** YYYY-MM-DD (Asia/Kuala_Lumpur) for the daily kind; null for the whole window. */
+  /** YYYY-MM-DD in the server zone (JEJAK_TIME_ZONE) for the daily kind; null for the whole window. */
   date: z.string().nullable(),
   startTime: z.number(),
   endTime: z.number(),

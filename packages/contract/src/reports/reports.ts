@@ -57,7 +57,7 @@ export const MileageReportRowSchema = z.object({
 });
 export type MileageReportRow = z.infer<typeof MileageReportRowSchema>;
 
-/** One vehicle's kilometres on one local day (Asia/Kuala_Lumpur), cut to the window. */
+/** One vehicle's kilometres on one local day of the server zone (JEJAK_TIME_ZONE), cut to the window. */
 export const DailyMileageReportRowSchema = z.object({
   vid: z.string(),
   date: z.string(),

@@ -1,4 +1,5 @@
 import { API_PATHS, SessionResponseSchema, type LoginRequest, type SessionUser } from '@jejak/contract';
+import { setConsoleTimeZone } from '../../ui/format.ts';
 import { ApiError, apiPost, type ResponseSchema } from '../client.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -8,6 +9,7 @@ const ANY_BODY: ResponseSchema<unknown> = { safeParse: (data) => ({ success: tru
 
 export async function signIn(request: LoginRequest): Promise<SessionUser> {
   const response = await apiPost(API_PATHS.login, request, SessionResponseSchema);
+  setConsoleTimeZone(response.timeZone);
   return response.user;
 }
 
@@ -15,6 +17,7 @@ export async function signIn(request: LoginRequest): Promise<SessionUser> {
 export async function fetchSession(): Promise<SessionUser | null> {
   try {
     const response = await apiPost(API_PATHS.session, {}, SessionResponseSchema);
+    setConsoleTimeZone(response.timeZone);
     return response.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

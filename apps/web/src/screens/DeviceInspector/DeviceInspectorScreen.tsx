@@ -18,7 +18,7 @@ import { downloadDeviceLogs, fetchDeviceLogs } from '../../api/history/inspector
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 import { InspectorTable } from '../../ui/inspector/InspectorTable.tsx';
 import { InspectorToolbar } from '../../ui/inspector/InspectorToolbar.tsx';
 import { useInspectorLookup } from '../../ui/inspector/use-inspector-lookup.ts';
@@ -52,7 +52,7 @@ export function DeviceInspectorScreen() {
   const lookup = useInspectorLookup<Query, DeviceLog>(fetchLogs, INSPECTOR_TEXTS.noDeviceLogs);
 
   const all = lookup.result?.logs ?? [];
-  const rows = useMemo(() => deviceInspectorRows(filterDeviceLogs(all, packages), DEFAULT_TIME_ZONE), [all, packages]);
+  const rows = useMemo(() => deviceInspectorRows(filterDeviceLogs(all, packages), consoleTimeZone()), [all, packages]);
   const exporting = useMutation({
     mutationFn: downloadDeviceLogs,
     onError: () => showToast('error', s.exportError),
@@ -80,7 +80,7 @@ export function DeviceInspectorScreen() {
               startTime: range.startMs,
               endTime: range.endMs,
               packages,
-              timeZone: DEFAULT_TIME_ZONE,
+              timeZone: consoleTimeZone(),
             })
           }
         >

@@ -10,7 +10,7 @@ import { EventMarkersLayer, type EventSelection } from '../../map/layers/EventMa
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { downloadEvents } from '../../api/alerts/events.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { RecordQueryForm } from '../../ui/records/RecordQueryForm.tsx';
 import { EventList } from './EventList.tsx';
@@ -49,7 +49,7 @@ export function EventRecordScreen() {
       startTime: query.startMs,
       endTime: query.endMs,
       eventType: filter,
-      timeZone: DEFAULT_TIME_ZONE,
+      timeZone: consoleTimeZone(),
     });
   };
 

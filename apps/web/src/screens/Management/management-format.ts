@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -10,12 +10,12 @@ const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /** A day as YYYY/MM/DD in the users' time zone (spec 2 §9); '-' when unknown. */
-export function formatDay(ms: number | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDay(ms: number | null | undefined, timeZone = consoleTimeZone()): string {
   return isNumber(ms) ? dayjs(ms).tz(timeZone).format('YYYY/MM/DD') : '-';
 }
 
 /** An instant as YYYY/MM/DD h:mm:ss A in the users' time zone (spec 2 §9); '-' when unknown. */
-export function formatTime(ms: number | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatTime(ms: number | null | undefined, timeZone = consoleTimeZone()): string {
   return isNumber(ms) ? dayjs(ms).tz(timeZone).format('YYYY/MM/DD h:mm:ss A') : '-';
 }
 

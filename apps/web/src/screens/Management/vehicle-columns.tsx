@@ -5,7 +5,7 @@ import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
 import { useSpecText } from '../../i18n/strings.ts';
 import { textColourOn } from '../../ui/colour.ts';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 import { formatDay, formatFixed } from './management-format.ts';
 import { groupLabel } from './vehicle-filter.ts';
@@ -19,7 +19,7 @@ type DayField = {
 /** Expired red, Expiring Soon orange, In Service green, '-' without a due date (spec 2 §4). */
 export function PermitStatusTag({ due, nowMs }: { due: number | null; nowMs: number }) {
   const spec = useSpecText();
-  const status = permitStatus(due, nowMs, DEFAULT_TIME_ZONE);
+  const status = permitStatus(due, nowMs, consoleTimeZone());
   if (status === '-') return <span data-testid="permit-status">-</span>;
   const colour = PERMIT_STATUS_COLOURS[status];
   return (

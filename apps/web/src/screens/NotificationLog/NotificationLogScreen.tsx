@@ -15,7 +15,7 @@ import { downloadNotificationLog, fetchNotificationLog, useNotifications } from 
 import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { tablePagination } from '../../ui/table/table.ts';
 import { defaultLogWindow, notificationOptions, stateNfid } from './log-rows.ts';
@@ -68,7 +68,7 @@ export function NotificationLogScreen() {
     load.mutate({ nfid: opened, startTime: range.start, endTime: range.end });
   }, [opened, load, range]);
 
-  const rows = shown ? notificationLogRows(shown.entries, DEFAULT_TIME_ZONE) : [];
+  const rows = shown ? notificationLogRows(shown.entries, consoleTimeZone()) : [];
   const columns: TableColumnsType<NotificationLogRow> = NOTIFICATION_LOG_COLUMNS.map((c) => ({
     key: c.key,
     title: spec(c.label),
@@ -124,7 +124,7 @@ export function NotificationLogScreen() {
               icon={<DownloadOutlined />}
               disabled={!shown}
               loading={exporting.isPending}
-              onClick={() => shown && exporting.mutate({ ...shown.query, timeZone: DEFAULT_TIME_ZONE })}
+              onClick={() => shown && exporting.mutate({ ...shown.query, timeZone: consoleTimeZone() })}
               data-testid="log-export"
             >
               {l.export}

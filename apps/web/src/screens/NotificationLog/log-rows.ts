@@ -2,13 +2,13 @@ import type { Notification } from '@jejak/contract';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** The default window (spec 2 §9): the start of this month in the users' time zone, until now. */
-export function defaultLogWindow(nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): { start: number; end: number } {
+export function defaultLogWindow(nowMs: number, timeZone: string = consoleTimeZone()): { start: number; end: number } {
   return { start: dayjs(nowMs).tz(timeZone).startOf('month').valueOf(), end: nowMs };
 }
 

@@ -8,7 +8,7 @@ import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
 import { addPackage, editPackage, packageKeys, renewPackage } from '../../api/fleet/packages.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, pickerDay, toPickerValue } from '../../ui/dates.ts';
-import { DEFAULT_TIME_ZONE, formatAdminDateTime } from '../../ui/format.ts';
+import { consoleTimeZone, formatAdminDateTime } from '../../ui/format.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { TimeStatusText } from '../../ui/subscriptions/package-status.tsx';
@@ -79,7 +79,7 @@ function SubscriptionForm({ mode, row, ownerUid }: SubscriptionFormProps) {
     startAt: startAt ? fromPickerValue(startAt) : undefined,
     customEndAt: customEnd ? fromPickerValue(customEnd) : undefined,
   };
-  const check = checkContract(input, DEFAULT_TIME_ZONE);
+  const check = checkContract(input, consoleTimeZone());
 
   const save = useMutation({
     mutationFn: (c: { contractType: ContractType; startAt: number; endAt: number }) => {

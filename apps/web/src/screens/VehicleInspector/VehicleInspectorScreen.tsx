@@ -15,7 +15,7 @@ import { downloadVehicleLogs, fetchVehicleLogs } from '../../api/history/inspect
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 import { InspectorTable } from '../../ui/inspector/InspectorTable.tsx';
 import { InspectorToolbar } from '../../ui/inspector/InspectorToolbar.tsx';
 import { useInspectorLookup } from '../../ui/inspector/use-inspector-lookup.ts';
@@ -47,7 +47,7 @@ export function VehicleInspectorScreen() {
   const lookup = useInspectorLookup<Query, VehicleLog>(fetchLogs, INSPECTOR_TEXTS.noVehicleLogs);
 
   const all = lookup.result?.logs;
-  const rows = useMemo(() => vehicleInspectorRows(all ?? [], DEFAULT_TIME_ZONE), [all]);
+  const rows = useMemo(() => vehicleInspectorRows(all ?? [], consoleTimeZone()), [all]);
   const exporting = useMutation({
     mutationFn: downloadVehicleLogs,
     onError: () => showToast('error', s.exportError),
@@ -70,7 +70,7 @@ export function VehicleInspectorScreen() {
           exporting={exporting.isPending}
           onExport={() =>
             vid &&
-            exporting.mutate({ vid, startTime: range.startMs, endTime: range.endMs, timeZone: DEFAULT_TIME_ZONE })
+            exporting.mutate({ vid, startTime: range.startMs, endTime: range.endMs, timeZone: consoleTimeZone() })
           }
         />
         {lookup.result && (

@@ -5,7 +5,7 @@ import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
-import { DEFAULT_TIME_ZONE } from '../../ui/format.ts';
+import { consoleTimeZone } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { AdvancedFilters } from './AdvancedFilters.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
@@ -37,7 +37,7 @@ export function VehicleReportScreen() {
   const [filters, setFilters] = useState<ReportFilters>(DEFAULT_FILTERS);
   const names = useMemo(() => vehicleNames(vehicles.sorted), [vehicles.sorted]);
   const options = useMemo(
-    () => ({ ...tableOptions(filters), timeZone: DEFAULT_TIME_ZONE, vehicleName: (id: string) => names.get(id) ?? id }),
+    () => ({ ...tableOptions(filters), timeZone: consoleTimeZone(), vehicleName: (id: string) => names.get(id) ?? id }),
     [filters, names],
   );
   const tableOf = (report: AnyReportRows) => reportTable(report, options);
@@ -74,7 +74,7 @@ export function VehicleReportScreen() {
       vids: form.vids,
       startTime: form.startMs,
       endTime: form.endMs,
-      timeZone: DEFAULT_TIME_ZONE,
+      timeZone: consoleTimeZone(),
     });
   };
 

@@ -9,18 +9,19 @@ export function registerAuthRoutes(
   auth: AuthService,
   cookie: CookieSettings,
   loginLimits: preValidationAsyncHookHandler[],
+  timeZone: string,
 ): void {
   route(
     OPERATIONS.login,
     async ({ body, request, reply }) => {
       const { user, token } = await auth.login(body, request.ip);
       setSessionCookie(reply, token, cookie);
-      return { status: 200, user };
+      return { status: 200, user, timeZone };
     },
     { before: loginLimits },
   );
 
-  route(OPERATIONS.session, async ({ session }) => ({ status: 200, user: session.user }));
+  route(OPERATIONS.session, async ({ session }) => ({ status: 200, user: session.user, timeZone }));
 
   route(OPERATIONS.logout, async ({ request, reply }) => {
     await auth.logout(sessionToken(request));

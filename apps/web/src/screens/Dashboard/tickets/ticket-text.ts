@@ -1,8 +1,8 @@
 import { SUPPORT_CHAT_URL, SUPPORT_CONTACT_NUMBER, TICKET_REMARK_TEMPLATE } from '@jejak/contract';
-import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../ui/format.ts';
+import { consoleTimeZone, formatDateTime } from '../../../ui/format.ts';
 
 /** The Remarks box's first text (spec 1 §2): acknowledged now, by the user's name. */
-export function ticketRemark(nowMs: number, userName: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function ticketRemark(nowMs: number, userName: string, timeZone: string = consoleTimeZone()): string {
   return TICKET_REMARK_TEMPLATE.replace('{time}', formatDateTime(nowMs, timeZone)).replace('{name}', userName);
 }
 
@@ -30,7 +30,7 @@ export interface SupportChatLabels {
 export function supportChatUrl(
   facts: SupportChatFacts,
   labels: SupportChatLabels,
-  timeZone: string = DEFAULT_TIME_ZONE,
+  timeZone: string = consoleTimeZone(),
 ): string {
   const text = [
     labels.greeting,

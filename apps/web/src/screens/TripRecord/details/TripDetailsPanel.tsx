@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Typography } from 'antd';
 import { downloadTransitPdf, downloadTransitRecords } from '../../../api/history/trips.ts';
 import { useSpecText, useStrings } from '../../../i18n/strings.ts';
-import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../ui/format.ts';
+import { consoleTimeZone, formatDateTime } from '../../../ui/format.ts';
 import { showToast } from '../../../ui/feedback/notifier.ts';
 import type { RecordQuery } from '../../../ui/records/RecordQueryForm.tsx';
 import type { TimeSpan } from '../path/path-chunks.ts';
@@ -112,7 +112,7 @@ export function TripDetailsPanel(props: TripDetailsPanelProps) {
                 ...window,
                 status: [...filter.statuses],
                 minDurationMs: durationFilterMs(filter.durationMin),
-                timeZone: DEFAULT_TIME_ZONE,
+                timeZone: consoleTimeZone(),
               })
             }
           >
