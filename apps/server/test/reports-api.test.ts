@@ -232,14 +232,34 @@ describe.each(kinds)('reports on %s', (kind) => {
         expect(a.mileage + b.mileage).toBeCloseTo(row.mileage, 2);
         for (const key of ['movingDuration', 'idlingDuration', 'parkingDuration', 'engineDuration'] as const)
           expect(a[key] + b[key]).toBe(row[key]);
-        // The range that ends inside a record counts the part of it inside the range.
-        const transit = await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, {
-          vids: [vid],
-          startTime: window.startTime,
-          endTime: cut,
-        });
-        expect(transit.report.at(-1)?.startTime).toBeLessThan(cut);
-        expect(transit.report.at(-1)?.endTime).toBeGreaterThanOrEqual(cut);
+        // The range that ends inside a record counts the part of it inside the range (item 4):
+        // the transit and trip reports of the two parts add up to the whole's.
+        const sums = async (startTime: number, endTime: number) => {
+          const range = { vids: [vid], startTime, endTime };
+          const transit = (await post<TransitReportResponse>(owner2, REPORT_PATHS.reportTransit, range)).report;
+          const trips = (await post<TripReportResponse>(owner2, REPORT_PATHS.reportTrip, range)).report;
+          const add = <T>(rows: T[], f: (r: T) => number) => rows.reduce((x, r) => x + f(r), 0);
+          return {
+            first: transit[0]?.startTime,
+            last: transit.at(-1)?.endTime,
+            km: add(transit, (r) => r.totalMileage),
+            ms: add(transit, (r) => r.duration),
+            tripKm: add(trips, (t) => t.totalDistance),
+            tripMoving: add(trips, (t) => t.totalMovingDuration),
+            tripMs: add(trips, (t) => t.endTime - t.startTime),
+          };
+        };
+        const [ta, tb, tw] = [
+          await sums(window.startTime, cut),
+          await sums(cut, window.endTime),
+          await sums(window.startTime, window.endTime),
+        ];
+        expect([ta.last, tb.first]).toEqual([cut, cut]);
+        expect(ta.km + tb.km).toBeCloseTo(tw.km, 2);
+        expect(ta.ms + tb.ms).toBe(tw.ms);
+        expect(ta.tripKm + tb.tripKm).toBeCloseTo(tw.tripKm, 2);
+        expect(ta.tripMoving + tb.tripMoving).toBe(tw.tripMoving);
+        expect(ta.tripMs + tb.tripMs).toBe(tw.tripMs);
       }
       // Per local day: the days of the range sum to the range.
       const daily = await post<DailyMileageReportResponse>(owner2, REPORT_PATHS.reportDailyMileage, {

@@ -171,7 +171,8 @@ describe.each(kinds)('reports count what is under way on %s', (kind) => {
     expect(report.map((r) => [r.vid, r.transitStatus, r.startTime, r.endTime, r.underWay ?? false])).toEqual([
       [MOVING, 'PARKING', at(0), at(8), false],
       [MOVING, 'MOVING', at(8), at(9), true],
-      [PARKED, 'PARKING', at(-6), at(9), true],
+      // Parked since the day before: counted from the window's start (issue 24 item 4).
+      [PARKED, 'PARKING', DAY.startTime, at(9), true],
     ]);
     expect(report[1]).toMatchObject({ totalMileage: 40, topSpeed: 95, avgSpeed: 60 });
   });
@@ -181,7 +182,7 @@ describe.each(kinds)('reports count what is under way on %s', (kind) => {
     const { report } = await reports.trip(admin, { vids, ...DAY });
     expect(report.map((r) => [r.vid, r.tripStatus, r.startTime, r.endTime, r.underWay ?? false])).toEqual([
       [MOVING, 'TRANSIT', at(8), at(9), true],
-      [PARKED, 'PARKING', at(-6), at(9), true],
+      [PARKED, 'PARKING', DAY.startTime, at(9), true],
     ]);
     expect(report[0]).toMatchObject({ totalDistance: 40, topSpeed: 95, totalMovingDuration: H, numberOfEvents: 1 });
     const later = await reports.trip(admin, { vids: [PARKED], startTime: at(10), endTime: at(11) });

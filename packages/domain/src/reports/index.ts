@@ -2,3 +2,4 @@ export * from './mileage.ts';
 export * from './local-days.ts';
 export * from './overspeed.ts';
 export * from './under-way.ts';
+export * from './cut.ts';

@@ -6,7 +6,7 @@ import {
   type TransitRecord,
   type TripRecord,
 } from '@jejak/contract';
-import { DEFAULT_SEGMENTER, REPORT_TIME_ZONE, type User } from '@jejak/domain';
+import { crossesEdge, cutRecord, cutTrip, DEFAULT_SEGMENTER, REPORT_TIME_ZONE, type User } from '@jejak/domain';
 import type { ReportWindow } from '../../storage/repos/records/report-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { requireCall, requireReachableVids } from '../access.ts';
@@ -41,17 +41,44 @@ export function createRecordReader(
   now: () => number,
   minParkingMs = DEFAULT_SEGMENTER.minParkingMs,
 ) {
+  /**
+   * The stored trips across the window's edges, cut to it: summed from their vehicles' records
+   * at the edges (two narrow reads), their events counted again in the part inside.
+   */
+  async function cutStoredTrips(stored: readonly TripRecord[], w: ReportWindow): Promise<TripRecord[]> {
+    const head = stored.filter((t) => t.startTime < w.startTime);
+    const tail = stored.filter((t) => t.endTime > w.endTime);
+    if (head.length === 0 && tail.length === 0) return [...stored];
+    const edge = async (trips: TripRecord[], startTime: number, endTime: number) =>
+      trips.length === 0 ? new Map() : reports.transitSlices({ vids: trips.map((t) => t.vid), startTime, endTime });
+    const [atHead, atTail] = await Promise.all([
+      edge(head, w.startTime, Math.min(w.endTime, Math.max(...head.map((t) => t.endTime)))),
+      edge(tail, Math.max(w.startTime, Math.min(...tail.map((t) => t.startTime))), w.endTime),
+    ]);
+    const cut = stored.map((t) =>
+      crossesEdge(t, w) ? cutTrip(t, [...(atHead.get(t.vid) ?? []), ...(atTail.get(t.vid) ?? [])], w) : t,
+    );
+    const spans = cut.filter((t, i) => t !== stored[i]).map((t) => ({ vid: t.vid, from: t.startTime, to: t.endTime }));
+    const events = await reports.eventCounts(spans);
+    return cut.map((t, i) =>
+      t === stored[i] ? t : { ...t, numberOfEvents: events.get(`${t.vid}:${t.startTime}`) ?? 0 },
+    );
+  }
+
   return {
-    async transits(w: ReportWindow, limit: number): Promise<TransitRecord[]> {
+    /** With `cut`, each record counts for its part inside the window (the reports; issue 24 item 4). */
+    async transits(w: ReportWindow, limit: number, cut = false): Promise<TransitRecord[]> {
       const nowMs = now();
       const [rows, stored] = await Promise.all([reports.underWay(w.vids), reports.transitRecords(w, limit)]);
-      return withTransitsUnderWay(stored, slicesUnderWay(rows, w, nowMs), rows, nowMs);
+      const all = withTransitsUnderWay(stored, slicesUnderWay(rows, w, nowMs), rows, nowMs);
+      return cut ? all.map((r) => cutRecord(r, w)) : all;
     },
 
-    async trips(w: ReportWindow, limit: number): Promise<TripRecord[]> {
+    async trips(w: ReportWindow, limit: number, cut = false): Promise<TripRecord[]> {
       const nowMs = now();
-      const [rows, stored] = await Promise.all([reports.underWay(w.vids), reports.tripRecords(w, limit)]);
-      return withTripsUnderWay(stored, await tripsUnderWay(reports, rows, w, nowMs, minParkingMs));
+      const [rows, whole] = await Promise.all([reports.underWay(w.vids), reports.tripRecords(w, limit)]);
+      const stored = cut ? await cutStoredTrips(whole, w) : whole;
+      return withTripsUnderWay(stored, await tripsUnderWay(reports, rows, w, nowMs, minParkingMs, cut));
     },
   };
 }
@@ -99,12 +126,12 @@ export function createReportService(
 
     async transit(caller: User, req: ReportRequest): Promise<Report<TransitRecord>> {
       await allowed(caller, req);
-      return capped(await records.transits(req, REPORT_ROW_LIMIT));
+      return capped(await records.transits(req, REPORT_ROW_LIMIT, true));
     },
 
     async trip(caller: User, req: ReportRequest): Promise<Report<TripRecord>> {
       await allowed(caller, req);
-      return capped(await records.trips(req, REPORT_ROW_LIMIT));
+      return capped(await records.trips(req, REPORT_ROW_LIMIT, true));
     },
   };
 }

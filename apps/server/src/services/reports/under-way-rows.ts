@@ -2,6 +2,7 @@ import type { DailyMileageReportRow, MileageReportRow, TransitRecord, TripRecord
 import {
   closeTripUnderWay,
   closeUnderWay,
+  cutTrip,
   tripStartsUnderWay,
   dailyWithUnderWay,
   roundKm,
@@ -142,6 +143,8 @@ export async function tripsUnderWay(
   w: ReportWindow,
   nowMs: number,
   minParkingMs: number,
+  /** Each trip cut to the window (the reports) rather than whole (Trip Record). */
+  cut = false,
 ): Promise<TripRecord[]> {
   const until = Math.min(w.endTime, nowMs);
   const open = [...rows].map(([vid, v]) => ({ vid, v, starts: tripStarts(v, w, nowMs, minParkingMs) }));
@@ -152,7 +155,8 @@ export async function tripsUnderWay(
   const trips = open.flatMap(({ vid, v, starts }) => {
     const records = [...(closed.get(vid) ?? []), ...closeUnderWay(v, w.endTime, nowMs)];
     return starts.flatMap((start) => {
-      const trip = closeTripUnderWay(start, records, w.endTime, nowMs);
+      const whole = closeTripUnderWay(start, records, w.endTime, nowMs);
+      const trip = whole && cut ? cutTrip(whole, records, w) : whole;
       return trip && trip.endTime > w.startTime ? [{ vid, trip }] : [];
     });
   });
