@@ -10,7 +10,7 @@ import {
   type VehicleDay,
   worstDurationErrorMs,
 } from '@jejak/simulator';
-import { apiClient, registerVehicle, startTestServer, type TestServer } from './harness.ts';
+import { apiClient, registerVehicle, startTestServer, type DbKind, type TestServer } from './harness.ts';
 
 /**
  * The truth tests' run (truth.test.ts, truth-no-ignition.test.ts): simulated days sent over real
@@ -30,6 +30,7 @@ const OWNER = 'owner2@demo.jejak.my';
 const RECOMPUTE_DELAY_MS = 200;
 
 export interface Observed {
+  vid: string;
   day: VehicleDay;
   comparison: VehicleComparison;
   tripCount: number;
@@ -46,12 +47,12 @@ export interface TruthRun {
   observed: Map<string, Observed>;
 }
 
-export async function playTruth(fleet: VehicleDay[], day: DayOptions): Promise<TruthRun> {
+export async function playTruth(fleet: VehicleDay[], day: DayOptions, kind: DbKind = 'pglite'): Promise<TruthRun> {
   const wallStart = Date.now();
   const dayEnd = day.startMs + day.durationMs;
   // Memory uploads are recomputed once a tracker has sent no late fix for this long.
   const env = { JEJAK_RECOMPUTE_DELAY_MS: String(RECOMPUTE_DELAY_MS) };
-  const server = await startTestServer('pglite', env, () => dayEnd + HOUR + (Date.now() - wallStart));
+  const server = await startTestServer(kind, env, () => dayEnd + HOUR + (Date.now() - wallStart));
   const app = server.app;
   const vids = new Map<string, string>();
   for (const { spec } of fleet) {
@@ -104,6 +105,7 @@ export async function playTruth(fleet: VehicleDay[], day: DayOptions): Promise<T
       )
       .map((l) => ({ timeMs: l.vehicleTime, transitStatus: l.transitStatus, tripStatus: l.tripStatus }));
     observed.set(d.spec.name, {
+      vid,
       day: d,
       comparison,
       tripCount: transitTrips.length,
@@ -150,10 +152,10 @@ function printFigures(run: ScenarioRunResult, observed: Map<string, Observed>): 
  * Plays the fleet once for the whole file (before its tests, stopped after them) and gives the
  * run and each vehicle's results by name.
  */
-export function useTruthRun(fleet: VehicleDay[], day: DayOptions) {
+export function useTruthRun(fleet: VehicleDay[], day: DayOptions, kind: DbKind = 'pglite') {
   let truth: TruthRun | undefined;
   beforeAll(async () => {
-    truth = await playTruth(fleet, day);
+    truth = await playTruth(fleet, day, kind);
   }, 240_000);
   afterAll(async () => {
     await truth?.server.stop();
