@@ -171,6 +171,20 @@ describe.each(kinds)('fuel report and Fuel Analysis on %s', (kind) => {
     expect(none).toMatchObject({ fuelTankNumber: 1, fuelRecords: [], message: REPORT_TEXTS.empty });
   });
 
+  it('gives every tank its usage row and a row per day, even in a window without a reading', async () => {
+    const tanked = FLEET.filter((d) => d.spec.tank);
+    const before = { startTime: DAY.startMs - 2 * 24 * HOUR, endTime: DAY.startMs };
+    const res = await post<FuelReportResponse>(owner2, FUEL_PATHS.reportFuel, {
+      vidList: tanked.map(vidOf),
+      ...before,
+    });
+    expect(res.report.map((r) => r.vid).sort()).toEqual(tanked.map(vidOf).sort());
+    for (const r of res.report) {
+      expect(r.usage).toMatchObject({ startLitres: null, endLitres: null, consumedLitres: 0, refuelLitres: 0 });
+      expect(r.daily).toHaveLength(2);
+    }
+  });
+
   it('gives a vehicle without a fuel sensor no rows', async () => {
     const car = FLEET.find((d) => !d.spec.tank);
     if (!car) throw new Error('no vehicle without a tank');
