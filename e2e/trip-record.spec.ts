@@ -62,16 +62,21 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     tracker.device.close();
 
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    const search = `vid=${encodeURIComponent(vehicle.vid)}&startTime=${t0}&endTime=${t0 + 60 * MIN}`;
+    // To a minute after the last fix: the parking under way since 18' is counted up to 22'.
+    const search = `vid=${encodeURIComponent(vehicle.vid)}&startTime=${t0}&endTime=${t0 + 22 * MIN}`;
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', `/TripRecord?${search}`);
     page.setDefaultTimeout(60_000);
 
     // Opened from the route state: the form holds it and the record loads by itself.
-    await expectToast(page, 'Retrieved 3 record(s)');
+    await expectToast(page, 'Retrieved 4 record(s)');
     expect(await page.locator('#trip-start').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:00$/);
     expect(await page.getByTestId('trip-submit').isDisabled()).toBe(false);
-    // Default duration filter >1 min: all three closed records are longer.
-    expect(await kindsShown(page)).toEqual(['PARKING', 'MOVING', 'IDLING']);
+    // Default duration filter >1 min: the three closed records and the parking under way are longer.
+    expect(await kindsShown(page)).toEqual(['PARKING', 'MOVING', 'IDLING', 'PARKING']);
+    expect(await page.getByTestId('trip-under-way').count()).toBe(1);
+    expect(await items(page).last().getByTestId('trip-under-way').textContent()).toBe('Under way');
+    await items(page).last().scrollIntoViewIfNeeded();
+    await screenshot(page, 'trip-record-under-way');
     expect(await page.getByTestId('trip-summary-distance').locator('dd').textContent()).toMatch(/^8\.\d\d km$/);
     expect(await page.getByTestId('trip-summary-driving').locator('dd').textContent()).toBe('10 mins 0 secs');
     // The path: normal red around the memory fix's grey, with arrows along it; start and end.
