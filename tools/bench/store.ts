@@ -166,6 +166,7 @@ function batchMaker(dvids: string[], vids: string[]) {
         engineStatus: true,
         isAlive: true,
         lastSeenAt: Date.now(),
+        noGPSAt: null,
       });
       batch.vehicles.push({
         vid: vids[d] ?? '',

@@ -78,12 +78,14 @@ export async function gt06Track(port: number, imei: string, t0: number) {
     acc: boolean;
     reupload?: boolean;
     satellites?: number;
+    /** false: a record without a GPS fix. */
+    valid?: boolean;
   }) => {
     const s = serial++;
     const { lat, lon } = fix.at;
     const reupload = fix.reupload ?? false;
-    const { timeMs, speedKmh, acc, satellites = 10 } = fix;
-    device.write(encodeGps22({ timeMs, lat, lon, speedKmh, course: 90, satellites, valid: true, reupload, acc }, s));
+    const { timeMs, speedKmh, acc, satellites = 10, valid = true } = fix;
+    device.write(encodeGps22({ timeMs, lat, lon, speedKmh, course: 90, satellites, valid, reupload, acc }, s));
     await device.ack(s);
   };
   const send = async (speedKmh: number, acc: boolean, km = 0, course = 90) => {

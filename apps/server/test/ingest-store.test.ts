@@ -43,6 +43,7 @@ function deviceState(lat: number, lastSeenAt: number) {
     engineStatus: true,
     isAlive: true,
     lastSeenAt,
+    noGPSAt: null,
   };
 }
 

@@ -71,6 +71,8 @@ export interface Device {
   isAlive: boolean;
   gpsStatus: boolean | null;
   engineStatus: boolean | null;
+  /** Since when the GPS has had no fix (the first live record without one); null while it has one. */
+  noGPSAt?: number | null;
   /** The package of the last record the device sent ('gps#latest', 'heartbeat'…), when known. */
   lastPackage?: string | null;
   /** Server time that record was stored, when known. */

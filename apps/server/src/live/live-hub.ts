@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { LIVE_SESSION_ENDED_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
-import type { User } from '@jejak/domain';
+import { vehicleFacts, type User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
 import type { LiveSession } from '../services/accounts/auth-service.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
@@ -144,7 +144,9 @@ export function createLiveHub(opts: LiveHubOptions) {
     const subscribers = byDvid.get(device.dvid);
     if (!subscribers) return;
     const dev: LiveServerMessage = { mode: 'dev', id: DEV_PREFIX + device.dvid, item: device };
-    const vhc: LiveServerMessage | null = vehicle ? { mode: 'vhc', id: `vhc#${vehicle.vid}`, item: vehicle } : null;
+    const vhc: LiveServerMessage | null = vehicle
+      ? { mode: 'vhc', id: `vhc#${vehicle.vid}`, item: { ...vehicle, ...vehicleFacts(vehicle, device) } }
+      : null;
     for (const client of subscribers) {
       deliver(client, device.dvid, dev);
       if (vhc) deliver(client, device.dvid, vhc);

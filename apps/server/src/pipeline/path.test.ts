@@ -92,3 +92,21 @@ describe('applyMessage: transit status from what the tracker says', () => {
     expect(closed).toEqual([['PARKING', 0, 240]]);
   });
 });
+
+describe("the device's GPS status and since when it has had no fix (spec 1 §3: gpsStatus, noGPSAt)", () => {
+  it('is lost at the first live record without a valid fix, kept while none comes, and cleared by the next fix', () => {
+    const state = freshState();
+    feed([{ s: 0, acc: true }], state);
+    expect([state.device.gpsStatus, state.device.noGPSAt ?? null]).toEqual([true, null]);
+    feed(
+      [
+        { s: 30, acc: true, valid: false, sats: 2 },
+        { s: 60, acc: true, valid: false, sats: 1 },
+      ],
+      state,
+    );
+    expect([state.device.gpsStatus, state.device.noGPSAt]).toEqual([false, T0 + 30_000]);
+    feed([{ s: 90, acc: true, km: 0.01 }], state);
+    expect([state.device.gpsStatus, state.device.noGPSAt]).toEqual([true, null]);
+  });
+});

@@ -49,6 +49,7 @@ export function deviceRow(s: DeviceState): DeviceStateRow {
     engineStatus: d.engineStatus,
     isAlive: d.isAlive,
     lastSeenAt: s.lastSeenAtMs,
+    noGPSAt: d.noGPSAt ?? null,
   };
 }
 

@@ -1,9 +1,9 @@
-import { defaultFuelProfile, type Device, type Vehicle } from '@jejak/domain';
+import { defaultFuelProfile, type Device, type Vehicle, type VehicleFacts } from '@jejak/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveStore } from './live-store.ts';
 import { notifyFeed, type NotifyItem } from './notify-feed.ts';
 
-const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle => ({
+const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle & VehicleFacts => ({
   vid,
   dvid: `GPS100#${vid}`,
   uid: 'u1',
@@ -17,6 +17,10 @@ const vehicle = (vid: string, transitStatus: Vehicle['transitStatus']): Vehicle 
   mileage: 0,
   createdAt: 0,
   fuelProfile: defaultFuelProfile(),
+  address: null,
+  gpsStatus: true,
+  isAlive: true,
+  noGPSAt: null,
 });
 
 const device = (dvid: string, lat: number): Device => ({

@@ -92,6 +92,12 @@ export const VehicleSchema = z.object({
   fuelProfile: FuelProfileSchema,
   /** Geofence result by geoid: 1 inside, 0 left (spec 1 §3). */
   geofenceProfile: z.record(z.string(), z.union([z.literal(0), z.literal(1)])).optional(),
+  /** Spec 1 §3's facts its device knows (domain vehicleFacts): where it is, GPS fix, alive. */
+  address: z.string().nullable(),
+  gpsStatus: z.boolean().nullable(),
+  isAlive: z.boolean(),
+  /** Since when the GPS has had no fix; null while it has one. */
+  noGPSAt: z.number().nullable(),
 });
 
 export const DeviceSchema = z.object({
@@ -108,6 +114,8 @@ export const DeviceSchema = z.object({
   isAlive: z.boolean(),
   gpsStatus: z.boolean().nullable(),
   engineStatus: z.boolean().nullable(),
+  /** Since when the GPS has had no fix; null while it has one (spec 1 §3, the vehicle's noGPSAt). */
+  noGPSAt: z.number().nullable().optional(),
   /** The package of the last record and when the server stored it (the Devices tab, spec 2 §2). */
   lastPackage: z.string().nullable().optional(),
   lastRecordAt: z.number().nullable().optional(),

@@ -1,1 +1,2 @@
 export * from './permit-status.ts';
+export * from './vehicle-facts.ts';

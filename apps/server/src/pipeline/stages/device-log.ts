@@ -32,6 +32,20 @@ const boolAttr = (msg: NormalizedMessage, key: string): boolean | null =>
   typeof msg.attributes[key] === 'boolean' ? msg.attributes[key] : null;
 
 /**
+ * A live record without a valid fix: the GPS has none now (spec 1 §3's gpsStatus and noGPSAt),
+ * since this record unless it already had none. Memory records are the past: they say nothing
+ * of now. True when the device's GPS status changed.
+ */
+function lostGps(state: DeviceState, msg: NormalizedMessage, deviceTime: number): boolean {
+  if (msg.valid !== false || msg.memory || (msg.kind !== 'position' && msg.kind !== 'alarm')) return false;
+  const device = state.device;
+  if (device.gpsStatus === false) return false;
+  device.gpsStatus = false;
+  device.noGPSAt = deviceTime;
+  return true;
+}
+
+/**
  * The first stage after sanitizing: the message's device-log row (every message has one), and
  * the device heard from. Starts the step the later stages fill in.
  */
@@ -60,6 +74,7 @@ export function deviceLog(state: DeviceState, msg: NormalizedMessage, ctx: StepC
   device.isAlive = true;
   state.lastSeenAtMs = ctx.receivedAtMs;
   if (ignition !== null) device.engineStatus = ignition;
+  const gpsLost = lostGps(state, msg, log.deviceTime);
   return {
     msg,
     ignition,
@@ -73,7 +88,8 @@ export function deviceLog(state: DeviceState, msg: NormalizedMessage, ctx: StepC
     trips: NONE,
     trip: null,
     moved: false,
-    latestChanged: false,
+    // A GPS that lost its fix changes what the device shows, though nothing moved.
+    latestChanged: gpsLost,
     late: null,
     geofence: null,
     parkedFrom: null,

@@ -58,6 +58,7 @@ export function position(state: DeviceState, step: Step, ctx: StepContext): Acce
   device.heading = msg.course ?? device.heading;
   device.speed = speedKmh;
   device.gpsStatus = true;
+  device.noGPSAt = null;
   // A movement not yet confirmed counts as standing still, and only a confirmed one (up to the
   // fix where it stops) adds mileage.
   step.speedKmh = verdict.unconfirmed ? 0 : speedKmh;
@@ -80,7 +81,7 @@ function withoutFix(state: DeviceState, step: Step, ctx: StepContext): AcceptedF
     }
     return placed(state, step, { deviceTimeMs: step.log.deviceTime, lat: at.lat, lon: at.lon });
   }
-  step.latestChanged = pkg === 'heartbeat' || pkg === 'auth';
+  step.latestChanged ||= pkg === 'heartbeat' || pkg === 'auth';
   return null;
 }
 

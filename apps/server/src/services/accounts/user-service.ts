@@ -1,6 +1,6 @@
 import type { HierarchyNode, UserDetail, UserDeviceRow, UserRelationsResponse, UserVehicleRow } from '@jejak/contract';
 import { USER_SEARCH_LIMIT } from '@jejak/contract';
-import type { Device, StageRecord, User, Vehicle } from '@jejak/domain';
+import { withVehicleFacts, type Device, type StageRecord, type User, type Vehicle, type VehicleFacts } from '@jejak/domain';
 import type { UserWithSecret } from '../../storage/repos/accounts/users-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { reachableUser, reaches, requireCall, viewerOf } from '../access.ts';
@@ -54,7 +54,12 @@ export function createUserService(repos: Pick<Repos, 'users' | 'relations' | 'us
     async hierarchy(
       caller: User,
       uid: string,
-    ): Promise<{ user: UserDetail; children: HierarchyNode[]; vehicles: Vehicle[]; devices: Device[] }> {
+    ): Promise<{
+      user: UserDetail;
+      children: HierarchyNode[];
+      vehicles: (Vehicle & VehicleFacts)[];
+      devices: Device[];
+    }> {
       const target = await reachableUser(users, caller, uid);
       const viewer = viewerOf(target.user);
       const [user, children, vehicles, devices] = await Promise.all([
@@ -63,7 +68,7 @@ export function createUserService(repos: Pick<Repos, 'users' | 'relations' | 'us
         fleet.visibleVehicles(viewer),
         fleet.visibleDevices(viewer).then(withStoredFuel),
       ]);
-      return { user, children, vehicles, devices };
+      return { user, children, vehicles: withVehicleFacts(vehicles, devices), devices };
     },
 
     async children(caller: User, uid: string): Promise<HierarchyNode[]> {

@@ -55,6 +55,8 @@ export interface DevicesTable {
   last_fuel_l: Generated<number | null>;
   /** Server time the last record was stored. */
   last_record_at: Generated<number | null>;
+  /** migrations/029_device_no_gps.sql: since when the GPS has had no fix; null while it has one. */
+  no_gps_at: Generated<number | null>;
 }
 
 /** migrations/020_device_management.sql */

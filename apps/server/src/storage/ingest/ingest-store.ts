@@ -81,6 +81,7 @@ const DEVICE_RECORD = {
   engineStatus: 'bool',
   isAlive: 'bool',
   lastSeenAt: 'int8',
+  noGPSAt: 'int8',
 } as const satisfies Record<keyof DeviceStateRow, RecordType>;
 
 const VEHICLE_RECORD = {
@@ -150,6 +151,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
               heading = coalesce(x.heading, d.heading), speed = coalesce(x.speed, d.speed),
               device_time = coalesce(x."deviceTime", d.device_time), gps_status = coalesce(x."gpsStatus", d.gps_status),
               engine_status = coalesce(x."engineStatus", d.engine_status), is_alive = x."isAlive",
+              no_gps_at = case when x."gpsStatus" is null then d.no_gps_at else x."noGPSAt" end,
               last_seen_at = x."lastSeenAt"
             from ${jsonRecords(devices, DEVICE_RECORD)}
             where d.dvid = x.dvid and (d.last_seen_at is null or x."lastSeenAt" >= d.last_seen_at)`.execute(trx);

@@ -45,6 +45,7 @@ export interface DeviceStateRow {
   engineStatus: boolean | null;
   isAlive: boolean;
   lastSeenAt: number;
+  noGPSAt: number | null;
 }
 
 export interface VehicleStateRow {

@@ -89,6 +89,7 @@ export function toDevice(row: Selectable<DevicesTable>): Device {
     isAlive: row.is_alive,
     gpsStatus: row.gps_status,
     engineStatus: row.engine_status,
+    noGPSAt: row.no_gps_at,
   };
 }
 

@@ -22,6 +22,9 @@ export const enDashboard = {
   },
   info: {
     address: 'Address',
+    /** The device's GPS has had no fix since then (spec 1 §3 noGPSAt). */
+    noGps: 'No GPS fix',
+    since: 'since',
     refreshAddress: 'Refresh address',
     // spec 1 §8
     addressNotFound: 'Address not found',

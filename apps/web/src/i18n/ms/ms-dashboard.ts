@@ -20,6 +20,8 @@ export const msDashboard: Strings['dashboard'] = {
   },
   info: {
     address: 'Alamat',
+    noGps: 'Tiada isyarat GPS',
+    since: 'sejak',
     refreshAddress: 'Muat semula alamat',
     addressNotFound: 'Alamat tidak ditemui',
     device: 'Butiran peranti',

@@ -67,6 +67,18 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
       children: <span data-testid="vehicle-info-speed">{formatSpeedKmh(device?.speed)}</span>,
     });
   }
+  if (device?.gpsStatus === false) {
+    const since = device.noGPSAt ?? null;
+    items.push({
+      key: 'gps',
+      label: strings.dashboard.info.noGps,
+      children: (
+        <span data-testid="vehicle-info-no-gps">
+          {since === null ? '-' : `${strings.dashboard.info.since} ${formatDateTime(since)}`}
+        </span>
+      ),
+    });
+  }
   const location = device?.location ?? null;
   items.push({
     key: 'address',
