@@ -37,6 +37,8 @@ export const CHILD_ROLES: Readonly<Record<RoleValue, readonly RoleValue[]>> = {
 
 /** Roles that may own vehicles and devices (spec 1 §6, spec 2 §1). */
 export const FLEET_HOLDER_ROLES: readonly RoleValue[] = ['distributor', 'fleetOwner'];
+/** Roles a new device may go to: distributors alone (spec 2 §5; ADR 0037). */
+export const DEVICE_HOLDER_ROLES: readonly RoleValue[] = ['distributor'];
 
 export function creatableRoles(creator: RoleValue): readonly RoleValue[] {
   return CREATABLE_ROLES[creator];

@@ -8,7 +8,7 @@ import {
   type UnknownDevice,
   type UpdateDeviceRequest,
 } from '@jejak/contract';
-import type { User } from '@jejak/domain';
+import { DEVICE_HOLDER_ROLES, type User } from '@jejak/domain';
 import { PROTOCOLS } from '@jejak/protocols';
 import { AppError } from '../../errors.ts';
 import { SIM_CARD_INDEX } from '../../storage/repos/fleet/device-repo.ts';
@@ -50,7 +50,7 @@ export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audi
 
   async function targetDistributor(tx: DeviceRepos, caller: User, uid: string): Promise<User> {
     const target = (await reachableUser(tx.users, caller, uid)).user;
-    if (target.userRole !== 'distributor') throw invalid(MANAGEMENT_TEXTS.deviceTargetNotDistributor);
+    if (!DEVICE_HOLDER_ROLES.includes(target.userRole)) throw invalid(MANAGEMENT_TEXTS.deviceTargetNotDistributor);
     return target;
   }
 

@@ -1,6 +1,13 @@
 import { ACCOUNT_TEXTS, type UserDetail } from '@jejak/contract';
 import { EditOutlined, PlusOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { FLEET_HOLDER_ROLES, mayCall, roleLabel, toPermissionRole, type RoleValue } from '@jejak/domain';
+import {
+  DEVICE_HOLDER_ROLES,
+  FLEET_HOLDER_ROLES,
+  mayCall,
+  roleLabel,
+  toPermissionRole,
+  type RoleValue,
+} from '@jejak/domain';
 import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../store/session.ts';
@@ -48,6 +55,8 @@ export function UserCard({ user }: { user: UserDetail }) {
   const manages = mayCall(toPermissionRole(me.userRole), 'manageUsers');
   const isOperator = user.userRole === 'fleetOperator';
   const fleetButtons = !NO_FLEET_BUTTONS.includes(me.userRole) && FLEET_HOLDER_ROLES.includes(user.userRole);
+  // A device goes to a distributor only (ADR 0037): on a fleet owner's card Add Vehicle fits one.
+  const deviceButton = fleetButtons && DEVICE_HOLDER_ROLES.includes(user.userRole);
   const targetUser = { uid: user.uid, userRole: user.userRole, userHierarchy: user.userHierarchy };
 
   return (
@@ -81,12 +90,14 @@ export function UserCard({ user }: { user: UserDetail }) {
               >
                 {strings.users.addVehicle}
               </Button>
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => void navigate('/UserManagement/AddDevice', { state: { targetUser } })}
-              >
-                {strings.users.addDevice}
-              </Button>
+              {deviceButton && (
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => void navigate('/UserManagement/AddDevice', { state: { targetUser } })}
+                >
+                  {strings.users.addDevice}
+                </Button>
+              )}
             </>
           )}
         </Space>

@@ -1,9 +1,9 @@
-import { FLEET_HOLDER_ROLES, HIERARCHY_SEPARATOR, type RoleValue } from '@jejak/domain';
+import { DEVICE_HOLDER_ROLES, FLEET_HOLDER_ROLES, HIERARCHY_SEPARATOR, type RoleValue } from '@jejak/domain';
 import type { UserTreeNode } from '../account/user-tree.ts';
 
 /** Who may hold what (spec 2 §5, §6): vehicles go to fleet owners and distributors, devices to distributors. */
 export const VEHICLE_HOLDER_ROLES: readonly RoleValue[] = FLEET_HOLDER_ROLES;
-export const DEVICE_HOLDER_ROLES: readonly RoleValue[] = ['distributor'];
+export { DEVICE_HOLDER_ROLES };
 
 export type TargetUserNode<T> = Omit<UserTreeNode<T>, 'children'> & {
   disabled: boolean;
