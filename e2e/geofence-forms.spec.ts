@@ -99,6 +99,11 @@ describe('geofence drawing forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/Geofence/AddNewPOI');
     await page.getByTestId('geofence-form').getByText(f.titles.addPoi).waitFor();
     await shape(page).getByText(f.notPlaced).waitFor();
+    // A new POI opens over the user's fleet (the Klang Valley), not the middle of the country.
+    await page.waitForFunction(() => {
+      const c = window.__jejak?.map.getCenter();
+      return c !== undefined && c.lng > 101.2 && c.lng < 102 && c.lat > 2.7 && c.lat < 3.5;
+    });
     await mapAt(page, [101.6, 3.1], 15);
 
     // One click places the marker; the drawing tool is then off, so a second click moves nothing.

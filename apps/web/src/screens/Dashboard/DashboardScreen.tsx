@@ -12,8 +12,8 @@ import { GeofenceTree } from '../../map/panel/GeofenceTree.tsx';
 import { MapPanel } from '../../map/panel/MapPanel.tsx';
 import { DASHBOARD_SWITCHES, DEFAULT_MAP_SETTINGS } from '../../map/panel/map-settings.ts';
 import { NO_DEVICE } from '@jejak/contract';
+import { FitToFleet } from '../../map/FitToFleet.tsx';
 import { useLiveVehicle } from '../../store/use-live.ts';
-import { InitialView } from './InitialView.tsx';
 import { TicketPanel } from './TicketPanel.tsx';
 import { TicketFocus } from './tickets/TicketFocus.tsx';
 import { VehicleFocus } from './VehicleFocus.tsx';
@@ -41,7 +41,7 @@ export function DashboardScreen() {
         <TrailsLayer />
         <DeviceLogPointsLayer dvid={selectedDvid} />
         <VehiclesLayer selectedVid={selectedVid} onSelect={setSelectedVid} />
-        <InitialView />
+        <FitToFleet />
         <VehicleFocus vid={selectedVid} />
         <TicketFocus />
       </MapView>

@@ -8,6 +8,7 @@ import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
 import { FitShape } from '../../map/draw/FitShape.tsx';
+import { FitToFleet } from '../../map/FitToFleet.tsx';
 import { GeofenceDrawTool } from '../../map/draw/GeofenceDrawTool.tsx';
 import { RadiusCircleLayer } from '../../map/draw/RadiusCircleLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
@@ -123,7 +124,7 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
           <ScaleControl />
           <PlacesLayer />
           {isPoi && <RadiusCircleLayer centre={points?.[0] ?? null} radiusM={radius} colour={colour} />}
-          {start && <FitShape points={start} radiusM={isPoi ? radius : null} />}
+          {start ? <FitShape points={start} radiusM={isPoi ? radius : null} /> : <FitToFleet geofences />}
           <GeofenceDrawTool
             key={drawFrom.key}
             shape={isPoi ? 'point' : 'polygon'}
