@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { ALERT_PATHS, API_PATHS, MANAGEMENT_PATHS, NOTIFICATION_PATHS } from '@jejak/contract';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
 import { expectNoCspViolations, launchBrowser, signIn } from './browser.ts';
 
@@ -32,6 +33,37 @@ describe('app frame and map fallbacks in Chromium', () => {
     expect(view.lng).toBeCloseTo(102.213207, 4);
     expect(view.zoom).toBeCloseTo(7, 5);
     await page.screenshot({ path: `${SHOTS}dashboard-default-centre.png` });
+    await page.close();
+  });
+
+  it("loads spec 1 §4's sign-in data once, nothing refused, and a screen reads it from the cache", async () => {
+    const page = await browser.newPage();
+    const calls: { path: string; status: number }[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) calls.push({ path: path.slice(4), status: r.status() });
+    });
+    await signIn(page, server.baseUrl, 'owner2@demo.jejak.my');
+    const signInLoad = [
+      MANAGEMENT_PATHS.vehicleGroupGet,
+      API_PATHS.userRelationGet,
+      ALERT_PATHS.ruleTemplateGet,
+      NOTIFICATION_PATHS.notificationGet,
+    ];
+    await expect
+      .poll(() => signInLoad.filter((p) => calls.some((c) => c.path === p)).length, { timeout: 20_000 })
+      .toBe(signInLoad.length);
+    // Nothing refused (the session probe before sign-in answers 401 by design).
+    expect(calls.filter((c) => c.status >= 400 && c.path !== API_PATHS.session)).toEqual([]);
+    // Management › Rule lists rule templates and notifications from the cache: no second request.
+    const before = calls.length;
+    await page.locator('.app-sider').getByText('Management', { exact: true }).click();
+    await page.getByRole('tab', { name: 'Rule' }).click();
+    await page.getByTestId('add-rule').waitFor({ timeout: 20_000 });
+    const again = calls.slice(before).map((c) => c.path);
+    expect(again.filter((p) => p === ALERT_PATHS.ruleTemplateGet || p === NOTIFICATION_PATHS.notificationGet)).toEqual(
+      [],
+    );
     await page.close();
   });
 

@@ -6,11 +6,11 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Access, TableOperation } from '@jejak/contract';
+import { accessAllows, type Access, type TableOperation } from '@jejak/contract';
 import type { User } from '@jejak/domain';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { requireCall, type Actor } from '../services/access.ts';
+import type { Actor } from '../services/access.ts';
 import type { AuthService, LiveSession } from '../services/accounts/auth-service.ts';
 import { requireSignedIn, requireV2 } from './session.ts';
 
@@ -114,7 +114,5 @@ export function routeTable(app: FastifyInstance, auth: AuthService): Route {
 
 /** The grant or role an access entry names; a session's stage was checked by the gate. */
 function requireAccess(user: User, access: Access): void {
-  if (typeof access === 'string') return;
-  if ('call' in access) requireCall(user, access.call);
-  else if (!access.roles.includes(user.userRole)) throw AppError.forbidden();
+  if (!accessAllows(access, user.userRole)) throw AppError.forbidden();
 }

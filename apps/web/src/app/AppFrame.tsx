@@ -2,6 +2,7 @@ import { Grid, Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useLiveFleet } from '../store/use-live-fleet.ts';
+import { useSignInLoad } from '../store/sign-in-load.ts';
 import { EventPopups } from '../ui/alerts/EventPopups.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { useSessionUser } from '../store/session.ts';
@@ -14,6 +15,7 @@ import { Sidebar, SidebarDrawer } from './Sidebar.tsx';
 export function AppFrame() {
   const user = useSessionUser();
   useLiveFleet(user.uid);
+  useSignInLoad(user.uid, user.userRole);
   const phone = Grid.useBreakpoint().md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
 

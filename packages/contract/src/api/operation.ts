@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AccountCall, RoleValue } from '@jejak/domain';
+import { mayCall, toPermissionRole, type AccountCall, type RoleValue } from '@jejak/domain';
 
 /**
  * Who may call an operation; the server checks it before the handler runs (ADR 0065).
@@ -13,6 +13,16 @@ import type { AccountCall, RoleValue } from '@jejak/domain';
  */
 export type Access =
   'public' | 'signedIn' | 'session' | { readonly call: AccountCall } | { readonly roles: readonly RoleValue[] };
+
+/**
+ * Whether a signed-in V2 user of `role` passes an access entry's grant or role: the gate's last
+ * check, shared by the server and the console (which asks only for what the role may read).
+ */
+export function accessAllows(access: Access, role: RoleValue): boolean {
+  if (typeof access === 'string') return true;
+  if ('call' in access) return mayCall(toPermissionRole(role), access.call);
+  return access.roles.includes(role);
+}
 
 /** A grant of the permission table as an operation's access. */
 export const grant = <const C extends AccountCall>(call: C): { readonly call: C } => ({ call });
