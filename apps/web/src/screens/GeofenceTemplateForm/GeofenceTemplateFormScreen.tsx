@@ -1,5 +1,6 @@
 import { GEOFENCE_PALETTE, type GeofenceTemplateDto } from '@jejak/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
 import {
@@ -9,6 +10,10 @@ import {
   updateGeofenceTemplate,
 } from '../../api/geofences/geofence-templates.ts';
 import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences.ts';
+import { FitToFleet } from '../../map/FitToFleet.tsx';
+import { MapSideLayout } from '../../map/MapSideLayout.tsx';
+import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
+import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
@@ -69,7 +74,16 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   };
 
   const title = mode === 'add' ? f.addTitle : f.editTitle;
-  if (mode === 'edit' && !template) return <NotChosenCard title={title} text={f.notChosen} loading={data.isPending} />;
+  // A map-view route (spec 1 §2): the form in the wide side, the user's geofences on the map.
+  const beside = (side: ReactNode) => (
+    <MapSideLayout side={side} width="wide" testId="geofence-template-map-view">
+      <PlacesLayer />
+      <GeofencesLayer uid={me.uid} />
+      <FitToFleet geofences />
+    </MapSideLayout>
+  );
+  if (mode === 'edit' && !template)
+    return beside(<NotChosenCard title={title} text={f.notChosen} loading={data.isPending} />);
   const initialValues: TemplateFormValues = template
     ? {
         templateName: template.templateName,
@@ -78,7 +92,7 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       }
     : { colorHexCode: GEOFENCE_PALETTE[0], geoids: [] };
 
-  return (
+  return beside(
     <NamedSetForm<TemplateFormValues>
       testId="geofence-template-form"
       title={title}
@@ -91,6 +105,6 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       onCancel={goBack}
       busy={save.isPending}
       labels={{ cancel: f.cancel, submit: mode === 'add' ? f.add : f.edit }}
-    />
+    />,
   );
 }

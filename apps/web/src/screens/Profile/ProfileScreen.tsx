@@ -11,9 +11,17 @@ import { roleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { FitToFleet } from '../../map/FitToFleet.tsx';
+import { MapSideLayout } from '../../map/MapSideLayout.tsx';
+import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
+import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
+import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
 import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];
+
+/** The profile's map only shows the fleet: a click on a vehicle selects nothing. */
+const NO_SELECTION = () => {};
 type PreferenceKey = keyof Preference;
 
 /** The three level switches shown while in-app notifications are on (spec 1 §2). */
@@ -61,69 +69,77 @@ export function ProfileScreen() {
     />
   );
 
-  return (
-    <div className="screen-padded">
-      <Card
-        className="profile-card"
-        title={
-          <Space>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label={strings.profile.back}
-              data-testid="profile-back"
-              onClick={goBack}
-            />
-            {strings.profile.title}
-          </Space>
-        }
-        extra={
-          <Space wrap>
-            <Button
-              icon={<KeyOutlined />}
-              onClick={() => void navigate(CHANGE_PASSWORD_ROUTE)}
-              data-testid="profile-reset-password"
-            >
-              {strings.profile.resetPassword}
-            </Button>
-            <Button danger icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="profile-logout">
-              {strings.frame.logOut}
-            </Button>
-          </Space>
-        }
-      >
-        <div className="profile-body">
-          <div className="profile-logo">
-            <Logo textColour="currentColor" />
-          </div>
-          <Descriptions
-            column={1}
-            size="small"
-            items={[
-              { key: 'name', label: strings.profile.name, children: user.userName },
-              { key: 'email', label: strings.profile.email, children: user.userEmail },
-              { key: 'phone', label: strings.profile.phone, children: user.userContact || '-' },
-              { key: 'role', label: strings.profile.role, children: roleText(strings, user.userRole) },
-            ]}
+  const card = (
+    <Card
+      className="profile-card"
+      title={
+        <Space>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label={strings.profile.back}
+            data-testid="profile-back"
+            onClick={goBack}
           />
+          {strings.profile.title}
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <Button
+            icon={<KeyOutlined />}
+            onClick={() => void navigate(CHANGE_PASSWORD_ROUTE)}
+            data-testid="profile-reset-password"
+          >
+            {strings.profile.resetPassword}
+          </Button>
+          <Button danger icon={<LogoutOutlined />} onClick={() => void signOut()} data-testid="profile-logout">
+            {strings.frame.logOut}
+          </Button>
+        </Space>
+      }
+    >
+      <div className="profile-body">
+        <div className="profile-logo">
+          <Logo textColour="currentColor" />
         </div>
-        <Divider />
-        <div className="profile-switches" data-testid="notification-switches">
-          <div className="profile-switch-row">
-            <Typography.Text strong>{strings.profile.inAppNotification}</Typography.Text>
-            {toggle('in_app_notification', strings.profile.inAppNotification)}
-          </div>
-          {user.preference.in_app_notification &&
-            LEVELS.map((level) => (
-              <div className="profile-switch-row profile-switch-level" key={level.key}>
-                <Typography.Text>{spec(level.label)}</Typography.Text>
-                {toggle(level.key, spec(level.label))}
-              </div>
-            ))}
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: 'name', label: strings.profile.name, children: user.userName },
+            { key: 'email', label: strings.profile.email, children: user.userEmail },
+            { key: 'phone', label: strings.profile.phone, children: user.userContact || '-' },
+            { key: 'role', label: strings.profile.role, children: roleText(strings, user.userRole) },
+          ]}
+        />
+      </div>
+      <Divider />
+      <div className="profile-switches" data-testid="notification-switches">
+        <div className="profile-switch-row">
+          <Typography.Text strong>{strings.profile.inAppNotification}</Typography.Text>
+          {toggle('in_app_notification', strings.profile.inAppNotification)}
         </div>
-        <Divider />
-        <DisplaySettings />
-      </Card>
-    </div>
+        {user.preference.in_app_notification &&
+          LEVELS.map((level) => (
+            <div className="profile-switch-row profile-switch-level" key={level.key}>
+              <Typography.Text>{spec(level.label)}</Typography.Text>
+              {toggle(level.key, spec(level.label))}
+            </div>
+          ))}
+      </div>
+      <Divider />
+      <DisplaySettings />
+    </Card>
+  );
+
+  // A map-view route (spec 1 §2): the card beside the user's fleet on the map.
+  return (
+    <MapSideLayout side={card} testId="profile">
+      <PlacesLayer />
+      <GeofencesLayer uid={user.uid} />
+      <VehiclesLayer selectedVid={null} onSelect={NO_SELECTION} />
+      <FitToFleet />
+    </MapSideLayout>
   );
 }
