@@ -163,6 +163,8 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Vehicle group does not exist': 'Kumpulan kenderaan tidak wujud',
   "The 'ALL' vehicle group cannot be renamed or created":
     "Kumpulan kenderaan 'ALL' tidak boleh dinamakan semula atau dicipta",
+  "A vehicle cannot leave the 'ALL' vehicle group. Add it to another vehicle group instead.":
+    "Kenderaan tidak boleh keluar daripada kumpulan kenderaan 'ALL'. Tambahkannya ke kumpulan kenderaan lain.",
   'A vehicle with this plate already exists for this user':
     'Kenderaan dengan nombor plat ini sudah wujud untuk pengguna ini',
   'The subscription cannot end before it starts': 'Langganan tidak boleh tamat sebelum ia bermula',
