@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { TransitRecord } from '@jejak/contract';
+import { TRANSIT_TEXTS, type TransitRecord } from '@jejak/contract';
 import {
   STATUS_COLOURS,
   TRANSIT_STATUSES,
@@ -21,8 +21,6 @@ import { INK, MUTED, RULE, TABLE_WIDTH, drawTransitTable } from './transit-pdf-t
 
 /** Rows the table lists at most; the summary still counts them all. */
 export const MAX_LISTED_RECORDS = 2000;
-/** Spec 1 §9's text for a window without records. */
-export const NO_RECORDS_TEXT = 'No transit records found within this time period';
 
 export interface TransitPdfInput {
   vehicle: { displayName: string; plate: string; owner: string | null };
@@ -159,7 +157,7 @@ function recordsSection(
       .font('Helvetica')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(NO_RECORDS_TEXT, MARGIN, top + 20);
+      .text(TRANSIT_TEXTS.none, MARGIN, top + 20);
     return;
   }
   const listed = records.slice(0, MAX_LISTED_RECORDS);

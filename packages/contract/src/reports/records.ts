@@ -34,6 +34,16 @@ export const DeviceTypeWindowRequestSchema = z
 export type DeviceTypeWindowRequest = z.infer<typeof DeviceTypeWindowRequestSchema>;
 export type VehicleWindowRequest = z.infer<typeof VehicleWindowRequestSchema>;
 
+/** Trip Record's toasts and the Transit PDF's texts (spec 1 §2, §8), exactly as the spec words them. */
+export const TRANSIT_TEXTS = {
+  /** {n} transit records in the window. */
+  found: '{n} transit records found',
+  none: 'No transit records found within this time period',
+  error: 'Something went wrong',
+  pdfDone: 'Report generated',
+  pdfError: 'Error in generating report. Try again?',
+} as const;
+
 export const TransitRecordSchema = z.object({
   tsid: z.string(),
   trid: z.string().nullable(),
