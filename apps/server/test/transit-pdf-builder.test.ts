@@ -61,6 +61,19 @@ describe('the Transit PDF builder', () => {
     expect(countPixels(await renderFirstPage(pdf), ROUTE_BOX, isRouteRed)).toBe(0);
   });
 
+  it('sums total idle time beside the other figures: idling and parking, less the parking it ends in (spec 1 §3)', async () => {
+    const records = [
+      record(0, 'PARKING'),
+      record(1, 'MOVING'),
+      record(2, 'IDLING'),
+      record(3, 'PARKING'),
+      record(4, 'MOVING'),
+      record(5, 'PARKING'),
+    ];
+    const text = await pdfText(await report(records, []));
+    expect(text).toMatch(/Total idle time\s+30 mins 0 secs/);
+  });
+
   it('writes its times, and names the zone, in the zone it is given', async () => {
     const text = await pdfText(await report([record(0, 'MOVING')], [], 'Europe/London'));
     // T0 is 01:00 UTC, 01:00 GMT in London in November; Kuala Lumpur would say 09:00.

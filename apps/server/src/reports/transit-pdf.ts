@@ -5,6 +5,7 @@ import {
   TRANSIT_STATUSES,
   displayStatus,
   formatDuration,
+  totalIdleDuration,
   type LatLon,
   type TransitStatus,
 } from '@jejak/domain';
@@ -118,6 +119,7 @@ function summary(doc: PDFKit.PDFDocument, records: readonly TransitRecord[], top
     const count = `${rs.length} ${rs.length === 1 ? 'record' : 'records'}`;
     row(STATUS_LABELS[s], `${count} · ${formatDuration(sum(rs, (r) => r.duration))}`, `#${STATUS_COLOURS[s]}`);
   }
+  row('Total idle time', formatDuration(totalIdleDuration(records)));
   row('Total distance', reportKm(sum(records, (r) => r.totalMileage)));
   row('Top speed', reportKmh(Math.max(0, ...records.map((r) => r.topSpeed))));
   const movingMs = sum(moving, (r) => r.duration);

@@ -16,6 +16,8 @@ export const enTrips = {
   driving: 'Driving',
   idling: 'Idling',
   parking: 'Parking',
+  /** Spec 1 §3's total_idle_duration: idling and parking, less a parking the window ends in. */
+  totalIdle: 'Total idle',
   topSpeed: 'Top speed',
   trips: 'Trips',
   events: 'Events',

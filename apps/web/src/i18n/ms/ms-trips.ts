@@ -17,6 +17,7 @@ export const msTrips: Strings['trips'] = {
   driving: 'Memandu',
   idling: 'Melahu',
   parking: 'Diparkir',
+  totalIdle: 'Jumlah masa berhenti',
   topSpeed: 'Kelajuan tertinggi',
   trips: 'Perjalanan',
   events: 'Peristiwa',
