@@ -387,4 +387,6 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Transit Status': 'Status Transit',
   'Transit From': 'Transit Sejak',
   ACC: 'ACC',
+  Day: 'Siang',
+  Night: 'Malam',
 };
