@@ -75,6 +75,8 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await kindsShown(page)).toEqual(['PARKING', 'MOVING', 'IDLING', 'PARKING']);
     expect(await page.getByTestId('trip-summary-distance').locator('dd').textContent()).toMatch(/^8\.\d\d km$/);
     expect(await page.getByTestId('trip-summary-driving').locator('dd').textContent()).toBe('10 mins 0 secs');
+    // Spec 1 §3's total_idle_duration: parked 5' and idling 3'; the parking under way is left out.
+    expect(await page.getByTestId('trip-summary-totalIdle').locator('dd').textContent()).toBe('8 mins 0 secs');
     // The path: normal red around the memory fix's grey, with arrows along it; start and end.
     expect(await pathKinds(page, ['normal', 'memory', 'normal'])).toEqual(['normal', 'memory', 'normal']);
     expect(await page.evaluate(() => window.__jejak!.map.getLayoutProperty('trip-path-arrows', 'symbol-spacing'))).toBe(
