@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
+import { MESSAGES } from '../core/errors.ts';
 import { ID } from '../core/fields.ts';
 import { DEVICE_MODELS } from '../fleet/management.ts';
 
@@ -39,7 +40,8 @@ export const TRANSIT_TEXTS = {
   /** {n} transit records in the window. */
   found: '{n} transit records found',
   none: 'No transit records found within this time period',
-  error: 'Something went wrong',
+  /** The spec's fallback, the same words as the server's generic error. */
+  error: MESSAGES.internal,
   pdfDone: 'Report generated',
   pdfError: 'Error in generating report. Try again?',
 } as const;
