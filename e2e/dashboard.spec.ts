@@ -163,9 +163,12 @@ describe('dashboard map in Chromium', () => {
       const name = await page.evaluate((vid) => window.__jejak!.liveStore.vehicle(vid)?.vehicleDisplayName, clicked);
       expect(await page.getByTestId('vehicle-info-name').textContent()).toBe(name);
       expect(await page.getByTestId('vehicle-info-status').textContent()).toMatch(/For /);
-      expect(await page.getByTestId('vehicle-info-updated').textContent()).toMatch(
-        /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
-      );
+      const updated = (await page.getByTestId('vehicle-info-updated').textContent()) ?? '';
+      expect(updated).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+      // Spec 1 §4: the last update's hour 7 to 19 inclusive reads Day, else Night.
+      const hour = Number(updated.slice(11, 13));
+      const dayNight = page.getByTestId('vehicle-info').getByTestId('day-night');
+      expect(await dayNight.textContent()).toBe(hour >= 7 && hour <= 19 ? 'Day' : 'Night');
       await page.waitForFunction(() => Math.round(window.__jejak!.map.getZoom()) === 17, undefined, {
         timeout: 10_000,
       });

@@ -160,6 +160,8 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const details = page.getByTestId('info-details');
     await details.getByText('Honda Wave 125').waitFor();
     expect(await details.textContent()).toContain(`GPS100#${demoImei(9)}`);
+    // Never heard from: no last update, so no Day/Night label either.
+    expect(await details.getByTestId('day-night').count()).toBe(0);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
     await resetColumn(page, table, 'Vehicle Plate');
@@ -170,7 +172,14 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const updatedBefore = await moving.getByTestId('info-updated').textContent();
     await driving.sendAt({ timeMs: Date.now() - 1_000, at: driving.here(), speedKmh: 77, acc: true });
     await expect.poll(() => moving.getByTestId('info-speed').textContent(), { timeout: 15_000 }).toBe('77.0 km/h');
-    expect(await moving.getByTestId('info-updated').textContent()).not.toBe(updatedBefore);
+    const updatedNow = (await moving.getByTestId('info-updated').textContent()) ?? '';
+    expect(updatedNow).not.toBe(updatedBefore);
+    // Its details label the last update Day or Night by its hour (spec 1 §4: 7 to 19 inclusive are Day).
+    await moving.getByTestId('info-details-open').click();
+    const hour = Number(updatedNow.slice(11, 13));
+    expect(await details.getByTestId('day-night').textContent()).toBe(hour >= 7 && hour <= 19 ? 'Day' : 'Night');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     // Geofence Summary: the demo's three geofences, the depot holding the parked lorry.

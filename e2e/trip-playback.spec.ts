@@ -64,7 +64,8 @@ describe('Trip Record playback in Chromium', { timeout: FLOW_TIMEOUT_MS }, () =>
     const search = `vid=${encodeURIComponent(vehicle.vid)}&startTime=${t0}&endTime=${t0 + 60 * MIN}`;
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', `/TripRecord?${search}`);
     page.setDefaultTimeout(60_000);
-    await expectToast(page, 'Retrieved 5 record(s)');
+    // Spec 1 §8's toast: five closed records and the drive under way (issue 24).
+    await expectToast(page, '6 transit records found');
 
     // Loaded: the player stands at the first fix, paused.
     await page.getByTestId('playback-bar').waitFor();

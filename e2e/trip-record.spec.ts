@@ -62,16 +62,16 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     tracker.device.close();
 
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    // To a minute after the last fix: the parking under way since 18' is counted up to 22'.
-    const search = `vid=${encodeURIComponent(vehicle.vid)}&startTime=${t0}&endTime=${t0 + 22 * MIN}`;
+    const search = `vid=${encodeURIComponent(vehicle.vid)}&startTime=${t0}&endTime=${t0 + 60 * MIN}`;
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', `/TripRecord?${search}`);
     page.setDefaultTimeout(60_000);
 
-    // Opened from the route state: the form holds it and the record loads by itself.
-    await expectToast(page, 'Retrieved 4 record(s)');
+    // Opened from the route state: the form holds it and the record loads by itself. Spec 1 §8's
+    // toast counts the three closed records and the parking under way (issue 24).
+    await expectToast(page, '4 transit records found');
     expect(await page.locator('#trip-start').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:00$/);
     expect(await page.getByTestId('trip-submit').isDisabled()).toBe(false);
-    // Default duration filter >1 min: the three closed records and the parking under way are longer.
+    // Default duration filter >1 min: all three closed records and the parking under way are longer.
     expect(await kindsShown(page)).toEqual(['PARKING', 'MOVING', 'IDLING', 'PARKING']);
     expect(await page.getByTestId('trip-under-way').count()).toBe(1);
     expect(await items(page).last().getByTestId('trip-under-way').textContent()).toBe('Under way');
@@ -79,6 +79,8 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await screenshot(page, 'trip-record-under-way');
     expect(await page.getByTestId('trip-summary-distance').locator('dd').textContent()).toMatch(/^8\.\d\d km$/);
     expect(await page.getByTestId('trip-summary-driving').locator('dd').textContent()).toBe('10 mins 0 secs');
+    // Spec 1 §3's total_idle_duration: parked 5' and idling 3'; the parking under way is left out.
+    expect(await page.getByTestId('trip-summary-totalIdle').locator('dd').textContent()).toBe('8 mins 0 secs');
     // The path: normal red around the memory fix's grey, with arrows along it; start and end.
     expect(await pathKinds(page, ['normal', 'memory', 'normal'])).toEqual(['normal', 'memory', 'normal']);
     expect(await page.evaluate(() => window.__jejak!.map.getLayoutProperty('trip-path-arrows', 'symbol-spacing'))).toBe(
@@ -88,15 +90,15 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.getByTestId('trip-journey-end').waitFor();
     await screenshot(page, 'trip-record-1440');
 
-    // Filters: duration >5 min keeps the drive alone; status MOVING off hides it.
+    // Filters: duration >5 min keeps the drive and the parking under way; status MOVING off hides the drive.
     await page.locator('#trip-duration').click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .getByText('>5 min', { exact: true })
       .click();
-    expect(await kindsShown(page)).toEqual(['MOVING']);
+    expect(await kindsShown(page)).toEqual(['MOVING', 'PARKING']);
     await page.getByTestId('trip-status-MOVING').click();
-    await page.getByTestId('trip-empty').waitFor();
+    await expect.poll(() => kindsShown(page)).toEqual(['PARKING']);
     await page.getByTestId('trip-status-MOVING').click();
 
     // Selecting the drive puts its tsid in the route and paints it orange; again clears it.
@@ -116,7 +118,8 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(2).value).toBe('Status');
     expect(sheet?.getRow(2).getCell(2).value).toBe('MOVING');
-    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(3).getCell(2).value).toBe('PARKING (UNDER WAY)');
+    expect(sheet?.rowCount).toBe(3);
 
     // A record's whole trip (the drive's own trip is final only once it sets off again; the
     // parking before it is): a banner with a close control that clears trid.

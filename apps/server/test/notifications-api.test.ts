@@ -198,5 +198,17 @@ describe.each(kinds)('notifications API on %s', (kind) => {
     const missing = await other.post(P.notificationLogGet, { ...window, nfid: 'no-such-notification' });
     expect([foreign.status, foreign.body]).toEqual([missing.status, missing.body]);
     expect(foreign.body.message).toBe(NOTIFICATION_TEXTS.notificationNotFound);
+
+    // The export is named by the window's local days, not epoch ms (issue 25 defect 7).
+    const exported = await fetch(`${server.baseUrl}/api${P.notificationLogExport}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner.cookie ?? '' },
+      body: JSON.stringify({ ...window, endTime: window.startTime + 2 * 86_400_000, timeZone: 'Asia/Kuala_Lumpur' }),
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toBe(
+      'attachment; filename="notification-log-Log-2026-11-01-to-2026-11-03.xlsx"',
+    );
+    await exported.arrayBuffer();
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TransitRecord } from '@jejak/contract';
+import { TRANSIT_TEXTS, type TransitRecord } from '@jejak/contract';
 import { TRANSIT_STATUSES, type TransitStatus } from '@jejak/domain';
 import { fitToBox, simplifyPolyline } from '../src/reports/route-geometry.ts';
-import { MAX_LISTED_RECORDS, NO_RECORDS_TEXT, ROUTE_BOX, buildTransitPdf } from '../src/reports/transit-pdf.ts';
+import { MAX_LISTED_RECORDS, ROUTE_BOX, buildTransitPdf } from '../src/reports/transit-pdf.ts';
 import { countPixels, pdfPageCount, pdfText, renderFirstPage } from './poppler.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 1, 0); // 09:00 in Kuala Lumpur
@@ -54,11 +54,24 @@ describe('the Transit PDF builder', () => {
     expect(text).toContain('Transit Report');
     expect(text).toContain('2026-11-20 09:00:00 to 2026-11-21 09:00:00');
     expect(text).toContain('Transit records (0)');
-    expect(text).toContain(NO_RECORDS_TEXT);
+    expect(text).toContain(TRANSIT_TEXTS.none);
     expect(text).toContain('No positions in this window');
     expect(tableRows(text)).toHaveLength(0);
     expect(await pdfPageCount(pdf)).toBe(1);
     expect(countPixels(await renderFirstPage(pdf), ROUTE_BOX, isRouteRed)).toBe(0);
+  });
+
+  it('sums total idle time beside the other figures: idling and parking, less the parking it ends in (spec 1 §3)', async () => {
+    const records = [
+      record(0, 'PARKING'),
+      record(1, 'MOVING'),
+      record(2, 'IDLING'),
+      record(3, 'PARKING'),
+      record(4, 'MOVING'),
+      record(5, 'PARKING'),
+    ];
+    const text = await pdfText(await report(records, []));
+    expect(text).toMatch(/Total idle time\s+30 mins 0 secs/);
   });
 
   it('writes its times, and names the zone, in the zone it is given', async () => {

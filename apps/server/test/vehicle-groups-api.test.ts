@@ -97,6 +97,29 @@ describe.each(await dbKinds())('vehicle groups API on %s', (kind) => {
     expect([all.status, all.body.message]).toEqual([400, MANAGEMENT_TEXTS.builtInGroup]);
   });
 
+  it("refuses to move a vehicle out of ALL, or edit ALL's vehicles, saying why (issue 25 defect 3)", async () => {
+    const groups = (await owner.c.post('/vehicle/group/get', { uid: owner.me.uid, vgids: [] })).body
+      .vehicleGroups as VehicleGroup[];
+    const allGroup = groups.find((g) => g.groupName === 'ALL') as VehicleGroup;
+    const other = groups.find((g) => g.groupName !== 'ALL') as VehicleGroup;
+    const vid = allGroup.vehicles[0] ?? '';
+    const moved = await owner.c.post('/vehicle/group/updatevehicles', {
+      vid,
+      srcUid: owner.me.uid,
+      srcVgid: allGroup.vgid,
+      destUid: owner.me.uid,
+      destVgid: other.vgid,
+    });
+    expect([moved.status, moved.body.message]).toEqual([400, MANAGEMENT_TEXTS.allGroupKeepsVehicles]);
+    const edited = await owner.c.post('/vehicle/group/edit', {
+      vehicleGroup: { vgid: allGroup.vgid, groupName: 'ALL', colorHexCode: 'FFFFFF', vehicles: [vid] },
+    });
+    expect([edited.status, edited.body.message]).toEqual([400, MANAGEMENT_TEXTS.allGroupKeepsVehicles]);
+    const after = (await owner.c.post('/vehicle/group/get', { uid: owner.me.uid, vgids: [allGroup.vgid] })).body
+      .vehicleGroups as VehicleGroup[];
+    expect(after[0]?.vehicles).toEqual(allGroup.vehicles);
+  });
+
   it('reassigns a vehicle to exactly the chosen groups, keeping ALL', async () => {
     const groups = (await owner.c.post('/vehicle/group/get', { uid: owner.me.uid, vgids: [] })).body
       .vehicleGroups as VehicleGroup[];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANAGEMENT_TEXTS, type ManagedVehicle } from '@jejak/contract';
+import { FUEL_PROFILE_EMPTY, MANAGEMENT_TEXTS, fuelTankError, type ManagedVehicle } from '@jejak/contract';
 import { encodeGps22, encodeLogin } from '@jejak/protocols';
 import { insertUser, signIn, type Client, type Me } from './accounts-fixture.ts';
 import { connectDevice } from './device-client.ts';
@@ -145,7 +145,10 @@ describe.each(await dbKinds())('vehicles API on %s', (kind) => {
       ...full,
       vehicle: { ...full.vehicle, fuelProfile: { fuel: { portNumber: 0 } } },
     });
-    expect(tank.body.message).toContain('Error at tank 1. Make sure fields are filled in correctly');
+    // The clean text as the console shows it, no 'vehicle.fuelProfile.fuel: ' (issue 25 defect 8).
+    expect([tank.status, tank.body.message]).toEqual([400, fuelTankError(1)]);
+    const none = await dist.c.post('/vehicle/add', { ...full, vehicle: { ...full.vehicle, fuelProfile: {} } });
+    expect([none.status, none.body.message]).toEqual([400, FUEL_PROFILE_EMPTY]);
   });
 
   it('refuses an operator as target, a taken, foreign or missing device, a duplicate plate, and groups of another user', async () => {

@@ -35,3 +35,22 @@ export function destinationPoint(from: LatLon, bearing: number, distanceKm: numb
     lon1 + Math.atan2(Math.sin(br) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { lat: (lat2 * 180) / Math.PI, lon: (((lon2 * 180) / Math.PI + 540) % 360) - 180 };
 }
+
+/** The trip path's jump limit (spec 1 §5): a squared distance of 1 degree. */
+export const PATH_JUMP_LIMIT_SQ_DEG = 1;
+
+/**
+ * The points a trip path draws (spec 1 §5): a point more than one unit (squared degrees) from the
+ * previous kept point is a stray fix and dropped, so one bad fix does not draw a spike across the map.
+ */
+export function dropPathJumps<T extends { location: LatLon }>(points: readonly T[]): T[] {
+  const kept: T[] = [];
+  for (const point of points) {
+    const last = kept.at(-1);
+    const squared = last
+      ? (point.location.lat - last.location.lat) ** 2 + (point.location.lon - last.location.lon) ** 2
+      : 0;
+    if (squared <= PATH_JUMP_LIMIT_SQ_DEG) kept.push(point);
+  }
+  return kept;
+}

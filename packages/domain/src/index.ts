@@ -14,5 +14,6 @@ export * from './bulk/index.ts';
 export * from './management/index.ts';
 export * from './alerts/index.ts';
 export * from './time/local-date-time.ts';
+export * from './time/day-night.ts';
 export * from './reports/index.ts';
 export * from './time/duration.ts';

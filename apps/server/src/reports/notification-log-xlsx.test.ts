@@ -39,7 +39,14 @@ describe('Notification Log export (spec 2 §2)', () => {
       '250 OK',
     ]);
   });
-  it('names the file after the notification, safely', () => {
-    expect(notificationLogFileName('SOS "calls"/all', 1, 2)).toBe('notification-log_SOS_calls_all_1-2.xlsx');
+  it('names the file after the notification, safely, by its local days, not epoch ms (issue 25)', () => {
+    const KL = 'Asia/Kuala_Lumpur';
+    // Kuala Lumpur days run 16:00 to 16:00 UTC: 26 Nov 00:00 to 28 Nov 00:00 local covers 26 and 27.
+    const start = Date.UTC(2026, 10, 25, 16);
+    const day = 86_400_000;
+    expect(notificationLogFileName('SOS "calls"/all', start, start + 2 * day, KL)).toBe(
+      'notification-log-SOS_calls_all-2026-11-26-to-2026-11-27.xlsx',
+    );
+    expect(notificationLogFileName('Mail', start, start + day, KL)).toBe('notification-log-Mail-2026-11-26.xlsx');
   });
 });

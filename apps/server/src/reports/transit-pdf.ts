@@ -1,10 +1,11 @@
 import PDFDocument from 'pdfkit';
-import type { TransitRecord } from '@jejak/contract';
+import { TRANSIT_TEXTS, type TransitRecord } from '@jejak/contract';
 import {
   STATUS_COLOURS,
   TRANSIT_STATUSES,
   displayStatus,
   formatDuration,
+  totalIdleDuration,
   type LatLon,
   type TransitStatus,
 } from '@jejak/domain';
@@ -21,8 +22,6 @@ import { INK, MUTED, RULE, TABLE_WIDTH, drawTransitTable } from './transit-pdf-t
 
 /** Rows the table lists at most; the summary still counts them all. */
 export const MAX_LISTED_RECORDS = 2000;
-/** Spec 1 §9's text for a window without records. */
-export const NO_RECORDS_TEXT = 'No transit records found within this time period';
 
 export interface TransitPdfInput {
   vehicle: { displayName: string; plate: string; owner: string | null };
@@ -120,6 +119,7 @@ function summary(doc: PDFKit.PDFDocument, records: readonly TransitRecord[], top
     const count = `${rs.length} ${rs.length === 1 ? 'record' : 'records'}`;
     row(STATUS_LABELS[s], `${count} · ${formatDuration(sum(rs, (r) => r.duration))}`, `#${STATUS_COLOURS[s]}`);
   }
+  row('Total idle time', formatDuration(totalIdleDuration(records)));
   row('Total distance', reportKm(sum(records, (r) => r.totalMileage)));
   row('Top speed', reportKmh(Math.max(0, ...records.map((r) => r.topSpeed))));
   const movingMs = sum(moving, (r) => r.duration);
@@ -159,7 +159,7 @@ function recordsSection(
       .font('Helvetica')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(NO_RECORDS_TEXT, MARGIN, top + 20);
+      .text(TRANSIT_TEXTS.none, MARGIN, top + 20);
     return;
   }
   const listed = records.slice(0, MAX_LISTED_RECORDS);

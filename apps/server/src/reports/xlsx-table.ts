@@ -68,14 +68,22 @@ export function safeFilePart(text: string, fallback: string): string {
   return text.replace(/[^\w.-]+/g, '_').slice(0, 60) || fallback;
 }
 
-/** `{prefix}-{name}-{YYYY-MM-DD}.xlsx`: an export named by what it holds and its first day in the zone. */
+/**
+ * `{prefix}-{name}-{YYYY-MM-DD}.xlsx`: an export named by what it holds and its first day in the
+ * zone. Given the window's end (exclusive), a window over several days names its last day too:
+ * `…-{first}-to-{last}.xlsx`.
+ */
 export function exportFileName(
   prefix: string,
   name: string,
   fallback: string,
   startMs: number,
   timeZone: string,
+  endMs?: number,
 ): string {
-  const day = formatLocalDateTime(startMs, timeZone).slice(0, 10).replaceAll('/', '-');
-  return `${prefix}-${safeFilePart(name, fallback)}-${day}.xlsx`;
+  const day = (ms: number) => formatLocalDateTime(ms, timeZone).slice(0, 10).replaceAll('/', '-');
+  const first = day(startMs);
+  const last = endMs === undefined || endMs <= startMs ? first : day(endMs - 1);
+  const days = last === first ? first : `${first}-to-${last}`;
+  return `${prefix}-${safeFilePart(name, fallback)}-${days}.xlsx`;
 }

@@ -9,7 +9,7 @@ import {
   type RuleParameter,
   type RuleType,
 } from './alerts.ts';
-import { InstantMs, RequiredId, text } from '../core/fields.ts';
+import { InstantMs, RequiredId, SPEC_TEXT_PARAMS, text } from '../core/fields.ts';
 
 /*
  * The rule form's checks (spec 2 §5), in the spec's order, shared by the console's form and the
@@ -93,12 +93,6 @@ export function ruleFormError(f: RuleFormDraft): string | null {
 }
 
 // ---------------------------------------------------------------- requests
-
-/**
- * Marks a spec text a schema-level check found, so validationMessage shows it as it is (a
- * formatted text such as '2 Condition(s) Are/Is Not Complete' is not in any catalogue).
- */
-export const SPEC_TEXT_PARAMS = { specText: true } as const;
 
 /** Fields are loose here (a half-filled form parses) so the ordered check alone gives the message. */
 const ConditionDraftSchema = z.object({

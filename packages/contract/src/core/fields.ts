@@ -56,3 +56,9 @@ function isTimeZone(zone: string): boolean {
 
 /** The IANA zone an export writes its times in (the console's); left out, the server's (JEJAK_TIME_ZONE). */
 export const TimeZoneField = text().max(64).refine(isTimeZone, 'unknown time zone').optional();
+
+/**
+ * Marks a spec text a schema-level check found, so validationMessage shows it as it is (a
+ * formatted text such as '2 Condition(s) Are/Is Not Complete' or 'Error at tank 2…' is not in any catalogue).
+ */
+export const SPEC_TEXT_PARAMS = { specText: true } as const;

@@ -32,7 +32,7 @@ export function validationMessage(error: z.ZodError): string {
   return error.issues.map(described).join('; ');
 }
 
-/** A check that formats a spec text (a count in it) marks its issue with SPEC_TEXT_PARAMS. */
+/** A check that formats a spec text (a count in it) marks its issue with SPEC_TEXT_PARAMS (core/fields.ts). */
 function isSpecText(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'custom' && issue.params?.specText === true;
 }

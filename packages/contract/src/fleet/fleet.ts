@@ -9,6 +9,7 @@ import {
   type FuelProfile,
 } from '@jejak/domain';
 import { HierarchyNodeSchema, UserDetailSchema } from '../accounts/user.ts';
+import { SPEC_TEXT_PARAMS } from '../core/fields.ts';
 
 const GeoPointSchema = z.object({ lat: z.number(), lon: z.number() });
 
@@ -54,15 +55,16 @@ export const FuelProfileSchema = z
   .record(z.string(), z.unknown())
   .transform((value, ctx): FuelProfile => {
     const entries = Object.entries(value);
-    if (entries.length === 0) ctx.addIssue({ code: 'custom', message: FUEL_PROFILE_EMPTY });
+    // Shown as they are, like the form's own check, without the field's path (issue 25 defect 8).
+    if (entries.length === 0) ctx.addIssue({ code: 'custom', message: FUEL_PROFILE_EMPTY, params: SPEC_TEXT_PARAMS });
     if (entries.length > MAX_FUEL_TANKS)
-      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FUEL_TANKS} fuel tanks` });
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FUEL_TANKS} fuel tanks`, params: SPEC_TEXT_PARAMS });
     const profile: FuelProfile = {};
     const inputs = new Set<number>();
     entries.forEach(([key, raw], i) => {
       const tank = FuelTankSchema.safeParse(raw);
       if (!tank.success || key !== fuelTankKey(tank.data.portNumber) || inputs.has(fuelInputOf(tank.data.portNumber))) {
-        ctx.addIssue({ code: 'custom', message: fuelTankError(i + 1), path: [key] });
+        ctx.addIssue({ code: 'custom', message: fuelTankError(i + 1), path: [key], params: SPEC_TEXT_PARAMS });
         return;
       }
       inputs.add(fuelInputOf(tank.data.portNumber));

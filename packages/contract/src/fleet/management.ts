@@ -99,6 +99,8 @@ export const MANAGEMENT_TEXTS = {
   vehicleNotFound: 'Vehicle does not exist',
   vehicleGroupNotFound: 'Vehicle group does not exist',
   builtInGroup: "The 'ALL' vehicle group cannot be renamed or created",
+  /** Every vehicle of a user stays in their 'ALL' group (spec 2 §4 merges it in on every save). */
+  allGroupKeepsVehicles: "A vehicle cannot leave the 'ALL' vehicle group. Add it to another vehicle group instead.",
   plateInUse: 'A vehicle with this plate already exists for this user',
   ruleTemplateNotFound: 'Rule template does not exist',
   subscriptionEndsBeforeStart: 'The subscription cannot end before it starts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
+import { MESSAGES } from '../core/errors.ts';
 import { ID } from '../core/fields.ts';
 import { DEVICE_MODELS } from '../fleet/management.ts';
 
@@ -33,6 +34,17 @@ export const DeviceTypeWindowRequestSchema = z
   .superRefine(checkWindow);
 export type DeviceTypeWindowRequest = z.infer<typeof DeviceTypeWindowRequestSchema>;
 export type VehicleWindowRequest = z.infer<typeof VehicleWindowRequestSchema>;
+
+/** Trip Record's toasts and the Transit PDF's texts (spec 1 §2, §8), exactly as the spec words them. */
+export const TRANSIT_TEXTS = {
+  /** {n} transit records in the window. */
+  found: '{n} transit records found',
+  none: 'No transit records found within this time period',
+  /** The spec's fallback, the same words as the server's generic error. */
+  error: MESSAGES.internal,
+  pdfDone: 'Report generated',
+  pdfError: 'Error in generating report. Try again?',
+} as const;
 
 export const TransitRecordSchema = z.object({
   tsid: z.string(),

@@ -84,3 +84,19 @@ export function summarizeMileage(records: readonly TransitSlice[], window: Span)
 
 /** Kilometres to the metre, so sums of shares do not show floating-point dust. */
 export const roundKm = (km: number): number => Math.round(km * 1000) / 1000;
+
+/**
+ * Spec 1 §3's total_idle_duration, ms: the time idling plus parking, less the last record's when it
+ * is a parking — where the vehicle stands at the end is not time lost between its drives.
+ */
+export function totalIdleDuration(
+  records: readonly { transitStatus: TransitStatus; startTime: number; duration: number }[],
+): number {
+  let idle = 0;
+  let last: (typeof records)[number] | undefined;
+  for (const r of records) {
+    if (r.transitStatus === 'IDLING' || r.transitStatus === 'PARKING') idle += r.duration;
+    if (!last || r.startTime >= last.startTime) last = r;
+  }
+  return last?.transitStatus === 'PARKING' ? idle - last.duration : idle;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyMileage, localDays, REPORT_TIME_ZONE } from './local-days.ts';
-import { summarizeMileage, type TransitSlice } from './mileage.ts';
+import { summarizeMileage, totalIdleDuration, type TransitSlice } from './mileage.ts';
 
 const H = 3_600_000;
 /** 2026-03-02 00:00 in Kuala Lumpur (UTC+8). */
@@ -81,5 +81,35 @@ describe('dailyMileage', () => {
     const window = { startTime: DAY, endTime: DAY + 48 * H };
     const total = dailyMileage(records, window, REPORT_TIME_ZONE).reduce((a, d) => a + d.mileage, 0);
     expect(total).toBeCloseTo(summarizeMileage(records, window).mileage, 6);
+  });
+});
+
+describe('total_idle_duration (spec 1 §3)', () => {
+  const seg = (transitStatus: TransitSlice['transitStatus'], from: number, to: number) => ({
+    transitStatus,
+    startTime: DAY + from * H,
+    duration: (to - from) * H,
+  });
+  it.each([
+    [
+      'idling plus parking, less the last parking',
+      [seg('PARKING', 0, 8), seg('MOVING', 8, 9), seg('IDLING', 9, 9.5), seg('PARKING', 9.5, 24)],
+      8.5 * H,
+    ],
+    [
+      'all of it when the last record is not a parking',
+      [seg('PARKING', 0, 8), seg('IDLING', 8, 9), seg('MOVING', 9, 10)],
+      9 * H,
+    ],
+    [
+      'the last by start time, whatever the order given',
+      [seg('PARKING', 2, 5), seg('PARKING', 0, 1), seg('MOVING', 1, 2)],
+      H,
+    ],
+    ['disconnected time is not idle', [seg('DISCONNECTED', 0, 5), seg('IDLING', 5, 6), seg('MOVING', 6, 7)], H],
+    ['a lone parking leaves nothing', [seg('PARKING', 0, 24)], 0],
+    ['no records, none', [], 0],
+  ])('%s', (_name, records, expected) => {
+    expect(totalIdleDuration(records)).toBe(expected);
   });
 });

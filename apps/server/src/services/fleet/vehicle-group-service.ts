@@ -23,6 +23,7 @@ export interface VehicleGroupServiceDeps {
 const groupNotFound = () => AppError.notFound(MANAGEMENT_TEXTS.vehicleGroupNotFound);
 const vehicleNotFound = () => AppError.notFound(MANAGEMENT_TEXTS.vehicleNotFound);
 const builtIn = () => AppError.validation(MANAGEMENT_TEXTS.builtInGroup);
+const allKeepsVehicles = () => AppError.validation(MANAGEMENT_TEXTS.allGroupKeepsVehicles);
 const ALL = BUILT_IN_NAMES.vehicleGroup;
 
 /**
@@ -113,7 +114,7 @@ export function createVehicleGroupService(deps: VehicleGroupServiceDeps) {
       const g = await ownGroup(actor.user, vgid);
       const isAll = g.groupName === ALL;
       if (isAll !== (groupName.toUpperCase() === ALL) || (isAll && groupName !== ALL)) throw builtIn();
-      if (isAll && vehicles !== undefined) throw builtIn();
+      if (isAll && vehicles !== undefined) throw allKeepsVehicles();
       const wanted = vehicles === undefined ? null : await reachedVehicles(actor.user, g.uid, vehicles);
       const details = { groupName, colorHexCode, vehicles: wanted };
       await change(actor, 'vehiclegroup.edit', vgid, details, [vgid], async (tx) => {
@@ -180,7 +181,7 @@ export function createVehicleGroupService(deps: VehicleGroupServiceDeps) {
       await reachedVehicles(actor.user, dest.uid, [req.vid]);
       if (!(await groups.members(src.vgid)).includes(req.vid)) throw vehicleNotFound();
       if (src.vgid !== dest.vgid) {
-        if (src.groupName === ALL) throw builtIn();
+        if (src.groupName === ALL) throw allKeepsVehicles();
         const details = { vid: req.vid, srcVgid: src.vgid, destVgid: dest.vgid };
         await change(actor, 'vehiclegroup.move', dest.vgid, details, [src.vgid, dest.vgid], async (tx) => {
           await tx.removeMembers(src.vgid, [req.vid]);

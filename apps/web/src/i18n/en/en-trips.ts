@@ -1,6 +1,6 @@
 import { enPlayback } from './en-playback.ts';
 
-/** Trip Record (spec 1 §2). The PDF toasts are the spec's exact texts. */
+/** Trip Record (spec 1 §2). Its toasts are the spec's texts, in contract's TRANSIT_TEXTS. */
 export const enTrips = {
   title: 'Trip Record',
   details: 'Trip Details',
@@ -10,17 +10,14 @@ export const enTrips = {
   export: 'Export',
   exportError: 'Could not build the export',
   pdf: 'PDF',
-  pdfDone: 'Report generated',
-  pdfError: 'Error in generating report. Try again?',
-  loadError: 'Could not load the trip record. Try again?',
-  retrieved: (n: number) => `Retrieved ${n} record(s)`,
-  nothing: 'No trips in this period',
   truncated: 'Only the first part of this period’s path is drawn; choose a shorter period to see all of it.',
   noAddress: 'No address',
   distance: 'Distance',
   driving: 'Driving',
   idling: 'Idling',
   parking: 'Parking',
+  /** Spec 1 §3's total_idle_duration: idling and parking, less a parking the window ends in. */
+  totalIdle: 'Total idle',
   topSpeed: 'Top speed',
   trips: 'Trips',
   events: 'Events',

@@ -93,6 +93,10 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   "Error getting today's events": 'Ralat mendapatkan peristiwa hari ini',
   'Retrieved {n} log(s)': '{n} log diperoleh',
   'No event logs found!': 'Tiada log peristiwa ditemui!',
+  '{n} transit records found': '{n} rekod transit ditemui',
+  'No transit records found within this time period': 'Tiada rekod transit ditemui dalam tempoh masa ini',
+  'Report generated': 'Laporan dijana',
+  'Error in generating report. Try again?': 'Ralat semasa menjana laporan. Cuba lagi?',
   'Total No. Of Tickets': 'Jumlah Tiket',
   Refresh: 'Muat Semula',
   'Bulk Mark Resolved': 'Tanda Selesai Secara Pukal',
@@ -163,6 +167,8 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Vehicle group does not exist': 'Kumpulan kenderaan tidak wujud',
   "The 'ALL' vehicle group cannot be renamed or created":
     "Kumpulan kenderaan 'ALL' tidak boleh dinamakan semula atau dicipta",
+  "A vehicle cannot leave the 'ALL' vehicle group. Add it to another vehicle group instead.":
+    "Kenderaan tidak boleh keluar daripada kumpulan kenderaan 'ALL'. Tambahkannya ke kumpulan kenderaan lain.",
   'A vehicle with this plate already exists for this user':
     'Kenderaan dengan nombor plat ini sudah wujud untuk pengguna ini',
   'The subscription cannot end before it starts': 'Langganan tidak boleh tamat sebelum ia bermula',
@@ -381,4 +387,6 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Transit Status': 'Status Transit',
   'Transit From': 'Transit Sejak',
   ACC: 'ACC',
+  Day: 'Siang',
+  Night: 'Malam',
 };

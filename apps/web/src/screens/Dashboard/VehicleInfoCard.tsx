@@ -7,6 +7,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { DayNightTag } from '../../ui/fleet/DayNightTag.tsx';
 import { DeviceDetails } from './DeviceDetails.tsx';
 import { GeofenceBadges } from './GeofenceBadges.tsx';
 import { VehicleAddress } from './VehicleAddress.tsx';
@@ -18,9 +19,9 @@ interface VehicleInfoCardProps {
 }
 
 /**
- * The selected vehicle's info window (spec 1 §2): name, status duration, last update, the
- * geofences it is in (a POI or Zone badge each), speed when moving, its address with a refresh
- * control, the device details control and the links.
+ * The selected vehicle's info window (spec 1 §2): name, status duration, last update with its
+ * Day/Night label (spec 1 §4), the geofences it is in (a POI or Zone badge each), speed when
+ * moving, its address with a refresh control, the device details control and the links.
  */
 export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
   const strings = useStrings();
@@ -31,6 +32,7 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
 
   const status = displayStatus(vehicle.transitStatus);
   const colour = statusColour(status);
+  const updatedAt = vehicle.updatedAt ?? device?.deviceTime;
   const items = [
     {
       key: 'status',
@@ -48,7 +50,10 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
       key: 'updated',
       label: strings.vehicle.lastUpdated,
       children: (
-        <span data-testid="vehicle-info-updated">{formatDateTime(vehicle.updatedAt ?? device?.deviceTime)}</span>
+        <span>
+          <span data-testid="vehicle-info-updated">{formatDateTime(updatedAt)}</span>
+          <DayNightTag ms={updatedAt} />
+        </span>
       ),
     },
   ];

@@ -4,6 +4,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { useLiveDevice, useLiveVehicle } from '../../store/use-live.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { positionText } from './info-rows.ts';
+import { DayNightTag } from '../../ui/fleet/DayNightTag.tsx';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 
 /** Phones get the drawer at their width less a margin; wider screens the usual 378 px. */
@@ -30,7 +31,16 @@ export function VehicleDetails({ vid, onClose }: { vid: string | null; onClose: 
           children: <TransitStatusTag status={displayStatus(vehicle.transitStatus)} />,
         },
         { key: 'position', label: d.position, children: positionText(device?.location ?? null) },
-        { key: 'updated', label: d.lastUpdated, children: formatDateTime(vehicle.updatedAt ?? device?.deviceTime) },
+        {
+          key: 'updated',
+          label: d.lastUpdated,
+          children: (
+            <>
+              {formatDateTime(vehicle.updatedAt ?? device?.deviceTime)}
+              <DayNightTag ms={vehicle.updatedAt ?? device?.deviceTime} />
+            </>
+          ),
+        },
         { key: 'created', label: d.createdAt, children: formatDateTime(vehicle.createdAt) },
       ]
     : [];

@@ -1,9 +1,8 @@
-import type { AlertEvent, TransitRecord, TripRecord, VehicleLog } from '@jejak/contract';
+import { TRANSIT_TEXTS, type AlertEvent, type TransitRecord, type TripRecord, type VehicleLog } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchEvents } from '../../api/alerts/events.ts';
 import { fetchTransitRecords, fetchTripRecords, fetchVehicleLogs } from '../../api/history/trips.ts';
-import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import type { RecordQuery } from '../../ui/records/RecordQueryForm.tsx';
 
@@ -39,7 +38,6 @@ async function loadTripRecord(query: RecordQuery): Promise<TripRecordResult> {
  * window, fetched together. Keyed by the query, so the route state alone says what is shown.
  */
 export function useTripRecord(query: RecordQuery | null) {
-  const s = useStrings().trips;
   const result = useQuery({
     queryKey: ['tripRecord', query?.vid, query?.startMs, query?.endMs],
     queryFn: () => loadTripRecord(query as RecordQuery),
@@ -47,12 +45,13 @@ export function useTripRecord(query: RecordQuery | null) {
     staleTime: 30_000,
   });
   const { data, isError, dataUpdatedAt, errorUpdatedAt } = result;
-  // One toast per answer, as Event Record gives.
+  // One toast per answer, as Event Record gives, in spec 1 §8's words.
   useEffect(() => {
-    if (data) showToast('info', data.transits.length > 0 ? s.retrieved(data.transits.length) : s.nothing);
-  }, [data, dataUpdatedAt, s]);
+    const n = data?.transits.length;
+    if (n !== undefined) showToast('info', n > 0 ? TRANSIT_TEXTS.found.replace('{n}', String(n)) : TRANSIT_TEXTS.none);
+  }, [data, dataUpdatedAt]);
   useEffect(() => {
-    if (isError) showToast('error', s.loadError);
-  }, [isError, errorUpdatedAt, s]);
+    if (isError) showToast('error', TRANSIT_TEXTS.error);
+  }, [isError, errorUpdatedAt]);
   return { data: data ?? null, loading: result.isFetching };
 }

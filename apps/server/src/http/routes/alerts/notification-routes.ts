@@ -32,11 +32,12 @@ export function registerNotificationRoutes(route: Route, service: NotificationSe
       // Left out of the request, the server's zone (JEJAK_TIME_ZONE) writes the file's times.
       const entries = await service.log(user, nfid, startTime, endTime);
       const [notification] = await service.list(user, [nfid], undefined);
-      const name = notificationLogFileName(notification?.notificationName ?? nfid, startTime, endTime);
+      const fileZone = zone ?? timeZone;
+      const name = notificationLogFileName(notification?.notificationName ?? nfid, startTime, endTime, fileZone);
       return reply
         .type(XLSX_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${name}"`)
-        .send(notificationLogStream(entries, zone ?? timeZone));
+        .send(notificationLogStream(entries, fileZone));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { ALERT_TEXTS, durationFilterMs } from '@jejak/contract';
+import { ALERT_TEXTS, TRANSIT_TEXTS, durationFilterMs } from '@jejak/contract';
 import { CloseOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Typography } from 'antd';
@@ -87,8 +87,8 @@ export function TripDetailsPanel(props: TripDetailsPanelProps) {
   });
   const pdf = useMutation({
     mutationFn: downloadTransitPdf,
-    onSuccess: () => showToast('success', s.pdfDone),
-    onError: () => showToast('error', s.pdfError),
+    onSuccess: () => showToast('success', TRANSIT_TEXTS.pdfDone),
+    onError: () => showToast('error', TRANSIT_TEXTS.pdfError),
   });
   const window = query ? { vid: query.vid, startTime: query.startMs, endTime: query.endMs } : null;
   const statuses = filter.statuses.length > 0 ? [...filter.statuses] : undefined;

@@ -4,7 +4,7 @@ import { useStrings } from '../../../i18n/strings.ts';
 import { formatDuration, formatSpeedKmh } from '../../../ui/format.ts';
 import type { TripSummary } from './trip-details.ts';
 
-/** The window at a glance, above Trip Details: distance, time driving/idling/parking, top speed. */
+/** The window at a glance, above Trip Details: distance, time driving/idling/parking, total idle, top speed. */
 export function TripSummaryBar({ summary }: { summary: TripSummary }) {
   const s = useStrings().trips;
   const cells = [
@@ -22,6 +22,7 @@ export function TripSummaryBar({ summary }: { summary: TripSummary }) {
       value: formatDuration(summary.durations.PARKING),
       colour: STATUS_COLOURS.PARKING,
     },
+    { key: 'totalIdle', label: s.totalIdle, value: formatDuration(summary.totalIdleMs) },
     { key: 'topSpeed', label: s.topSpeed, value: formatSpeedKmh(summary.topSpeedKmh) },
     { key: 'events', label: s.events, value: String(summary.events) },
   ];

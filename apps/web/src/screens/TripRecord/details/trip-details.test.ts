@@ -58,9 +58,16 @@ describe('the summary', () => {
     expect(tripSummary(records, trips, events)).toEqual({
       distanceKm: 14.5,
       durations: { MOVING: 25 * MIN, IDLING: MIN, PARKING: 10 * MIN, DISCONNECTED: 0 },
+      totalIdleMs: 11 * MIN,
       topSpeedKmh: 62.5,
       trips: 1,
       events: 3,
     });
+  });
+
+  it("leaves the parking the window ends in out of the total idle time (spec 1 §3's total_idle_duration)", () => {
+    const ended = [...records, record('p2', 'PARKING', 36, 30)];
+    expect(tripSummary(ended, [], []).totalIdleMs).toBe(11 * MIN);
+    expect(tripSummary(ended, [], []).durations.PARKING).toBe(40 * MIN);
   });
 });

@@ -5,7 +5,7 @@ import {
   type TransitRecord,
   type TripRecord,
 } from '@jejak/contract';
-import type { TransitStatus } from '@jejak/domain';
+import { totalIdleDuration, type TransitStatus } from '@jejak/domain';
 
 /* Trip Details (spec 1 §2): transit records and events of the window, in time order, filtered. */
 
@@ -49,6 +49,8 @@ export interface TripSummary {
   distanceKm: number;
   /** Time in each status, ms. */
   durations: Record<TransitStatus, number>;
+  /** Spec 1 §3's total_idle_duration: idling plus parking, less a parking the window ends in. */
+  totalIdleMs: number;
   topSpeedKmh: number;
   /** Trips that moved (TRANSIT), not parkings. */
   trips: number;
@@ -72,6 +74,7 @@ export function tripSummary(
   return {
     distanceKm,
     durations,
+    totalIdleMs: totalIdleDuration(records),
     topSpeedKmh,
     trips: trips.filter((t) => t.tripStatus === 'TRANSIT').length,
     events: events.length,

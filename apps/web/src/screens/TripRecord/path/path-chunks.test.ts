@@ -47,6 +47,13 @@ describe('Trip Record path chunks (spec 1 §2)', () => {
     ]);
   });
 
+  it('drops a fix that jumps more than one unit from the last drawn one (spec 1 §5)', () => {
+    const stray = { vehicleTime: T0 + 90_000, memory: false, location: { lat: 0, lon: 0 } };
+    expect(pathChunks([fix(0), fix(1), stray, fix(2)], {})).toEqual([
+      { kind: 'normal', coordinates: [lon(0), lon(1), lon(2)] },
+    ]);
+  });
+
   it('leaves out a lone fix and an empty log', () => {
     expect(pathChunks([fix(0)], {})).toEqual([]);
     expect(pathChunks([], {})).toEqual([]);

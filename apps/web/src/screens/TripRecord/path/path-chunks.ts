@@ -1,4 +1,5 @@
 import type { VehicleLog } from '@jejak/contract';
+import { dropPathJumps } from '@jejak/domain';
 
 /*
  * Trip Record's path (spec 1 §2): the vehicle log's fixes in time order, cut into chunks by kind —
@@ -48,7 +49,8 @@ export function fixKind(log: Pick<VehicleLog, 'vehicleTime' | 'memory'>, selecti
 /**
  * The path as chunks of one kind each, in time order. A chunk ends at the first fix of the next,
  * so the line stays unbroken; the leg into a chunk takes the later fix's kind. A lone fix makes
- * no line and is left out.
+ * no line and is left out. A fix that jumps more than one unit from the last drawn one is dropped
+ * (spec 1 §5).
  */
 export function pathChunks(
   logs: readonly Pick<VehicleLog, 'vehicleTime' | 'memory' | 'location'>[],
@@ -57,7 +59,7 @@ export function pathChunks(
   const chunks: PathChunk[] = [];
   let previous: [number, number] | null = null;
   let current: PathChunk | null = null;
-  for (const log of logs) {
+  for (const log of dropPathJumps(logs)) {
     const point: [number, number] = [log.location.lon, log.location.lat];
     const kind = fixKind(log, selection);
     if (current === null || current.kind !== kind) {
