@@ -2,7 +2,7 @@ import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { DAY_NIGHT_LABELS, dayNight } from '@jejak/domain';
 import { Tag } from 'antd';
 import { useSpecText } from '../../i18n/strings.ts';
-import { DEFAULT_TIME_ZONE } from '../format.ts';
+import { consoleTimeZone } from '../format.ts';
 
 /**
  * Spec 1 §4's Day/Night label of an instant (hours 7 to 19 inclusive are Day) in the console's
@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from '../format.ts';
 export function DayNightTag({ ms }: { ms: number | null | undefined }) {
   const spec = useSpecText();
   if (ms === null || ms === undefined) return null;
-  const label = dayNight(ms, DEFAULT_TIME_ZONE);
+  const label = dayNight(ms, consoleTimeZone());
   return (
     <Tag
       icon={label === 'DAY' ? <SunOutlined /> : <MoonOutlined />}
