@@ -9,7 +9,7 @@ import {
   MANAGEMENT_TEXTS,
 } from '@jejak/contract';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { centralRecord, xlsxFixture } from '../apps/web/src/screens/Management/bulk/sheet/xlsx-fixture.ts';
+import { centralRecord, xlsxFixture } from '../apps/web/src/ui/bulk/sheet/xlsx-fixture.ts';
 import { LIBREOFFICE } from '../tools/office/libreoffice.ts';
 import { FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
 import { apiFromPage, chooseFile, libreofficeWorkbook, myDevices, shownRows, workbook } from './bulk-files.ts';

@@ -2,7 +2,7 @@ import type { BulkRowStatus } from '@jejak/domain';
 import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
-import { useStrings } from '../../../i18n/strings.ts';
+import { useStrings } from '../../i18n/strings.ts';
 import type { BulkRow } from './bulk-check.ts';
 
 const STATUS_COLOURS: Readonly<Record<BulkRowStatus, string>> = {
