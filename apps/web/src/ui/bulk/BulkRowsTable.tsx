@@ -18,7 +18,11 @@ const VALUE_WIDTH = 160;
 const STATUS_WIDTH = 110;
 const MESSAGE_WIDTH = 380;
 
-/** The rows of a bulk file and their statuses; virtual, so thousands of rows scroll smoothly. */
+/**
+ * The rows of a bulk file and their statuses; virtual, so thousands of rows scroll smoothly.
+ * Status and message come first: a geofence row has eight values, and what became of a row must
+ * not sit off-screen behind them.
+ */
 export function BulkRowsTable({
   columns,
   rows,
@@ -30,13 +34,6 @@ export function BulkRowsTable({
   const tableColumns = useMemo<ColumnsType<BulkRow>>(
     () => [
       { key: 'row', title: s.columns.row, width: ROW_WIDTH, dataIndex: 'rowNumber' },
-      ...columns.map((c) => ({
-        key: c.key,
-        title: c.label,
-        width: VALUE_WIDTH,
-        ellipsis: true,
-        render: (_: unknown, row: BulkRow) => row.values[c.key] ?? '',
-      })),
       {
         key: 'status',
         title: s.columns.status,
@@ -55,6 +52,13 @@ export function BulkRowsTable({
         ellipsis: { showTitle: true },
         render: (_: unknown, row: BulkRow) => row.message ?? '',
       },
+      ...columns.map((c) => ({
+        key: c.key,
+        title: c.label,
+        width: VALUE_WIDTH,
+        ellipsis: true,
+        render: (_: unknown, row: BulkRow) => row.values[c.key] ?? '',
+      })),
     ],
     [columns, s],
   );
