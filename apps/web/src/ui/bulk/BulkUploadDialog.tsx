@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { BulkKind as ContractBulkKind } from '@jejak/contract';
 import { Alert, Button, Modal, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../feedback/notifier.ts';
 import { checkSheet } from './bulk-check.ts';
 import { BulkRowsTable } from './BulkRowsTable.tsx';
@@ -31,6 +31,7 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
 
 function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
   const s = useStrings().bulk;
+  const spec = useSpecText();
   const { ctx, refresh } = useBulkContext(kind, uid);
   const [file, setFile] = useState<{ name: string; outcome: ReadOutcome | null } | null>(null);
   const checked = useMemo(
@@ -106,7 +107,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
         {file && !file.outcome && <Waiting text={s.reading(file.name)} />}
         {file?.outcome && !ctx && <Waiting text={s.loadingChecks[kind]} />}
         {checked && !checked.ok && (
-          <Alert type="error" showIcon title={checked.message} data-testid="bulk-file-error" />
+          <Alert type="error" showIcon title={spec(checked.message)} data-testid="bulk-file-error" />
         )}
         {file && rows && !state.rows && (
           <Typography.Text data-testid="bulk-summary">
