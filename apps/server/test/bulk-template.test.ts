@@ -89,8 +89,10 @@ describe('POST /api/bulk/template: the bulk upload templates (spec 2 §2, spec 1
       });
     expect(sheet.getCell(`${c.list.column}5002`).dataValidation).toBeUndefined();
     // IMEI (and SIM) cells are text, so Excel keeps what is typed; a centre is a number.
-    if (c.kind === 'geofence') expect(sheet.getCell('C2').value).toBe(3.0733);
-    else expect(sheet.getColumn(c.header.indexOf('IMEI') + 1).numFmt).toBe('@');
+    if (c.kind === 'geofence') {
+      expect(sheet.getCell('C2').value).toBe(3.0733);
+      expect(JSON.stringify(sheet.getCell('F1').note)).toContain('lat lon; lat lon; lat lon');
+    } else expect(sheet.getColumn(c.header.indexOf('IMEI') + 1).numFmt).toBe('@');
     console.info(`${c.file}: ${bytes.length} bytes`);
   });
 

@@ -12,6 +12,7 @@ import {
   vehicleColumns,
   type BulkKind,
 } from '@jejak/contract';
+import { MAX_POI_RADIUS_M } from '@jejak/domain';
 
 /*
  * The .xlsx templates of the bulk upload dialog (spec 2 §2, spec 1 §9): the columns the dialog
@@ -36,6 +37,13 @@ const SHEET_NAMES: Readonly<Record<BulkKind, string>> = {
 const TEXT_KEYS = new Set(['imei', 'simCard', 'vehiclePlate', 'zonePoints']);
 /** Keys whose example is a number, so Excel does not flag it as a number stored as text. */
 const NUMBER_KEYS = new Set(['latitude', 'longitude', 'radiusM']);
+/** How to fill the geofence columns whose form is not obvious, as notes on their header cells. */
+const HEADER_NOTES: Readonly<Record<string, string>> = {
+  geoType: 'POI (a circle: Latitude, Longitude, Radius) or Zone (a polygon: Zone Points).',
+  radiusM: `POI only: metres, above 0 and at most ${MAX_POI_RADIUS_M}.`,
+  zonePoints: 'Zone only: its corners in order around it, "lat lon; lat lon; lat lon" (at least 3).',
+  templates: 'Optional: geofence template names separated by ";". Empty: UNGROUP.',
+};
 /** Zone Points and comments are long: their columns are wider. */
 const WIDE_KEYS = new Set(['zonePoints', 'geofenceComment']);
 /** The drop-down of each column that has one; Excel caps a list formula at 255 characters. */
@@ -71,6 +79,10 @@ function buildBulkTemplate(excel: typeof ExcelJS, kind: BulkKind): ExcelJS.Workb
     style: TEXT_KEYS.has(c.key) ? { numFmt: '@' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
+  columns.forEach((c, i) => {
+    const note = HEADER_NOTES[c.key];
+    if (note) sheet.getRow(1).getCell(i + 1).note = note;
+  });
   const examples: readonly Readonly<Record<string, string>>[] = BULK_EXAMPLES[kind];
   for (const example of examples)
     sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, exampleCell(c.key, example[c.key] ?? '')])));
