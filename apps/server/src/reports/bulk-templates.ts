@@ -46,6 +46,12 @@ const HEADER_NOTES: Readonly<Record<string, string>> = {
 };
 /** Zone Points and comments are long: their columns are wider. */
 const WIDE_KEYS = new Set(['zonePoints', 'geofenceComment']);
+/** A column fits its header and its examples (Excel's width is in characters), within reason. */
+const widthOf = (key: string, label: string, examples: readonly Readonly<Record<string, string>>[]) =>
+  Math.min(
+    80,
+    Math.max(WIDE_KEYS.has(key) ? 40 : 16, label.length + 4, ...examples.map((e) => (e[key] ?? '').length + 2)),
+  );
 /** The drop-down of each column that has one; Excel caps a list formula at 255 characters. */
 const LISTS: Readonly<Record<string, readonly string[]>> = {
   model: DEVICE_MODELS,
@@ -72,10 +78,11 @@ function buildBulkTemplate(excel: typeof ExcelJS, kind: BulkKind): ExcelJS.Workb
   workbook.creator = 'Jejak';
   const sheet = workbook.addWorksheet(SHEET_NAMES[kind], { views: [{ state: 'frozen', ySplit: 1 }] });
   const columns = columnsOf(kind);
+  const examples: readonly Readonly<Record<string, string>>[] = BULK_EXAMPLES[kind];
   sheet.columns = columns.map((c) => ({
     header: c.label,
     key: c.key,
-    width: WIDE_KEYS.has(c.key) ? 60 : Math.max(16, c.label.length + 4),
+    width: widthOf(c.key, c.label, examples),
     style: TEXT_KEYS.has(c.key) ? { numFmt: '@' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
@@ -83,7 +90,6 @@ function buildBulkTemplate(excel: typeof ExcelJS, kind: BulkKind): ExcelJS.Workb
     const note = HEADER_NOTES[c.key];
     if (note) sheet.getRow(1).getCell(i + 1).note = note;
   });
-  const examples: readonly Readonly<Record<string, string>>[] = BULK_EXAMPLES[kind];
   for (const example of examples)
     sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, exampleCell(c.key, example[c.key] ?? '')])));
   for (const [key, options] of Object.entries(LISTS)) {
