@@ -68,8 +68,25 @@ export async function shownRows(page: Page): Promise<Record<number, { status: st
     for (const row of table.querySelectorAll('.ant-table-row')) {
       const cells = [...row.querySelectorAll('.ant-table-cell')].map((c) => c.textContent ?? '');
       const status = row.querySelector('[data-status]')?.getAttribute('data-status') ?? '';
-      out[Number(cells[0])] = { status, message: cells.at(-1) ?? '' };
+      // Row, Status, Message, then the row's values.
+      out[Number(cells[0])] = { status, message: cells[2] ?? '' };
     }
     return out;
   });
+}
+
+/** Clicks Upload, waits for the progress line `finished`, and answers the rows as then shown. */
+export async function uploadRows(
+  page: Page,
+  finished: string,
+): Promise<Record<number, { status: string; message: string }>> {
+  await page.getByTestId('bulk-upload').click();
+  await page.getByTestId('bulk-progress').getByText(finished).waitFor();
+  return shownRows(page);
+}
+
+/** Clicks Done and waits for the dialog to go. */
+export async function closeDialog(page: Page): Promise<void> {
+  await page.getByTestId('bulk-done').click();
+  await page.getByTestId('bulk-dialog').waitFor({ state: 'detached' });
 }

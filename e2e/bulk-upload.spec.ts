@@ -9,10 +9,19 @@ import {
   MANAGEMENT_TEXTS,
 } from '@jejak/contract';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { centralRecord, xlsxFixture } from '../apps/web/src/screens/Management/bulk/sheet/xlsx-fixture.ts';
+import { centralRecord, xlsxFixture } from '../apps/web/src/ui/bulk/sheet/xlsx-fixture.ts';
 import { LIBREOFFICE } from '../tools/office/libreoffice.ts';
 import { FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
-import { apiFromPage, chooseFile, libreofficeWorkbook, myDevices, shownRows, workbook } from './bulk-files.ts';
+import {
+  apiFromPage,
+  chooseFile,
+  closeDialog,
+  libreofficeWorkbook,
+  myDevices,
+  shownRows,
+  uploadRows,
+  workbook,
+} from './bulk-files.ts';
 import { consoleUnderTest } from './console.ts';
 
 const s = en.bulk;
@@ -157,16 +166,13 @@ describe('bulk upload in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
         device: { imei: '865205039100003', model: 'GPS100', simCard: '+60139100099', brand: '', uid },
       });
       expect(meanwhile['status']).toBe(200);
-      await page.getByTestId('bulk-upload').click();
-      await page.getByTestId('bulk-progress').getByText(s.finished(2, 1)).waitFor();
-      expect(await shownRows(page)).toEqual({
+      expect(await uploadRows(page, s.finished(2, 1))).toEqual({
         2: { status: 'SUCCESS', message: '' },
         3: { status: 'SUCCESS', message: '' },
         4: { status: 'FAILED', message: T.deviceExists },
       });
       await screenshots(page, 'bulk-device-uploaded');
-      await page.getByTestId('bulk-done').click();
-      await page.getByTestId('bulk-dialog').waitFor({ state: 'detached' });
+      await closeDialog(page);
       await page.getByLabel(en.management.searchDevices).fill('865205039100002');
       await page.getByTestId('device-table').getByText('+60139100002').waitFor();
     }

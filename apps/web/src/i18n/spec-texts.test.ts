@@ -50,6 +50,12 @@ describe('spec texts in Bahasa Malaysia', () => {
     expect(localizeSpecText(contract.REPORT_TEXTS.error('Vehicle does not exist'), 'ms')).toBe(
       'Ralat mendapatkan laporan Kenderaan tidak wujud',
     );
+    expect(localizeSpecText(contract.bulkTemplateUnknown('Depoh'), 'ms')).toBe(
+      'Tiada templat geopagar bernama "Depoh"',
+    );
+    expect(localizeSpecText(contract.bulkZonePointBad(2), 'ms')).toBe(
+      'Titik 2 dalam Titik Zon bukan "lat lon" (cth. 3.1390 101.6869)',
+    );
     expect(localizeSpecText('Lori 01 Puchong', 'ms')).toBe('Lori 01 Puchong');
   });
 });

@@ -16,6 +16,7 @@ import {
   bulkInvalidImei,
   MANAGEMENT_TEXTS,
 } from './management.ts';
+import { geofenceColumns, geofenceRowRule } from './bulk-geofence.ts';
 
 const T = MANAGEMENT_TEXTS;
 const rows = (...cells: string[][]): SheetRow[] => cells.map((c, i) => ({ rowNumber: i + 2, cells: c }));
@@ -133,18 +134,22 @@ describe('bulk create vehicle rows (spec 2 §5)', () => {
 
 describe('the template examples pass their own rules', () => {
   it.each([
-    ['device', deviceColumns({ simsInUse: new Set(), imeisInUse: new Set() }), BULK_EXAMPLES.device],
-    ['vehicle', vehicleColumns({ devices: [], platesInUse: new Set() }), BULK_EXAMPLES.vehicle],
-  ] as const)('%s', (_kind, columns, example) => {
+    ['device', deviceColumns({ simsInUse: new Set(), imeisInUse: new Set() }), BULK_EXAMPLES.device, undefined],
+    ['vehicle', vehicleColumns({ devices: [], platesInUse: new Set() }), BULK_EXAMPLES.vehicle, undefined],
+    [
+      'geofence',
+      geofenceColumns({ geofenceNames: [], templates: [{ gtid: 'g1', templateName: 'UNGROUP' }] }),
+      BULK_EXAMPLES.geofence,
+      geofenceRowRule,
+    ],
+  ] as const)('%s', (_kind, columns, examples, rowRule) => {
     const header = matchHeader(
       columns as never,
       columns.map((c) => c.label),
     );
     if (!header.ok) throw new Error('header');
-    const cells = columns.map((c) => (example as Record<string, string>)[c.key] ?? '');
-    expect(checkRows(columns as never, header.indexes, rows(cells))[0]).toMatchObject({
-      status: 'READY',
-      message: null,
-    });
+    const cells = examples.map((example) => columns.map((c) => (example as Record<string, string>)[c.key] ?? ''));
+    for (const checked of checkRows(columns as never, header.indexes, rows(...cells), rowRule as never))
+      expect(checked).toMatchObject({ status: 'READY', message: null });
   });
 });

@@ -16,14 +16,16 @@ import {
   type DeviceModel,
   type VehicleType,
 } from './management.ts';
+import { BULK_GEOFENCE_EXAMPLES, type GeofenceColumnKey } from './bulk-geofence.ts';
 
 /*
- * The two bulk uploads of spec 2 §2 and §5 (Bulk Add Device, Bulk Create Vehicles): their
- * columns, each with its rule, shared by the server's templates and the console's dialog so the
- * header a template writes is the header the dialog looks for.
+ * The bulk uploads of spec 2 §2 and §5 (Bulk Add Device, Bulk Create Vehicles) and spec 1 §9's
+ * geofence one (bulk-geofence.ts): their columns, each with its rule, shared by the server's
+ * templates and the console's dialog so the header a template writes is the header the dialog
+ * looks for.
  */
 
-export const BULK_KINDS = ['device', 'vehicle'] as const;
+export const BULK_KINDS = ['device', 'vehicle', 'geofence'] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
 
 /** POST /bulk/template {kind}: the .xlsx template of one bulk upload. */
@@ -215,14 +217,21 @@ export function vehicleRowRequest(
   };
 }
 
-/** The template's example rows: one that passes every rule, as a customer would fill it. */
+/** The template's example rows: each passes every rule, as a customer would fill it. */
 export const BULK_EXAMPLES = {
-  device: { imei: '865205030001234', model: 'GPS100', simCard: '+60123456789', brand: 'Concox' },
-  vehicle: {
-    vehicleDisplayName: 'Lorry 1',
-    vehiclePlate: 'WXY 1234',
-    imei: '',
-    vehicleModel: 'Hino 300',
-    vehicleType: 'Truck',
-  },
-} as const satisfies { device: Record<DeviceColumnKey, string>; vehicle: Record<VehicleColumnKey, string> };
+  device: [{ imei: '865205030001234', model: 'GPS100', simCard: '+60123456789', brand: 'Concox' }],
+  vehicle: [
+    {
+      vehicleDisplayName: 'Lorry 1',
+      vehiclePlate: 'WXY 1234',
+      imei: '',
+      vehicleModel: 'Hino 300',
+      vehicleType: 'Truck',
+    },
+  ],
+  geofence: BULK_GEOFENCE_EXAMPLES,
+} as const satisfies {
+  device: readonly Record<DeviceColumnKey, string>[];
+  vehicle: readonly Record<VehicleColumnKey, string>[];
+  geofence: readonly Record<GeofenceColumnKey, string>[];
+};

@@ -48,6 +48,21 @@ describe('checkRows', () => {
     const rows: SheetRow[] = [{ rowNumber: 9, cells: ['1', '', 'B'], problems: { 1: 'Cell B9 holds a date' } }];
     expect(checkRows(COLUMNS, indexes, rows)[0]).toMatchObject({ status: 'FAILED', message: 'Cell B9 holds a date' });
   });
+  it('checks the whole row only when every cell passed; its error outranks a cell warning', () => {
+    const rows = [row(2, '1', '+601', 'X'), row(3, '', '+602', ''), row(4, '3', '+603', ''), row(5, '4', '+604', 'B')];
+    const rowRule = (v: Readonly<Record<'imei' | 'sim' | 'brand', string>>) =>
+      v.imei === '3'
+        ? { level: 'error' as const, message: 'row bad' }
+        : v.imei === '4'
+          ? { level: 'warning' as const, message: 'row odd' }
+          : null;
+    expect(checkRows(COLUMNS, indexes, rows, rowRule).map((r) => [r.rowNumber, r.status, r.message])).toEqual([
+      [2, 'READY', null],
+      [3, 'FAILED', 'imei empty'],
+      [4, 'FAILED', 'row bad'],
+      [5, 'READY', 'row odd'],
+    ]);
+  });
 });
 
 describe('seenBefore', () => {

@@ -24,6 +24,12 @@ export interface BulkColumn<K extends string> {
   rule?: (value: string, column: readonly string[], index: number) => CellIssue | null;
 }
 
+/**
+ * A rule over a whole row, for what no single cell decides (a geofence's shape spans its type,
+ * centre, radius and points). It runs only when every cell passed; `values` are trimmed.
+ */
+export type BulkRowRule<K extends string> = (values: Readonly<Record<K, string>>) => CellIssue | null;
+
 /** A row as the sheet reader gives it: its number in the sheet, its texts, and cells it could not read. */
 export interface SheetRow {
   rowNumber: number;
@@ -60,11 +66,15 @@ export function matchHeader<K extends string>(
   return { ok: true, indexes };
 }
 
-/** Applies every column's rule to every row; the first error (in column order) fails the row. */
+/**
+ * Applies every column's rule to every row; the first error (in column order) fails the row.
+ * Then `rowRule`, if given, checks the rows whose cells all passed.
+ */
 export function checkRows<K extends string>(
   columns: readonly BulkColumn<K>[],
   indexes: Readonly<Record<K, number | null>>,
   rows: readonly SheetRow[],
+  rowRule?: BulkRowRule<K>,
 ): CheckedRow<K>[] {
   const valueAt = (row: SheetRow, key: K) => {
     const at = indexes[key];
@@ -86,6 +96,9 @@ export function checkRows<K extends string>(
       if (issue?.level === 'error') error ??= issue.message;
       else if (issue) warning ??= issue.message;
     }
+    const whole = error === null ? (rowRule?.(values) ?? null) : null;
+    if (whole?.level === 'error') error = whole.message;
+    else if (whole) warning ??= whole.message;
     return { rowNumber: row.rowNumber, values, status: error ? 'FAILED' : 'READY', message: error ?? warning };
   });
 }

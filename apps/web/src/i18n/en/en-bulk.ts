@@ -4,13 +4,17 @@ const count = (n: number) => n.toLocaleString('en');
 
 /** English strings of the console's bulk screens (issue 11); spec texts come from @jejak/contract. */
 export const enBulk = {
-  title: { device: 'Bulk Add Device', vehicle: 'Bulk Create Vehicles' },
+  title: { device: 'Bulk Add Device', vehicle: 'Bulk Create Vehicles', geofence: 'Bulk Add Geofences' },
   downloadTemplate: 'Download template',
   templateFailed: 'The template could not be downloaded',
   chooseFile: 'Choose .xlsx file',
   hint: `Fill in the template, then choose it here: .xlsx only, the first sheet is read, at most ${count(BULK_MAX_ROWS)} rows.`,
   reading: (name: string) => `Reading ${name}…`,
-  loadingChecks: 'Loading your devices and vehicles to check the rows…',
+  loadingChecks: {
+    device: 'Loading your devices to check the rows…',
+    vehicle: 'Loading your devices and vehicles to check the rows…',
+    geofence: 'Loading your geofences and geofence templates to check the rows…',
+  },
   columns: { row: 'Row', status: 'Status', message: 'Message' },
   statuses: { READY: 'READY', LOADING: 'LOADING', SUCCESS: 'SUCCESS', WARNING: 'WARNING', FAILED: 'FAILED' },
   summary: (file: string, total: number, ready: number, failed: number) =>

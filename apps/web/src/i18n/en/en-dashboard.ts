@@ -56,6 +56,7 @@ export const enDashboard = {
     addPoi: 'Add POI',
     addZone: 'Add Zone',
     addGroup: 'Add Group',
+    bulkAdd: 'Bulk Add Geofences',
     edit: 'Edit',
     editGroup: 'Edit group',
     delete: 'Delete',

@@ -5,13 +5,17 @@ const count = (n: number) => n.toLocaleString('ms-MY');
 
 /** Bahasa Malaysia of en-bulk.ts. */
 export const msBulk: Strings['bulk'] = {
-  title: { device: 'Tambah Peranti Pukal', vehicle: 'Cipta Kenderaan Pukal' },
+  title: { device: 'Tambah Peranti Pukal', vehicle: 'Cipta Kenderaan Pukal', geofence: 'Tambah Geopagar Pukal' },
   downloadTemplate: 'Muat turun templat',
   templateFailed: 'Templat tidak dapat dimuat turun',
   chooseFile: 'Pilih fail .xlsx',
   hint: `Isi templat, kemudian pilihnya di sini: .xlsx sahaja, helaian pertama dibaca, paling banyak ${count(BULK_MAX_ROWS)} baris.`,
   reading: (name: string) => `Membaca ${name}…`,
-  loadingChecks: 'Memuatkan peranti dan kenderaan anda untuk menyemak baris…',
+  loadingChecks: {
+    device: 'Memuatkan peranti anda untuk menyemak baris…',
+    vehicle: 'Memuatkan peranti dan kenderaan anda untuk menyemak baris…',
+    geofence: 'Memuatkan geopagar dan templat geopagar anda untuk menyemak baris…',
+  },
   columns: { row: 'Baris', status: 'Status', message: 'Mesej' },
   statuses: { READY: 'SEDIA', LOADING: 'MEMUATKAN', SUCCESS: 'BERJAYA', WARNING: 'AMARAN', FAILED: 'GAGAL' },
   summary: (file: string, total: number, ready: number, failed: number) =>

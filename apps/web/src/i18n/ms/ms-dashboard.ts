@@ -52,6 +52,7 @@ export const msDashboard: Strings['dashboard'] = {
     addPoi: 'Tambah POI',
     addZone: 'Tambah Zon',
     addGroup: 'Tambah Kumpulan',
+    bulkAdd: 'Tambah Geopagar Pukal',
     edit: 'Sunting',
     editGroup: 'Sunting kumpulan',
     delete: 'Padam',

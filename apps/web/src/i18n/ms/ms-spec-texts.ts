@@ -268,6 +268,26 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Please Enter A Geofence Template Name': 'Sila Masukkan Nama Templat Geopagar',
   'Please Enter A Geofence Color For The Geofence Template': 'Sila Masukkan Warna Geopagar Untuk Templat Geopagar',
   'Please Enter A Geofence Name': 'Sila Masukkan Nama Geopagar',
+  'Please choose a geofence type: POI or Zone': 'Sila pilih jenis geopagar: POI atau Zon',
+  'Type must be POI or Zone': 'Jenis mestilah POI atau Zon',
+  'Geofence name must be at most 120 characters': 'Nama geopagar mestilah tidak melebihi 120 aksara',
+  'This geofence name is given twice in the file': 'Nama geopagar ini diberi dua kali dalam fail',
+  'A geofence of this name exists already: another is added':
+    'Geopagar dengan nama ini sudah wujud: satu lagi akan ditambah',
+  'Comment must be at most 1000 characters': 'Komen mestilah tidak melebihi 1000 aksara',
+  'Latitude must be a number, e.g. 3.1390': 'Latitud mestilah nombor, cth. 3.1390',
+  'Longitude must be a number, e.g. 101.6869': 'Longitud mestilah nombor, cth. 101.6869',
+  'Radius (m) must be a number of metres, e.g. 200': 'Radius (m) mestilah bilangan meter, cth. 200',
+  'A POI needs its Latitude and Longitude': 'POI memerlukan Latitud dan Longitudnya',
+  'A zone needs its Zone Points: "lat lon; lat lon; lat lon"':
+    'Zon memerlukan Titik Zonnya: "lat lon; lat lon; lat lon"',
+  'Zone Points are not used for a POI: its Latitude and Longitude are its centre':
+    'Titik Zon tidak digunakan untuk POI: Latitud dan Longitudnya ialah pusatnya',
+  'Latitude, Longitude and Radius are not used for a zone: its Zone Points are its shape':
+    'Latitud, Longitud dan Radius tidak digunakan untuk zon: Titik Zonnya ialah bentuknya',
+  'Point {n} of Zone Points is not "lat lon" (e.g. 3.1390 101.6869)':
+    'Titik {n} dalam Titik Zon bukan "lat lon" (cth. 3.1390 101.6869)',
+  'No geofence template named "{name}"': 'Tiada templat geopagar bernama "{name}"',
   'Coordinates must have a latitude from -90 to 90 and a longitude from -180 to 180':
     'Koordinat mesti mempunyai latitud dari -90 hingga 90 dan longitud dari -180 hingga 180',
   'A POI needs exactly one point': 'POI memerlukan tepat satu titik',

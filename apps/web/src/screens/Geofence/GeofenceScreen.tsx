@@ -15,11 +15,12 @@ import { MapPanel } from '../../map/panel/MapPanel.tsx';
 import { DEFAULT_MAP_SETTINGS, OVERVIEW_SWITCHES } from '../../map/panel/map-settings.ts';
 import { FitToGeofences } from './FitToGeofences.tsx';
 import { GeofenceActions } from './GeofenceActions.tsx';
+import { GeofenceBulkAdd } from './GeofenceBulkAdd.tsx';
 
 /**
  * /Geofence: the geofence overview (spec 1 §2 "Geofence maps"): the user's POIs and zones on the
  * map, the control panel without vehicle info and live traffic, and the geofence tree with Add
- * POI, Add Zone and Add Group, and each geofence's Edit and Delete.
+ * POI, Add Zone, Add Group and Bulk Add Geofences, and each geofence's Edit and Delete.
  */
 export function GeofenceScreen() {
   const user = useSessionUser();
@@ -50,6 +51,7 @@ export function GeofenceScreen() {
                   {o.addGroup}
                 </Button>
               </Link>
+              <GeofenceBulkAdd uid={user.uid} />
             </div>
           )}
           <GeofenceTree

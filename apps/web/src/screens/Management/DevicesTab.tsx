@@ -9,7 +9,7 @@ import { managedDeviceKeys, useManagedDevices } from '../../api/fleet/management
 import { useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { containsText, tablePagination } from '../../ui/table/table.ts';
-import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
+import { BulkUploadDialog } from '../../ui/bulk/BulkUploadDialog.tsx';
 import { deviceColumns } from './device-columns.tsx';
 import { useLiveDeviceRows } from './use-live-device-rows.ts';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';

@@ -12,7 +12,7 @@ import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { tablePagination } from '../../ui/table/table.ts';
 import { useNow } from '../../ui/use-now.ts';
-import { BulkUploadDialog } from './bulk/BulkUploadDialog.tsx';
+import { BulkUploadDialog } from '../../ui/bulk/BulkUploadDialog.tsx';
 import { NO_VEHICLE_FILTER, filterVehicles, type VehicleFilter } from './vehicle-filter.ts';
 import { vehicleColumns } from './vehicle-columns.tsx';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';

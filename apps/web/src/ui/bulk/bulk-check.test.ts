@@ -1,6 +1,14 @@
-import { bulkMissingColumn, MANAGEMENT_TEXTS, type ManagedDevice } from '@jejak/contract';
+import {
+  BULK_GEOFENCE_TEXTS,
+  bulkMissingColumn,
+  MANAGEMENT_TEXTS,
+  type GeofenceDto,
+  type GeofenceTemplateDto,
+  type ManagedDevice,
+} from '@jejak/contract';
+import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../i18n/en.ts';
+import { en } from '../../i18n/en.ts';
 import { checkSheet, type BulkContext } from './bulk-check.ts';
 import type { ReadOutcome } from './read-file.ts';
 
@@ -11,6 +19,8 @@ const ctx: BulkContext = {
   uid: 'me',
   devices: [device({}), device({ dvid: 'GPS100#2', imei: '2', uid: 'child', simCard: '+60100000002' })],
   vehicles: [],
+  geofences: [{ geofenceName: 'Depot' } as GeofenceDto],
+  templates: [{ gtid: 'g1', templateName: 'UNGROUP' } as GeofenceTemplateDto],
 };
 const sheet = (header: string[], ...rows: string[][]): ReadOutcome => ({
   ok: true,
@@ -76,5 +86,25 @@ describe('checkSheet: a read file to the dialog’s rows', () => {
     if (!checked.ok) throw new Error(checked.message);
     expect(checked.rows.map((r) => r.status)).toEqual(['FAILED', 'READY']);
     expect(checked.rows[0]?.message).toBe('Invalid imei. Available devices are 1');
+  });
+
+  it("checks a geofence row's shape with the domain's rule, and its name against the user's geofences", () => {
+    const checked = checkSheet(
+      'geofence',
+      ctx,
+      sheet(
+        ['Geofence Name', 'Type', 'Latitude', 'Longitude', 'Radius (m)', 'Geofence Templates'],
+        ['Depot', 'POI', '3.1', '101.6', '150', 'ungroup'],
+        ['Gate', 'POI', '3.1', '101.6', '', ''],
+        ['Yard', 'Zone', '', '', '', ''],
+      ),
+      s,
+    );
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.rows.map((r) => [r.status, r.message])).toEqual([
+      ['READY', BULK_GEOFENCE_TEXTS.nameExists],
+      ['FAILED', GEOFENCE_TEXTS.poiRadius],
+      ['FAILED', BULK_GEOFENCE_TEXTS.zonePointsEmpty],
+    ]);
   });
 });

@@ -1,21 +1,33 @@
 import {
   bulkMissingColumn,
   deviceColumns,
+  geofenceColumns,
+  geofenceRowRule,
   MANAGEMENT_TEXTS,
   vehicleColumns,
   type BulkDeviceChoice,
   type BulkKind,
+  type GeofenceDto,
+  type GeofenceTemplateDto,
   type ManagedDevice,
   type ManagedVehicle,
 } from '@jejak/contract';
-import { checkRows, matchHeader, type BulkColumn, type BulkRowStatus, type SheetRow } from '@jejak/domain';
-import type { Strings } from '../../../i18n/en.ts';
+import {
+  checkRows,
+  matchHeader,
+  type BulkColumn,
+  type BulkRowRule,
+  type BulkRowStatus,
+  type SheetRow,
+} from '@jejak/domain';
+import type { Strings } from '../../i18n/en.ts';
 import type { ReadOutcome } from './read-file.ts';
 import type { ReadRow } from './sheet/read-sheet.ts';
 
 /*
  * From a read sheet to the dialog's rows (spec 2 §5): the header must hold every required
- * column, the sheet at least one row, and each row passes its columns' rules or is FAILED.
+ * column, the sheet at least one row, and each row passes its columns' rules (and a geofence
+ * row its shape rule) or is FAILED.
  */
 
 export interface BulkRow {
@@ -29,11 +41,13 @@ export interface BulkRow {
 export type BulkCheck =
   { ok: true; columns: readonly { key: string; label: string }[]; rows: BulkRow[] } | { ok: false; message: string };
 
-/** What the rows are checked against: the devices and vehicles the user reaches. */
+/** What the rows are checked against: the devices, vehicles or geofences the user reaches. */
 export interface BulkContext {
   uid: string;
   devices: readonly ManagedDevice[];
   vehicles: readonly ManagedVehicle[];
+  geofences: readonly GeofenceDto[];
+  templates: readonly GeofenceTemplateDto[];
 }
 
 /** Devices a vehicle row may name: the target user's own (the server refuses another's). */
@@ -44,16 +58,24 @@ export function deviceChoices(ctx: BulkContext): BulkDeviceChoice[] {
 }
 
 export function columnsFor(kind: BulkKind, ctx: BulkContext): BulkColumn<string>[] {
-  return kind === 'device'
-    ? deviceColumns({
+  switch (kind) {
+    case 'device':
+      return deviceColumns({
         simsInUse: new Set(ctx.devices.map((d) => d.simCard).filter((s) => s !== '')),
         imeisInUse: new Set(ctx.devices.map((d) => d.imei)),
-      })
-    : vehicleColumns({
+      });
+    case 'vehicle':
+      return vehicleColumns({
         devices: deviceChoices(ctx),
         platesInUse: new Set(ctx.vehicles.filter((v) => v.uid === ctx.uid).map((v) => v.vehiclePlate)),
       });
+    case 'geofence':
+      return geofenceColumns({ geofenceNames: ctx.geofences.map((g) => g.geofenceName), templates: ctx.templates });
+  }
 }
+
+const rowRuleFor = (kind: BulkKind): BulkRowRule<string> | undefined =>
+  kind === 'geofence' ? geofenceRowRule : undefined;
 
 export function checkSheet(kind: BulkKind, ctx: BulkContext, sheet: ReadOutcome, s: Strings['bulk']): BulkCheck {
   if (!sheet.ok) return { ok: false, message: s.fileErrors[sheet.error] };
@@ -65,6 +87,7 @@ export function checkSheet(kind: BulkKind, ctx: BulkContext, sheet: ReadOutcome,
     columns,
     header.indexes,
     sheet.rows.map((r) => sheetRow(r, s)),
+    rowRuleFor(kind),
   );
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import { API_PATHS, type BulkKind } from '@jejak/contract';
-import { downloadFile } from '../../../api/download.ts';
+import { downloadFile } from '../../api/download.ts';
 
 /**
  * Downloads the server's .xlsx template (POST /api/bulk/template) and saves it under the name

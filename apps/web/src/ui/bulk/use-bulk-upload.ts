@@ -1,6 +1,7 @@
 import {
   DeviceResponseSchema,
   deviceRowRequest,
+  geofenceRowRequest,
   MANAGEMENT_PATHS,
   MANAGEMENT_TEXTS,
   VehicleResponseSchema,
@@ -11,7 +12,8 @@ import {
 } from '@jejak/contract';
 import type { BulkRowStatus } from '@jejak/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiPost } from '../../../api/client.ts';
+import { ApiError, apiPost } from '../../api/client.ts';
+import { addGeofence } from '../../api/geofences/geofences.ts';
 import { deviceChoices, type BulkContext, type BulkRow } from './bulk-check.ts';
 
 /*
@@ -32,18 +34,24 @@ const IDLE: UploadState = { rows: null, done: 0, total: 0, running: false, finis
 const FLUSH_MS = 100;
 
 async function send(kind: BulkKind, row: BulkRow, ctx: BulkContext): Promise<void> {
-  if (kind === 'device')
-    await apiPost(
-      MANAGEMENT_PATHS.deviceAdd,
-      deviceRowRequest(row.values as Record<DeviceColumnKey, string>, ctx.uid),
-      DeviceResponseSchema,
-    );
-  else
-    await apiPost(
-      MANAGEMENT_PATHS.vehicleAdd,
-      vehicleRowRequest(row.values as Record<VehicleColumnKey, string>, { uid: ctx.uid }, deviceChoices(ctx)),
-      VehicleResponseSchema,
-    );
+  switch (kind) {
+    case 'device':
+      await apiPost(
+        MANAGEMENT_PATHS.deviceAdd,
+        deviceRowRequest(row.values as Record<DeviceColumnKey, string>, ctx.uid),
+        DeviceResponseSchema,
+      );
+      return;
+    case 'vehicle':
+      await apiPost(
+        MANAGEMENT_PATHS.vehicleAdd,
+        vehicleRowRequest(row.values as Record<VehicleColumnKey, string>, { uid: ctx.uid }, deviceChoices(ctx)),
+        VehicleResponseSchema,
+      );
+      return;
+    case 'geofence':
+      await addGeofence(geofenceRowRequest(row.values, ctx.uid, ctx.templates));
+  }
 }
 
 export function useBulkUpload(kind: BulkKind) {

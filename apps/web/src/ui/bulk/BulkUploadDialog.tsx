@@ -1,51 +1,38 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { BulkKind as ContractBulkKind } from '@jejak/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
-import { fetchManagedDevices, managedDeviceKeys } from '../../../api/fleet/management-devices.ts';
-import { fetchManagedVehicles, managedVehicleKeys } from '../../../api/fleet/management-vehicles.ts';
-import { useStrings } from '../../../i18n/strings.ts';
-import { showToast } from '../../../ui/feedback/notifier.ts';
-import { checkSheet, type BulkContext } from './bulk-check.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { showToast } from '../feedback/notifier.ts';
+import { checkSheet } from './bulk-check.ts';
 import { BulkRowsTable } from './BulkRowsTable.tsx';
 import { downloadTemplate } from './download-template.ts';
 import { readSheetFile, type ReadOutcome } from './read-file.ts';
+import { useBulkContext } from './use-bulk-context.ts';
 import { useBulkUpload } from './use-bulk-upload.ts';
 
-/** What the dialog uploads: devices (Bulk Add Device) or vehicles (Bulk Create Vehicles). */
+/** What the dialog uploads: devices (Bulk Add Device), vehicles (Bulk Create Vehicles) or geofences. */
 export type BulkKind = ContractBulkKind;
 
 export interface BulkUploadDialogProps {
   kind: BulkKind;
   open: boolean;
-  /** The user the rows are registered for (the Management page's signed-in user). */
+  /** The user the rows are registered for (the page's signed-in user). */
   uid: string;
   onClose: () => void;
   /** Called after an upload, so the tab reloads its rows. */
   onUploaded: () => void;
 }
 
-/** The bulk upload dialog of spec 2 §2, §4 and §5; its state starts afresh each time it opens. */
+/** The bulk upload dialog of spec 2 §2, §4 and §5 (and spec 1 §9's geofences); its state starts afresh each time it opens. */
 export function BulkUploadDialog(props: BulkUploadDialogProps) {
   return props.open ? <OpenDialog {...props} /> : null;
 }
 
 function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
   const s = useStrings().bulk;
-  const devices = useQuery({ queryKey: managedDeviceKeys.ofUser(uid), queryFn: () => fetchManagedDevices(uid) });
-  const vehicles = useQuery({
-    queryKey: managedVehicleKeys.ofUser(uid),
-    queryFn: () => fetchManagedVehicles(uid),
-    enabled: kind === 'vehicle',
-  });
-  const ctx = useMemo<BulkContext | null>(
-    () =>
-      devices.data && (kind === 'device' || vehicles.data)
-        ? { uid, devices: devices.data, vehicles: vehicles.data ?? [] }
-        : null,
-    [uid, kind, devices.data, vehicles.data],
-  );
+  const spec = useSpecText();
+  const { ctx, refresh } = useBulkContext(kind, uid);
   const [file, setFile] = useState<{ name: string; outcome: ReadOutcome | null } | null>(null);
   const checked = useMemo(
     () => (ctx && file?.outcome ? checkSheet(kind, ctx, file.outcome, s) : null),
@@ -56,10 +43,8 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
   const choose = (chosen: File) => {
     reset();
     setFile({ name: chosen.name, outcome: null });
-    // The rows are checked against the devices and vehicles as they are now, not as first loaded.
-    void Promise.all([readSheetFile(chosen), devices.refetch(), kind === 'vehicle' ? vehicles.refetch() : null]).then(
-      ([outcome]) => setFile({ name: chosen.name, outcome }),
-    );
+    // The rows are checked against the user's things as they are now, not as first loaded.
+    void Promise.all([readSheetFile(chosen), refresh()]).then(([outcome]) => setFile({ name: chosen.name, outcome }));
   };
 
   const rows = state.rows ?? (checked?.ok ? checked.rows : null);
@@ -120,9 +105,9 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
         </Space>
         <Typography.Text type="secondary">{s.hint}</Typography.Text>
         {file && !file.outcome && <Waiting text={s.reading(file.name)} />}
-        {file?.outcome && !ctx && <Waiting text={s.loadingChecks} />}
+        {file?.outcome && !ctx && <Waiting text={s.loadingChecks[kind]} />}
         {checked && !checked.ok && (
-          <Alert type="error" showIcon title={checked.message} data-testid="bulk-file-error" />
+          <Alert type="error" showIcon title={spec(checked.message)} data-testid="bulk-file-error" />
         )}
         {file && rows && !state.rows && (
           <Typography.Text data-testid="bulk-summary">
