@@ -36,6 +36,12 @@ const OWNER_SCREENS = [
   '/Profile',
 ];
 const SUPER_SCREENS = ['/Management/Device', '/Management/Device/Add', '/VehicleSubscription', '/Migration'];
+/**
+ * The support staff's and the fleet manager's own views (issue 25, defect 10): the map with their
+ * sidebar, and the screens whose content differs for them; the rest are the screens walked above.
+ */
+const SUPPORT_SCREENS = ['/', '/Management/Device', '/SOSAlerts'];
+const MANAGER_SCREENS = ['/', '/Management/Vehicle', '/Geofence'];
 
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -138,9 +144,12 @@ const shotName = (path: string) => (path === '/' ? 'dashboard' : path.slice(1).r
  */
 export async function walkScreens(browser: Browser, base: string, look: Look): Promise<void> {
   const untranslated: string[] = [];
-  for (const [email, paths] of [
-    ['owner@demo.jejak.my', OWNER_SCREENS],
-    ['super@demo.jejak.my', SUPER_SCREENS],
+  // The owner's and the admin's pictures keep their names; the others' are named after the role.
+  for (const [email, paths, prefix] of [
+    ['owner@demo.jejak.my', OWNER_SCREENS, ''],
+    ['super@demo.jejak.my', SUPER_SCREENS, ''],
+    ['support@demo.jejak.my', SUPPORT_SCREENS, 'support-'],
+    ['manager@demo.jejak.my', MANAGER_SCREENS, 'manager-'],
   ] as const) {
     const context = await browser.newContext({ viewport: WIDTHS[0] });
     await context.addInitScript(
@@ -152,7 +161,7 @@ export async function walkScreens(browser: Browser, base: string, look: Look): P
     );
     const page = await context.newPage();
     await signInAt(page, base, email, paths[0] ?? '/');
-    for (const path of paths) untranslated.push(...(await visit(page, base, path, look, shotName(path))));
+    for (const path of paths) untranslated.push(...(await visit(page, base, path, look, prefix + shotName(path))));
     await context.close();
   }
   expect(untranslated, 'English texts on Malay screens').toEqual([]);

@@ -5,6 +5,7 @@ import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { DEMO_GEOFENCES } from '../apps/server/src/demo/demo-geofences.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { connectTeltonika, fitTankLorry } from '../apps/server/test/teltonika-fixture.ts';
+import { en } from '../apps/web/src/i18n/en.ts';
 import { LANGUAGE_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { FLOW_TIMEOUT_MS, popupsClosed, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
@@ -94,7 +95,7 @@ describe('information table in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
       `https://www.google.com/maps/search/?api=1&query=${depot.lat},${depot.lon}`,
     );
     expect(await lorry.getByTestId('info-location').getAttribute('target')).toBe('_blank');
-    expect(await lorry.textContent()).toContain('[Tank 1] - L');
+    expect(await lorry.textContent()).toContain(`[Tank 1] ${en.infoTable.noReading}`);
     expect(await lorry.getByTestId('info-updated').textContent()).toMatch(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d$/);
     // The driving lorry, in no geofence: the offline address of its position, linked to the map there.
     const movingLocation = vehicleRow(page, 'BMK 5521').getByTestId('info-location');

@@ -10,6 +10,7 @@ import {
   signIn,
   signInAt,
 } from './browser.ts';
+import { DEMO_USERS } from '../apps/server/src/demo/demo-fleet.ts';
 import { consoleUnderTest } from './console.ts';
 
 const rows = (page: Page) => page.getByTestId('migration-table').locator('tr.ant-table-row');
@@ -24,7 +25,7 @@ describe('migration in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const page = await context.newPage();
     await signInAt(page, ui.server.baseUrl, 'super@demo.jejak.my', '/Migration');
     await rowOf(page, 'legacy@demo.jejak.my').waitFor();
-    expect(await rows(page).count()).toBe(6);
+    expect(await rows(page).count()).toBe(DEMO_USERS.length);
     const legacy = await rowOf(page, 'legacy@demo.jejak.my').locator('td').allTextContents();
     // Name, V1 time, V2 time (none), uid, e-mail, role.
     expect(legacy[0]).toBe('Rangkaian Lama Enterprise');

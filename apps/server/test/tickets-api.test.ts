@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_PATHS, ALERT_TEXTS, type Ticket } from '@jejak/contract';
-import { insertUser, signIn, type Client, type Me } from './accounts-fixture.ts';
+import { signIn, type Client, type Me } from './accounts-fixture.ts';
 import { insertTicket } from './alerts-fixture.ts';
 import { dbKinds, startTestServer, type TestServer } from './harness.ts';
 
@@ -26,15 +26,8 @@ describe.each(kinds)('SOS tickets on %s', (kind) => {
       signIn(server.baseUrl, 'operator'),
       signIn(server.baseUrl, 'owner2'),
     ]);
-    // A fleet manager given the operator's group (as the authorization world does): it may resolve.
-    const m = await insertUser(db, { role: 'fleetManager', parent: owner.me, email: 'manager@demo.jejak.my' });
-    const group = await db
-      .selectFrom('vehicle_groups')
-      .select('vgid')
-      .where('group_name', '=', 'Kumpulan Puchong')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('user_vehicle_groups').values({ uid: m.uid, vgid: group.vgid }).execute();
-    manager = await signIn(server.baseUrl, 'manager@demo.jejak.my');
+    // The demo's fleet manager, given the operator's group: it may resolve.
+    manager = await signIn(server.baseUrl, 'manager');
     for (const r of await db.selectFrom('vehicles').select(['vid', 'vehicle_plate']).execute())
       vid[r.vehicle_plate] = r.vid;
     const at = (plate: string, minutes: number, name = 'SOS', location: { lat: number; lon: number } | null = null) =>

@@ -8,10 +8,10 @@ export const DEMO_DOMAIN = 'demo.jejak.my';
 export const DEMO_IMEI_BASE = 359_710_040_000_000;
 
 export interface DemoUser {
-  key: 'super' | 'distributor' | 'owner' | 'operator' | 'owner2' | 'legacy';
+  key: 'super' | 'support' | 'distributor' | 'owner' | 'manager' | 'operator' | 'owner2' | 'legacy';
   email: string;
   name: string;
-  role: 'super' | 'distributor' | 'fleetOwner' | 'fleetOperator';
+  role: 'super' | 'support' | 'distributor' | 'fleetOwner' | 'fleetManager' | 'fleetOperator';
   parent: DemoUser['key'] | null;
   contact: string;
   address: string;
@@ -26,6 +26,16 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'super',
     parent: null,
     contact: '+60320001000',
+    address: 'Menara Jejak, Jalan Ampang, 50450 Kuala Lumpur',
+    stages: ['V2'],
+  },
+  {
+    key: 'support',
+    email: `support@${DEMO_DOMAIN}`,
+    name: 'Hafiz bin Rahman',
+    role: 'support',
+    parent: 'super',
+    contact: '+60320001010',
     address: 'Menara Jejak, Jalan Ampang, 50450 Kuala Lumpur',
     stages: ['V2'],
   },
@@ -48,6 +58,16 @@ export const DEMO_USERS: DemoUser[] = [
     contact: '+60378801122',
     address: 'Lot 12, Jalan Puchong, 47100 Puchong',
     stages: ['V1', 'V2'],
+  },
+  {
+    key: 'manager',
+    email: `manager@${DEMO_DOMAIN}`,
+    name: 'Tan Wei Ming',
+    role: 'fleetManager',
+    parent: 'owner',
+    contact: '+60129876543',
+    address: 'Lot 12, Jalan Puchong, 47100 Puchong',
+    stages: ['V2'],
   },
   {
     key: 'operator',
@@ -87,7 +107,7 @@ export interface DemoVehicle {
   name: string;
   type: string;
   model: string;
-  /** In the operator's vehicle group. */
+  /** In the vehicle group the owner gives its operator and its manager. */
   operatorGroup: boolean;
   /**
    * Fitted with a Teltonika tracker (DEMO_FUEL_MODEL) reading its tank's dipstick, rather than

@@ -58,7 +58,8 @@ export async function seedDemoFleet(
   }
   const owner = uids.get('owner');
   const operator = uids.get('operator');
-  if (!owner || !operator) throw new Error('demo users incomplete');
+  const manager = uids.get('manager');
+  if (!owner || !operator || !manager) throw new Error('demo users incomplete');
   const vgid = randomUUID();
   await db.transaction().execute(async (trx) => {
     const seeded: { vid: string; uid: string }[] = [];
@@ -106,7 +107,10 @@ export async function seedDemoFleet(
       if (v.operatorGroup) await trx.insertInto('vehicle_group_members').values({ vgid, vid }).execute();
       seeded.push({ vid, uid: ownerUid });
     }
-    await trx.insertInto('user_vehicle_groups').values({ uid: operator.uid, vgid }).execute();
+    await trx
+      .insertInto('user_vehicle_groups')
+      .values([operator.uid, manager.uid].map((uid) => ({ uid, vgid })))
+      .execute();
     const repos = reposOn(trx);
     const ungroupOf = new Map<string, string>();
     // Fleet holders get their built-in 'ALL' groups (holding their vehicles and devices), 'UNGROUP' and 'DEFAULT'.

@@ -30,18 +30,16 @@ export interface World {
 
 export async function buildWorld(db: Db, baseUrl: string, superClient: Client): Promise<World> {
   const me = async (who: string) => (await signIn(baseUrl, who)).me;
-  const [S, D, O, P, O2, L] = await Promise.all(
-    ['super', 'distributor', 'owner', 'operator', 'owner2', 'legacy'].map(me),
+  // The demo seeds support under super and a fleet manager under the owner, given the operator's group.
+  const [S, D, O, P, O2, L, M] = await Promise.all(
+    ['super', 'distributor', 'owner', 'operator', 'owner2', 'legacy', 'manager'].map(me),
   );
-  if (!S || !D || !O || !P || !O2 || !L) throw new Error('demo users');
-  await insertUser(db, { role: 'support', parent: S, email: 'support@demo.jejak.my' });
-  const M = await insertUser(db, { role: 'fleetManager', parent: O, email: 'manager@demo.jejak.my' });
+  if (!S || !D || !O || !P || !O2 || !L || !M) throw new Error('demo users');
   const puchong = await db
     .selectFrom('vehicle_groups')
     .select('vgid')
     .where('group_name', '=', 'Kumpulan Puchong')
     .executeTakeFirstOrThrow();
-  await db.insertInto('user_vehicle_groups').values({ uid: M.uid, vgid: puchong.vgid }).execute();
   const D2 = await insertUser(db, { role: 'distributor', parent: S, email: 'distributor2@demo.jejak.my' });
   const O3 = await insertUser(db, { role: 'fleetOwner', parent: D2, email: 'owner3@demo.jejak.my' });
   const P3 = await insertUser(db, { role: 'fleetOperator', parent: O3, email: 'operator3@demo.jejak.my' });

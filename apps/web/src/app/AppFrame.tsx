@@ -1,15 +1,15 @@
 import { Grid, Layout } from 'antd';
 import { useState } from 'react';
-import { Outlet } from 'react-router';
 import { useLiveFleet } from '../store/use-live-fleet.ts';
 import { useSignInLoad } from '../store/sign-in-load.ts';
 import { EventPopups } from '../ui/alerts/EventPopups.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
+import { RouteGuard } from './RouteGuard.tsx';
 import { useSessionUser } from '../store/session.ts';
 import { Sidebar, SidebarDrawer } from './Sidebar.tsx';
 
 /**
- * The signed-in frame: sidebar, header and the current screen; it keeps the live fleet fed. On a
+ * The signed-in frame: sidebar, header and the current screen (behind the route guard); it keeps the live fleet fed. On a
  * phone (below 768 px) the sidebar gives its room to the screen and opens as a drawer instead.
  */
 export function AppFrame() {
@@ -25,7 +25,8 @@ export function AppFrame() {
       <Layout>
         <HeaderBar onMenu={phone ? () => setDrawerOpen(true) : undefined} />
         <Layout.Content className="app-content">
-          <Outlet />
+          {/* The current screen, or "not available for your role" (one guard for every route). */}
+          <RouteGuard />
         </Layout.Content>
         <EventPopups />
       </Layout>

@@ -70,6 +70,9 @@ export const en = {
   screens: {
     notFound: 'Page not found',
     notFoundBody: 'The page you asked for does not exist.',
+    notAvailable: 'Not available for your role',
+    notAvailableBody: (role: string) =>
+      `Your role (${role}) cannot open this page. Ask your administrator if you need it.`,
     backHome: 'Back to the map',
     error: 'This screen ran into a problem',
     reload: 'Reload',

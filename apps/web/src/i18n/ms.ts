@@ -75,6 +75,9 @@ export const ms: Strings = {
   screens: {
     notFound: 'Halaman tidak ditemui',
     notFoundBody: 'Halaman yang anda minta tidak wujud.',
+    notAvailable: 'Tidak tersedia untuk peranan anda',
+    notAvailableBody: (role: string) =>
+      `Peranan anda (${role}) tidak boleh membuka halaman ini. Hubungi pentadbir anda jika anda memerlukannya.`,
     backHome: 'Kembali ke peta',
     error: 'Skrin ini menghadapi masalah',
     reload: 'Muat semula',

@@ -14,6 +14,7 @@ export const enInfoTable = {
   fuel: 'Fuel',
   tank: (n: number) => `Tank ${n}`,
   noFuelProfiles: '(No fuel profiles)',
+  noReading: 'no reading',
   location: 'Location',
   lastUpdated: 'Last Updated',
   search: 'Search',

@@ -16,6 +16,7 @@ export const msInfoTable: Strings['infoTable'] = {
   fuel: 'Bahan Api',
   tank: (n: number) => `Tangki ${n}`,
   noFuelProfiles: '(Tiada profil bahan api)',
+  noReading: 'tiada bacaan',
   location: 'Lokasi',
   lastUpdated: 'Kemas Kini Terakhir',
   search: 'Cari',

@@ -10,18 +10,26 @@ import { LocationCell } from './LocationCell.tsx';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 import { VehicleDetails } from './VehicleDetails.tsx';
 
-/** Column widths: fixed, as a virtual table needs them; their sum is the sideways scroll width. */
+/**
+ * Column widths: fixed, as a virtual table needs them; their sum is the sideways scroll width.
+ * It fits the card at 1440 px beside the sidebar, so Location and Last Updated are in view there
+ * (issue 25, defect 4); on a wider screen the columns share the room, on a narrower one it scrolls.
+ */
 const W = {
-  details: 84,
-  name: 180,
-  plate: 120,
-  status: 140,
-  duration: 140,
+  details: 76,
+  name: 146,
+  plate: 96,
+  // DISCONNECTED, the widest status tag.
+  status: 128,
+  // The header beside its sorter, and '29 mins 1 secs', whole.
+  duration: 124,
   // Wide enough for the Malay header (Kelajuan) beside its sorter without breaking the word.
-  speed: 120,
-  fuel: 180,
-  location: 250,
-  updated: 170,
+  speed: 108,
+  // '[Tank 1] no reading' on one line in English.
+  fuel: 160,
+  location: 140,
+  // YYYY/MM/DD HH:mm:ss on one line.
+  updated: 162,
 };
 const SCROLL_X = Object.values(W).reduce((a, b) => a + b, 0);
 /** The virtual list's height; ten rows of a page fit without scrolling. */
@@ -95,6 +103,7 @@ export function VehicleListing({ rows, colourOf }: VehicleListingProps) {
         sorter: compareSpeed,
         render: (_, r) => <span data-testid="info-speed">{formatSpeedKmh(r.speedKmh)}</span>,
       },
+      // Several tanks wrap onto more lines: every reading stays in view.
       { key: 'fuel', title: s.fuel, width: W.fuel, dataIndex: 'fuelText' },
       {
         key: 'location',

@@ -67,8 +67,8 @@ const TWO_TANKS = {
 describe('information table fuel text', () => {
   it.each([
     ['no tank set up', defaultFuelProfile(), undefined, NO_FUEL_PROFILES],
-    ['a tank before any reading', { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: 80 } }, {}, '[Tank 1] - L'],
-    ['two tanks in port order', TWO_TANKS, { fuel: 120.456, fuel2: null }, '[Tank 1] 120.46 L, [Tank 2] - L'],
+    ['a tank before any reading', { fuel: { ...DEFAULT_FUEL_TANK, fuelCapacity: 80 } }, {}, '[Tank 1] no reading'],
+    ['two tanks in port order', TWO_TANKS, { fuel: 120.456, fuel2: null }, '[Tank 1] 120.46 L, [Tank 2] no reading'],
     ['both read', TWO_TANKS, { fuel: 0, fuel2: 50 }, '[Tank 1] 0.00 L, [Tank 2] 50.00 L'],
   ])('%s', (_, fuelProfile, fuelLevels, expected) => {
     expect(fuelText({ fuelProfile }, fuelLevels && { fuelLevels })).toBe(expected);

@@ -17,6 +17,8 @@ import { statusSince } from '../../ui/format.ts';
 
 /** The Fuel column's text for a vehicle with no tank set up (spec 1 §2). */
 export const NO_FUEL_PROFILES = '(No fuel profiles)';
+/** A set-up tank before its first reading (issue 25, defect 4: it read '[Tank 1] - L'). */
+export const NO_READING = 'no reading';
 
 /** What the table needs of a geofence. */
 export interface InfoGeofence {
@@ -66,12 +68,18 @@ export interface GeofenceRow {
 export interface FuelWords {
   tank: (n: number) => string;
   noFuelProfiles: string;
+  noReading: string;
 }
 /** The spec's own words (spec 1 §2). */
-export const SPEC_FUEL_WORDS: FuelWords = { tank: (n) => `Tank ${n}`, noFuelProfiles: NO_FUEL_PROFILES };
+export const SPEC_FUEL_WORDS: FuelWords = {
+  tank: (n) => `Tank ${n}`,
+  noFuelProfiles: NO_FUEL_PROFILES,
+  noReading: NO_READING,
+};
 
 /**
- * '[Tank n] x L' per set-up tank in port order (n counts from 1; '-' before a reading), or
+ * '[Tank n] x L' per set-up tank in port order (n counts from 1; '[Tank n] no reading' before
+ * its first reading), or
  * '(No fuel profiles)' when no tank has a capacity.
  */
 export function fuelText(
@@ -84,7 +92,7 @@ export function fuelText(
   return tanks
     .map(([key], i) => {
       const litres = device?.fuelLevels?.[key];
-      return `[${words.tank(i + 1)}] ${typeof litres === 'number' ? litres.toFixed(2) : '-'} L`;
+      return `[${words.tank(i + 1)}] ${typeof litres === 'number' ? `${litres.toFixed(2)} L` : words.noReading}`;
     })
     .join(', ');
 }

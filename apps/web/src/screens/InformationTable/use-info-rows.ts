@@ -41,7 +41,7 @@ export function useInfoRows(): InfoRows {
   // One address cache for the screen's life: each rebuild looks up only vehicles that moved.
   const [addressOf] = useState(() => createAddressBook());
   const s = useStrings().infoTable;
-  const fuelWords = useMemo(() => ({ tank: s.tank, noFuelProfiles: s.noFuelProfiles }), [s]);
+  const fuelWords = useMemo(() => ({ tank: s.tank, noFuelProfiles: s.noFuelProfiles, noReading: s.noReading }), [s]);
 
   useEffect(
     () =>

@@ -32,7 +32,7 @@ export function ManagementScreen() {
             showDevice={readsDevices}
             // Hidden from fleet owners (spec 2 §6), and from every role the server would refuse them.
             showButtons={role !== 'fleetOwner' && mayCall(toPermissionRole(role), 'addVehicles')}
-            editsGroups={mayCall(toPermissionRole(role), 'manageVehicles')}
+            editsVehicles={mayCall(toPermissionRole(role), 'manageVehicles')}
           />
         );
       case 'Device':

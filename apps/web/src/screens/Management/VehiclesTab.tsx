@@ -28,12 +28,12 @@ interface VehiclesTabProps {
   showDevice: boolean;
   /** Bulk Create Vehicles, Add New Vehicle, Add New Vehicle Group: hidden from fleet owner. */
   showButtons: boolean;
-  /** Editing a vehicle group: the Vehicle Management grant. */
-  editsGroups: boolean;
+  /** Editing vehicles and vehicle groups: the Vehicle Management grant. */
+  editsVehicles: boolean;
 }
 
 /** The Vehicles tab (spec 2 §2): searchable, filterable vehicle table and its buttons. */
-export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: VehiclesTabProps) {
+export function VehiclesTab({ uid, showDevice, showButtons, editsVehicles }: VehiclesTabProps) {
   const s = useStrings().management;
   const spec = useSpecText();
   const navigate = useNavigate();
@@ -54,13 +54,15 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: Vehic
       vehicleColumns(s, {
         showDevice,
         nowMs,
-        onEdit: (vehicle: ManagedVehicle) =>
-          // The vehicle's owner is the form's user: the form reloads ('Reloading page') for any other.
-          void navigate(`/Management/Vehicle/Edit/${encodeURIComponent(vehicle.vid)}`, {
-            state: { uid: vehicle.uid, vehicle },
-          }),
+        onEdit: editsVehicles
+          ? (vehicle: ManagedVehicle) =>
+              // The vehicle's owner is the form's user: the form reloads ('Reloading page') for any other.
+              void navigate(`/Management/Vehicle/Edit/${encodeURIComponent(vehicle.vid)}`, {
+                state: { uid: vehicle.uid, vehicle },
+              })
+          : null,
       }),
-    [s, showDevice, nowMs, navigate, uid],
+    [s, showDevice, nowMs, navigate, editsVehicles],
   );
   const pinned = usePinnedColumns(columns);
   const chosenGroup = groups.data?.find((g) => g.vgid === filter.vgid);
@@ -107,7 +109,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsGroups }: Vehic
             onChange={(vgid) => set({ vgid: vgid ?? null })}
             options={(groups.data ?? []).map((g) => ({ value: g.vgid, label: g.groupName }))}
           />
-          {editsGroups && chosenGroup && chosenGroup.groupName !== BUILT_IN_GROUP && (
+          {editsVehicles && chosenGroup && chosenGroup.groupName !== BUILT_IN_GROUP && (
             <Button
               icon={<EditOutlined />}
               data-testid="edit-group"

@@ -1,7 +1,7 @@
-import { EditOutlined } from '@ant-design/icons';
 import type { ManagedDevice } from '@jejak/contract';
-import { Button, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
+import { editColumn } from '../../ui/table/edit-column.tsx';
 import { coordinatesText, formatFixed, formatTime, mapsLink } from './management-format.ts';
 
 type Labels = Strings['management'];
@@ -50,19 +50,6 @@ export function deviceColumns(s: Labels, onEdit: (device: ManagedDevice) => void
     },
     { title: c.serverTime, key: 'serverTime', render: (_, d) => formatTime(d.updatedAt) },
     { title: c.created, key: 'created', render: (_, d) => formatTime(d.createdAt) },
-    {
-      title: c.action,
-      key: 'action',
-      fixed: 'right',
-      render: (_, d) => (
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={`${s.edit} ${d.dvid}`}
-          data-testid={`edit-${d.dvid}`}
-          onClick={() => onEdit(d)}
-        />
-      ),
-    },
+    editColumn({ title: c.action, edit: s.edit, name: (d) => d.dvid, id: (d) => d.dvid, onEdit }),
   ];
 }

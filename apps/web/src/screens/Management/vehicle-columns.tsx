@@ -1,12 +1,12 @@
-import { EditOutlined } from '@ant-design/icons';
 import { VEHICLE_TYPE_LABELS, type ManagedVehicle } from '@jejak/contract';
 import { PERMIT_STATUS_COLOURS, permitStatus } from '@jejak/domain';
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import { Space, Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
 import { useSpecText } from '../../i18n/strings.ts';
 import { textColourOn } from '../../ui/colour.ts';
 import { consoleTimeZone } from '../../ui/format.ts';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
+import { editColumn } from '../../ui/table/edit-column.tsx';
 import { formatDay, formatFixed } from './management-format.ts';
 import { groupLabel } from './vehicle-filter.ts';
 
@@ -79,7 +79,8 @@ interface VehicleColumnOptions {
   /** Device and SIM columns: hidden from fleet owner and fleet operator (spec 2 §6). */
   showDevice: boolean;
   nowMs: number;
-  onEdit: (vehicle: ManagedVehicle) => void;
+  /** Null for a role without the Vehicle Management grant: the Action column is not shown. */
+  onEdit: ((vehicle: ManagedVehicle) => void) | null;
 }
 
 /** Every column of the Vehicles tab (spec 2 §2), in the spec's order. */
@@ -127,19 +128,8 @@ export function vehicleColumns(s: Labels, { showDevice, nowMs, onEdit }: Vehicle
       key: 'permitStatus',
       render: (_, v) => <PermitStatusTag due={v.permitDueDate} nowMs={nowMs} />,
     },
-    {
-      title: c.action,
-      key: 'action',
-      fixed: 'right',
-      render: (_, v) => (
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={`${s.edit} ${v.vehiclePlate}`}
-          data-testid={`edit-${v.vid}`}
-          onClick={() => onEdit(v)}
-        />
-      ),
-    },
+    ...(onEdit
+      ? [editColumn({ title: c.action, edit: s.edit, name: (v) => v.vehiclePlate, id: (v) => v.vid, onEdit })]
+      : []),
   ];
 }

@@ -22,11 +22,15 @@ interface RowLink {
   state: unknown;
 }
 
-/** A row's actions: links to other screens, each with its navigation state. */
+/**
+ * A row's actions: links to other screens, each with its navigation state. They stand one above
+ * the other so the pinned Actions column stays narrow and covers none of the columns beside it
+ * (issue 25, defect 5: Creation Date lay under it at 1440 px).
+ */
 function RowLinks({ links }: { links: RowLink[] }) {
   const navigate = useNavigate();
   return (
-    <Space size={0}>
+    <Space orientation="vertical" size={0} align="start" className="row-links">
       {links.map((link) => (
         <Button key={link.label} type="link" size="small" onClick={() => void navigate(link.to, { state: link.state })}>
           {link.label}
