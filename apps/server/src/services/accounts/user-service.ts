@@ -1,6 +1,13 @@
 import type { HierarchyNode, UserDetail, UserDeviceRow, UserRelationsResponse, UserVehicleRow } from '@jejak/contract';
 import { USER_SEARCH_LIMIT } from '@jejak/contract';
-import { withVehicleFacts, type Device, type StageRecord, type User, type Vehicle, type VehicleFacts } from '@jejak/domain';
+import {
+  withVehicleFacts,
+  type Device,
+  type StageRecord,
+  type User,
+  type Vehicle,
+  type VehicleFacts,
+} from '@jejak/domain';
 import type { UserWithSecret } from '../../storage/repos/accounts/users-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { reachableUser, reaches, requireCall, viewerOf } from '../access.ts';
