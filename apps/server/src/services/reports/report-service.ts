@@ -6,7 +6,15 @@ import {
   type TransitRecord,
   type TripRecord,
 } from '@jejak/contract';
-import { crossesEdge, cutRecord, cutTrip, DEFAULT_SEGMENTER, REPORT_TIME_ZONE, type User } from '@jejak/domain';
+import {
+  crossesEdge,
+  cutRecord,
+  cutTrip,
+  DEFAULT_SEGMENTER,
+  REPORT_TIME_ZONE,
+  type TransitSlice,
+  type User,
+} from '@jejak/domain';
 import type { ReportWindow } from '../../storage/repos/records/report-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { requireCall, requireReachableVids } from '../access.ts';
@@ -49,7 +57,11 @@ export function createRecordReader(
     const head = stored.filter((t) => t.startTime < w.startTime);
     const tail = stored.filter((t) => t.endTime > w.endTime);
     if (head.length === 0 && tail.length === 0) return [...stored];
-    const edge = async (trips: TripRecord[], startTime: number, endTime: number) =>
+    const edge = async (
+      trips: TripRecord[],
+      startTime: number,
+      endTime: number,
+    ): Promise<Map<string, TransitSlice[]>> =>
       trips.length === 0 ? new Map() : reports.transitSlices({ vids: trips.map((t) => t.vid), startTime, endTime });
     const [atHead, atTail] = await Promise.all([
       edge(head, w.startTime, Math.min(w.endTime, Math.max(...head.map((t) => t.endTime)))),
