@@ -160,6 +160,8 @@ export async function selectOptions(page: Page, inputId: string): Promise<{ all:
 
 /** Picks `option` in the antd Select whose input has this id, and lets its popup close. */
 export async function pickOption(page: Page, inputId: string, option: string, multiple = false): Promise<void> {
+  // Another popup still closing (a tree select just chosen, on a loaded machine) would take the click.
+  await popupsClosed(page);
   await page.locator(`#${inputId}`).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
   if (multiple) await page.keyboard.press('Escape');

@@ -2,7 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ALERT_PATHS, API_PATHS, MANAGEMENT_PATHS, NOTIFICATION_PATHS } from '@jejak/contract';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
+import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
+import { gt06Track } from '../apps/server/test/device-client.ts';
 import { expectNoCspViolations, launchBrowser, signIn } from './browser.ts';
+import { clickVehicle } from './map.ts';
+import { screenshotAtWidths } from './widths.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -133,6 +137,28 @@ describe('app frame and map fallbacks in Chromium', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('sidebar').waitFor();
     expect(await page.getByTestId('menu-button').count()).toBe(0);
+    await page.close();
+  });
+
+  it("says on the vehicle's card since when a real GT06 tracker has had no GPS fix (spec 1 §3 noGPSAt)", async () => {
+    const imei = demoImei(13); // owner2's
+    const t0 = Math.floor((Date.now() - 20 * 60_000) / 60_000) * 60_000;
+    const tracker = await gt06Track(server.gt06Port, imei, t0);
+    await tracker.send(0, true);
+    const at = tracker.here();
+    await tracker.sendAt({ timeMs: t0 + 2 * 60_000, at, speedKmh: 0, acc: true, valid: false, satellites: 1 });
+    await server.app.pipeline.drain();
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.baseUrl, 'owner2@demo.jejak.my');
+    await page.waitForFunction(() => window.__jejak?.map.querySourceFeatures('vehicles').length === 1, undefined, {
+      timeout: 30_000,
+    });
+    await clickVehicle(page);
+    const noGps = page.getByTestId('vehicle-info-no-gps');
+    await noGps.waitFor();
+    expect(await noGps.textContent()).toMatch(/^since \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:00$/);
+    await screenshotAtWidths(page, 'dashboard-no-gps');
+    tracker.device.close();
     await page.close();
   });
 });

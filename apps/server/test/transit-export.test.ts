@@ -73,6 +73,8 @@ describe.each(kinds)("Trip Record's transit export on %s", (kind) => {
       ['PARKING', '5 mins 0 secs'],
       ['MOVING', '10 mins 0 secs'],
       ['IDLING', '3 mins 0 secs'],
+      // Parked since the last fix: the parking under way, marked, to the window's end.
+      ['PARKING (UNDER WAY)', '3 mins 0 secs'],
     ]);
     expect(body[1]?.[2]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Number(body[1]?.[5])).toBeCloseTo(8, 1);

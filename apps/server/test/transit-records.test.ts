@@ -29,7 +29,7 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
     const vid = await vidOf(owner2, imei);
     const r = await owner2.post('/transitRecord/timeFrame', { vid, startTime: t0, endTime: t + 1 });
     expect(r.status).toBe(200);
-    const records = r.body.transitRecords as {
+    const answered = r.body.transitRecords as {
       transitStatus: string;
       duration: number;
       totalMileage: number;
@@ -37,7 +37,11 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
       avgSpeed: number;
       startAddress: string | null;
       endAddress: string | null;
+      underWay?: boolean;
     }[];
+    // Parked since the last fix: the parking under way comes last, counted to the window's end.
+    expect(answered.at(-1)).toMatchObject({ transitStatus: 'PARKING', underWay: true });
+    const records = answered.filter((x) => !x.underWay);
     expect(records.map((x) => [x.transitStatus, x.duration / 60_000])).toEqual([
       ['PARKING', 5],
       ['MOVING', 10],
@@ -116,6 +120,8 @@ describe.each(kinds)('transit records from live data on %s', (kind) => {
       ['PARKING', 1, 11],
       ['TRANSIT', 11, 29],
       ['PARKING', 29, 39],
+      // Setting off at 39': the trip under way, to the window's end (a minute after the last fix).
+      ['TRANSIT', 39, at(t + 1)],
     ]);
     expect(trips[1]?.totalDistance).toBeCloseTo(8 + 3, 1);
     expect(trips[1]?.totalMovingDuration).toBe(15 * 60_000);
