@@ -31,7 +31,7 @@ describe('bulk add device rows (spec 2 §5)', () => {
     [['865205030001234', 'tel100', '+60123456789', ''], 'READY', null],
     [['865205030001234', 'GPS100', '', ''], 'FAILED', T.bulkSimEmpty],
     [['865205030001234', 'GPS100', '+60111111111', ''], 'FAILED', T.bulkSimInUse],
-    [['865205030001234', 'GPS100', '60123456789', ''], 'FAILED', T.bulkSimCountry],
+    [['865205030001234', 'GPS100', '6512345678', ''], 'FAILED', T.bulkSimCountry],
     [['865205030001234', 'GPS100', '+6012', ''], 'FAILED', T.simFormat],
     [['', 'GPS100', '+60123456789', ''], 'FAILED', T.deviceImeiEmpty],
     [['86520#5030', 'GPS100', '+60123456789', ''], 'FAILED', T.imeiFormat],
@@ -52,6 +52,32 @@ describe('bulk add device rows (spec 2 §5)', () => {
       rows(['1001', 'GPS100', '+60123000001'], ['1002', 'GPS100', '+60123000001'], ['1001', 'GPS100', '+60123000003']),
     );
     expect(checked.map((r) => r.message)).toEqual([null, T.bulkSimInUse, BULK_TEXTS.imeiTwice]);
+  });
+
+  it('puts back the SIM a spreadsheet made a number of, or wrote the local way (issue 26)', () => {
+    const checked = checkRows(
+      columns,
+      header.indexes,
+      rows(
+        ['865205030001001', 'GPS100', '60123456789'],
+        ['865205030001002', 'GPS100', '012-345 6789'],
+        ['865205030001003', 'GPS100', '+60 19-876 5432'],
+        ['865205030001004', 'GPS100', '44123456789'],
+      ),
+    );
+    expect(checked.map((r) => [r.status, r.values.simCard])).toEqual([
+      ['READY', '+60123456789'],
+      // The same number written twice: the second is refused as in use.
+      ['FAILED', '+60123456789'],
+      ['READY', '+60198765432'],
+      ['FAILED', '44123456789'],
+    ]);
+    expect(checked[3]?.message).toBe(MANAGEMENT_TEXTS.bulkSimCountry);
+  });
+
+  it('says the IMEI message whole when no device is free', () => {
+    expect(bulkInvalidImei([])).toBe('Invalid imei. Available devices are none: add the device first');
+    expect(bulkInvalidImei(['111'])).toBe('Invalid imei. Available devices are 111');
   });
 
   it('makes a /device/add body the server schema takes, in the ALL device group', () => {

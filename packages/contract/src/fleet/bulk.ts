@@ -6,6 +6,7 @@ import {
   DEVICE_MODELS,
   isValidImei,
   isValidSim,
+  normalizeSim,
   MANAGEMENT_TEXTS,
   NO_DEVICE,
   SIM_PREFIX,
@@ -96,6 +97,7 @@ export function deviceColumns(ctx: DeviceBulkContext): BulkColumn<DeviceColumnKe
     {
       key: 'simCard',
       label: 'SIM Card',
+      normalize: normalizeSim,
       rule: (v, column, i) => {
         if (v === '') return fail(MANAGEMENT_TEXTS.bulkSimEmpty);
         if (ctx.simsInUse.has(v) || seenBefore(v, column, i)) return fail(MANAGEMENT_TEXTS.bulkSimInUse);

@@ -108,6 +108,8 @@ export const MANAGEMENT_TEXTS = {
 
 /** 'Error at tank {n}…' is in fleet/fleet.ts (fuelTankError). Bulk texts with a value in them: */
 export function bulkInvalidImei(available: readonly string[]): string {
+  // Said whole when no device is free, rather than cut after "are" (issue 26).
+  if (available.length === 0) return 'Invalid imei. Available devices are none: add the device first';
   return `Invalid imei. Available devices are ${available.join(', ')}`;
 }
 export const BULK_DEVICE_ASSIGNED = 'Device is already assigned to a vehicle';
@@ -125,6 +127,18 @@ export function isValidImei(imei: string): boolean {
 }
 export function isValidSim(sim: string): boolean {
   return SIM_PATTERN.test(sim);
+}
+
+/**
+ * A SIM as a spreadsheet may hold it, put back in the form's shape: spaces, dashes and brackets
+ * dropped; '60…' (Excel turns '+60…' into a number and drops the '+') and the local '0…' given
+ * their '+6' (issue 26). Anything else is left for the rules to judge.
+ */
+export function normalizeSim(sim: string): string {
+  const compact = sim.replace(/[\s\-().]/g, '');
+  if (/^60\d{8,12}$/.test(compact)) return `+${compact}`;
+  if (/^0\d{8,11}$/.test(compact)) return `${SIM_PREFIX}${compact}`;
+  return compact;
 }
 export function dvidOf(model: string, imei: string): string {
   return `${model}#${imei}`;

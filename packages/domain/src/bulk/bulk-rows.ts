@@ -22,6 +22,11 @@ export interface BulkColumn<K extends string> {
   optional?: boolean;
   /** `column` holds every row's value of this column, in row order; `index` is this row's place in it. */
   rule?: (value: string, column: readonly string[], index: number) => CellIssue | null;
+  /**
+   * The cell as the row is checked and sent, from the trimmed text: what a spreadsheet made of
+   * what was typed (a SIM turned into a number loses its '+') put back.
+   */
+  normalize?: (value: string) => string;
 }
 
 /**
@@ -76,11 +81,12 @@ export function checkRows<K extends string>(
   rows: readonly SheetRow[],
   rowRule?: BulkRowRule<K>,
 ): CheckedRow<K>[] {
-  const valueAt = (row: SheetRow, key: K) => {
-    const at = indexes[key];
-    return at === null ? '' : (row.cells[at] ?? '').trim();
+  const valueAt = (row: SheetRow, column: BulkColumn<K>) => {
+    const at = indexes[column.key];
+    const text = at === null ? '' : (row.cells[at] ?? '').trim();
+    return column.normalize && text !== '' ? column.normalize(text) : text;
   };
-  const byColumn = new Map(columns.map((c) => [c.key, rows.map((row) => valueAt(row, c.key))] as const));
+  const byColumn = new Map(columns.map((c) => [c.key, rows.map((row) => valueAt(row, c))] as const));
   return rows.map((row, index) => {
     const values = {} as Record<K, string>;
     let error: string | null = null;
