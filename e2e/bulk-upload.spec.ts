@@ -53,6 +53,10 @@ describe('bulk upload in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', path);
     await page.getByRole('button', { name: button }).click();
     await page.getByTestId('bulk-dialog').waitFor();
+    // Whose account the rows go to is said before a file is chosen.
+    expect(await page.getByTestId('bulk-target').textContent()).toBe(
+      en.bulk.target('Selangor Telematik Sdn Bhd (Distributor)'),
+    );
     return page;
   };
 

@@ -9,6 +9,8 @@ export const enBulk = {
   templateFailed: 'The template could not be downloaded',
   chooseFile: 'Choose .xlsx file',
   hint: `Fill in the template, then choose it here: .xlsx only, the first sheet is read, at most ${count(BULK_MAX_ROWS)} rows.`,
+  /** Whose account the rows are added to: the signed-in user, named with their role. */
+  target: (who: string) => `Rows are added to the account of ${who}`,
   reading: (name: string) => `Reading ${name}…`,
   loadingChecks: {
     device: 'Loading your devices to check the rows…',

@@ -10,6 +10,7 @@ export const msBulk: Strings['bulk'] = {
   templateFailed: 'Templat tidak dapat dimuat turun',
   chooseFile: 'Pilih fail .xlsx',
   hint: `Isi templat, kemudian pilihnya di sini: .xlsx sahaja, helaian pertama dibaca, paling banyak ${count(BULK_MAX_ROWS)} baris.`,
+  target: (who: string) => `Baris ditambah ke akaun ${who}`,
   reading: (name: string) => `Membaca ${name}…`,
   loadingChecks: {
     device: 'Memuatkan peranti anda untuk menyemak baris…',

@@ -2,7 +2,8 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { BulkKind as ContractBulkKind } from '@jejak/contract';
 import { Alert, Button, Modal, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
+import { useSessionUser } from '../../store/session.ts';
 import { showToast } from '../feedback/notifier.ts';
 import { checkSheet } from './bulk-check.ts';
 import { BulkRowsTable } from './BulkRowsTable.tsx';
@@ -32,6 +33,8 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
 function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
   const s = useStrings().bulk;
   const spec = useSpecText();
+  const roleName = useRoleText();
+  const me = useSessionUser();
   const { ctx, refresh } = useBulkContext(kind, uid);
   const [file, setFile] = useState<{ name: string; outcome: ReadOutcome | null } | null>(null);
   const checked = useMemo(
@@ -103,6 +106,9 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
             </Button>
           </Upload>
         </Space>
+        <Typography.Text data-testid="bulk-target">
+          {s.target(`${me.userName} (${roleName(me.userRole)})`)}
+        </Typography.Text>
         <Typography.Text type="secondary">{s.hint}</Typography.Text>
         {file && !file.outcome && <Waiting text={s.reading(file.name)} />}
         {file?.outcome && !ctx && <Waiting text={s.loadingChecks[kind]} />}
