@@ -109,9 +109,10 @@ export function createReportService(
   timeZone: string = REPORT_TIME_ZONE,
   // The pipeline's setting (JEJAK_TRIP_MIN_PARKING_MS) when it is not the default.
   minParkingMs = DEFAULT_SEGMENTER.minParkingMs,
+  // The reader Trip Record shares, so both read one vehicle's records alike.
+  records: RecordReader = createRecordReader(repos.reports, now, minParkingMs),
 ) {
   const { fleet, reports } = repos;
-  const records = createRecordReader(reports, now, minParkingMs);
   async function allowed(caller: User, req: ReportRequest): Promise<void> {
     requireCall(caller, 'readReports');
     await requireReachableVids(fleet, caller, req.vids);

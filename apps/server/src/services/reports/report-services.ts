@@ -17,8 +17,9 @@ export function createReportServices(
   /** The pipeline's JEJAK_TRIP_MIN_PARKING_MS: a stop under way becomes a parking after it. */
   minParkingMs?: number,
 ) {
-  const reports = createReportService(repos, now, timeZone, minParkingMs);
-  const records = createRecordsService(repos, createRecordReader(repos.reports, now, minParkingMs));
+  const reader = createRecordReader(repos.reports, now, minParkingMs);
+  const reports = createReportService(repos, now, timeZone, minParkingMs, reader);
+  const records = createRecordsService(repos, reader);
   const fuel = createFuelService(repos, timeZone);
   const reportKinds = createReportKindsService({ repos, reports, now });
   const reportExport = createReportExportService(repos, reportRowSources(reports, reportKinds, fuel));
