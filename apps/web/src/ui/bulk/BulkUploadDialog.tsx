@@ -7,6 +7,9 @@ import { showToast } from '../feedback/notifier.ts';
 import { checkSheet } from './bulk-check.ts';
 import { BulkRowsTable } from './BulkRowsTable.tsx';
 import { downloadTemplate } from './download-template.ts';
+import { GeofenceFileHelp } from './GeofenceFileHelp.tsx';
+import { GeofencePreview } from './GeofencePreview.tsx';
+import './bulk-geofence.css';
 import { readSheetFile, type ReadOutcome } from './read-file.ts';
 import { useBulkContext } from './use-bulk-context.ts';
 import { useBulkUpload } from './use-bulk-upload.ts';
@@ -30,13 +33,16 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
 }
 
 function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
-  const s = useStrings().bulk;
+  const strings = useStrings();
+  const s = strings.bulk;
+  const gi = strings.geofenceImport;
+  const isGeofence = kind === 'geofence';
   const spec = useSpecText();
   const { ctx, refresh } = useBulkContext(kind, uid);
   const [file, setFile] = useState<{ name: string; outcome: ReadOutcome | null } | null>(null);
   const checked = useMemo(
-    () => (ctx && file?.outcome ? checkSheet(kind, ctx, file.outcome, s) : null),
-    [ctx, file, kind, s],
+    () => (ctx && file?.outcome ? checkSheet(kind, ctx, file.outcome, s, gi) : null),
+    [ctx, file, kind, s, gi],
   );
   const { state, start, reset } = useBulkUpload(kind);
 
@@ -44,7 +50,9 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
     reset();
     setFile({ name: chosen.name, outcome: null });
     // The rows are checked against the user's things as they are now, not as first loaded.
-    void Promise.all([readSheetFile(chosen), refresh()]).then(([outcome]) => setFile({ name: chosen.name, outcome }));
+    void Promise.all([readSheetFile(chosen, kind), refresh()]).then(([outcome]) =>
+      setFile({ name: chosen.name, outcome }),
+    );
   };
 
   const rows = state.rows ?? (checked?.ok ? checked.rows : null);
@@ -90,7 +98,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
             {s.downloadTemplate}
           </Button>
           <Upload
-            accept=".xlsx"
+            accept={isGeofence ? '.xlsx,.kml,.geojson,.json,.csv' : '.xlsx'}
             showUploadList={false}
             disabled={state.running}
             beforeUpload={(chosen) => {
@@ -99,11 +107,12 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
             }}
           >
             <Button type="primary" ghost icon={<UploadOutlined />} disabled={state.running} data-testid="bulk-choose">
-              {s.chooseFile}
+              {isGeofence ? gi.chooseFile : s.chooseFile}
             </Button>
           </Upload>
         </Space>
-        <Typography.Text type="secondary">{s.hint}</Typography.Text>
+        <Typography.Text type="secondary">{isGeofence ? gi.hint : s.hint}</Typography.Text>
+        {isGeofence && <GeofenceFileHelp />}
         {file && !file.outcome && <Waiting text={s.reading(file.name)} />}
         {file?.outcome && !ctx && <Waiting text={s.loadingChecks[kind]} />}
         {checked && !checked.ok && (
@@ -129,6 +138,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
           </div>
         )}
         {checked?.ok && rows && <BulkRowsTable columns={checked.columns} rows={rows} />}
+        {isGeofence && checked?.ok && rows && rows.length > 0 && <GeofencePreview rows={rows} uid={uid} />}
       </Space>
     </Modal>
   );
