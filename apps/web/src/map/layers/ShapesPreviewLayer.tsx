@@ -43,13 +43,20 @@ export function ShapesPreviewLayer({ shapes }: { shapes: readonly DrawableGeofen
     if (points.length === 0) return;
     const lons = points.map((p) => p[0] ?? 0);
     const lats = points.map((p) => p[1] ?? 0);
-    map.fitBounds(
-      [
-        [Math.min(...lons), Math.min(...lats)],
-        [Math.max(...lons), Math.max(...lats)],
-      ],
-      { padding: 30, maxZoom: MAX_FIT_ZOOM, duration: 0 },
-    );
+    const fit = () =>
+      map.fitBounds(
+        [
+          [Math.min(...lons), Math.min(...lats)],
+          [Math.max(...lons), Math.max(...lats)],
+        ],
+        { padding: 30, maxZoom: MAX_FIT_ZOOM, duration: 0 },
+      );
+    // A dialog's map may first be measured mid-animation: fit again once it has its size.
+    fit();
+    map.on('resize', fit);
+    return () => {
+      map.off('resize', fit);
+    };
   }, [map, areas]);
   return null;
 }

@@ -1,5 +1,9 @@
+import { geofenceColumns } from '@jejak/contract';
 import { Collapse, Typography } from 'antd';
 import { useStrings } from '../../i18n/strings.ts';
+
+/** The template's columns, as a CSV's header names them (they stay English in every language). */
+const COLUMNS = geofenceColumns({ geofenceNames: [], templates: [] });
 
 /** What the bulk geofence dialog reads from each kind of file, the CSV columns among them. */
 export function GeofenceFileHelp() {
@@ -18,10 +22,10 @@ export function GeofenceFileHelp() {
               <Typography.Paragraph>{s.formats.geojson}</Typography.Paragraph>
               <Typography.Paragraph>{s.formats.csv}</Typography.Paragraph>
               <dl className="bulk-csv-columns" data-testid="bulk-csv-columns">
-                {s.csvColumns.map(([column, what]) => (
-                  <div key={column}>
-                    <dt>{column}</dt>
-                    <dd>{what}</dd>
+                {COLUMNS.map((column) => (
+                  <div key={column.key}>
+                    <dt>{column.label}</dt>
+                    <dd>{s.csvColumns[column.key]}</dd>
                   </div>
                 ))}
               </dl>
