@@ -20,6 +20,7 @@ export * from './fleet/geofences.ts';
 export * from './fleet/management.ts';
 export * from './fleet/bulk.ts';
 export * from './fleet/bulk-geofence.ts';
+export * from './fleet/geofence-files/index.ts';
 export * from './alerts/alerts.ts';
 export * from './alerts/rule-form.ts';
 export * from './alerts/notifications.ts';

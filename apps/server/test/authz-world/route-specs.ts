@@ -96,6 +96,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   transitRecordExport: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   tripRecords: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   geocode: { gate: 'any', body: (o) => ({ lat: 3.07, lon: 101.52, vid: o.vid }) },
+  placeSearch: { gate: 'any', body: () => ({ q: 'Kuah' }) },
   deviceLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
   deviceDebugLogs: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW }) },
   deviceTypeDebugLogs: {

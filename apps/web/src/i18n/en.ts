@@ -16,6 +16,8 @@ import { enRules } from './en/en-rules.ts';
 import { enTrips } from './en/en-trips.ts';
 import { enReports } from './en/en-reports.ts';
 import { enDashboard } from './en/en-dashboard.ts';
+import { enPlaces } from './en/en-places.ts';
+import { enGeofenceImport } from './en/en-geofence-import.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export const en = {
@@ -272,6 +274,8 @@ export const en = {
   infoTable: enInfoTable,
   dashboard: enDashboard,
   geofenceForms: enGeofenceForms,
+  places: enPlaces,
+  geofenceImport: enGeofenceImport,
 };
 
 /** Every language's catalogue has this shape: a missing key or formatter fails to compile. */

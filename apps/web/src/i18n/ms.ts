@@ -15,6 +15,8 @@ import { msManagement } from './ms/ms-management.ts';
 import { msReports } from './ms/ms-reports.ts';
 import { msRules } from './ms/ms-rules.ts';
 import { msTrips } from './ms/ms-trips.ts';
+import { msPlaces } from './ms/ms-places.ts';
+import { msGeofenceImport } from './ms/ms-geofence-import.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
 export const ms: Strings = {
@@ -277,4 +279,6 @@ export const ms: Strings = {
   infoTable: msInfoTable,
   dashboard: msDashboard,
   geofenceForms: msGeofenceForms,
+  places: msPlaces,
+  geofenceImport: msGeofenceImport,
 };

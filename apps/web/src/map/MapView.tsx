@@ -6,7 +6,7 @@ import { useThemeMode, type ThemeMode } from '../store/theme-mode.ts';
 import { useStrings } from '../i18n/strings.ts';
 import { liveStore } from '../store/live-store.ts';
 import { fillBasemap, offlineStyle } from './basemap.ts';
-import { MapContext } from './map-context.ts';
+import { isMapRemoved, MapContext } from './map-context.ts';
 import { maplibregl } from './maplibre.ts';
 import { DEFAULT_CENTRE, DEFAULT_ZOOM } from './default-view.ts';
 import {
@@ -58,6 +58,7 @@ export function MapView({ children }: { children?: ReactNode }) {
     if (!container || basemapsKey === null) return;
     const chosen = JSON.parse(basemapsKey) as Basemaps;
     let gaveUpStreet = false;
+    let underneath: typeof window.__jejak;
     let street = chosen[modeRef.current].kind !== 'offline';
     const styleOf = (m: ThemeMode) => {
       const basemap = chosen[m];
@@ -122,6 +123,7 @@ export function MapView({ children }: { children?: ReactNode }) {
         });
       setMap(instance);
       // Tests read feature positions through these handles; they expose nothing secret.
+      underneath = window.__jejak;
       window.__jejak = { map: instance, liveStore };
     });
     instance.on('sourcedata', (event) => {
@@ -139,7 +141,11 @@ export function MapView({ children }: { children?: ReactNode }) {
       clearTimeout(timer);
       setMap(null);
       restyleRef.current = null;
-      if (window.__jejak?.map === instance) delete window.__jejak;
+      // A map over another (a dialog's preview) hands the handles back to the one beneath.
+      if (window.__jejak?.map === instance) {
+        if (underneath && !isMapRemoved(underneath.map)) window.__jejak = underneath;
+        else delete window.__jejak;
+      }
       instance.remove();
     };
   }, [basemapsKey]);

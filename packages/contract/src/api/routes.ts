@@ -104,6 +104,7 @@ export const API_PATHS = {
   escalationStateUpdate: NOTIFICATION_PATHS.escalationStateUpdate,
   escalationRecordGet: NOTIFICATION_PATHS.escalationRecordGet,
   geocode: '/geocode',
+  placeSearch: '/place/search',
   bulkTemplate: '/bulk/template',
   version: '/version',
   mapConfig: MAP_CONFIG_PATH,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import type { GeocodeRequest, GeocodeResponse } from '@jejak/contract';
-import { describePlace, type User } from '@jejak/domain';
+import {
+  PLACE_SEARCH_LIMIT,
+  type GeocodeRequest,
+  type GeocodeResponse,
+  type PlaceResult,
+  type PlaceSearchRequest,
+} from '@jejak/contract';
+import { describePlace, searchPlaces, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
 import { createRateLimiter } from '../accounts/rate-limiter.ts';
@@ -60,6 +66,40 @@ async function reverseGeocode(opts: OnlineGeocoderOptions, lat: number, lon: num
   return answer.display_name.slice(0, MAX_ADDRESS_CHARS);
 }
 
+const SearchAnswerSchema = z
+  .array(z.object({ display_name: z.string().trim().min(1), lat: z.coerce.number(), lon: z.coerce.number() }))
+  .max(50);
+/** Street answers asked of the geocoder per search; the gazetteer's towns fill the rest. */
+const STREET_RESULTS = 4;
+
+/** Places a Nominatim-style `/search` gives for the query, in Malaysia; throws on any failure. */
+async function forwardGeocode(opts: OnlineGeocoderOptions, q: string): Promise<PlaceResult[]> {
+  const url = new URL('search', opts.url.endsWith('/') ? opts.url : `${opts.url}/`);
+  url.search = new URLSearchParams({
+    format: 'jsonv2',
+    q,
+    countrycodes: 'my',
+    limit: String(STREET_RESULTS),
+  }).toString();
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  const res = await fetch(url, { headers: { 'user-agent': opts.userAgent, accept: 'application/json' }, signal });
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Error(`geocoder answered HTTP ${res.status}`);
+  }
+  const answer = SearchAnswerSchema.parse(JSON.parse(await readLimited(res, MAX_ANSWER_BYTES)));
+  return answer
+    .filter((a) => Math.abs(a.lat) <= 90 && Math.abs(a.lon) <= 180)
+    .slice(0, STREET_RESULTS)
+    .map((a) => ({
+      name: a.display_name.slice(0, MAX_ADDRESS_CHARS),
+      region: '',
+      lat: a.lat,
+      lon: a.lon,
+      source: 'geocoder',
+    }));
+}
+
 /**
  * Addresses for the console (spec 1 §7 "Geocode / refresh address"). The offline gazetteer
  * always answers; when an online geocoder is configured it is asked first, within a short
@@ -81,6 +121,26 @@ export function createGeocodeService(opts: GeocodeServiceOptions) {
         }
       }
       return { address: describePlace(req.lat, req.lon), msg: 'gazetteer' };
+    },
+
+    /**
+     * Places for the map's search box: the gazetteer's towns, and first, when an online geocoder
+     * is configured (and within its rate), its street answers; its failure leaves the towns.
+     */
+    async search(req: PlaceSearchRequest): Promise<PlaceResult[]> {
+      let streets: PlaceResult[] = [];
+      if (opts.online && limiter?.hit('geocoder')) {
+        try {
+          streets = await forwardGeocode(opts.online, req.q);
+        } catch (err) {
+          opts.onFallback(err);
+        }
+      }
+      const towns = searchPlaces(req.q, PLACE_SEARCH_LIMIT - streets.length).map((p): PlaceResult => ({
+        ...p,
+        source: 'gazetteer',
+      }));
+      return [...streets, ...towns];
     },
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { PlaceSearch } from '../../map/controls/PlaceSearch.tsx';
 import { useSessionUser } from '../../store/session.ts';
 import { DeviceLogPointsLayer } from '../../map/layers/DeviceLogPointsLayer.tsx';
 import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
@@ -33,6 +34,7 @@ export function DashboardScreen() {
       <MapView>
         <NavigationControl />
         <ScaleControl />
+        <PlaceSearch />
         <MapPanel settings={settings} onChange={setSettings} switches={DASHBOARD_SWITCHES}>
           <GeofenceTree uid={uid} />
         </MapPanel>

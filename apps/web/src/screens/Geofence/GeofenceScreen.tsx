@@ -8,6 +8,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { PlaceSearch } from '../../map/controls/PlaceSearch.tsx';
 import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { GeofenceTree } from '../../map/panel/GeofenceTree.tsx';
@@ -33,6 +34,7 @@ export function GeofenceScreen() {
       <MapView>
         <NavigationControl />
         <ScaleControl />
+        <PlaceSearch />
         <MapPanel settings={settings} onChange={setSettings} switches={OVERVIEW_SWITCHES}>
           {mayManage && (
             <div className="map-panel-actions">

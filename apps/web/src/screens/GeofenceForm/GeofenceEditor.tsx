@@ -7,6 +7,7 @@ import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
+import { PlaceSearch } from '../../map/controls/PlaceSearch.tsx';
 import { FitShape } from '../../map/draw/FitShape.tsx';
 import { FitToFleet } from '../../map/FitToFleet.tsx';
 import { GeofenceDrawTool } from '../../map/draw/GeofenceDrawTool.tsx';
@@ -122,6 +123,7 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
         <MapView>
           <NavigationControl />
           <ScaleControl />
+          <PlaceSearch />
           <PlacesLayer />
           {isPoi && <RadiusCircleLayer centre={points?.[0] ?? null} radiusM={radius} colour={colour} />}
           {start ? <FitShape points={start} radiusM={isPoi ? radius : null} /> : <FitToFleet geofences />}

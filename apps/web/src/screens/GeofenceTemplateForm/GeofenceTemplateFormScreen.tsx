@@ -14,6 +14,7 @@ import { FitToFleet } from '../../map/FitToFleet.tsx';
 import { MapSideLayout } from '../../map/MapSideLayout.tsx';
 import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
+import { PlaceSearch } from '../../map/controls/PlaceSearch.tsx';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
@@ -78,6 +79,7 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const beside = (side: ReactNode) => (
     <MapSideLayout side={side} width="wide" testId="geofence-template-map-view">
       <PlacesLayer />
+      <PlaceSearch />
       <GeofencesLayer uid={me.uid} />
       <FitToFleet geofences />
     </MapSideLayout>

@@ -8,6 +8,9 @@ import { showToast } from '../feedback/notifier.ts';
 import { checkSheet } from './bulk-check.ts';
 import { BulkRowsTable } from './BulkRowsTable.tsx';
 import { downloadTemplate } from './download-template.ts';
+import { GeofenceFileHelp } from './GeofenceFileHelp.tsx';
+import { GeofencePreview } from './GeofencePreview.tsx';
+import './bulk-geofence.css';
 import { readSheetFile, type ReadOutcome } from './read-file.ts';
 import { useBulkContext } from './use-bulk-context.ts';
 import { useBulkUpload } from './use-bulk-upload.ts';
@@ -31,15 +34,18 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
 }
 
 function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
-  const s = useStrings().bulk;
+  const strings = useStrings();
+  const s = strings.bulk;
+  const gi = strings.geofenceImport;
+  const isGeofence = kind === 'geofence';
   const spec = useSpecText();
   const roleName = useRoleText();
   const me = useSessionUser();
   const { ctx, refresh } = useBulkContext(kind, uid);
   const [file, setFile] = useState<{ name: string; outcome: ReadOutcome | null } | null>(null);
   const checked = useMemo(
-    () => (ctx && file?.outcome ? checkSheet(kind, ctx, file.outcome, s) : null),
-    [ctx, file, kind, s],
+    () => (ctx && file?.outcome ? checkSheet(kind, ctx, file.outcome, s, gi) : null),
+    [ctx, file, kind, s, gi],
   );
   const { state, start, reset } = useBulkUpload(kind);
 
@@ -47,7 +53,9 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
     reset();
     setFile({ name: chosen.name, outcome: null });
     // The rows are checked against the user's things as they are now, not as first loaded.
-    void Promise.all([readSheetFile(chosen), refresh()]).then(([outcome]) => setFile({ name: chosen.name, outcome }));
+    void Promise.all([readSheetFile(chosen, kind), refresh()]).then(([outcome]) =>
+      setFile({ name: chosen.name, outcome }),
+    );
   };
 
   const rows = state.rows ?? (checked?.ok ? checked.rows : null);
@@ -93,7 +101,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
             {s.downloadTemplate}
           </Button>
           <Upload
-            accept=".xlsx"
+            accept={isGeofence ? '.xlsx,.kml,.geojson,.json,.csv' : '.xlsx'}
             showUploadList={false}
             disabled={state.running}
             beforeUpload={(chosen) => {
@@ -102,14 +110,15 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
             }}
           >
             <Button type="primary" ghost icon={<UploadOutlined />} disabled={state.running} data-testid="bulk-choose">
-              {s.chooseFile}
+              {isGeofence ? gi.chooseFile : s.chooseFile}
             </Button>
           </Upload>
         </Space>
         <Typography.Text data-testid="bulk-target">
           {s.target(`${me.userName} (${roleName(me.userRole)})`)}
         </Typography.Text>
-        <Typography.Text type="secondary">{s.hint}</Typography.Text>
+        <Typography.Text type="secondary">{isGeofence ? gi.hint : s.hint}</Typography.Text>
+        {isGeofence && <GeofenceFileHelp />}
         {file && !file.outcome && <Waiting text={s.reading(file.name)} />}
         {file?.outcome && !ctx && <Waiting text={s.loadingChecks[kind]} />}
         {checked && !checked.ok && (
@@ -135,6 +144,7 @@ function OpenDialog({ kind, uid, onClose, onUploaded }: BulkUploadDialogProps) {
           </div>
         )}
         {checked?.ok && rows && <BulkRowsTable columns={checked.columns} rows={rows} />}
+        {isGeofence && checked?.ok && rows && rows.length > 0 && <GeofencePreview rows={rows} uid={uid} />}
       </Space>
     </Modal>
   );

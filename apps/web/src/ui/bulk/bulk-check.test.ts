@@ -6,6 +6,7 @@ import {
   type GeofenceTemplateDto,
   type ManagedDevice,
 } from '@jejak/contract';
+import { readKml } from '@jejak/contract';
 import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en.ts';
@@ -37,15 +38,15 @@ describe('checkSheet: a read file to the dialog’s rows', () => {
     ['tooManyRows', s.fileErrors.tooManyRows],
     ['readerFailed', s.fileErrors.readerFailed],
   ] as const)('a refused file (%s) is one clear message', (error, message) => {
-    expect(checkSheet('device', ctx, { ok: false, error }, s)).toEqual({ ok: false, message });
+    expect(checkSheet('device', ctx, { ok: false, error }, s, en.geofenceImport)).toEqual({ ok: false, message });
   });
 
   it("names the first missing column with the schema, and an empty sheet with the spec's text", () => {
-    expect(checkSheet('device', ctx, sheet(['IMEI', 'SIM Card']), s)).toEqual({
+    expect(checkSheet('device', ctx, sheet(['IMEI', 'SIM Card']), s, en.geofenceImport)).toEqual({
       ok: false,
       message: bulkMissingColumn('Model', ['IMEI', 'Model', 'SIM Card', 'Brand']),
     });
-    expect(checkSheet('vehicle', ctx, sheet(['Display Name', 'Plate']), s)).toEqual({
+    expect(checkSheet('vehicle', ctx, sheet(['Display Name', 'Plate']), s, en.geofenceImport)).toEqual({
       ok: false,
       message: MANAGEMENT_TEXTS.bulkNoRows,
     });
@@ -66,7 +67,7 @@ describe('checkSheet: a read file to the dialog’s rows', () => {
         { rowNumber: 5, cells: ['7', 'GPS100', '+60100000005'], problems: {} },
       ],
     };
-    const checked = checkSheet('device', ctx, outcome, s);
+    const checked = checkSheet('device', ctx, outcome, s, en.geofenceImport);
     if (!checked.ok) throw new Error(checked.message);
     expect(checked.rows.map((r) => [r.rowNumber, r.status, r.message])).toEqual([
       [2, 'FAILED', MANAGEMENT_TEXTS.bulkSimInUse],
@@ -82,6 +83,7 @@ describe('checkSheet: a read file to the dialog’s rows', () => {
       ctx,
       sheet(['Display Name', 'Plate', 'IMEI'], ['A', 'P1', '2'], ['B', 'P2', '1']),
       s,
+      en.geofenceImport,
     );
     if (!checked.ok) throw new Error(checked.message);
     expect(checked.rows.map((r) => r.status)).toEqual(['FAILED', 'READY']);
@@ -99,6 +101,7 @@ describe('checkSheet: a read file to the dialog’s rows', () => {
         ['Yard', 'Zone', '', '', '', ''],
       ),
       s,
+      en.geofenceImport,
     );
     if (!checked.ok) throw new Error(checked.message);
     expect(checked.rows.map((r) => [r.status, r.message])).toEqual([
@@ -106,5 +109,33 @@ describe('checkSheet: a read file to the dialog’s rows', () => {
       ['FAILED', GEOFENCE_TEXTS.poiRadius],
       ['FAILED', BULK_GEOFENCE_TEXTS.zonePointsEmpty],
     ]);
+  });
+
+  it('fails a map file feature no geofence can hold at its Type, and names a refused map file', () => {
+    const kml = readKml(
+      '<kml><Placemark><name>Road</name><LineString><coordinates>101,3 102,3</coordinates></LineString></Placemark>' +
+        '<Placemark><name>Pin</name><Point><coordinates>101.5,3.1</coordinates></Point></Placemark></kml>',
+    );
+    if (!kml.ok) throw new Error(kml.error);
+    const outcome: ReadOutcome = {
+      ok: true,
+      header: kml.header,
+      rows: kml.rows.map((r) => ({
+        rowNumber: r.rowNumber,
+        cells: r.cells,
+        problems: {},
+        ...(r.problem ? { feature: r.problem } : {}),
+      })),
+    };
+    const checked = checkSheet('geofence', ctx, outcome, s, en.geofenceImport);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.rows.map((r) => [r.status, r.message])).toEqual([
+      ['FAILED', en.geofenceImport.featureErrors.geometry('LineString')],
+      ['READY', null],
+    ]);
+    expect(checkSheet('geofence', ctx, { ok: false, error: 'notKml' }, s, en.geofenceImport)).toEqual({
+      ok: false,
+      message: en.geofenceImport.fileErrors.notKml,
+    });
   });
 });

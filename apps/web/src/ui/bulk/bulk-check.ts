@@ -7,6 +7,7 @@ import {
   vehicleColumns,
   type BulkDeviceChoice,
   type BulkKind,
+  type FeatureProblem,
   type GeofenceDto,
   type GeofenceTemplateDto,
   type ManagedDevice,
@@ -77,8 +78,21 @@ export function columnsFor(kind: BulkKind, ctx: BulkContext): BulkColumn<string>
 const rowRuleFor = (kind: BulkKind): BulkRowRule<string> | undefined =>
   kind === 'geofence' ? geofenceRowRule : undefined;
 
-export function checkSheet(kind: BulkKind, ctx: BulkContext, sheet: ReadOutcome, s: Strings['bulk']): BulkCheck {
-  if (!sheet.ok) return { ok: false, message: s.fileErrors[sheet.error] };
+export function checkSheet(
+  kind: BulkKind,
+  ctx: BulkContext,
+  sheet: ReadOutcome,
+  s: Strings['bulk'],
+  gi: Strings['geofenceImport'],
+): BulkCheck {
+  if (!sheet.ok)
+    return {
+      ok: false,
+      message:
+        sheet.error in s.fileErrors
+          ? s.fileErrors[sheet.error as keyof typeof s.fileErrors]
+          : gi.fileErrors[sheet.error as keyof typeof gi.fileErrors],
+    };
   const columns = columnsFor(kind, ctx);
   const header = matchHeader(columns, sheet.header);
   if (!header.ok) return { ok: false, message: bulkMissingColumn(header.missing, header.schema) };
@@ -86,7 +100,7 @@ export function checkSheet(kind: BulkKind, ctx: BulkContext, sheet: ReadOutcome,
   const checked = checkRows(
     columns,
     header.indexes,
-    sheet.rows.map((r) => sheetRow(r, s)),
+    sheet.rows.map((r) => sheetRow(r, s, gi, header.indexes['geoType'] ?? null)),
     rowRuleFor(kind),
   );
   return {
@@ -96,8 +110,15 @@ export function checkSheet(kind: BulkKind, ctx: BulkContext, sheet: ReadOutcome,
   };
 }
 
-function sheetRow(row: ReadRow, s: Strings['bulk']): SheetRow {
+/** Why a map file's feature cannot be a geofence, in the user's language. */
+function featureMessage(problem: FeatureProblem, gi: Strings['geofenceImport']): string {
+  return problem.code === 'geometry' ? gi.featureErrors.geometry(problem.geometry) : gi.featureErrors[problem.code];
+}
+
+function sheetRow(row: ReadRow, s: Strings['bulk'], gi: Strings['geofenceImport'], typeAt: number | null): SheetRow {
   const problems: Record<number, string> = {};
+  // A feature no geofence can hold fails its row at its Type, the cell its shape decides.
+  if (row.feature && typeAt !== null) problems[typeAt] = featureMessage(row.feature, gi);
   for (const [at, p] of Object.entries(row.problems))
     problems[Number(at)] =
       p.code === 'date'

@@ -1,5 +1,10 @@
 import { VersionResponseSchema } from '../../fleet/fleet.ts';
-import { GeocodeRequestSchema, GeocodeResponseSchema } from '../../fleet/geocode.ts';
+import {
+  GeocodeRequestSchema,
+  GeocodeResponseSchema,
+  PlaceSearchRequestSchema,
+  PlaceSearchResponseSchema,
+} from '../../fleet/geocode.ts';
 import { MapConfigResponseSchema } from '../../fleet/map-config.ts';
 import { get, post } from '../operation.ts';
 import { API_PATHS } from '../routes.ts';
@@ -19,5 +24,12 @@ export const PLATFORM_OPERATIONS = {
     'The address of a point (with vid: a vehicle the caller may see)',
     GeocodeRequestSchema,
     GeocodeResponseSchema,
+  ),
+  placeSearch: post(
+    API_PATHS.placeSearch,
+    'session',
+    'Places whose name matches the query: the gazetteer, and the street geocoder when configured',
+    PlaceSearchRequestSchema,
+    PlaceSearchResponseSchema,
   ),
 };

@@ -1,4 +1,4 @@
-import { BULK_MAX_FILE_BYTES, BULK_MAX_ROWS } from '@jejak/contract';
+import { BULK_MAX_FILE_BYTES, BULK_MAX_ROWS, type FeatureProblem } from '@jejak/contract';
 import { columnIndex, columnLetters, plainNumberText } from '@jejak/domain';
 import { dateStyles, firstSheetRelId, relationships, ROW_END, rows, sharedStrings, type RawCell } from './sheet-xml.ts';
 import {
@@ -47,6 +47,8 @@ export interface ReadRow {
   rowNumber: number;
   cells: string[];
   problems: Record<number, CellProblem>;
+  /** Why a map file's feature (KML, GeoJSON) cannot be a geofence. */
+  feature?: FeatureProblem;
 }
 
 export type SheetErrorCode = 'fileTooLarge' | 'notXlsx' | 'encrypted' | 'unpackedTooLarge' | 'corrupt' | 'tooManyRows';
