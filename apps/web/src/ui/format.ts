@@ -14,7 +14,11 @@ const MALAY_UNITS: Readonly<Record<string, string>> = { days: 'hari', hrs: 'jam'
  * console's language: '2 hrs 5 mins' reads '2 jam 5 min' in Malay.
  */
 export function formatDuration(ms: number | null | undefined): string {
-  const text = specDuration(ms);
+  return localizeDurationText(specDuration(ms));
+}
+
+/** A duration already worded as spec 1 §9 words it ('3 mins 0 secs', a report cell), in the console's language. */
+export function localizeDurationText(text: string): string {
   if (currentLocale() !== 'ms') return text;
   return text === 'N/A' ? 'T/A' : text.replace(/\b(days|hrs|mins|secs)\b/g, (unit) => MALAY_UNITS[unit] ?? unit);
 }

@@ -1,9 +1,12 @@
+import { MS_REPORT_SPEC_TEXTS } from './ms-report-spec-texts.ts';
+
 /**
  * Bahasa Malaysia for the spec's fixed texts (the toasts, banners and validation messages of
  * @jejak/contract and @jejak/domain, which stay English there because the spec fixes them), keyed
  * by the English text. `{n}`, `{name}` and `{date}` stand for the values filled into a text.
  */
 export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
+  ...MS_REPORT_SPEC_TEXTS,
   'Fields cannot be empty': 'Medan tidak boleh kosong',
   'Passwords do not match': 'Kata laluan tidak sepadan',
   'Password does not match': 'Kata laluan tidak sepadan',

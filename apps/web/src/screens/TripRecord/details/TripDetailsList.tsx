@@ -1,7 +1,7 @@
 import { eventTitle, formatDistanceKm, type TransitRecord } from '@jejak/contract';
 import { STATUS_COLOURS } from '@jejak/domain';
 import { Button } from 'antd';
-import { useStrings } from '../../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../../i18n/strings.ts';
 import { EventTypeIcon } from '../../../ui/alerts/EventTypeIcon.tsx';
 import { textColourOn } from '../../../ui/colour.ts';
 import { formatDateTime, formatDuration, formatSpeedKmh } from '../../../ui/format.ts';
@@ -17,13 +17,14 @@ interface TripDetailsListProps {
 
 function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip: (trid: string) => void }) {
   const s = useStrings().trips;
+  const spec = useSpecText();
   const colour = `#${STATUS_COLOURS[record.transitStatus]}`;
   const moved = record.transitStatus === 'MOVING';
   return (
     <>
       <span className="trip-item-head">
         <span className="trip-status" style={{ background: colour, color: textColourOn(colour) }}>
-          {record.transitStatus}
+          {spec(record.transitStatus)}
         </span>
         {record.underWay && (
           <span className="trip-under-way" data-testid="trip-under-way">
