@@ -30,7 +30,7 @@ const READABLE = {
       colorTextTertiary: 'rgba(255, 255, 255, 0.62)',
       colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
       colorError: '#f07b7d',
-      colorLink: '#4c95ee',
+      colorLink: '#6aaef5',
     },
     selectedTab: '#4c95ee',
   },

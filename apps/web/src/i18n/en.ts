@@ -15,6 +15,7 @@ import { enManagement } from './en/en-management.ts';
 import { enRules } from './en/en-rules.ts';
 import { enTrips } from './en/en-trips.ts';
 import { enReports } from './en/en-reports.ts';
+import { enCodes } from './en/en-codes.ts';
 import { enDashboard } from './en/en-dashboard.ts';
 import type { Catalogue } from './catalogue.ts';
 
@@ -269,6 +270,7 @@ export const en = {
   trips: enTrips,
   fuel: enFuel,
   reports: enReports,
+  codes: enCodes,
   infoTable: enInfoTable,
   dashboard: enDashboard,
   geofenceForms: enGeofenceForms,

@@ -31,7 +31,9 @@ import './vehicle-report.css';
  * fuel inputs recompute the table from the rows at hand; the export carries them to the file.
  */
 export function VehicleReportScreen() {
-  const s = useStrings().reports;
+  const strings = useStrings();
+  const s = strings.reports;
+  const codes = strings.codes;
   const spec = useSpecText();
   const { uid } = useSessionUser();
   const vehicles = useFleetVehicles();
@@ -48,8 +50,8 @@ export function VehicleReportScreen() {
     if (!report.result) return null;
     const built = reportTable(report.result, options);
     const own = report.result.kind === 'mileage' ? localizeMileage(built, s, options.durationFormat) : built;
-    return localizeReportTable(own, spec, s.hours);
-  }, [report.result, options, s, spec]);
+    return localizeReportTable(own, spec, { codes, hours: s.hours });
+  }, [report.result, options, s, spec, codes]);
   const exporter = useReportExport();
 
   /** 'Start time must be before end time!' (spec 3 §5) before asking the server. */
