@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useSpecText, useStrings } from '../../../i18n/strings.ts';
 import { EventTypeIcon } from '../../../ui/alerts/EventTypeIcon.tsx';
 import { textColourOn } from '../../../ui/colour.ts';
-import { formatDateTime, formatDuration, formatSpeedKmh } from '../../../ui/format.ts';
+import { formatDateTime, formatDuration, formatSpeedKmh, localizeAddress } from '../../../ui/format.ts';
 import type { TripDetailsItem } from './trip-details.ts';
 
 interface TripDetailsListProps {
@@ -20,6 +20,7 @@ function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip
   const spec = useSpecText();
   const colour = `#${STATUS_COLOURS[record.transitStatus]}`;
   const moved = record.transitStatus === 'MOVING';
+  const place = (address: string | null | undefined) => (address ? localizeAddress(address) : s.noAddress);
   return (
     <>
       <span className="trip-item-head">
@@ -40,11 +41,11 @@ function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip
       <span className="trip-item-address">
         {moved ? (
           <>
-            <span className="trip-from">{record.startAddress ?? s.noAddress}</span>
-            <span className="trip-to">{record.endAddress ?? s.noAddress}</span>
+            <span className="trip-from">{place(record.startAddress)}</span>
+            <span className="trip-to">{place(record.endAddress)}</span>
           </>
         ) : (
-          (record.startAddress ?? s.noAddress)
+          place(record.startAddress)
         )}
       </span>
       {moved && <span className="trip-item-speed">{`${s.topSpeed} ${formatSpeedKmh(record.topSpeed)}`}</span>}
@@ -100,7 +101,9 @@ export function TripDetailsList({ items, tsid, eventCreatedAt, onPick, onShowTri
                   <span className="trip-event-text">
                     <span className="trip-event-name">{eventTitle(item.event)}</span>
                     <span className="trip-item-time">{formatDateTime(item.event.eventCreatedAt)}</span>
-                    <span className="trip-item-address">{item.event.address ?? s.noAddress}</span>
+                    <span className="trip-item-address">
+                      {item.event.address ? localizeAddress(item.event.address) : s.noAddress}
+                    </span>
                   </span>
                 </span>
               )}
