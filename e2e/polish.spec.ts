@@ -144,9 +144,11 @@ describe('polish in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
         await page.locator('[data-testid="report-table"] .ant-spin-spinning').waitFor({ state: 'detached' });
         await page.locator('[data-testid="report-table"] thead th').first().waitFor();
         // The toast ('Get report done') sits under the header, never over the user menu; at most three show.
-        const toast = await page.locator('.ant-message-notice').first().boundingBox();
+        const notice = page.locator('.ant-message-notice').first();
+        await notice.waitFor();
+        const toast = await notice.boundingBox();
         const header = await page.locator('.app-header').boundingBox();
-        expect(toast && header && toast.y >= header.y + header.height).toBe(true);
+        expect(toast?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 100));
         expect(await page.locator('.ant-message-notice').count()).toBeLessThanOrEqual(3);
         await look(page, `VehicleReport ${kind}`);
         if (kind === 'transit') await screenshotAtWidths(page, 'polish-vehicle-report-ms');

@@ -38,6 +38,4 @@ export const MS_REPORT_SPEC_TEXTS: Readonly<Record<string, string>> = {
   ONGOING: 'BERTERUSAN',
   'UNDER WAY': 'SEDANG BERLANGSUNG',
   TRANSIT: 'TRANSIT',
-  // Event Record's first filter (spec 1 §2), beside INFO, WARNING, CRITICAL and CONTROL.
-  ALL: 'SEMUA',
 };
