@@ -92,12 +92,12 @@ describe('Fuel Analysis in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.getByTestId('fuel-tank-fuel').waitFor();
 
     expect(await rows(page, 'fuel-tank-info').first().locator('td').allTextContents()).toEqual([
-      'fuel',
+      'Tank on port 0',
       '200',
       '0',
       '10',
-      'V',
-      'dipstick',
+      'Volts (V)',
+      'Dipstick',
     ]);
     await expect.poll(() => rows(page, 'fuel-refuels').count()).toBe(1);
     expect(await rows(page, 'fuel-losses').count()).toBe(1);

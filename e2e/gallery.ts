@@ -11,7 +11,7 @@ export interface Look {
 }
 
 /** Every screen a fleet owner opens, then the administrators' own (issue 14 item 7). */
-const OWNER_SCREENS = [
+export const OWNER_SCREENS = [
   '/',
   '/InformationTable',
   '/TripRecord',
@@ -35,7 +35,7 @@ const OWNER_SCREENS = [
   '/VehicleReport',
   '/Profile',
 ];
-const SUPER_SCREENS = ['/Management/Device', '/Management/Device/Add', '/VehicleSubscription', '/Migration'];
+export const SUPER_SCREENS = ['/Management/Device', '/Management/Device/Add', '/VehicleSubscription', '/Migration'];
 /**
  * The support staff's and the fleet manager's own views (issue 25, defect 10): the map with their
  * sidebar, and the screens whose content differs for them; the rest are the screens walked above.
@@ -98,7 +98,7 @@ function luminance(rgb: string): number {
 }
 
 /** Waits until the screen has drawn what it loads: no spinner, and a map (where there is one) loaded. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await page.locator('.app-content').waitFor();
   await page.waitForFunction(
     () =>

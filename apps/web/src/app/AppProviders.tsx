@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client.ts';
 import { useLocale } from '../i18n/strings.ts';
 import { NotifierBridge } from '../ui/feedback/NotifierBridge.tsx';
-import { POPUP_CONFIG } from '../ui/feedback/notifier.ts';
+import { POPUP_CONFIG, TOAST_CONFIG } from '../ui/feedback/notifier.ts';
 import { themeFor } from './theme.ts';
 import { useThemeMode } from '../store/theme-mode.ts';
 
@@ -23,7 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme} locale={ANTD_LOCALES[locale]}>
-        <App message={{ maxCount: 3 }} notification={POPUP_CONFIG}>
+        <App message={TOAST_CONFIG} notification={POPUP_CONFIG}>
           <NotifierBridge />
           {children}
         </App>

@@ -50,7 +50,13 @@ function Navigation({ compact, onNavigate }: { compact: boolean; onNavigate?: ()
   const selected = entries.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`));
   return (
     <div className="app-sider-inner">
-      <Link to="/" className="app-sider-logo" aria-label={strings.frame.dashboard} onClick={onNavigate}>
+      <Link
+        to="/"
+        className="app-sider-logo"
+        // The name a reader hears holds the wordmark it sees (WCAG 2.5.3).
+        aria-label={`Jejak, ${strings.frame.dashboard}`}
+        onClick={onNavigate}
+      >
         <Logo compact={compact} />
       </Link>
       <Menu

@@ -15,6 +15,7 @@ import { enManagement } from './en/en-management.ts';
 import { enRules } from './en/en-rules.ts';
 import { enTrips } from './en/en-trips.ts';
 import { enReports } from './en/en-reports.ts';
+import { enCodes } from './en/en-codes.ts';
 import { enDashboard } from './en/en-dashboard.ts';
 import { enPlaces } from './en/en-places.ts';
 import { enGeofenceImport } from './en/en-geofence-import.ts';
@@ -271,6 +272,7 @@ export const en = {
   trips: enTrips,
   fuel: enFuel,
   reports: enReports,
+  codes: enCodes,
   infoTable: enInfoTable,
   dashboard: enDashboard,
   geofenceForms: enGeofenceForms,

@@ -13,6 +13,7 @@ import { msInfoTable } from './ms/ms-info-table.ts';
 import { msInspectors } from './ms/ms-inspectors.ts';
 import { msManagement } from './ms/ms-management.ts';
 import { msReports } from './ms/ms-reports.ts';
+import { msCodes } from './ms/ms-codes.ts';
 import { msRules } from './ms/ms-rules.ts';
 import { msTrips } from './ms/ms-trips.ts';
 import { msPlaces } from './ms/ms-places.ts';
@@ -276,6 +277,7 @@ export const ms: Strings = {
   trips: msTrips,
   fuel: msFuel,
   reports: msReports,
+  codes: msCodes,
   infoTable: msInfoTable,
   dashboard: msDashboard,
   geofenceForms: msGeofenceForms,

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAdminDateTime,
+  formatCoordinate,
+  formatCoordinates,
   formatDateTime,
+  formatHoursMinutes,
   formatDuration,
   formatSpeedKmh,
+  packageText,
   statusDurationText,
   statusSince,
+  tankText,
 } from './format.ts';
+import { en } from '../i18n/en.ts';
+import { ms } from '../i18n/ms.ts';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -82,5 +89,34 @@ describe('formatSpeedKmh', () => {
     expect(formatSpeedKmh(42.46)).toBe('42.5 km/h');
     expect(formatSpeedKmh(0)).toBe('0.0 km/h');
     expect(formatSpeedKmh(null)).toBe('-');
+  });
+});
+
+describe('issue 26 item 6: codes and numbers as a reader reads them', () => {
+  it('coordinates to 6 decimals, latitude first; unknown as -', () => {
+    expect(formatCoordinates({ lat: 3.073812345678901, lon: 101.51831234567891 })).toBe('3.073812, 101.518312');
+    expect(formatCoordinates(null)).toBe('-');
+    expect(formatCoordinate(-0.1234567)).toBe('-0.123457');
+  });
+
+  it.each([
+    [0, '0:00'],
+    [0.25, '0:15'],
+    [1.5, '1:30'],
+    [2.999, '3:00'],
+    [26.1, '26:06'],
+    [-0.5, '-0:30'],
+  ])('%d hours → %s', (hours, text) => {
+    expect(formatHoursMinutes(hours)).toBe(text);
+  });
+
+  it('names data packages and tanks in the catalogue’s words', () => {
+    expect(packageText(en.codes, 'gps#latest')).toBe('Position');
+    expect(packageText(ms.codes, 'gps#memory')).toBe('Kedudukan (dihantar lewat)');
+    expect(packageText(en.codes, 'something-new')).toBe('something-new');
+    expect(packageText(en.codes, null)).toBe('-');
+    expect(tankText(en.codes, 'fuel')).toBe('Tank on port 0');
+    expect(tankText(ms.codes, 'fuel2')).toBe('Tangki pada port 2');
+    expect(tankText(en.codes, 'spare')).toBe('spare');
   });
 });

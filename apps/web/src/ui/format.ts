@@ -5,6 +5,7 @@ import {
   NEAR_PLACE_PREFIX,
   type Vehicle,
 } from '@jejak/domain';
+import type { Strings } from '../i18n/en.ts';
 import { currentLocale } from '../i18n/language.ts';
 
 const MALAY_UNITS: Readonly<Record<string, string>> = { days: 'hari', hrs: 'jam', mins: 'min', secs: 'saat' };
@@ -14,7 +15,11 @@ const MALAY_UNITS: Readonly<Record<string, string>> = { days: 'hari', hrs: 'jam'
  * console's language: '2 hrs 5 mins' reads '2 jam 5 min' in Malay.
  */
 export function formatDuration(ms: number | null | undefined): string {
-  const text = specDuration(ms);
+  return localizeDurationText(specDuration(ms));
+}
+
+/** A duration already worded as spec 1 §9 words it ('3 mins 0 secs', a report cell), in the console's language. */
+export function localizeDurationText(text: string): string {
   if (currentLocale() !== 'ms') return text;
   return text === 'N/A' ? 'T/A' : text.replace(/\b(days|hrs|mins|secs)\b/g, (unit) => MALAY_UNITS[unit] ?? unit);
 }
@@ -81,4 +86,35 @@ export function formatSpeedKmh(speedKmh: number | null | undefined): string {
 /** Spec 3's screens (migration, subscriptions) write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */
 export function formatAdminDateTime(ms: number | null | undefined, timeZone: string = consoleTimeZone()): string {
   return formatDateTime(ms, timeZone).replaceAll('/', '-');
+}
+
+/** A coordinate pair as the console shows it: 6 decimals (about 0.1 m), latitude first; '-' when unknown. */
+export function formatCoordinates(at: { lat: number; lon: number } | null | undefined): string {
+  if (!at || !Number.isFinite(at.lat) || !Number.isFinite(at.lon)) return '-';
+  return `${at.lat.toFixed(6)}, ${at.lon.toFixed(6)}`;
+}
+
+/** One coordinate (a report's Latitude or Longitude cell) to 6 decimals. */
+export function formatCoordinate(degrees: number): string {
+  return degrees.toFixed(6);
+}
+
+/** Hours (a chart's axis, decimal) as h:mm: 1.5 → '1:30'; negative as '-h:mm'. */
+export function formatHoursMinutes(hours: number): string {
+  if (!Number.isFinite(hours)) return '-';
+  const minutes = Math.round(Math.abs(hours) * 60);
+  const text = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+  return hours < 0 && minutes > 0 ? `-${text}` : text;
+}
+
+/** A device log's data package in words ('gps#latest' reads 'Position'); an unknown one as it came. */
+export function packageText(codes: Strings['codes'], devicePackage: string | null | undefined): string {
+  if (!devicePackage) return '-';
+  return codes.packages[devicePackage] ?? devicePackage;
+}
+
+/** A fuel tank by its profile key ('fuel' is port 0, 'fuel2' port 2) in words; another key as it came. */
+export function tankText(codes: Strings['codes'], key: string): string {
+  const port = /^fuel(\d*)$/.exec(key);
+  return port ? codes.tank(Number(port[1] || 0)) : key;
 }

@@ -18,7 +18,7 @@ export const enFuel = {
   speed: 'Speed (km/h)',
   fuel: (status: string) => `Fuel (L), ${status}`,
   engine: 'Engine (on 50, off 0)',
-  hours: 'Hours',
+  hours: 'Time since start (h:mm)',
   summary: 'Summary Table',
   refuels: 'Refuels Table',
   losses: 'Potential Fuel Loss Table',

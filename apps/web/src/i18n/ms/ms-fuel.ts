@@ -20,7 +20,7 @@ export const msFuel: Strings['fuel'] = {
   speed: 'Kelajuan (km/j)',
   fuel: (status: string) => `Bahan Api (L), ${status}`,
   engine: 'Enjin (hidup 50, mati 0)',
-  hours: 'Jam',
+  hours: 'Masa sejak mula (j:mm)',
   summary: 'Jadual Ringkasan',
   refuels: 'Jadual Pengisian Semula',
   losses: 'Jadual Potensi Kehilangan Bahan Api',

@@ -1,4 +1,5 @@
 import { MS_PLACE_SPEC_TEXTS } from './ms-spec-texts-places.ts';
+import { MS_REPORT_SPEC_TEXTS } from './ms-report-spec-texts.ts';
 
 /**
  * Bahasa Malaysia for the spec's fixed texts (the toasts, banners and validation messages of
@@ -7,6 +8,7 @@ import { MS_PLACE_SPEC_TEXTS } from './ms-spec-texts-places.ts';
  */
 export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   ...MS_PLACE_SPEC_TEXTS,
+  ...MS_REPORT_SPEC_TEXTS,
   'Fields cannot be empty': 'Medan tidak boleh kosong',
   'Passwords do not match': 'Kata laluan tidak sepadan',
   'Password does not match': 'Kata laluan tidak sepadan',

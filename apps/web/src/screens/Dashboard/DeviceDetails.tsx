@@ -3,14 +3,16 @@ import type { Device } from '@jejak/domain';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popover } from 'antd';
 import { useStrings } from '../../i18n/strings.ts';
-import { formatDateTime } from '../../ui/format.ts';
+import { formatDateTime, packageText } from '../../ui/format.ts';
 
 const modelLabel = (model: string) =>
   model in DEVICE_MODEL_LABELS ? DEVICE_MODEL_LABELS[model as DeviceModel] : model;
 
 /** What the device record holds, for the info window's device details control (spec 1 §2). */
 function DeviceFacts({ device }: { device: Device }) {
-  const d = useStrings().dashboard.device;
+  const strings = useStrings();
+  const d = strings.dashboard.device;
+  const codes = strings.codes;
   const flag = (value: boolean | null, on: string, off: string) => (value === null ? d.unknown : value ? on : off);
   const items = [
     { key: 'dvid', label: d.dvid, children: device.dvid },
@@ -25,7 +27,7 @@ function DeviceFacts({ device }: { device: Device }) {
       key: 'record',
       label: d.lastRecord,
       children: device.lastRecordAt
-        ? `${device.lastPackage ?? ''} ${formatDateTime(device.lastRecordAt)}`.trim()
+        ? `${device.lastPackage ? packageText(codes, device.lastPackage) : ''} ${formatDateTime(device.lastRecordAt)}`.trim()
         : d.unknown,
     },
   ];

@@ -78,6 +78,7 @@ function Body({ events, shown, loading, selectedEvid, onPick }: EventListProps) 
 /** Event Record's list (spec 1 §2): filter buttons with counts, export, and the events. */
 export function EventList(props: EventListProps) {
   const s = useStrings().alerts.eventRecord;
+  const spec = useSpecText();
   const counts = countByFilter(props.events ?? []);
   return (
     <div className="event-list-panel">
@@ -87,7 +88,7 @@ export function EventList(props: EventListProps) {
           optionType="button"
           value={props.filter}
           onChange={(e) => props.onFilter(e.target.value as EventFilter)}
-          options={EVENT_FILTERS.map((f) => ({ value: f, label: `${f} (${counts[f]})` }))}
+          options={EVENT_FILTERS.map((f) => ({ value: f, label: `${spec(f)} (${counts[f]})` }))}
           data-testid="event-filters"
         />
         <Button

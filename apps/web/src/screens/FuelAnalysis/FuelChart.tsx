@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useStrings } from '../../i18n/strings.ts';
 import { chartColumns } from './fuel-tables.ts';
+import { formatHoursMinutes } from '../../ui/format.ts';
 
 /** The fuel line's colour in each transit status (the live map's status colours). */
 const STATUS_COLOURS = { MOVING: '#52c41a', IDLING: '#faad14', PARKING: '#1677ff', DISCONNECTED: '#8c8c8c' };
@@ -26,7 +27,7 @@ export default function FuelChart({ logs, startMs }: FuelChartProps) {
     const el = ref.current;
     if (!el) return;
     const series: uPlot.Series[] = [
-      { label: s.hours, value: (_, v) => (v === null ? '-' : v.toFixed(2)) },
+      { label: s.hours, value: (_, v) => (v === null ? '-' : formatHoursMinutes(v)) },
       { label: s.speed, stroke: '#722ed1', width: 1 },
       ...TRANSIT_STATUSES.map((status) => ({ label: s.fuel(status), stroke: STATUS_COLOURS[status], width: 2 })),
       { label: s.engine, stroke: '#f5222d', width: 1, paths: uPlot.paths.stepped?.({ align: 1 }) },
@@ -36,7 +37,8 @@ export default function FuelChart({ logs, startMs }: FuelChartProps) {
         width: Math.max(280, el.clientWidth),
         height: 320,
         scales: { x: { time: false } },
-        axes: [{ label: s.hours }, { label: `${s.speed} / L` }],
+        // Hours since the start as h:mm, not decimal hours.
+        axes: [{ label: s.hours, values: (_, splits) => splits.map(formatHoursMinutes) }, { label: `${s.speed} / L` }],
         series,
       },
       chartColumns(logs, startMs) as uPlot.AlignedData,

@@ -3,7 +3,7 @@ import type { FuelTank } from '@jejak/domain';
 import { Button, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useStrings } from '../../i18n/strings.ts';
-import { formatAdminDateTime } from '../../ui/format.ts';
+import { formatAdminDateTime, tankText } from '../../ui/format.ts';
 import { changeRows, litresPer100Km, summaryRows, type ChangeRow } from './fuel-tables.ts';
 import type { Place } from './PlaceModal.tsx';
 
@@ -20,7 +20,9 @@ const money = (rm: number) => rm.toFixed(2);
 
 /** One tank: its settings, the chart, and the summary, refuel and loss tables. */
 export function TankPanel({ record, tank, priceRm, onPlace, chart }: TankPanelProps) {
-  const s = useStrings().fuel;
+  const strings = useStrings();
+  const s = strings.fuel;
+  const f = strings.fleetForms;
   const changeColumns = [
     { title: s.time, dataIndex: 'time', key: 'time', render: (t: number) => formatAdminDateTime(t) },
     { title: s.litres, dataIndex: 'litres', key: 'litres', render: (l: number) => l.toFixed(2) },
@@ -60,7 +62,16 @@ export function TankPanel({ record, tank, priceRm, onPlace, chart }: TankPanelPr
         rowKey="tank"
         data-testid="fuel-tank-info"
         scroll={{ x: true }}
-        dataSource={[{ tank: record.tank, capacity: record.capacity, ...tank }]}
+        dataSource={[
+          {
+            ...tank,
+            tank: tankText(strings.codes, record.tank),
+            capacity: record.capacity,
+            // The operator and the sensor in words, not the profile's codes ('V', 'dipstick').
+            fuelLevelOperator: tank?.fuelLevelOperator ? f.operatorLabels[tank.fuelLevelOperator] : '-',
+            fuelSensorType: tank?.fuelSensorType ? f.sensorLabels[tank.fuelSensorType] : '-',
+          },
+        ]}
         columns={[
           { title: s.tank, dataIndex: 'tank' },
           { title: s.capacity, dataIndex: 'capacity' },

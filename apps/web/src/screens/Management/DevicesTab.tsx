@@ -19,7 +19,9 @@ const searchText = (d: ManagedDevice) =>
 
 /** The Devices tab (spec 2 §2): every device the user reaches, its readings kept live. */
 export function DevicesTab({ uid }: { uid: string }) {
-  const s = useStrings().management;
+  const strings = useStrings();
+  const s = strings.management;
+  const codes = strings.codes;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const devices = useManagedDevices(uid);
@@ -36,12 +38,13 @@ export function DevicesTab({ uid }: { uid: string }) {
     () =>
       deviceColumns(
         s,
+        codes,
         (device) =>
           void navigate(`/Management/Device/Edit/${encodeURIComponent(device.dvid)}`, {
             state: { device, targetUser: { uid: device.uid, userName: device.userName } },
           }),
       ),
-    [s, navigate],
+    [s, codes, navigate],
   );
   const pinned = usePinnedColumns(columns);
 

@@ -87,6 +87,8 @@ export function RulesTab({ uid }: { uid: string }) {
       ) : (
         <Collapse
           data-testid="rule-templates"
+          // The header's title and arrow open it, not the whole row: Edit template is no button inside a button.
+          collapsible="header"
           items={custom.map((template) => ({
             key: template.rtid,
             label: (

@@ -86,6 +86,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsVehicles }: Veh
             id="statusFilter"
             className="management-filter"
             placeholder={s.allStatuses}
+            aria-label={s.allStatuses}
             value={filter.status ?? undefined}
             onChange={(status) => set({ status: status ?? null })}
             options={TRANSIT_STATUSES.map((status) => ({ value: status, label: status }))}
@@ -95,6 +96,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsVehicles }: Veh
             id="typeFilter"
             className="management-filter"
             placeholder={s.allTypes}
+            aria-label={s.allTypes}
             value={filter.type ?? undefined}
             onChange={(type) => set({ type: type ?? null })}
             options={VEHICLE_TYPES.map((type) => ({ value: type, label: spec(VEHICLE_TYPE_LABELS[type]) }))}
@@ -105,6 +107,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsVehicles }: Veh
             id="groupFilter"
             className="management-filter"
             placeholder={s.allGroups}
+            aria-label={s.allGroups}
             value={filter.vgid ?? undefined}
             onChange={(vgid) => set({ vgid: vgid ?? null })}
             options={(groups.data ?? []).map((g) => ({ value: g.vgid, label: g.groupName }))}

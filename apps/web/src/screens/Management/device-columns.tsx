@@ -1,6 +1,7 @@
 import type { ManagedDevice } from '@jejak/contract';
 import { Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
+import { packageText } from '../../ui/format.ts';
 import { editColumn } from '../../ui/table/edit-column.tsx';
 import { coordinatesText, formatFixed, formatTime, mapsLink } from './management-format.ts';
 
@@ -12,7 +13,11 @@ function Switch({ on, labels }: { on: boolean | null; labels: [string, string] }
 }
 
 /** Every column of the Devices tab (spec 2 §2); speed and fuel 2 decimals, coordinates 7 (§9). */
-export function deviceColumns(s: Labels, onEdit: (device: ManagedDevice) => void): TableColumnsType<ManagedDevice> {
+export function deviceColumns(
+  s: Labels,
+  codes: Strings['codes'],
+  onEdit: (device: ManagedDevice) => void,
+): TableColumnsType<ManagedDevice> {
   const c = s.deviceColumns;
   return [
     { title: c.deviceId, key: 'dvid', fixed: 'left', render: (_, d) => <strong>{d.dvid}</strong> },
@@ -42,7 +47,7 @@ export function deviceColumns(s: Labels, onEdit: (device: ManagedDevice) => void
           '-'
         ),
     },
-    { title: c.package, key: 'package', render: (_, d) => d.package ?? '-' },
+    { title: c.package, key: 'package', render: (_, d) => packageText(codes, d.package) },
     {
       title: c.deviceTime,
       key: 'deviceTime',

@@ -52,7 +52,7 @@ export function RecipientList({ form, type, keypad }: RecipientListProps) {
             return (
               <div className="recipient-row" key={field.key} data-testid={`recipient-${index}`}>
                 {type === NOTIFICATION_TYPES.PUSH ? (
-                  <Form.Item name={[field.name, 'uid']} label={f.user}>
+                  <Form.Item name={[field.name, 'uid']} label={f.user} htmlFor={id('uid')}>
                     <PushUserSelect
                       id={id('uid')}
                       name={form.getFieldValue(['recipient', field.name, 'name']) as string | undefined}
@@ -60,22 +60,27 @@ export function RecipientList({ form, type, keypad }: RecipientListProps) {
                     />
                   </Form.Item>
                 ) : (
-                  <Form.Item name={[field.name, 'name']} label={f.recipientName}>
+                  <Form.Item name={[field.name, 'name']} label={f.recipientName} htmlFor={id('name')}>
                     <Input id={id('name')} maxLength={120} />
                   </Form.Item>
                 )}
                 {type === NOTIFICATION_TYPES.EMAIL && (
-                  <Form.Item name={[field.name, 'email']} label={f.email}>
+                  <Form.Item name={[field.name, 'email']} label={f.email} htmlFor={id('email')}>
                     <EmailInput id={id('email')} />
                   </Form.Item>
                 )}
                 {(type === NOTIFICATION_TYPES.SMS || type === NOTIFICATION_TYPES.CALL) && (
-                  <Form.Item name={[field.name, 'contact']} label={f.contact}>
+                  <Form.Item name={[field.name, 'contact']} label={f.contact} htmlFor={id('contact')}>
                     <Input id={id('contact')} inputMode="tel" addonBefore={PHONE_PREFIX} maxLength={14} />
                   </Form.Item>
                 )}
                 {type === NOTIFICATION_TYPES.CALL && (
-                  <Form.Item name={[field.name, 'isKeypadAuthorized']} valuePropName="checked" label=" ">
+                  <Form.Item
+                    name={[field.name, 'isKeypadAuthorized']}
+                    valuePropName="checked"
+                    label=" "
+                    htmlFor={id('keypad')}
+                  >
                     <Checkbox id={id('keypad')} disabled={!keypad}>
                       {f.keypadAuthorized}
                     </Checkbox>

@@ -32,7 +32,11 @@ export function ConditionList({ form, geofences, disabled, single }: ConditionLi
                 const operators = parameter ? RULE_PARAMETERS[parameter].operators : [];
                 return (
                   <div className="rule-condition" data-testid={`condition-${index}`}>
-                    <Form.Item name={[field.name, 'parameter']} label={f.parameter}>
+                    <Form.Item
+                      name={[field.name, 'parameter']}
+                      label={f.parameter}
+                      htmlFor={`condition-${index}-parameter`}
+                    >
                       <Select<RuleParameter>
                         id={`condition-${index}-parameter`}
                         disabled={disabled}
@@ -40,14 +44,18 @@ export function ConditionList({ form, geofences, disabled, single }: ConditionLi
                         onChange={(p) => form.setFieldValue(['conditions', field.name], withParameter(p))}
                       />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'operator']} label={f.operator}>
+                    <Form.Item
+                      name={[field.name, 'operator']}
+                      label={f.operator}
+                      htmlFor={`condition-${index}-operator`}
+                    >
                       <Select
                         id={`condition-${index}-operator`}
                         disabled={disabled || !parameter}
                         options={operators.map((o) => ({ value: o, label: spec(RULE_OPERATOR_LABELS[o]) }))}
                       />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'value']} label={f.value}>
+                    <Form.Item name={[field.name, 'value']} label={f.value} htmlFor={`condition-${index}-value`}>
                       <ConditionValue
                         id={`condition-${index}-value`}
                         parameter={parameter}

@@ -4,7 +4,7 @@ import { Button, Card, Checkbox, DatePicker, Space, Table, Tooltip, Typography, 
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSessionUser } from '../../store/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { tablePagination } from '../../ui/table/table.ts';
@@ -32,6 +32,7 @@ const callWindow = (state: EscalationState) => ({
 export function SOSAlertsScreen() {
   const me = useSessionUser();
   const s = useStrings().alerts.sos;
+  const spec = useSpecText();
   const lookup = useEscalations();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(() => {
     const today = todayWindow(Date.now());
@@ -54,7 +55,7 @@ export function SOSAlertsScreen() {
         </Space>
       ),
     },
-    { title: s.event, key: 'event', render: (_, r) => r.event.eventName },
+    { title: s.event, key: 'event', render: (_, r) => spec(r.event.eventName) },
     { title: s.notification, dataIndex: 'notificationName', key: 'notification' },
     { title: s.status, key: 'status', render: (_, r) => <StatusTag status={r.status} /> },
     { title: s.createdAt, key: 'created', render: (_, r) => formatAdminDateTime(r.createdAt) },

@@ -33,26 +33,38 @@ export function FuelTanksEditor() {
               }
             >
               <div className="fleet-form-grid">
-                <Form.Item label={f.portNumber} name={[field.name, 'portNumber']}>
+                <Form.Item label={f.portNumber} name={[field.name, 'portNumber']} htmlFor={`tank-${i + 1}-port`}>
                   <InputNumber id={`tank-${i + 1}-port`} min={0} max={MAX_FUEL_PORT} precision={0} />
                 </Form.Item>
-                <Form.Item label={f.fuelCapacity} name={[field.name, 'fuelCapacity']}>
+                <Form.Item
+                  label={f.fuelCapacity}
+                  name={[field.name, 'fuelCapacity']}
+                  htmlFor={`tank-${i + 1}-capacity`}
+                >
                   <InputNumber id={`tank-${i + 1}-capacity`} min={0} />
                 </Form.Item>
-                <Form.Item label={f.fuelLevelMin} name={[field.name, 'fuelLevelMin']}>
+                <Form.Item label={f.fuelLevelMin} name={[field.name, 'fuelLevelMin']} htmlFor={`tank-${i + 1}-min`}>
                   <InputNumber id={`tank-${i + 1}-min`} min={0} />
                 </Form.Item>
-                <Form.Item label={f.fuelLevelMax} name={[field.name, 'fuelLevelMax']}>
+                <Form.Item label={f.fuelLevelMax} name={[field.name, 'fuelLevelMax']} htmlFor={`tank-${i + 1}-max`}>
                   <InputNumber id={`tank-${i + 1}-max`} min={0} />
                 </Form.Item>
-                <Form.Item label={f.fuelLevelOperator} name={[field.name, 'fuelLevelOperator']}>
+                <Form.Item
+                  label={f.fuelLevelOperator}
+                  name={[field.name, 'fuelLevelOperator']}
+                  htmlFor={`tank-${i + 1}-operator`}
+                >
                   <Select
                     id={`tank-${i + 1}-operator`}
                     allowClear
                     options={FUEL_LEVEL_OPERATORS.map((op) => ({ value: op, label: f.operatorLabels[op] }))}
                   />
                 </Form.Item>
-                <Form.Item label={f.fuelSensorType} name={[field.name, 'fuelSensorType']}>
+                <Form.Item
+                  label={f.fuelSensorType}
+                  name={[field.name, 'fuelSensorType']}
+                  htmlFor={`tank-${i + 1}-sensor`}
+                >
                   <Select
                     id={`tank-${i + 1}-sensor`}
                     allowClear

@@ -2,7 +2,7 @@ import { reportTable, VEHICLE_REPORT_TEXTS, type AnyReportRows } from '@jejak/co
 import { Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSessionUser } from '../../store/session.ts';
-import { useStrings } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { consoleTimeZone } from '../../ui/format.ts';
@@ -12,6 +12,7 @@ import { ExportProgress } from './ExportProgress.tsx';
 import { localizeMileage } from './mileage-labels.ts';
 import { ReportFormBar } from './ReportFormBar.tsx';
 import { ReportResultTable } from './ReportResultTable.tsx';
+import { localizeReportTable } from './report-labels.ts';
 import {
   DEFAULT_FILTERS,
   devicesOf,
@@ -30,7 +31,10 @@ import './vehicle-report.css';
  * fuel inputs recompute the table from the rows at hand; the export carries them to the file.
  */
 export function VehicleReportScreen() {
-  const s = useStrings().reports;
+  const strings = useStrings();
+  const s = strings.reports;
+  const codes = strings.codes;
+  const spec = useSpecText();
   const { uid } = useSessionUser();
   const vehicles = useFleetVehicles();
   const [form, setForm] = useState<ReportForm>(() => ({ vids: [], ...todayWindow(Date.now()), kind: 'mileage' }));
@@ -45,8 +49,9 @@ export function VehicleReportScreen() {
   const table = useMemo(() => {
     if (!report.result) return null;
     const built = reportTable(report.result, options);
-    return report.result.kind === 'mileage' ? localizeMileage(built, s, options.durationFormat) : built;
-  }, [report.result, options, s]);
+    const own = report.result.kind === 'mileage' ? localizeMileage(built, s, options.durationFormat) : built;
+    return localizeReportTable(own, spec, { codes, hours: s.hours });
+  }, [report.result, options, s, spec, codes]);
   const exporter = useReportExport();
 
   /** 'Start time must be before end time!' (spec 3 §5) before asking the server. */

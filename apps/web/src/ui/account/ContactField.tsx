@@ -9,7 +9,7 @@ const PREFIX_OPTIONS = CONTACT_PREFIXES.map((prefix) => ({ value: prefix, label:
 export function ContactField() {
   const strings = useStrings();
   return (
-    <Form.Item label={strings.userForm.contact} required>
+    <Form.Item label={strings.userForm.contact} htmlFor="contactNumber" required>
       <Space.Compact block>
         <Form.Item name="prefix" noStyle>
           <Select options={PREFIX_OPTIONS} aria-label={strings.userForm.prefix} style={PREFIX_STYLE} />

@@ -5,6 +5,12 @@ import type { NotificationConfig, NotificationInstance } from 'antd/es/notificat
 /** Real-time pop-ups: bottom right, 50 px from the bottom, 60 seconds (spec 1 §9). */
 export const POPUP_CONFIG: NotificationConfig = { placement: 'bottomRight', bottom: 50, duration: 60 };
 
+/**
+ * Toasts: top centre, just under the 56 px header (never over the user menu), at most three at
+ * once, so they never pile over a table or a form's buttons (issue 26 item 6).
+ */
+export const TOAST_CONFIG = { top: 64, maxCount: 3 } as const;
+
 interface NotifierApi {
   message: MessageInstance;
   notification: NotificationInstance;

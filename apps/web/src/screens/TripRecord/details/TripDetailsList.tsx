@@ -1,10 +1,10 @@
 import { eventTitle, formatDistanceKm, type TransitRecord } from '@jejak/contract';
 import { STATUS_COLOURS } from '@jejak/domain';
 import { Button } from 'antd';
-import { useStrings } from '../../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../../i18n/strings.ts';
 import { EventTypeIcon } from '../../../ui/alerts/EventTypeIcon.tsx';
 import { textColourOn } from '../../../ui/colour.ts';
-import { formatDateTime, formatDuration, formatSpeedKmh } from '../../../ui/format.ts';
+import { formatDateTime, formatDuration, formatSpeedKmh, localizeAddress } from '../../../ui/format.ts';
 import type { TripDetailsItem } from './trip-details.ts';
 
 interface TripDetailsListProps {
@@ -17,13 +17,15 @@ interface TripDetailsListProps {
 
 function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip: (trid: string) => void }) {
   const s = useStrings().trips;
+  const spec = useSpecText();
   const colour = `#${STATUS_COLOURS[record.transitStatus]}`;
   const moved = record.transitStatus === 'MOVING';
+  const place = (address: string | null | undefined) => (address ? localizeAddress(address) : s.noAddress);
   return (
     <>
       <span className="trip-item-head">
         <span className="trip-status" style={{ background: colour, color: textColourOn(colour) }}>
-          {record.transitStatus}
+          {spec(record.transitStatus)}
         </span>
         {record.underWay && (
           <span className="trip-under-way" data-testid="trip-under-way">
@@ -39,11 +41,11 @@ function TransitItem({ record, onShowTrip }: { record: TransitRecord; onShowTrip
       <span className="trip-item-address">
         {moved ? (
           <>
-            <span className="trip-from">{record.startAddress ?? s.noAddress}</span>
-            <span className="trip-to">{record.endAddress ?? s.noAddress}</span>
+            <span className="trip-from">{place(record.startAddress)}</span>
+            <span className="trip-to">{place(record.endAddress)}</span>
           </>
         ) : (
-          (record.startAddress ?? s.noAddress)
+          place(record.startAddress)
         )}
       </span>
       {moved && <span className="trip-item-speed">{`${s.topSpeed} ${formatSpeedKmh(record.topSpeed)}`}</span>}
@@ -99,7 +101,9 @@ export function TripDetailsList({ items, tsid, eventCreatedAt, onPick, onShowTri
                   <span className="trip-event-text">
                     <span className="trip-event-name">{eventTitle(item.event)}</span>
                     <span className="trip-item-time">{formatDateTime(item.event.eventCreatedAt)}</span>
-                    <span className="trip-item-address">{item.event.address ?? s.noAddress}</span>
+                    <span className="trip-item-address">
+                      {item.event.address ? localizeAddress(item.event.address) : s.noAddress}
+                    </span>
                   </span>
                 </span>
               )}
