@@ -3,8 +3,8 @@ import type { LayerSpecification } from 'maplibre-gl';
 import { OFFLINE_STYLE_NAMES } from '../basemap.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { useMap } from '../map-context.ts';
-import { useMapLayer, type MapLayerEntry } from '../use-map-layer.ts';
-import { drawTextImages, LABEL_IMAGE, LABEL_IMAGE_DARK } from './text-image.ts';
+import { useMapLayer, type MapLayerEntry, type MapLayerImage } from '../use-map-layer.ts';
+import { LABEL_IMAGE, LABEL_IMAGE_DARK, TEXT_IMAGE_PIXEL_RATIO, textImage } from './text-image.ts';
 
 const SOURCE_ID = 'places';
 const LAYER_ID: OrderedLayerId = 'places';
@@ -49,15 +49,22 @@ function labelsLayer(prefix: string): LayerSpecification {
 export function PlacesLayer() {
   const style = useMap().getStyle().name;
   const offline = style === OFFLINE_STYLE_NAMES.light || style === OFFLINE_STYLE_NAMES.dark;
+  const prefix = style === OFFLINE_STYLE_NAMES.dark ? LABEL_IMAGE_DARK : LABEL_IMAGE;
   const labels: MapLayerEntry[] = offline
-    ? [
-        {
-          spec: labelsLayer(style === OFFLINE_STYLE_NAMES.dark ? LABEL_IMAGE_DARK : LABEL_IMAGE),
-          beforeId: (map) => layerAbove(map, LABELS_ID),
-        },
-      ]
+    ? [{ spec: labelsLayer(prefix), beforeId: (map) => layerAbove(map, LABELS_ID) }]
+    : [];
+  // Drawn before the layer is laid out: a name drawn on demand (styleimagemissing) after the
+  // first layout stays off the map until the source changes, and this one never does.
+  const images: MapLayerImage[] = offline
+    ? MY_PLACES.map(([name]) => ({
+        id: prefix + name,
+        draw: () => textImage(prefix + name),
+        options: { pixelRatio: TEXT_IMAGE_PIXEL_RATIO },
+        keep: true,
+      }))
     : [];
   useMapLayer({
+    images,
     sources: [
       { id: SOURCE_ID, spec: { type: 'geojson', data: placeFeatures(MY_PLACES), attribution: PLACES_ATTRIBUTION } },
     ],
@@ -81,7 +88,6 @@ export function PlacesLayer() {
       },
       ...labels,
     ],
-    ...(offline ? { onAdd: drawTextImages } : {}),
   });
   return null;
 }

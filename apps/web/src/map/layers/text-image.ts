@@ -1,7 +1,8 @@
 import type { Map as MapLibreMap, MapStyleImageMissingEvent } from 'maplibre-gl';
 import { isMapRemoved } from '../map-context.ts';
 
-const PIXEL_RATIO = 2;
+export const TEXT_IMAGE_PIXEL_RATIO = 2;
+const PIXEL_RATIO = TEXT_IMAGE_PIXEL_RATIO;
 
 const LABEL_INKS = {
   light: { halo: 'rgba(255, 255, 255, 0.9)', text: '#1f1f1f' },
@@ -54,6 +55,14 @@ export const LABEL_IMAGE = 'text-label:';
 export const LABEL_IMAGE_DARK = 'text-label-dark:';
 export const COUNT_IMAGE = 'text-count:';
 
+/** The image an id names (a LABEL_IMAGE, LABEL_IMAGE_DARK or COUNT_IMAGE id), null for another id. */
+export function textImage(id: string): ImageData | null {
+  if (id.startsWith(LABEL_IMAGE)) return labelImage(id.slice(LABEL_IMAGE.length));
+  if (id.startsWith(LABEL_IMAGE_DARK)) return labelImage(id.slice(LABEL_IMAGE_DARK.length), 'dark');
+  if (id.startsWith(COUNT_IMAGE)) return countImage(id.slice(COUNT_IMAGE.length));
+  return null;
+}
+
 /**
  * The street style may have glyphs, the offline one has none: names and counts are drawn as
  * images instead, each the first time a symbol layer asks for it (`styleimagemissing`).
@@ -62,13 +71,7 @@ export const COUNT_IMAGE = 'text-count:';
 export function drawTextImages(map: MapLibreMap): () => void {
   const onMissing = (event: MapStyleImageMissingEvent) => {
     const { id } = event;
-    const image = id.startsWith(LABEL_IMAGE)
-      ? labelImage(id.slice(LABEL_IMAGE.length))
-      : id.startsWith(LABEL_IMAGE_DARK)
-        ? labelImage(id.slice(LABEL_IMAGE_DARK.length), 'dark')
-        : id.startsWith(COUNT_IMAGE)
-          ? countImage(id.slice(COUNT_IMAGE.length))
-          : null;
+    const image = textImage(id);
     if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: PIXEL_RATIO });
   };
   map.on('styleimagemissing', onMissing);
