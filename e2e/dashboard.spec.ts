@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAP_MAX_ZOOM } from '@jejak/contract';
 import type { Page } from 'playwright-core';
 import { DEMO_VEHICLES } from '../apps/server/src/demo/demo-fleet.ts';
 import { drivenConsoleUnderTest } from './console.ts';
@@ -169,7 +170,8 @@ describe('dashboard map in Chromium', () => {
       const hour = Number(updated.slice(11, 13));
       const dayNight = page.getByTestId('vehicle-info').getByTestId('day-night');
       expect(await dayNight.textContent()).toBe(hour >= 7 && hour <= 19 ? 'Day' : 'Night');
-      await page.waitForFunction(() => Math.round(window.__jejak!.map.getZoom()) === 17, undefined, {
+      // Zoom 17 (spec 1 §9) where the basemap draws it; the offline map stops at its own max.
+      await page.waitForFunction((zoom) => Math.round(window.__jejak!.map.getZoom()) === zoom, MAP_MAX_ZOOM.offline, {
         timeout: 10_000,
       });
       await page.screenshot({ path: `${SHOTS}dashboard-vehicle-info.png` });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAP_MAX_ZOOM } from '@jejak/contract';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { drivenConsoleUnderTest } from './console.ts';
 import { FLOW_TIMEOUT_MS, signIn } from './browser.ts';
@@ -71,7 +72,8 @@ describe('geofences on the dashboard in Chromium', () => {
       // It keeps driving: click where the map draws it now.
       await clickVehicle(page, target.vid);
       await page.getByTestId('vehicle-info-geofence').getByText('POI · E2E Stop').waitFor();
-      await page.waitForFunction(() => Math.round(window.__jejak!.map.getZoom()) === 17);
+      // The vehicle's zoom 17, stopped at the offline map's max.
+      await page.waitForFunction((zoom) => Math.round(window.__jejak!.map.getZoom()) === zoom, MAP_MAX_ZOOM.offline);
       await page.evaluate(() => window.__jejak!.map.zoomTo(15, { animate: false }));
       await page.waitForFunction(() => window.__jejak!.map.areTilesLoaded());
       await page.screenshot({ path: `${SHOTS}dashboard-geofence.png` });
@@ -182,14 +184,16 @@ describe('geofences on the dashboard in Chromium', () => {
       // No traffic tiles are configured here: no live-traffic switch.
       expect(await page.getByTestId('traffic-toggle').count()).toBe(0);
 
-      // The tree searches case-insensitively; selecting a POI takes the map there at zoom 20.
+      // The tree searches case-insensitively; selecting a POI takes the map there at zoom 20, or
+      // as close as the basemap draws (the offline map's max here).
       await page.getByTestId('geofence-search').locator('input').fill('kluster b');
       const nodes = page.getByTestId('geofence-node');
       await expect.poll(() => nodes.locator('.geofence-node-name').allTextContents()).toEqual(['Kluster B']);
       await page.evaluate(() => window.__jejak!.map.jumpTo({ center: [101.6, 3.1], zoom: 10 }));
       await nodes.first().click();
       await page.waitForFunction(
-        () => Math.round(window.__jejak!.map.getZoom()) === 20 && !window.__jejak!.map.isMoving(),
+        (zoom) => Math.round(window.__jejak!.map.getZoom()) === zoom && !window.__jejak!.map.isMoving(),
+        MAP_MAX_ZOOM.offline,
       );
       const there = await page.evaluate(() => window.__jejak!.map.getCenter());
       expect(there.lat).toBeCloseTo(centre.lat + 0.0004, 5);

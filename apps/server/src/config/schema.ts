@@ -221,6 +221,11 @@ export const CONFIG_KEYS = {
   JEJAK_MAP_RASTER_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   JEJAK_MAP_TRAFFIC_TILES: tileTemplate().optional(),
   JEJAK_MAP_TRAFFIC_ATTRIBUTION: z.string().max(500).default(''),
+  /**
+   * A PMTiles archive of the Protomaps basemap (docs/offline-map.md): the street map the server
+   * serves itself, in place of the style or raster tiles, so no map request leaves the site.
+   */
+  JEJAK_MAP_PMTILES: z.string().min(1).optional(),
   /** Hosts a configured style loads from besides its own (its tiles, glyphs or sprites elsewhere). */
   JEJAK_MAP_ORIGINS: origins(),
   JEJAK_DEMO: bool(true),

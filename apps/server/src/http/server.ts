@@ -49,6 +49,7 @@ import { registerReportExportRoutes } from './routes/reports/report-export-route
 import { registerReportKindRoutes } from './routes/reports/report-kind-routes.ts';
 import { registerReportRoutes } from './routes/reports/report-routes.ts';
 import { routeTable, zodBodyValidator } from './route-table.ts';
+import { registerMapArchive } from './map-archive.ts';
 import type { MapSettings } from './map-settings.ts';
 import { installSecurityHeaders, isApiUrl } from './security.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
@@ -108,6 +109,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
   const limits = await registerLimits(app, opts.limits);
+  if (opts.map.archive) registerMapArchive(app, opts.map.archive);
 
   await app.register(
     async (api) => {

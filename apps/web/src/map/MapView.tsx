@@ -6,8 +6,10 @@ import { useThemeMode, type ThemeMode } from '../store/theme-mode.ts';
 import { useStrings } from '../i18n/strings.ts';
 import { liveStore } from '../store/live-store.ts';
 import { fillBasemap, offlineStyle } from './basemap.ts';
+import { setFocusZoomCap } from './focus-zoom.ts';
 import { isMapRemoved, MapContext } from './map-context.ts';
 import { maplibregl } from './maplibre.ts';
+import { streetsStyle } from './pmtiles-style.ts';
 import { DEFAULT_CENTRE, DEFAULT_ZOOM } from './default-view.ts';
 import {
   NEW_STREET_WATCH,
@@ -22,6 +24,9 @@ const OFFLINE: MapBasemap = { kind: 'offline' };
 /** The basemap of each colour scheme (GET /api/map/config). */
 type Basemaps = { readonly [M in ThemeMode]: MapBasemap };
 const OFFLINE_BOTH: Basemaps = { light: OFFLINE, dark: OFFLINE };
+
+/** A street map from another host, watched for failure (the site's own archive is not). */
+const isRemote = (basemap: MapBasemap) => basemap.kind === 'style' || basemap.kind === 'raster';
 
 /** A tile's failure carries the source it belongs to; a style's, sprite's or glyphs' does not. */
 const isTileEvent = (event: object) => 'sourceId' in event || 'tile' in event;
@@ -59,10 +64,16 @@ export function MapView({ children }: { children?: ReactNode }) {
     const chosen = JSON.parse(basemapsKey) as Basemaps;
     let gaveUpStreet = false;
     let underneath: typeof window.__jejak;
-    let street = chosen[modeRef.current].kind !== 'offline';
-    const styleOf = (m: ThemeMode) => {
+    let street = isRemote(chosen[modeRef.current]);
+    // The basemap drawn: the chosen one, or the offline map once the street map has failed.
+    const drawn = (m: ThemeMode): MapBasemap => {
       const basemap = chosen[m];
-      return street && basemap.kind !== 'offline' ? streetStyle(basemap) : offlineStyle(m);
+      return isRemote(basemap) && !street ? OFFLINE : basemap;
+    };
+    const styleOf = (m: ThemeMode) => {
+      const basemap = drawn(m);
+      if (basemap.kind === 'style' || basemap.kind === 'raster') return streetStyle(basemap);
+      return basemap.kind === 'pmtiles' ? streetsStyle(basemap, m) : offlineStyle(m);
     };
     let instance: MapLibreMap;
     try {
@@ -86,6 +97,8 @@ export function MapView({ children }: { children?: ReactNode }) {
       setFailed(true);
       return;
     }
+    // "View On Map" stops where the basemap still draws (focus-zoom.ts).
+    setFocusZoomCap(instance, drawn(modeRef.current));
     let watch = NEW_STREET_WATCH;
     let styleReady = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -97,6 +110,7 @@ export function MapView({ children }: { children?: ReactNode }) {
       console.warn('The street map cannot be loaded; the offline map takes its place.');
       street = false;
       gaveUpStreet = true;
+      setFocusZoomCap(instance, OFFLINE);
       styleReady = false;
       setMap(null);
       setFellBack(true);
@@ -109,8 +123,9 @@ export function MapView({ children }: { children?: ReactNode }) {
     watchStreet();
     // Called once the children have let go of the current style (their cleanups have run).
     restyleRef.current = (m: ThemeMode) => {
-      street = !gaveUpStreet && chosen[m].kind !== 'offline';
+      street = !gaveUpStreet && isRemote(chosen[m]);
       styleReady = false;
+      setFocusZoomCap(instance, drawn(m));
       watchStreet();
       instance.setStyle(styleOf(m), { diff: false });
     };

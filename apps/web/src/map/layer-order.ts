@@ -3,12 +3,13 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 /**
  * Bottom-to-top order of the layers that components add over the basemap. Layers mount and
  * unmount in any order (a toggle may bring one back later); each is inserted below the first
- * layer above it that is already on the map, so the stack always reads: live traffic, town dots, geofences (zones, POIs,
+ * layer above it that is already on the map, so the stack always reads: live traffic, town dots and names, geofences (zones, POIs,
  * their marks, clusters and names), trails, the selected vehicle's logged points, selection ring, arrows.
  */
 export const LAYER_ORDER = [
   'traffic',
   'places',
+  'place-labels',
   'geofence-fill',
   'geofence-line',
   'geofence-poi-fill',

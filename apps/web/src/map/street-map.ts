@@ -2,7 +2,7 @@ import type { MapBasemap } from '@jejak/contract';
 import type { StyleSpecification } from 'maplibre-gl';
 
 /** The street map's style: the configured style document, or a style around raster tiles. */
-export function streetStyle(basemap: Exclude<MapBasemap, { kind: 'offline' }>): string | StyleSpecification {
+export function streetStyle(basemap: Extract<MapBasemap, { kind: 'style' | 'raster' }>): string | StyleSpecification {
   if (basemap.kind === 'style') return basemap.url;
   return {
     version: 8,

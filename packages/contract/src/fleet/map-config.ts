@@ -8,6 +8,8 @@ import { z } from 'zod';
  */
 
 export const MAP_CONFIG_PATH = '/map/config';
+/** The operator's PMTiles archive (JEJAK_MAP_PMTILES), served with range requests under /api. */
+export const MAP_PMTILES_PATH = '/map/basemap.pmtiles';
 
 /** OpenFreeMap's Liberty style: OpenStreetMap data, no key, attribution in the style. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
@@ -23,8 +25,33 @@ export const MapBasemapSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('style'), url: z.string() }),
   /** A raster tile URL template with {z}, {x} and {y}. */
   z.object({ kind: z.literal('raster'), tiles: z.string(), attribution: z.string() }),
+  /**
+   * The site's own PMTiles archive of the Protomaps basemap layers (ADR 0075): its address on
+   * this server and the highest zoom it holds tiles for.
+   */
+  z.object({ kind: z.literal('pmtiles'), url: z.string(), maxzoom: z.number().int().min(0).max(24) }),
 ]);
 export type MapBasemap = z.infer<typeof MapBasemapSchema>;
+
+/**
+ * How far the console may zoom on each basemap (issue 26 item 7): past it a basemap draws
+ * nothing more, so "View On Map" stops there. Natural Earth's coastline holds no more detail
+ * than this; vector tiles are drawn sharp this many zooms past the archive's highest one.
+ */
+export const MAP_MAX_ZOOM = { offline: 12, pmtilesOverzoom: 5, raster: 19, style: 22 } as const;
+
+export function basemapMaxZoom(basemap: MapBasemap): number {
+  switch (basemap.kind) {
+    case 'offline':
+      return MAP_MAX_ZOOM.offline;
+    case 'pmtiles':
+      return Math.min(basemap.maxzoom + MAP_MAX_ZOOM.pmtilesOverzoom, MAP_MAX_ZOOM.style);
+    case 'raster':
+      return MAP_MAX_ZOOM.raster;
+    case 'style':
+      return MAP_MAX_ZOOM.style;
+  }
+}
 
 export const MapOverlaySchema = z.object({ tiles: z.string(), attribution: z.string() });
 export type MapOverlay = z.infer<typeof MapOverlaySchema>;

@@ -1,5 +1,6 @@
 import { EVENT_TYPE_COLOURS, EVENT_TYPES, eventTitle, type AlertEvent, type EventType } from '@jejak/contract';
 import { useEffect, useMemo } from 'react';
+import { focusZoom } from '../focus-zoom.ts';
 import { maplibregl } from '../maplibre.ts';
 import { useMapLayer } from '../use-map-layer.ts';
 import { signIcon } from './sign-icon.ts';
@@ -112,7 +113,7 @@ export function EventMarkersLayer({ events, selection, onSelect, fitToEvents = t
     map.setFilter(SELECTED_LAYER_ID, ['==', ['get', 'evid'], selected?.properties.evid ?? '']);
     if (!selected) return;
     const at = selected.geometry.coordinates as [number, number];
-    if (selection?.focus) map.easeTo({ center: at, zoom: EVENT_ZOOM });
+    if (selection?.focus) map.easeTo({ center: at, zoom: focusZoom(map, EVENT_ZOOM) });
     const popup = new maplibregl.Popup({
       closeButton: false,
       closeOnClick: false,

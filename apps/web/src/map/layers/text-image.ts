@@ -1,10 +1,19 @@
 import type { Map as MapLibreMap, MapStyleImageMissingEvent } from 'maplibre-gl';
 import { isMapRemoved } from '../map-context.ts';
 
-const PIXEL_RATIO = 2;
+export const TEXT_IMAGE_PIXEL_RATIO = 2;
+const PIXEL_RATIO = TEXT_IMAGE_PIXEL_RATIO;
 
-/** A map label as pixels: dark text with a white halo, readable over any basemap. */
-function labelImage(text: string): ImageData | null {
+const LABEL_INKS = {
+  light: { halo: 'rgba(255, 255, 255, 0.9)', text: '#1f1f1f' },
+  dark: { halo: 'rgba(21, 24, 29, 0.9)', text: '#e6e9ed' },
+} as const;
+
+/**
+ * A map label as pixels: dark text with a white halo, readable over any basemap; on the dark
+ * offline map, light text with a dark halo.
+ */
+function labelImage(text: string, ink: keyof typeof LABEL_INKS = 'light'): ImageData | null {
   const canvas = document.createElement('canvas');
   const g = canvas.getContext('2d');
   if (!g) return null;
@@ -19,9 +28,9 @@ function labelImage(text: string): ImageData | null {
   g.textBaseline = 'middle';
   g.lineJoin = 'round';
   g.lineWidth = 4 * PIXEL_RATIO;
-  g.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+  g.strokeStyle = LABEL_INKS[ink].halo;
   g.strokeText(text, width / 2, height / 2);
-  g.fillStyle = '#1f1f1f';
+  g.fillStyle = LABEL_INKS[ink].text;
   g.fillText(text, width / 2, height / 2);
   return g.getImageData(0, 0, width, height);
 }
@@ -43,7 +52,16 @@ function countImage(text: string): ImageData | null {
 
 /** Icon ids a symbol layer names with `['concat', LABEL_IMAGE, ['get', 'name']]`. */
 export const LABEL_IMAGE = 'text-label:';
+export const LABEL_IMAGE_DARK = 'text-label-dark:';
 export const COUNT_IMAGE = 'text-count:';
+
+/** The image an id names (a LABEL_IMAGE, LABEL_IMAGE_DARK or COUNT_IMAGE id), null for another id. */
+export function textImage(id: string): ImageData | null {
+  if (id.startsWith(LABEL_IMAGE)) return labelImage(id.slice(LABEL_IMAGE.length));
+  if (id.startsWith(LABEL_IMAGE_DARK)) return labelImage(id.slice(LABEL_IMAGE_DARK.length), 'dark');
+  if (id.startsWith(COUNT_IMAGE)) return countImage(id.slice(COUNT_IMAGE.length));
+  return null;
+}
 
 /**
  * The street style may have glyphs, the offline one has none: names and counts are drawn as
@@ -53,11 +71,7 @@ export const COUNT_IMAGE = 'text-count:';
 export function drawTextImages(map: MapLibreMap): () => void {
   const onMissing = (event: MapStyleImageMissingEvent) => {
     const { id } = event;
-    const image = id.startsWith(LABEL_IMAGE)
-      ? labelImage(id.slice(LABEL_IMAGE.length))
-      : id.startsWith(COUNT_IMAGE)
-        ? countImage(id.slice(COUNT_IMAGE.length))
-        : null;
+    const image = textImage(id);
     if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: PIXEL_RATIO });
   };
   map.on('styleimagemissing', onMissing);

@@ -6,6 +6,7 @@ import { fetchGeofences, geofencesQueryKey } from '../../api/geofences/geofences
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { geofenceKind } from '../layers/geofence-features.ts';
+import { focusZoom } from '../focus-zoom.ts';
 import { useMap } from '../map-context.ts';
 import { filterGeofenceTree, geofenceTree, geofenceView, type GeofenceTreeNode } from './geofence-tree.ts';
 
@@ -65,8 +66,8 @@ export function GeofenceTree({ uid, actions }: GeofenceTreeProps) {
     setSelected([key ?? '']);
     // The user's own choice of view: the dashboard's first fit to the fleet leaves it alone.
     const mine = { originalEvent: new Event('geofence-focus') };
-    if (view.kind === 'point') map.easeTo({ center: view.center, zoom: view.zoom }, mine);
-    else map.fitBounds(view.bounds, { maxZoom: view.maxZoom, padding: 60 }, mine);
+    if (view.kind === 'point') map.easeTo({ center: view.center, zoom: focusZoom(map, view.zoom) }, mine);
+    else map.fitBounds(view.bounds, { maxZoom: focusZoom(map, view.maxZoom), padding: 60 }, mine);
   };
 
   return (

@@ -2,6 +2,7 @@ import { Modal } from 'antd';
 import { maplibregl } from '../../map/maplibre.ts';
 import { useEffect } from 'react';
 import { MapView } from '../../map/MapView.tsx';
+import { focusZoom } from '../../map/focus-zoom.ts';
 import { useMap } from '../../map/map-context.ts';
 
 export interface Place {
@@ -14,7 +15,7 @@ function PlaceMarker({ lat, lon }: { lat: number; lon: number }) {
   const map = useMap();
   useEffect(() => {
     const marker = new maplibregl.Marker().setLngLat([lon, lat]).addTo(map);
-    map.jumpTo({ center: [lon, lat], zoom: 15 });
+    map.jumpTo({ center: [lon, lat], zoom: focusZoom(map, 15) });
     return () => {
       marker.remove();
     };

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { openTicketsQuery } from '../../../api/alerts/tickets.ts';
 import { useSessionUser } from '../../../store/session.ts';
+import { focusZoom } from '../../../map/focus-zoom.ts';
 import { isMapRemoved, useMap } from '../../../map/map-context.ts';
 import { maplibregl } from '../../../map/maplibre.ts';
 
@@ -33,7 +34,7 @@ export function TicketFocus() {
     const at: [number, number] = [location.lon, location.lat];
     // View On Map is the user's own choice of view: marked as user-made, so the dashboard's
     // first fit to the fleet (or its fallback to the default view) leaves it alone.
-    map.easeTo({ center: at, zoom: TICKET_ZOOM }, { originalEvent: new Event('ticket-focus') });
+    map.easeTo({ center: at, zoom: focusZoom(map, TICKET_ZOOM) }, { originalEvent: new Event('ticket-focus') });
     const element = document.createElement('div');
     element.className = 'ticket-marker';
     element.dataset['testid'] = 'ticket-marker';
