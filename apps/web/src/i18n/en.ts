@@ -16,6 +16,7 @@ import { enRules } from './en/en-rules.ts';
 import { enTrips } from './en/en-trips.ts';
 import { enReports } from './en/en-reports.ts';
 import { enDashboard } from './en/en-dashboard.ts';
+import { enAlertFlow } from './en/en-alertflow.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export const en = {
@@ -272,6 +273,7 @@ export const en = {
   infoTable: enInfoTable,
   dashboard: enDashboard,
   geofenceForms: enGeofenceForms,
+  alertFlow: enAlertFlow,
 };
 
 /** Every language's catalogue has this shape: a missing key or formatter fails to compile. */

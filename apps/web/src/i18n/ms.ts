@@ -15,6 +15,7 @@ import { msManagement } from './ms/ms-management.ts';
 import { msReports } from './ms/ms-reports.ts';
 import { msRules } from './ms/ms-rules.ts';
 import { msTrips } from './ms/ms-trips.ts';
+import { msAlertFlow } from './ms/ms-alertflow.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
 export const ms: Strings = {
@@ -277,4 +278,5 @@ export const ms: Strings = {
   infoTable: msInfoTable,
   dashboard: msDashboard,
   geofenceForms: msGeofenceForms,
+  alertFlow: msAlertFlow,
 };

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { escalationStatusTag } from './escalation-status.ts';
+import { escalationStatusTag } from '../../ui/alerts/escalation-status.ts';
 
 export function StatusTag({ status }: { status: number }) {
   const tag = escalationStatusTag(status);
