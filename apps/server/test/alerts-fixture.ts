@@ -51,7 +51,15 @@ export async function insertTicket(db: Db, e: EventRow): Promise<{ evid: string;
   const ticketId = randomUUID();
   await db
     .insertInto('tickets')
-    .values({ ticket_id: ticketId, vid: e.vid, evid, created_at: e.eventTime + 500 })
+    .values({
+      ticket_id: ticketId,
+      vid: e.vid,
+      evid,
+      created_at: e.eventTime + 500,
+      kind: e.eventName ?? 'SOS',
+      latest_at: e.eventTime,
+    })
     .execute();
+  await db.updateTable('events').set({ ticket_id: ticketId }).where('evid', '=', evid).execute();
   return { evid, ticketId };
 }

@@ -1,4 +1,4 @@
-import type { LiveNotifyMessage } from '@jejak/contract';
+import type { LiveNotifyMessage, LiveTicketMessage } from '@jejak/contract';
 import type { Device, GeofenceCrossing, Vehicle } from '@jejak/domain';
 
 /**
@@ -37,6 +37,8 @@ export interface BusTopics {
    * `pushId`, each API node where one of them is open answers on 'notify.pushed' (ADR 0063).
    */
   'notify.push': { pushId?: string; uids: readonly string[]; dvid: string; item: LiveNotifyMessage['item'] };
+  /** SOS tickets were resolved through the API (ADR 0073): the live channel's 'ticket' message. */
+  'ticket.resolved': { items: { dvid: string; item: LiveTicketMessage['item'] }[] };
   /** An API node's answer to a 'notify.push': how many of its consoles got it (only when some). */
   'notify.pushed': { pushId: string; consoles: number };
   /** Notifications were added or changed through the API: every node's notifier reads them again. */

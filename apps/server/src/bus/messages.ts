@@ -1,4 +1,4 @@
-import { LiveNotifyMessageSchema } from '@jejak/contract';
+import { LiveNotifyMessageSchema, LiveTicketMessageSchema } from '@jejak/contract';
 import type { BusTopic, WorkTopic } from './bus.ts';
 
 /**
@@ -29,6 +29,11 @@ const BROADCAST: { [T in BusTopic]: Check } = {
     isStrings(m.uids) &&
     typeof m.dvid === 'string' &&
     isEventItem(m.item),
+  'ticket.resolved': (m) =>
+    Array.isArray(m.items) &&
+    m.items.every(
+      (i) => isRecord(i) && typeof i.dvid === 'string' && LiveTicketMessageSchema.shape.item.safeParse(i.item).success,
+    ),
   'notify.pushed': (m) => typeof m.pushId === 'string' && Number.isSafeInteger(m.consoles),
   'notifications.changed': (m) => isStrings(m.nfids),
   'sessions.ended': (m) => isStrings(m.tokenHashes),

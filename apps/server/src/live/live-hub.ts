@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { LIVE_SESSION_ENDED_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
-import { vehicleFacts, type User } from '@jejak/domain';
+import { mayCall, toPermissionRole, vehicleFacts, type User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
 import type { LiveSession } from '../services/accounts/auth-service.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
@@ -187,6 +187,18 @@ export function createLiveHub(opts: LiveHubOptions) {
     for (const item of items) {
       const message: LiveServerMessage = { mode: 'notify', id: DEV_PREFIX + dvid, item };
       for (const client of subscribers) deliver(client, dvid, message);
+    }
+  });
+
+  // Resolved tickets (ADR 0073): subscribers of the device that may read tickets refetch theirs.
+  // Like every device message, it waits behind an access re-read and goes only where the
+  // subscription still stands.
+  opts.bus.subscribe('ticket.resolved', ({ items }) => {
+    for (const { dvid, item } of items) {
+      const message: LiveServerMessage = { mode: 'ticket', id: DEV_PREFIX + dvid, item };
+      for (const client of byDvid.get(dvid) ?? []) {
+        if (mayCall(toPermissionRole(client.user.userRole), 'readTickets')) deliver(client, dvid, message);
+      }
     }
   });
 

@@ -121,7 +121,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     alerts: {
       rules: createRuleService({ data, bus, now }),
       events: createEventService(data.repos),
-      tickets: createTicketService({ data, now }),
+      tickets: createTicketService({ data, bus, now }),
     },
     live,
     // The console's public address may open the live channel too (behind a proxy).

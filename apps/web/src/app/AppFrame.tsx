@@ -5,6 +5,7 @@ import { useSignInLoad } from '../store/sign-in-load.ts';
 import { EventPopups } from '../ui/alerts/EventPopups.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
+import { SosBanner } from './SosBanner.tsx';
 import { useSessionUser } from '../store/session.ts';
 import { Sidebar, SidebarDrawer } from './Sidebar.tsx';
 
@@ -24,6 +25,7 @@ export function AppFrame() {
       {phone ? <SidebarDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : <Sidebar />}
       <Layout>
         <HeaderBar onMenu={phone ? () => setDrawerOpen(true) : undefined} />
+        <SosBanner />
         <Layout.Content className="app-content">
           {/* The current screen, or "not available for your role" (one guard for every route). */}
           <RouteGuard />

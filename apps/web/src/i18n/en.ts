@@ -19,6 +19,7 @@ import { enCodes } from './en/en-codes.ts';
 import { enDashboard } from './en/en-dashboard.ts';
 import { enPlaces } from './en/en-places.ts';
 import { enGeofenceImport } from './en/en-geofence-import.ts';
+import { enAlertFlow } from './en/en-alertflow.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export const en = {
@@ -278,6 +279,7 @@ export const en = {
   geofenceForms: enGeofenceForms,
   places: enPlaces,
   geofenceImport: enGeofenceImport,
+  alertFlow: enAlertFlow,
 };
 
 /** Every language's catalogue has this shape: a missing key or formatter fails to compile. */

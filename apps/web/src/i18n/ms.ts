@@ -18,6 +18,7 @@ import { msRules } from './ms/ms-rules.ts';
 import { msTrips } from './ms/ms-trips.ts';
 import { msPlaces } from './ms/ms-places.ts';
 import { msGeofenceImport } from './ms/ms-geofence-import.ts';
+import { msAlertFlow } from './ms/ms-alertflow.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
 export const ms: Strings = {
@@ -283,4 +284,5 @@ export const ms: Strings = {
   geofenceForms: msGeofenceForms,
   places: msPlaces,
   geofenceImport: msGeofenceImport,
+  alertFlow: msAlertFlow,
 };

@@ -1,6 +1,7 @@
 import type { LiveServerMessage } from '@jejak/contract';
 import type { Device, Vehicle } from '@jejak/domain';
 import { notifyFeed } from './notify-feed.ts';
+import { ticketFeed } from './ticket-feed.ts';
 import { extendTrail, trailsAfterReset, type Trail } from './trails.ts';
 
 type Listener = () => void;
@@ -106,6 +107,9 @@ export class LiveStore {
       case 'notify':
         // Events are not fleet state: they go to whoever listens (pop-ups, tickets).
         notifyFeed.publish(message.item);
+        return false;
+      case 'ticket':
+        ticketFeed.publish(message.item);
         return false;
       case 'subscribed':
         return false;

@@ -309,6 +309,21 @@ export const EVENT_PAGE_LIMIT = 20_000;
 
 // ---------------------------------------------------------------- tickets
 
+/** How a ticket's escalation calls stand (SOS Alerts' chains of its alarms, newest chain first). */
+export const TicketEscalationSchema = z.object({
+  /** The newest chain: its id, status code (spec 3 §4) and start. */
+  ecid: z.string(),
+  status: z.number().int(),
+  createdAt: z.number(),
+  isAcknowledged: z.boolean(),
+  /** How many chains the ticket's alarms started, and calls they made. */
+  chains: z.number().int(),
+  calls: z.number().int(),
+  /** The newest call of the newest chain. */
+  lastCall: z.object({ contactName: z.string(), status: z.number().int(), createdAt: z.number() }).nullable(),
+});
+export type TicketEscalation = z.infer<typeof TicketEscalationSchema>;
+
 /** An open SOS ticket (spec 1 §3): SOS and CRITICAL events open one. */
 export const TicketSchema = z.object({
   ticketId: z.string(),
@@ -321,6 +336,14 @@ export const TicketSchema = z.object({
     eventCreatedAt: z.number(),
   }),
   createdAt: z.number(),
+  /** Repeated alarms of one kind from the vehicle merge into its open ticket (ADR 0073): how many. */
+  alarmCount: z.number().int().min(1),
+  /** Device time of the newest alarm merged in (eventCreatedAt of the first while it is alone). */
+  latestAt: z.number(),
+  /** The event was the tracker's SOS alarm: the console's distress banner shows it. */
+  sos: z.boolean(),
+  /** The ticket's call chains on SOS Alerts, for callers who may read them; null when none. */
+  escalation: TicketEscalationSchema.nullable(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

@@ -184,6 +184,9 @@ export const EscalationStateSchema = z.object({
   vehiclePlate: z.string(),
   notificationName: z.string(),
   event: EventSchema.pick({ eventName: true, eventType: true, eventCreatedAt: true, location: true }),
+  /** The SOS ticket its alarm opened or merged into (ADR 0073), and whether it is still open. */
+  ticketId: z.string().nullable(),
+  ticketOpen: z.boolean(),
 });
 export type EscalationState = z.infer<typeof EscalationStateSchema>;
 

@@ -57,6 +57,16 @@ export const LiveNotifyMessageSchema = z.object({
   item: EventSchema.extend({ vehicleDisplayName: z.string(), vehiclePlate: z.string() }),
 });
 export type LiveNotifyMessage = z.infer<typeof LiveNotifyMessageSchema>;
+/**
+ * SOS tickets of the device's vehicle were resolved (ADR 0073): sessions subscribed to the device
+ * that may read tickets refetch them, so the distress banner goes for everyone at once.
+ */
+export const LiveTicketMessageSchema = z.object({
+  mode: z.literal('ticket'),
+  id: z.string(),
+  item: z.object({ vid: z.string(), ticketIds: z.array(z.string()), resolved: z.literal(true) }),
+});
+export type LiveTicketMessage = z.infer<typeof LiveTicketMessageSchema>;
 /** Server's answer to subscribeTo: the ids it accepted (only those the session may see). */
 export const LiveSubscribedMessageSchema = z.object({
   mode: z.literal('subscribed'),
@@ -69,6 +79,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('mode', [
   LiveVehicleMessageSchema,
   LiveGeofenceMessageSchema,
   LiveNotifyMessageSchema,
+  LiveTicketMessageSchema,
   LiveSubscribedMessageSchema,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;

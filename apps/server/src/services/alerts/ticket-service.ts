@@ -1,11 +1,15 @@
 import { ALERT_TEXTS, type AcknowledgeTicketsRequest, type Ticket } from '@jejak/contract';
-import type { User } from '@jejak/domain';
+import { mayCall, toPermissionRole, type User } from '@jejak/domain';
+import type { Bus } from '../../bus/bus.ts';
 import { AppError } from '../../errors.ts';
 import type { UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, requireReachableVids, viewerOf, type Actor } from '../access.ts';
+import { ticketEscalations } from './ticket-escalation.ts';
 
 export interface TicketServiceDeps {
-  data: UnitOfWork<'tickets' | 'fleet' | 'audit' | 'users'>;
+  data: UnitOfWork<'tickets' | 'fleet' | 'audit' | 'users' | 'escalations'>;
+  /** Resolved tickets are announced on it: the live channel's 'ticket' message (ADR 0073). */
+  bus: Pick<Bus, 'publish'>;
   now: () => number;
 }
 
@@ -18,14 +22,24 @@ const ticketNotFound = () => AppError.notFound(ALERT_TEXTS.ticketNotFound);
 export function createTicketService(deps: TicketServiceDeps) {
   const { now } = deps;
   const { repos, transaction } = deps.data;
-  const { tickets, fleet, users } = repos;
+  const { tickets, fleet, users, escalations } = repos;
 
   return {
     /** Open tickets of these vehicles, or of every vehicle the caller reaches when none is named. */
     async open(caller: User, vids: readonly string[]): Promise<Ticket[]> {
       requireCall(caller, 'readTickets');
       if (vids.length > 0) await requireReachableVids(fleet, caller, vids);
-      return tickets.open(viewerOf(caller), vids.length > 0 ? vids : null);
+      const list = await tickets.open(viewerOf(caller), vids.length > 0 ? vids : null);
+      // Escalation progress only for those who may read SOS Alerts, of the chains they reach there.
+      if (list.length === 0 || !mayCall(toPermissionRole(caller.userRole), 'readEscalations')) return list;
+      const states = await escalations.states(viewerOf(caller), { ticketIds: list.map((t) => t.ticketId) });
+      const records = await escalations.records(
+        states.map((st) => st.ecid),
+        0,
+        Number.MAX_SAFE_INTEGER,
+      );
+      const progress = ticketEscalations(states, records);
+      return list.map((t) => ({ ...t, escalation: progress.get(t.ticketId) ?? null }));
     },
 
     /**
@@ -58,6 +72,17 @@ export function createTicketService(deps: TicketServiceDeps) {
             at,
           );
       });
+      const dvids = await fleet.vehicleDvids([...new Set(open.values())]);
+      const byVid = new Map<string, string[]>();
+      for (const id of ids) {
+        const vid = open.get(id) ?? '';
+        byVid.set(vid, [...(byVid.get(vid) ?? []), id]);
+      }
+      const items = [...byVid].flatMap(([vid, ticketIds]) => {
+        const dvid = dvids.get(vid);
+        return dvid === undefined ? [] : [{ dvid, item: { vid, ticketIds, resolved: true as const } }];
+      });
+      if (items.length > 0) deps.bus.publish('ticket.resolved', { items });
       return ids;
     },
   };

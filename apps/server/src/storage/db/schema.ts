@@ -403,6 +403,8 @@ export interface EventsTable {
   created_at: number;
   /** When the notifier fanned it out; null until then. */
   notified_at: number | null;
+  /** migrations/030_ticket_merge.sql: the ticket this alarm opened or merged into. */
+  ticket_id: string | null;
 }
 
 /** migrations/022_alerts.sql */
@@ -414,6 +416,12 @@ export interface TicketsTable {
   resolved_at: number | null;
   resolved_by: string | null;
   remark: string | null;
+  /** migrations/030_ticket_merge.sql: the event name it stands for; one open ticket per (vid, kind). */
+  kind: string;
+  /** How many alarms merged into it (030). */
+  alarm_count: Generated<number>;
+  /** Device time of its newest alarm (030). */
+  latest_at: number;
 }
 
 /** migrations/022_alerts.sql */

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
@@ -19,11 +20,17 @@ import { TicketPanel } from './TicketPanel.tsx';
 import { TicketFocus } from './tickets/TicketFocus.tsx';
 import { VehicleFocus } from './VehicleFocus.tsx';
 import { VehicleInfoCard } from './VehicleInfoCard.tsx';
+import { linkedVid } from '../../ui/alerts/ticket-links.ts';
 import './dashboard.css';
 
 /** / : the live map of the user's fleet, with its control panel and geofence tree (spec 1 §2). */
 export function DashboardScreen() {
-  const [selectedVid, setSelectedVid] = useState<string | null>(null);
+  const linked = linkedVid(useLocation().state);
+  const [selectedVid, setSelectedVid] = useState<string | null>(linked);
+  // A link to a vehicle (SOS Alerts' View vehicle) selects it, also when the dashboard is open.
+  useEffect(() => {
+    if (linked !== null) setSelectedVid(linked);
+  }, [linked]);
   const [settings, setSettings] = useState(DEFAULT_MAP_SETTINGS);
   const { uid } = useSessionUser();
   const dvid = useLiveVehicle(selectedVid ?? '')?.dvid;

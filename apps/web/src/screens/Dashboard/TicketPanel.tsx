@@ -3,10 +3,12 @@ import { mayCall, toPermissionRole, type RoleValue } from '@jejak/domain';
 import { DownOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { useFleetVehicles } from '../../ui/alerts/use-fleet-vehicles.ts';
 import { ResolveDialog } from './tickets/ResolveDialog.tsx';
+import { ticketIdOf } from './tickets/TicketFocus.tsx';
 import { TicketTable } from './tickets/TicketTable.tsx';
 import { useTickets } from './tickets/use-tickets.ts';
 import './tickets/tickets.css';
@@ -34,6 +36,7 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [resolving, setResolving] = useState<Ticket[] | null>(null);
   const mayResolve = mayCall(toPermissionRole(userRole), 'resolveTickets');
+  const focused = ticketIdOf(useLocation().state);
 
   const shown = useMemo(
     () => (selectedVid === null ? tickets : tickets.filter((t) => t.vid === selectedVid)),
@@ -88,6 +91,7 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
             selected={shownSelection}
             onSelect={setSelected}
             onResolve={setResolving}
+            focused={focused}
           />
         </div>
       )}

@@ -2,13 +2,15 @@ import type { EscalationState } from '@jejak/contract';
 import { mayCall, toPermissionRole } from '@jejak/domain';
 import { Button, Card, Checkbox, DatePicker, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useSessionUser } from '../../store/session.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { fromPickerValue, toPickerValue } from '../../ui/dates.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { tablePagination } from '../../ui/table/table.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
+import { linkedChains, ticketLink, vehicleLink } from '../../ui/alerts/ticket-links.ts';
 import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { CallRecords } from './CallRecords.tsx';
 import { StatusTag } from './StatusTag.tsx';
@@ -34,10 +36,22 @@ export function SOSAlertsScreen() {
   const s = useStrings().alerts.sos;
   const spec = useSpecText();
   const lookup = useEscalations();
+  const flow = useStrings().alertFlow.sos;
+  // Opened from a ticket (ADR 0073): its chains' window, looked up at once, its rows marked.
+  const linked = linkedChains(useLocation().state);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(() => {
-    const today = todayWindow(Date.now());
-    return [toPickerValue(today.startMs), toPickerValue(today.endMs)];
+    const window =
+      linked ?? (({ startMs, endMs }) => ({ startTime: startMs, endTime: endMs }))(todayWindow(Date.now()));
+    return [toPickerValue(window.startTime), toPickerValue(window.endTime)];
   });
+  const { submit } = lookup;
+  const linkedKey = linked && `${linked.ticketId}/${linked.startTime}/${linked.endTime}`;
+  useEffect(() => {
+    if (linked === null) return;
+    setRange([toPickerValue(linked.startTime), toPickerValue(linked.endTime)]);
+    submit({ startTime: linked.startTime, endTime: linked.endTime });
+    // Once per link followed (the state object is new on every render).
+  }, [linkedKey]);
   const [acknowledging, setAcknowledging] = useState<EscalationState | null>(null);
   const mayAcknowledge = mayCall(toPermissionRole(me.userRole), 'acknowledgeEscalations');
   const [start, end] = range ?? [null, null];
@@ -52,6 +66,9 @@ export function SOSAlertsScreen() {
         <Space orientation="vertical" size={0}>
           <span>{r.vehicleDisplayName}</span>
           <Typography.Text type="secondary">{r.vehiclePlate}</Typography.Text>
+          <Link {...vehicleLink(r.vid)} data-testid="escalation-vehicle-link">
+            {flow.viewVehicle}
+          </Link>
         </Space>
       ),
     },
@@ -59,6 +76,22 @@ export function SOSAlertsScreen() {
     { title: s.notification, dataIndex: 'notificationName', key: 'notification' },
     { title: s.status, key: 'status', render: (_, r) => <StatusTag status={r.status} /> },
     { title: s.createdAt, key: 'created', render: (_, r) => formatAdminDateTime(r.createdAt) },
+    {
+      title: flow.ticket,
+      key: 'ticket',
+      render: (_, r) =>
+        r.ticketId === null ? (
+          '-'
+        ) : r.ticketOpen ? (
+          <Link {...ticketLink(r.ticketId)} data-testid="escalation-ticket-link">
+            {flow.viewTicket}
+          </Link>
+        ) : (
+          <Typography.Text type="secondary" data-testid="escalation-ticket-resolved">
+            {flow.ticketResolved}
+          </Typography.Text>
+        ),
+    },
     {
       title: s.acknowledged,
       key: 'acknowledged',
@@ -116,6 +149,7 @@ export function SOSAlertsScreen() {
         <Table<EscalationState>
           data-testid="escalation-table"
           rowKey="ecid"
+          rowClassName={(r) => (linked !== null && r.ticketId === linked.ticketId ? 'escalation-row-linked' : '')}
           size="small"
           loading={lookup.loading}
           columns={columns}

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useSpecText } from '../../i18n/strings.ts';
-import { escalationStatusTag } from './escalation-status.ts';
+import { escalationStatusTag } from '../../ui/alerts/escalation-status.ts';
 
 export function StatusTag({ status }: { status: number }) {
   const tag = escalationStatusTag(status);

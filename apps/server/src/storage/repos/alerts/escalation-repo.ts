@@ -259,7 +259,10 @@ export function createEscalationRepo(db: Db) {
      */
     async states(
       viewer: Viewer,
-      filter: { nfids: readonly string[]; startMs: number; endMs: number } | { ecids: readonly string[] },
+      filter:
+        | { nfids: readonly string[]; startMs: number; endMs: number }
+        | { ecids: readonly string[] }
+        | { ticketIds: readonly string[] },
     ): Promise<EscalationState[]> {
       let q = db
         .selectFrom('escalation_states as s')
@@ -267,8 +270,11 @@ export function createEscalationRepo(db: Db) {
         .innerJoin('users as nu', 'nu.uid', 'n.created_by')
         .innerJoin('events as e', 'e.evid', 's.evid')
         .innerJoin('vehicles as v', 'v.vid', 's.vid')
+        .leftJoin('tickets as t', 't.ticket_id', 'e.ticket_id')
         .selectAll('s')
         .select([
+          'e.ticket_id',
+          't.resolved_at as ticket_resolved_at',
           'n.notification_name',
           'v.vehicle_display_name',
           'v.vehicle_plate',
@@ -281,6 +287,9 @@ export function createEscalationRepo(db: Db) {
       if ('ecids' in filter) {
         if (filter.ecids.length === 0) return [];
         q = q.where('s.ecid', 'in', [...filter.ecids]);
+      } else if ('ticketIds' in filter) {
+        if (filter.ticketIds.length === 0) return [];
+        q = q.where('e.ticket_id', 'in', [...filter.ticketIds]);
       } else {
         q = q.where('s.created_at', '>=', filter.startMs).where('s.created_at', '<', filter.endMs);
         if (filter.nfids.length > 0) q = q.where('s.nfid', 'in', [...filter.nfids]);
@@ -311,6 +320,8 @@ export function createEscalationRepo(db: Db) {
           eventCreatedAt: r.event_time,
           location: r.lat !== null && r.lon !== null ? { lat: r.lat, lon: r.lon } : null,
         },
+        ticketId: r.ticket_id,
+        ticketOpen: r.ticket_id !== null && r.ticket_resolved_at === null,
       }));
     },
 

@@ -5,7 +5,7 @@ import { isAnyOf, type Db } from '../../db/database.ts';
 import type { EventsTable } from '../../db/schema.ts';
 
 /** Events are written by the pipeline from the domain's values, so a bad row is a broken store. */
-export function toEvent(r: Omit<Selectable<EventsTable>, 'notified_at'>): AlertEvent {
+export function toEvent(r: Omit<Selectable<EventsTable>, 'notified_at' | 'ticket_id'>): AlertEvent {
   const eventType = EVENT_TYPES.find((t) => t === r.event_type);
   if (!eventType) throw new Error(`event ${r.evid}: bad type`);
   return {

@@ -1,12 +1,19 @@
 import { EVENT_TYPES, type Ticket } from '@jejak/contract';
+import type { Alarm } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
 import { visibleVidsQuery } from '../fleet/fleet-repo.ts';
 import { hasGlobalScope, type Viewer } from '../scope.ts';
 
+/** The tracker's SOS alarm (packages/domain alarms): its tickets raise the distress banner. */
+const SOS_ALARM: Alarm = 'sos';
+
 /** At most this many open tickets are listed, newest first (ADR 0045). */
 export const OPEN_TICKETS_LIMIT = 5_000;
 
-/** SOS tickets (spec 1 §3): opened by the pipeline with their event, resolved here. */
+/**
+ * SOS tickets (spec 1 §3): opened by the pipeline with their first alarm, counting the repeats
+ * merged in (ADR 0073), resolved here.
+ */
 export function createTicketRepo(db: Db) {
   return {
     /** Open tickets of these vehicles (every vehicle the viewer reaches when null), newest first. */
@@ -19,6 +26,9 @@ export function createTicketRepo(db: Db) {
           't.vid',
           't.evid',
           't.created_at',
+          't.alarm_count',
+          't.latest_at',
+          'e.alarm',
           'e.event_name',
           'e.event_type',
           'e.lat',
@@ -48,6 +58,10 @@ export function createTicketRepo(db: Db) {
             eventCreatedAt: r.event_time,
           },
           createdAt: r.created_at,
+          alarmCount: r.alarm_count,
+          latestAt: r.latest_at,
+          sos: r.alarm === SOS_ALARM,
+          escalation: null,
         };
       });
     },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { FuelProfileSchema, type DeviceConflict, type UnknownDevice } from '@jejak/contract';
-import { readStoredProfile, type Device, type FuelProfile, type Vehicle } from '@jejak/domain';
+import { NO_DEVICE, readStoredProfile, type Device, type FuelProfile, type Vehicle } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
 import type { FittedVehicle } from '../../ingest/rows.ts';
 import { toDevice, toFuelProfile, toVehicle } from '../mappers.ts';
@@ -117,6 +117,18 @@ export function createFleetRepo(db: Db) {
         .where('v.vid', '=', vid)
         .executeTakeFirst();
       return row ? { displayName: row.vehicle_display_name, plate: row.vehicle_plate, owner: row.user_name } : null;
+    },
+
+    /** The device fitted to each vehicle named that has one, by vid (no visibility check). */
+    async vehicleDvids(vids: readonly string[]): Promise<Map<string, string>> {
+      if (vids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('vehicles')
+        .select(['vid', 'dvid'])
+        .where(isAnyOf('vid', [...new Set(vids)]))
+        .where('dvid', '<>', NO_DEVICE)
+        .execute();
+      return new Map(rows.map((r) => [r.vid, r.dvid]));
     },
 
     /** Plate and display name of each vehicle named, by vid; one query however many. */

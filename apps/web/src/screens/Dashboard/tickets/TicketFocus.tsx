@@ -11,7 +11,8 @@ import { maplibregl } from '../../../map/maplibre.ts';
 /** Selecting a ticket zooms to 20 (spec 1 §9). */
 const TICKET_ZOOM = 20;
 
-function ticketIdOf(state: unknown): string | null {
+/** The ticket a link opened the dashboard on (View On Map, the distress banner), if any. */
+export function ticketIdOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('ticketId' in state)) return null;
   return typeof state.ticketId === 'string' ? state.ticketId : null;
 }

@@ -1,6 +1,6 @@
 import { ALERT_TEXTS, type EventType, type Ticket } from '@jejak/contract';
-import { roleLabel } from '@jejak/domain';
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { mayCall, roleLabel, toPermissionRole } from '@jejak/domain';
+import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../store/session.ts';
 import { useStrings, useSpecText } from '../../../i18n/strings.ts';
@@ -8,6 +8,7 @@ import { vehicleLabel, type FleetVehicles } from '../../../ui/alerts/use-fleet-v
 import { formatDateTime } from '../../../ui/format.ts';
 import { tablePagination } from '../../../ui/table/table.ts';
 import { supportChatUrl } from './ticket-text.ts';
+import { TicketCalls } from './TicketCalls.tsx';
 
 /** Event type tags of the ticket table (spec 1 §2): info blue, warning yellow, critical red. */
 const TYPE_TAG_COLOURS: Readonly<Record<EventType, string>> = {
@@ -27,6 +28,8 @@ interface TicketTableProps {
   selected: readonly string[];
   onSelect: (ticketIds: string[]) => void;
   onResolve: (tickets: Ticket[]) => void;
+  /** The ticket a link opened the dashboard on: its row stands out. */
+  focused?: string | null;
 }
 
 /** The SOS ticket table (spec 1 §2 SOS tickets), newest first as the server sends them. */
@@ -38,11 +41,14 @@ export function TicketTable({
   selected,
   onSelect,
   onResolve,
+  focused = null,
 }: TicketTableProps) {
   const user = useSessionUser();
   const s = useStrings().alerts.tickets;
   const spec = useSpecText();
   const navigate = useNavigate();
+  const flow = useStrings().alertFlow.ticket;
+  const mayReadCalls = mayCall(toPermissionRole(user.userRole), 'readEscalations');
 
   const contactSupport = (ticket: Ticket) => {
     const url = supportChatUrl(
@@ -60,7 +66,20 @@ export function TicketTable({
   };
 
   const columns: TableColumnsType<Ticket> = [
-    { title: s.date, key: 'date', render: (_, t) => formatDateTime(t.event.eventCreatedAt) },
+    {
+      title: s.date,
+      key: 'date',
+      render: (_, t) => (
+        <Space orientation="vertical" size={0}>
+          <span>{formatDateTime(t.event.eventCreatedAt)}</span>
+          {t.alarmCount > 1 && (
+            <Typography.Text type="secondary" data-testid="ticket-latest">
+              {flow.latest(formatDateTime(t.latestAt))}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
     { title: s.vehicle, key: 'vehicle', render: (_, t) => vehicleLabel(vehicles.byVid.get(t.vid), t.vid) },
     {
       title: s.eventType,
@@ -73,7 +92,23 @@ export function TicketTable({
         </Tag>
       ),
     },
-    { title: s.event, key: 'event', render: (_, t) => t.event.eventName },
+    {
+      title: s.event,
+      key: 'event',
+      render: (_, t) => (
+        <Space orientation="vertical" size={2}>
+          <Space size={6}>
+            <span>{t.event.eventName}</span>
+            {t.alarmCount > 1 && (
+              <Tag color="red" data-testid="ticket-count" aria-label={flow.countLabel(t.alarmCount)}>
+                {flow.count(t.alarmCount)}
+              </Tag>
+            )}
+          </Space>
+          {mayReadCalls && <TicketCalls ticket={t} />}
+        </Space>
+      ),
+    },
     {
       title: spec(ALERT_TEXTS.ticketViewOnMap),
       key: 'map',
@@ -113,6 +148,7 @@ export function TicketTable({
     <Table<Ticket>
       data-testid="ticket-table"
       rowKey="ticketId"
+      rowClassName={(t) => (t.ticketId === focused ? 'ticket-row-focused' : '')}
       size="small"
       loading={loading}
       columns={columns}

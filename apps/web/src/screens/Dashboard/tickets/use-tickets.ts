@@ -5,6 +5,7 @@ import { serverTextOr } from '../../../api/error-text.ts';
 import { openTicketsQuery, ticketKeys } from '../../../api/alerts/tickets.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { notifyFeed } from '../../../store/notify-feed.ts';
+import { ticketFeed } from '../../../store/ticket-feed.ts';
 import { showToast } from '../../../ui/feedback/notifier.ts';
 
 /** The console's poll timer (spec 1 §9). */
@@ -18,13 +19,31 @@ export interface OpenTickets {
 
 /**
  * The open tickets of every vehicle the user reaches, newest first (the server's order). A
- * critical event arriving on the live channel opens a ticket, so it refetches them.
+ * critical event arriving on the live channel opens a ticket or adds to one, and a 'ticket'
+ * message says someone resolved some: either refetches them.
  */
 export function useTickets(enabled = true): OpenTickets {
+  const query = useLiveTickets(enabled);
+
+  useEffect(() => {
+    if (query.error) showToast('error', serverTextOr(query.error, ALERT_TEXTS.ticketsGetError));
+  }, [query.error]);
+
+  return {
+    tickets: query.data ?? [],
+    loading: query.isFetching,
+    refresh: () => void query.refetch(),
+  };
+}
+
+/**
+ * The open-tickets query kept fresh (the ticket panel, and the distress banner on every screen,
+ * share it): live events refetch at once; the poll (spec 1 §9's 6000 ms timer) catches what a
+ * dropped or raced message would miss.
+ */
+export function useLiveTickets(enabled: boolean) {
   const { uid } = useSessionUser();
   const queryClient = useQueryClient();
-  // Live events refetch at once; the poll (spec 1 §9's 6000 ms timer) catches what a dropped
-  // or raced message would miss.
   const query = useQuery({
     ...openTicketsQuery(uid),
     enabled,
@@ -32,21 +51,17 @@ export function useTickets(enabled = true): OpenTickets {
   });
 
   useEffect(() => {
-    if (query.error) showToast('error', serverTextOr(query.error, ALERT_TEXTS.ticketsGetError));
-  }, [query.error]);
-
-  useEffect(() => {
     if (!enabled) return;
-    return notifyFeed.subscribe((item) => {
-      if (item.eventType === 'CRITICAL' && item.eventResult === 1) {
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.open(uid) });
-      }
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.open(uid) });
+    const events = notifyFeed.subscribe((item) => {
+      if (item.eventType === 'CRITICAL' && item.eventResult === 1) refetch();
     });
+    const changes = ticketFeed.subscribe(refetch);
+    return () => {
+      events();
+      changes();
+    };
   }, [enabled, queryClient, uid]);
 
-  return {
-    tickets: query.data ?? [],
-    loading: query.isFetching,
-    refresh: () => void query.refetch(),
-  };
+  return query;
 }
