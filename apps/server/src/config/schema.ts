@@ -88,6 +88,12 @@ export const CONFIG_KEYS = {
   JEJAK_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   JEJAK_HTTP_PORT: int(8080, 0, 65535),
   JEJAK_PUBLIC_URL: z.url().optional(),
+  /** The host name or address trackers are pointed at (the Device form's set-up panel). */
+  JEJAK_PUBLIC_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'a host name or IPv4 address')
+    .max(253)
+    .optional(),
   JEJAK_ALLOWED_ORIGINS: origins(),
   /**
    * Load balancers in front (ADR 0064): the API takes the client's address from their

@@ -40,6 +40,7 @@ import { registerAlertRoutes, type AlertServices } from './routes/alerts/alert-r
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/fleet/device-routes.ts';
+import type { TrackerSetupService } from '../services/fleet/tracker-setup-service.ts';
 import { registerGeocodeRoutes } from './routes/fleet/geocode-routes.ts';
 import { registerGeofenceRoutes } from './routes/fleet/geofence-routes.ts';
 import { registerVehicleRoutes } from './routes/fleet/vehicle-routes.ts';
@@ -61,6 +62,7 @@ export interface HttpOptions {
   passwords: PasswordService;
   administration: AdministrationServices;
   devices: DeviceService;
+  trackerSetup: TrackerSetupService;
   records: RecordsService;
   /** The server's zone (JEJAK_TIME_ZONE): the Transit PDF's, and the exports' when a request names none. */
   timeZone: string;
@@ -118,7 +120,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerUserRoutes(route, opts.users);
       registerAccountRoutes(route, opts.accounts, opts.passwords, limits.resetPassword);
       registerAdministrationRoutes(route, opts.administration);
-      registerDeviceRoutes(route, opts.devices);
+      registerDeviceRoutes(route, opts.devices, opts.trackerSetup);
       registerRecordRoutes(route, opts.records, opts.timeZone);
       registerReportRoutes(route, opts.reports);
       registerFuelRoutes(route, opts.fuel);

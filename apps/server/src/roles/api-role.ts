@@ -27,6 +27,8 @@ import { createPackageService } from '../services/fleet/package-service.ts';
 import { createPasswordService } from '../services/accounts/password-service.ts';
 import { createReportServices } from '../services/reports/report-services.ts';
 import { createRuleService } from '../services/alerts/rule-service.ts';
+import { createTrackerSetupService } from '../services/fleet/tracker-setup-service.ts';
+import { createRuleCoverageService } from '../services/alerts/rule-coverage-service.ts';
 import type { ScheduledJob } from '../services/scheduler.ts';
 import { createTicketService } from '../services/alerts/ticket-service.ts';
 import { createUserService } from '../services/accounts/user-service.ts';
@@ -99,6 +101,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       audit: createAuditService(data.repos),
     },
     devices: createDeviceService(data, now),
+    trackerSetup: createTrackerSetupService({
+      config,
+      publicUrl: shared.publicUrl.get,
+      listening: shared.listening,
+    }),
     timeZone: config.JEJAK_TIME_ZONE,
     ...createReportServices(data.repos, now, config.JEJAK_TIME_ZONE, config.JEJAK_TRIP_MIN_PARKING_MS),
     geofences: createGeofenceService({ repos: data.repos, bus, now }),
@@ -120,6 +127,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     notifications: createNotificationsApi({ repos: data.repos, bus, now }),
     alerts: {
       rules: createRuleService({ data, bus, now }),
+      coverage: createRuleCoverageService({ data, bus, now }),
       events: createEventService(data.repos),
       tickets: createTicketService({ data, bus, now }),
     },

@@ -69,6 +69,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     owners,
     conflictLog: createLogThrottle(10_000, now),
   });
+  Object.assign(shared.listening, gatewayPorts);
   const sweepNow = owners ? () => pipeline.sweepHeld() : () => pipeline.sweepDisconnected();
   let stopWork = () => {};
   if (owners) {

@@ -85,6 +85,8 @@ export interface Shared {
   /** The process's one log, its HTTP server's too (the API's, or a health server's). */
   log: ProcessLogger;
   publicUrl: PublicUrl;
+  /** Ports this process's gateways listen on, once they do (the tracker set-up's ports). */
+  listening: Record<string, number>;
   node: NodeIdentity;
   /** Whether this process is one node of several (then it is in `cluster_nodes`). */
   scaledOut: boolean;
@@ -135,6 +137,7 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
     onError,
     log,
     publicUrl,
+    listening: {},
     node,
     scaledOut: cluster,
   };

@@ -1,7 +1,9 @@
 import { ALERT_PATHS } from '../alerts/alerts.ts';
+import { RULE_COVERAGE_PATHS } from '../alerts/rule-coverage.ts';
 import { FUEL_PATHS } from '../reports/fuel-analysis.ts';
 import { MANAGEMENT_PATHS } from '../fleet/management.ts';
 import { MAP_CONFIG_PATH } from '../fleet/map-config.ts';
+import { TRACKER_SETUP_PATH } from '../fleet/tracker-setup.ts';
 import { NOTIFICATION_PATHS } from '../alerts/notifications.ts';
 import { PLAYBACK_PATHS } from '../reports/playback.ts';
 import { DETAIL_EXPORT_PATHS, LEGACY_REPORT_PATHS, NEXT_REPORT_PATHS } from '../reports/report-kinds.ts';
@@ -42,6 +44,7 @@ export const API_PATHS = {
   vehiclePackageLogGet: '/vehiclepackagelog/get',
   auditGet: '/audit/get',
   unknownDevices: '/device/unknown/get',
+  trackerSetup: TRACKER_SETUP_PATH,
   deviceConflicts: '/device/conflicts/get',
   transitRecords: '/transitRecord/timeFrame',
   transitRecordPdf: '/transitRecord/timeFrame/pdf',
@@ -85,6 +88,7 @@ export const API_PATHS = {
   notificationLogGet: NOTIFICATION_PATHS.notificationLogGet,
   notificationLogExport: NOTIFICATION_PATHS.notificationLogExport,
   ...ALERT_PATHS,
+  ...RULE_COVERAGE_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,
   // Fuel Analysis and the fuel report (spec 3 §2, §7).

@@ -144,7 +144,10 @@ export type VersionResponse = z.infer<typeof VersionResponseSchema>;
 
 export const UnknownDeviceSchema = z.object({
   protocol: z.string(),
+  /** The device models that speak the protocol: Add Device is opened with the first. */
+  models: z.array(z.string()),
   imei: z.string(),
+  /** The tracker's address: for super and support only (null for distributors). */
   remote: z.string().nullable(),
   firstSeen: z.number(),
   lastSeen: z.number(),

@@ -1,2 +1,3 @@
 export * from './permit-status.ts';
 export * from './vehicle-facts.ts';
+export * from './tracker-setup.ts';

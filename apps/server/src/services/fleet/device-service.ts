@@ -61,10 +61,19 @@ export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audi
   }
 
   return {
-    /** Unregistered trackers are a platform matter: only super and support staff see them. */
+    /**
+     * Unregistered trackers, for those who register devices (super, support, distributors: ADR
+     * 0074). They belong to no one yet, so there is no subtree to limit them to; a distributor
+     * is not shown the address they connect from (another customer's network), only staff are.
+     */
     async unknownDevices(caller: User): Promise<UnknownDevice[]> {
-      if (!hasGlobalScope(viewerOf(caller))) throw AppError.forbidden();
-      return fleet.unknownDevices();
+      requireCall(caller, 'manageDevices');
+      const staff = hasGlobalScope(viewerOf(caller));
+      return (await fleet.unknownDevices()).map((u) => ({
+        ...u,
+        models: PROTOCOLS.find((p) => p.id === u.protocol)?.models.slice() ?? [],
+        remote: staff ? u.remote : null,
+      }));
     },
     /** Devices claimed by two live connections at once (a clone or a spoof): the same staff only. */
     async deviceConflicts(caller: User): Promise<DeviceConflict[]> {

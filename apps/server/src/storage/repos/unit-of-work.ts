@@ -11,6 +11,7 @@ import { createEventRepo } from './alerts/event-repo.ts';
 import { createNotificationLogRepo } from './alerts/notification-log-repo.ts';
 import { createNotificationRepo } from './alerts/notification-repo.ts';
 import { createRuleRepo } from './alerts/rule-repo.ts';
+import { createRuleCoverageRepo } from './alerts/rule-coverage-repo.ts';
 import { createTicketRepo } from './alerts/ticket-repo.ts';
 import { createDeviceRepo } from './fleet/device-repo.ts';
 import { createFleetRepo } from './fleet/fleet-repo.ts';
@@ -47,6 +48,7 @@ export function reposOn(db: Db) {
     geofences: createGeofenceRepo(db),
     geofenceTemplates: createGeofenceTemplateRepo(db),
     rules: createRuleRepo(db),
+    ruleCoverage: createRuleCoverageRepo(db),
     tickets: createTicketRepo(db),
     events: createEventRepo(db),
     notifications: createNotificationRepo(db),

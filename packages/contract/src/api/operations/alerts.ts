@@ -14,6 +14,12 @@ import {
 } from '../../alerts/alerts.ts';
 import { EventExportRequestSchema } from '../../alerts/event-table.ts';
 import { AddRuleRequestSchema, UpdateRuleRequestSchema } from '../../alerts/rule-form.ts';
+import {
+  ApplyRuleTemplateRequestSchema,
+  ApplyRuleTemplateResponseSchema,
+  RuleCoverageRequestSchema,
+  RuleCoverageResponseSchema,
+} from '../../alerts/rule-coverage.ts';
 import { XLSX_CONTENT_TYPE } from '../../fleet/bulk.ts';
 import { grant, post, postFile } from '../operation.ts';
 import { API_PATHS } from '../routes.ts';
@@ -42,6 +48,20 @@ export const ALERT_OPERATIONS = {
     'Rename a rule template',
     UpdateRuleTemplateRequestSchema,
     RuleTemplateResponseSchema,
+  ),
+  ruleTemplateCoverage: post(
+    API_PATHS.ruleTemplateCoverage,
+    manageAlerts,
+    "Which of the owner's vehicles and groups each rule template watches",
+    RuleCoverageRequestSchema,
+    RuleCoverageResponseSchema,
+  ),
+  ruleTemplateApply: post(
+    API_PATHS.ruleTemplateApply,
+    manageAlerts,
+    "Link a rule template to all of its owner's vehicles or to a group's, in one transaction",
+    ApplyRuleTemplateRequestSchema,
+    ApplyRuleTemplateResponseSchema,
   ),
   ruleAdd: post(API_PATHS.ruleAdd, manageAlerts, 'Add a rule to a template', AddRuleRequestSchema, RuleResponseSchema),
   ruleUpdate: post(

@@ -1,5 +1,6 @@
 import { BulkTemplateRequestSchema, XLSX_CONTENT_TYPE } from '../../fleet/bulk.ts';
 import { DeviceConflictsResponseSchema, UnknownDevicesResponseSchema } from '../../fleet/fleet.ts';
+import { TrackerSetupResponseSchema } from '../../fleet/tracker-setup.ts';
 import {
   AddDeviceRequestSchema,
   AddVehicleGroupRequestSchema,
@@ -35,10 +36,17 @@ const staff = { roles: ['super', 'support'] } as const;
 export const FLEET_OPERATIONS = {
   unknownDevices: post(
     API_PATHS.unknownDevices,
-    staff,
-    'Trackers refused because they are not registered (super and support)',
+    grant('manageDevices'),
+    'Trackers refused because they are not registered (those who register devices: super, support, distributors)',
     null,
     UnknownDevicesResponseSchema,
+  ),
+  trackerSetup: post(
+    API_PATHS.trackerSetup,
+    grant('manageDevices'),
+    "Where trackers report: the server's public host and each protocol's gateway port",
+    null,
+    TrackerSetupResponseSchema,
   ),
   deviceConflicts: post(
     API_PATHS.deviceConflicts,

@@ -1,12 +1,14 @@
-import { ALERT_TEXTS, OPERATIONS, XLSX_CONTENT_TYPE } from '@jejak/contract';
+import { ALERT_TEXTS, OPERATIONS, RULE_COVERAGE_TEXTS, XLSX_CONTENT_TYPE } from '@jejak/contract';
 import { eventFileName, eventStream } from '../../../reports/event-xlsx.ts';
 import type { EventService } from '../../../services/alerts/event-service.ts';
+import type { RuleCoverageService } from '../../../services/alerts/rule-coverage-service.ts';
 import type { RuleService } from '../../../services/alerts/rule-service.ts';
 import type { TicketService } from '../../../services/alerts/ticket-service.ts';
 import type { Route } from '../../route-table.ts';
 
 export interface AlertServices {
   rules: RuleService;
+  coverage: RuleCoverageService;
   events: EventService;
   tickets: TicketService;
 }
@@ -27,6 +29,17 @@ export function registerAlertRoutes(route: Route, s: AlertServices, timeZone: st
     const ruleTemplate = await s.rules.renameTemplate(actor, uid, t.rtid, t.templateName);
     return { status: 200, ruleTemplate, message: ALERT_TEXTS.ruleTemplateEdited };
   });
+
+  route(OPERATIONS.ruleTemplateCoverage, async ({ user, body }) => ({
+    status: 200,
+    ...(await s.coverage.coverage(user, body.uid)),
+  }));
+
+  route(OPERATIONS.ruleTemplateApply, async ({ actor, body }) => ({
+    status: 200,
+    message: RULE_COVERAGE_TEXTS.applied,
+    ...(await s.coverage.apply(actor, body)),
+  }));
 
   route(OPERATIONS.ruleAdd, async ({ actor, body }) => {
     const rule = await s.rules.addRule(actor, body);

@@ -1,9 +1,11 @@
 import { MANAGEMENT_TEXTS, OPERATIONS } from '@jejak/contract';
 import type { DeviceService } from '../../../services/fleet/device-service.ts';
+import type { TrackerSetupService } from '../../../services/fleet/tracker-setup-service.ts';
 import type { Route } from '../../route-table.ts';
 
 /** Devices (spec 2 §7); thin: the service checks reach. */
-export function registerDeviceRoutes(route: Route, devices: DeviceService): void {
+export function registerDeviceRoutes(route: Route, devices: DeviceService, setup: TrackerSetupService): void {
+  route(OPERATIONS.trackerSetup, ({ user }) => Promise.resolve({ status: 200, ...setup.setup(user) }));
   route(OPERATIONS.unknownDevices, async ({ user }) => ({
     status: 200,
     unknownDevices: await devices.unknownDevices(user),

@@ -227,7 +227,7 @@ export function createFleetRepo(db: Db) {
       return r.numUpdatedRows > 0n;
     },
 
-    async unknownDevices(): Promise<UnknownDevice[]> {
+    async unknownDevices(): Promise<Omit<UnknownDevice, 'models'>[]> {
       const rows = await db
         .selectFrom('unknown_devices')
         .selectAll()
