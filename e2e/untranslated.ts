@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { en } from '../apps/web/src/i18n/en.ts';
 import { ms } from '../apps/web/src/i18n/ms.ts';
-import { MS_SPEC_TEXTS } from '../apps/web/src/i18n/ms/ms-spec-texts.ts';
+import { MS_SPEC_TEXTS } from '../apps/web/src/i18n/ms/spec/ms-spec-texts.ts';
 
 /** The plain texts of a catalogue by dotted key (formatters, which take values, are left out). */
 function plainTexts(node: unknown, path: string, out: Map<string, string>): Map<string, string> {

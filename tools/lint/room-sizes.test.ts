@@ -28,7 +28,7 @@ describe('roomProblems', () => {
     expect(
       roomProblems([
         long('apps/server/src/pipeline/pipeline.ts'),
-        long('apps/web/src/i18n/ms/ms-spec-texts.ts'),
+        long('apps/web/src/i18n/ms/spec/ms-spec-texts.ts'),
         long('apps/server/src/storage/db/schema.ts'),
         { path: 'tools/fuzz/fuzz.ts', lines: 500 },
       ]),

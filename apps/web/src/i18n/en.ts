@@ -4,22 +4,22 @@ import { ROLE_LABELS } from '@jejak/domain';
  * English interface strings. Texts fixed by the spec (toasts, banners) live in MESSAGES of
  * @jejak/contract; these are the console's own labels.
  */
-import { enAlerts } from './en/en-alerts.ts';
+import { enAlerts } from './en/alerts/en-alerts.ts';
 import { enBulk } from './en/en-bulk.ts';
 import { enFleetForms } from './en/en-fleet-forms.ts';
-import { enFuel } from './en/en-fuel.ts';
-import { enInfoTable } from './en/en-info-table.ts';
-import { enGeofenceForms } from './en/en-geofence-forms.ts';
+import { enFuel } from './en/reports/en-fuel.ts';
+import { enInfoTable } from './en/reports/en-info-table.ts';
+import { enGeofenceForms } from './en/geofences/en-geofence-forms.ts';
 import { enInspectors } from './en/en-inspectors.ts';
 import { enManagement } from './en/en-management.ts';
 import { enRules } from './en/en-rules.ts';
-import { enTrips } from './en/en-trips.ts';
-import { enReports } from './en/en-reports.ts';
+import { enTrips } from './en/reports/en-trips.ts';
+import { enReports } from './en/reports/en-reports.ts';
 import { enCodes } from './en/en-codes.ts';
 import { enDashboard } from './en/en-dashboard.ts';
-import { enPlaces } from './en/en-places.ts';
-import { enGeofenceImport } from './en/en-geofence-import.ts';
-import { enAlertFlow } from './en/en-alertflow.ts';
+import { enPlaces } from './en/geofences/en-places.ts';
+import { enGeofenceImport } from './en/geofences/en-geofence-import.ts';
+import { enAlertFlow } from './en/alerts/en-alertflow.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export const en = {

@@ -4,21 +4,21 @@
  */
 import { MAP_TEXTS, MESSAGES } from '@jejak/contract';
 import type { Strings } from './en.ts';
-import { msAlerts } from './ms/ms-alerts.ts';
+import { msAlerts } from './ms/alerts/ms-alerts.ts';
 import { msBulk } from './ms/ms-bulk.ts';
 import { msDashboard, msGeofenceForms } from './ms/ms-dashboard.ts';
 import { msFleetForms } from './ms/ms-fleet-forms.ts';
-import { msFuel } from './ms/ms-fuel.ts';
-import { msInfoTable } from './ms/ms-info-table.ts';
+import { msFuel } from './ms/reports/ms-fuel.ts';
+import { msInfoTable } from './ms/reports/ms-info-table.ts';
 import { msInspectors } from './ms/ms-inspectors.ts';
 import { msManagement } from './ms/ms-management.ts';
-import { msReports } from './ms/ms-reports.ts';
+import { msReports } from './ms/reports/ms-reports.ts';
 import { msCodes } from './ms/ms-codes.ts';
 import { msRules } from './ms/ms-rules.ts';
-import { msTrips } from './ms/ms-trips.ts';
-import { msPlaces } from './ms/ms-places.ts';
-import { msGeofenceImport } from './ms/ms-geofence-import.ts';
-import { msAlertFlow } from './ms/ms-alertflow.ts';
+import { msTrips } from './ms/reports/ms-trips.ts';
+import { msPlaces } from './ms/geofences/ms-places.ts';
+import { msGeofenceImport } from './ms/geofences/ms-geofence-import.ts';
+import { msAlertFlow } from './ms/alerts/ms-alertflow.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
 export const ms: Strings = {

@@ -1,7 +1,7 @@
 import * as contract from '@jejak/contract';
 import * as domain from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
-import { MS_SPEC_TEXTS } from './ms/ms-spec-texts.ts';
+import { MS_SPEC_TEXTS } from './ms/spec/ms-spec-texts.ts';
 import { localizeSpecText } from './spec-texts.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { REPORT_TEXTS } from '@jejak/contract';
-import { MS_SPEC_TEXTS } from './ms/ms-spec-texts.ts';
+import { MS_SPEC_TEXTS } from './ms/spec/ms-spec-texts.ts';
 
 const PLACEHOLDER = /\{(n|name|date)\}/g;
 const HAS_PLACEHOLDER = /\{(n|name|date)\}/;

@@ -1,5 +1,5 @@
 import { BULK_MAX_ROWS, IMPORT_DEFAULT_RADIUS_M } from '@jejak/contract';
-import type { Strings } from '../en.ts';
+import type { Strings } from '../../en.ts';
 
 const count = (n: number) => n.toLocaleString('ms-MY');
 

@@ -1,4 +1,4 @@
-import type { Strings } from '../en.ts';
+import type { Strings } from '../../en.ts';
 import { msPlayback } from './ms-playback.ts';
 
 /** Bahasa Malaysia of en-trips.ts. */

@@ -1,4 +1,4 @@
-import type { Strings } from '../en.ts';
+import type { Strings } from '../../en.ts';
 
 /** Bahasa Malaysia of en-places.ts. */
 export const msPlaces: Strings['places'] = {

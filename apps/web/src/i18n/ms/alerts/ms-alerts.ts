@@ -1,4 +1,4 @@
-import type { Strings } from '../en.ts';
+import type { Strings } from '../../en.ts';
 
 /** Bahasa Malaysia of en-alerts.ts. */
 export const msAlerts: Strings['alerts'] = {
