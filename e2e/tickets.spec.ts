@@ -42,7 +42,11 @@ describe('SOS tickets in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.getByText('Total No. Of Tickets', { exact: false }).waitFor();
 
     // Newest first; the one without a location shows N\A instead of View On Map.
-    expect(await rows(page).locator('td:nth-child(5)').allTextContents()).toEqual(['ACCIDENT', 'POWER CUT', 'SOS']);
+    expect(await rows(page).getByTestId('ticket-event-name').allTextContents()).toEqual([
+      'ACCIDENT',
+      'POWER CUT',
+      'SOS',
+    ]);
     expect(await rows(page).nth(1).getByText('N\\A', { exact: true }).count()).toBe(1);
     expect(await rows(page).getByTestId('ticket-view-on-map').count()).toBe(2);
     expect(await page.getByTestId('ticket-bulk-resolve').isDisabled()).toBe(true);

@@ -98,7 +98,7 @@ export function TicketTable({
       render: (_, t) => (
         <Space orientation="vertical" size={2}>
           <Space size={6}>
-            <span>{t.event.eventName}</span>
+            <span data-testid="ticket-event-name">{t.event.eventName}</span>
             {t.alarmCount > 1 && (
               <Tag color="red" data-testid="ticket-count" aria-label={flow.countLabel(t.alarmCount)}>
                 {flow.count(t.alarmCount)}
