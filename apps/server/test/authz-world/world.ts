@@ -92,8 +92,10 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
       : meRef.uid === M.uid || meRef.uid === P.uid
         ? await ruleObjects(db, meRef.uid)
         : ownRules),
-    // Each caller resolves its own ticket (a resolved one is gone for the next).
-    ticketId: (await insertTicket(db, { vid: v.vid, eventTime: (ticketTime += 1_000) })).ticketId,
+    // Each caller resolves its own ticket (a resolved one is gone for the next); one kind of
+    // alarm per caller, as one vehicle holds one open ticket per kind (ADR 0073).
+    ticketId: (await insertTicket(db, { vid: v.vid, eventName: `SOS ${(ticketTime += 1_000)}`, eventTime: ticketTime }))
+      .ticketId,
     // Each caller's chains are made when it signs in (below).
     ecid: '',
     ecNfid: '',
