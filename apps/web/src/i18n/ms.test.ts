@@ -63,6 +63,7 @@ const SAME_IN_BOTH = new Set([
   'UNGROUP',
   'IMEI',
   '-',
+  '×3',
 ]);
 
 describe('the Bahasa Malaysia catalogue', () => {

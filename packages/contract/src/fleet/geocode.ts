@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID } from '../core/fields.ts';
+import { ID, text } from '../core/fields.ts';
 
 /** POST /api/geocode {lat, lon} — the address refresh also sends the vehicle's vid. */
 export const GeocodeRequestSchema = z.object({
@@ -38,8 +38,7 @@ export const PLACE_SEARCH_LIMIT = 8;
 
 /** POST /api/place/search {q}: places whose name matches, from the gazetteer and the street geocoder. */
 export const PlaceSearchRequestSchema = z.object({
-  q: z
-    .string()
+  q: text()
     .trim()
     .min(PLACE_QUERY_MIN, PLACE_SEARCH_TEXTS.queryShort)
     .max(PLACE_QUERY_MAX, PLACE_SEARCH_TEXTS.queryLong)

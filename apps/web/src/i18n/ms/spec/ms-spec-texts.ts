@@ -9,6 +9,9 @@ import { MS_REPORT_SPEC_TEXTS } from './ms-report-spec-texts.ts';
 export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   ...MS_PLACE_SPEC_TEXTS,
   ...MS_REPORT_SPEC_TEXTS,
+  'Rule template applied': 'Templat peraturan digunakan',
+  'Vehicle group not found': 'Kumpulan kenderaan tidak dijumpai',
+  'DEFAULT already watches every vehicle': 'DEFAULT sudah memantau setiap kenderaan',
   'Fields cannot be empty': 'Medan tidak boleh kosong',
   'Passwords do not match': 'Kata laluan tidak sepadan',
   'Password does not match': 'Kata laluan tidak sepadan',
