@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
+import { startLocalNominatim } from './local-nominatim.ts';
 
 const kinds = await dbKinds();
 const KLCC = { lat: 3.1579, lon: 101.7123 };
@@ -90,37 +89,16 @@ describe.each(kinds)('POST /api/geocode on %s', (kind) => {
  * A local stand-in for a Nominatim server (the one external edge here): answers by latitude,
  * the way the real one does for land, sea and failures.
  */
-function startFakeNominatim(): Promise<{ url: string; requests: IncomingMessage[]; close(): Promise<void> }> {
-  const requests: IncomingMessage[] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push(req);
-    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+function startFakeNominatim() {
+  return startLocalNominatim('reverse', (query) => {
     const lat = Number(query.get('lat'));
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    if (req.url?.startsWith('/nominatim/reverse?') !== true) json(404, { error: 'no such path' });
-    else if (lat === 3.1579) json(200, { display_name: '  Petronas Twin Towers, Jalan Ampang, Kuala Lumpur  ' });
-    else if (lat === 4.5) json(200, { error: 'Unable to geocode' });
-    else if (lat === 1)
-      return; // never answers
-    else if (lat === 2) json(502, 'Bad gateway');
-    else if (lat === 5) json(200, { display_name: 'x'.repeat(100_000) });
-    else json(200, '<html>not json</html>');
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/nominatim`,
-        requests,
-        close: () => {
-          server.closeAllConnections();
-          return new Promise((done) => server.close(() => done()));
-        },
-      });
-    });
+    if (lat === 3.1579)
+      return { status: 200, body: { display_name: '  Petronas Twin Towers, Jalan Ampang, Kuala Lumpur  ' } };
+    if (lat === 4.5) return { status: 200, body: { error: 'Unable to geocode' } };
+    if (lat === 1) return null; // never answers
+    if (lat === 2) return { status: 502, body: 'Bad gateway' };
+    if (lat === 5) return { status: 200, body: { display_name: 'x'.repeat(100_000) } };
+    return { status: 200, body: '<html>not json</html>' };
   });
 }
 

@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceResult } from '@jejak/contract';
 import { apiClient, startTestServer, type TestServer } from './harness.ts';
+import { startLocalNominatim } from './local-nominatim.ts';
 
 const placesOf = (r: { body: { places?: unknown } }) => r.body.places as PlaceResult[];
 
@@ -51,36 +50,18 @@ describe('POST /api/place/search from the gazetteer alone', () => {
 });
 
 /** A local stand-in for a Nominatim /search: streets for "jalan", failures for the rest. */
-function startFakeNominatim(): Promise<{ url: string; requests: IncomingMessage[]; close(): Promise<void> }> {
-  const requests: IncomingMessage[] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push(req);
-    const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    if (req.url?.startsWith('/nominatim/search?') !== true) json(404, { error: 'no such path' });
-    else if (q === 'Jalan Ampang')
-      json(200, [
-        { display_name: 'Jalan Ampang, Kuala Lumpur', lat: '3.1604', lon: '101.7157' },
-        { display_name: 'Nowhere', lat: '95', lon: '101' },
-      ]);
-    else json(502, 'Bad gateway');
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/nominatim`,
-        requests,
-        close: () => {
-          server.closeAllConnections();
-          return new Promise((done) => server.close(() => done()));
-        },
-      });
-    });
-  });
+function startFakeNominatim() {
+  return startLocalNominatim('search', (query) =>
+    query.get('q') === 'Jalan Ampang'
+      ? {
+          status: 200,
+          body: [
+            { display_name: 'Jalan Ampang, Kuala Lumpur', lat: '3.1604', lon: '101.7157' },
+            { display_name: 'Nowhere', lat: '95', lon: '101' },
+          ],
+        }
+      : { status: 502, body: 'Bad gateway' },
+  );
 }
 
 describe('POST /api/place/search with a street geocoder', () => {
