@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveNotifyMessage } from '@jejak/contract';
 import type { Page } from 'playwright-core';
+import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import type { TestServer } from '../apps/server/test/harness.ts';
 
 /** A user's uid and vehicles (oldest plate first), read from the demo fleet in the database. */
@@ -18,6 +19,15 @@ export async function userFleet(server: TestServer, email: string) {
     .orderBy('vehicle_plate')
     .execute();
   return { uid: user.uid, name: user.user_name, vehicles };
+}
+
+/** The demo owner, the IMEI of the first demo tracker (GT06) and the owner's vehicle it drives. */
+export async function firstDemoTracker(server: TestServer) {
+  const owner = await userFleet(server, 'owner@demo.jejak.my');
+  const imei = demoImei(0);
+  const vehicle = owner.vehicles.find((v) => v.dvid === `GPS100#${imei}`);
+  if (!vehicle) throw new Error('the demo owner drives the first demo tracker');
+  return { owner, imei, vehicle };
 }
 
 /**

@@ -5,12 +5,11 @@ import { localizeSpecText } from '../apps/web/src/i18n/spec-texts.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { todayWindow } from '../apps/web/src/ui/alerts/today-window.ts';
 import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
-import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { recomputeSettled } from '../apps/server/test/harness.ts';
 import { insertEvent } from '../apps/server/test/alerts-fixture.ts';
 import { caller, seedChain } from '../apps/server/test/escalation-fixture.ts';
-import { userFleet } from './alerts-e2e.ts';
+import { firstDemoTracker } from './alerts-e2e.ts';
 import { FLOW_TIMEOUT_MS, pickOption, popupsClosed, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import type { Look } from './gallery.ts';
@@ -71,10 +70,7 @@ describe('polish in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest(() => ({ JEJAK_TRANSIT_DISCONNECT_AFTER_MS: '7200000' }));
 
   it('Trip Record, Vehicle Report, Event Record and SOS Alerts speak Malay throughout; the dark player reads', async () => {
-    const owner = await userFleet(ui.server, 'owner@demo.jejak.my');
-    const imei = demoImei(0);
-    const vehicle = owner.vehicles.find((v) => v.dvid === `GPS100#${imei}`);
-    if (!vehicle) throw new Error('the demo owner drives the first demo tracker');
+    const { imei, vehicle } = await firstDemoTracker(ui.server);
     // Parked 5', driving 10', idling 3', parked 4': every kind of segment.
     const t0 = Math.floor((Date.now() - 40 * MIN) / MIN) * MIN;
     const tracker = await gt06Track(ui.server.gt06Port, imei, t0);

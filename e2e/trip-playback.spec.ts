@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { recomputeSettled } from '../apps/server/test/harness.ts';
 import { expectToast, FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
-import { userFleet } from './alerts-e2e.ts';
+import { firstDemoTracker } from './alerts-e2e.ts';
 
 const MIN = 60_000;
 
@@ -40,10 +39,7 @@ describe('Trip Record playback in Chromium', { timeout: FLOW_TIMEOUT_MS }, () =>
   const ui = consoleUnderTest();
 
   it('plays, pauses and scrubs a real GT06 drive, follows it, shows speed colours and stops', async () => {
-    const owner = await userFleet(ui.server, 'owner@demo.jejak.my');
-    const imei = demoImei(0);
-    const vehicle = owner.vehicles.find((v) => v.dvid === `GPS100#${imei}`);
-    if (!vehicle) throw new Error('the demo owner drives the first demo tracker');
+    const { imei, vehicle } = await firstDemoTracker(ui.server);
     // Parked 5', east at 48 km/h for 10', idling 3', north at 30 km/h for 4', parked 4', and off
     // again (so the second parking is closed).
     const t0 = Math.floor((Date.now() - 40 * MIN) / MIN) * MIN;

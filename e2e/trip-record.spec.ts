@@ -8,7 +8,7 @@ import { gt06Track } from '../apps/server/test/device-client.ts';
 import { recomputeSettled } from '../apps/server/test/harness.ts';
 import { expectToast, FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
-import { userFleet } from './alerts-e2e.ts';
+import { firstDemoTracker, userFleet } from './alerts-e2e.ts';
 import { clickVehicle } from './map.ts';
 
 const MIN = 60_000;
@@ -43,10 +43,7 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest();
 
   it('shows a real GT06 drive: path by kind with arrows, Trip Details with filters and selection, export', async () => {
-    const owner = await userFleet(ui.server, 'owner@demo.jejak.my');
-    const imei = demoImei(0);
-    const vehicle = owner.vehicles.find((v) => v.dvid === `GPS100#${imei}`);
-    if (!vehicle) throw new Error('the demo owner drives the first demo tracker');
+    const { imei, vehicle } = await firstDemoTracker(ui.server);
     // A drive that ended a few minutes ago: parked 5', driving 10', idling 3', parked 4'; one
     // fix of the drive arrives late from the tracker's memory.
     const t0 = Math.floor((Date.now() - 40 * MIN) / MIN) * MIN;

@@ -6,7 +6,7 @@ import { formatLocalDateTime } from '@jejak/domain';
 import { demoImei } from '../apps/server/src/demo/demo-fleet.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { recomputeSettled } from '../apps/server/test/harness.ts';
-import { userFleet } from './alerts-e2e.ts';
+import { firstDemoTracker, userFleet } from './alerts-e2e.ts';
 import { expectToast, FLOW_TIMEOUT_MS, holdNextRequest, pickOption, screenshot, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
 import { screenshotAtWidths } from './widths.ts';
@@ -53,10 +53,7 @@ describe('Vehicle Report in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
   const ui = consoleUnderTest(() => ({ JEJAK_TRANSIT_DISCONNECT_AFTER_MS: '7200000' }));
 
   it('reports a real GT06 drive: mileage with estimated fuel, trip, transit, idling, toasts, validation, export', async () => {
-    const owner = await userFleet(ui.server, 'owner@demo.jejak.my');
-    const imei = demoImei(0);
-    const vehicle = owner.vehicles.find((v) => v.dvid === `GPS100#${imei}`);
-    if (!vehicle) throw new Error('the demo owner drives the first demo tracker');
+    const { imei, vehicle } = await firstDemoTracker(ui.server);
     const name = vehicleReportName({
       vehiclePlate: vehicle.vehicle_plate,
       vehicleDisplayName: vehicle.vehicle_display_name,
