@@ -4,6 +4,16 @@ import { isMapRemoved } from '../map-context.ts';
 export const TEXT_IMAGE_PIXEL_RATIO = 2;
 const PIXEL_RATIO = TEXT_IMAGE_PIXEL_RATIO;
 
+let scratch: CanvasRenderingContext2D | null | undefined;
+/**
+ * One canvas for every text image, sized afresh for each (which clears it and its state): the
+ * offline map draws its 731 town names at once, and a canvas each was 731 canvases to collect.
+ */
+function scratchContext(): CanvasRenderingContext2D | null {
+  if (scratch === undefined) scratch = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  return scratch;
+}
+
 const LABEL_INKS = {
   light: { halo: 'rgba(255, 255, 255, 0.9)', text: '#1f1f1f' },
   dark: { halo: 'rgba(21, 24, 29, 0.9)', text: '#e6e9ed' },
@@ -14,15 +24,14 @@ const LABEL_INKS = {
  * offline map, light text with a dark halo.
  */
 function labelImage(text: string, ink: keyof typeof LABEL_INKS = 'light'): ImageData | null {
-  const canvas = document.createElement('canvas');
-  const g = canvas.getContext('2d');
+  const g = scratchContext();
   if (!g) return null;
   const font = `600 ${12 * PIXEL_RATIO}px sans-serif`;
   g.font = font;
   const width = Math.ceil(g.measureText(text).width) + 8 * PIXEL_RATIO;
   const height = 18 * PIXEL_RATIO;
-  canvas.width = width;
-  canvas.height = height;
+  g.canvas.width = width;
+  g.canvas.height = height;
   g.font = font;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
@@ -38,10 +47,9 @@ function labelImage(text: string, ink: keyof typeof LABEL_INKS = 'light'): Image
 /** A cluster's count: white digits on a dark disc. */
 function countImage(text: string): ImageData | null {
   const px = 28 * PIXEL_RATIO;
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = px;
-  const g = canvas.getContext('2d');
+  const g = scratchContext();
   if (!g) return null;
+  g.canvas.width = g.canvas.height = px;
   g.fillStyle = '#ffffff';
   g.font = `bold ${12 * PIXEL_RATIO}px sans-serif`;
   g.textAlign = 'center';
