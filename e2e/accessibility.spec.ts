@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { FLOW_TIMEOUT_MS, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
-import { OWNER_SCREENS, SUPER_SCREENS, settled } from './gallery.ts';
+import { lookContext, OWNER_SCREENS, SUPER_SCREENS, settled } from './gallery.ts';
 
 /** axe-core's browser build, pinned in e2e/package.json, injected from node_modules (no network). */
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -68,14 +67,7 @@ async function checkScreens(
 ): Promise<string[]> {
   // The console's Content-Security-Policy refuses inline scripts, axe's tag too: this context
   // alone lets it in (every other spec keeps the policy checked).
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
-  await context.addInitScript(
-    ([languageKey, themeKey, chosen]) => {
-      localStorage.setItem(languageKey, 'en');
-      localStorage.setItem(themeKey, chosen);
-    },
-    [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, theme] as const,
-  );
+  const context = await lookContext(browser, { language: 'en', theme }, { bypassCSP: true });
   const page = await context.newPage();
   const found: string[] = [];
   // The sign-in screen first, as a signed-out reader meets it.

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { screenshot, signInAt } from './browser.ts';
 import { untranslatedTexts } from './untranslated.ts';
@@ -8,6 +8,26 @@ import { untranslatedTexts } from './untranslated.ts';
 export interface Look {
   language: 'en' | 'ms';
   theme: 'light' | 'dark';
+}
+
+/**
+ * A browser context whose console opens in this language and scheme, as Profile remembers them
+ * (1440 × 900 unless the options say otherwise).
+ */
+export async function lookContext(
+  browser: Browser,
+  look: Look,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  await context.addInitScript(
+    ([languageKey, themeKey, chosen]) => {
+      localStorage.setItem(languageKey, chosen.language);
+      localStorage.setItem(themeKey, chosen.theme);
+    },
+    [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, look] as const,
+  );
+  return context;
 }
 
 /** Every screen a fleet owner opens, then the administrators' own (issue 14 item 7). */
@@ -151,14 +171,7 @@ export async function walkScreens(browser: Browser, base: string, look: Look): P
     ['support@demo.jejak.my', SUPPORT_SCREENS, 'support-'],
     ['manager@demo.jejak.my', MANAGER_SCREENS, 'manager-'],
   ] as const) {
-    const context = await browser.newContext({ viewport: WIDTHS[0] });
-    await context.addInitScript(
-      ([languageKey, themeKey, chosen]) => {
-        localStorage.setItem(languageKey, chosen.language);
-        localStorage.setItem(themeKey, chosen.theme);
-      },
-      [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, look] as const,
-    );
+    const context = await lookContext(browser, look, { viewport: WIDTHS[0] });
     const page = await context.newPage();
     await signInAt(page, base, email, paths[0] ?? '/');
     for (const path of paths) untranslated.push(...(await visit(page, base, path, look, prefix + shotName(path))));

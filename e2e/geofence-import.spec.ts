@@ -4,8 +4,8 @@ import type { GeofenceDto } from '@jejak/contract';
 import { GEOFENCE_TEXTS } from '@jejak/domain';
 import { en } from '../apps/web/src/i18n/en.ts';
 import { ms } from '../apps/web/src/i18n/ms.ts';
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { FLOW_TIMEOUT_MS, signInAt } from './browser.ts';
+import { lookContext } from './gallery.ts';
 import { apiFromPage, chooseFile, closeDialog, shownRows, uploadRows } from './bulk-files.ts';
 import { consoleUnderTest } from './console.ts';
 import { screenshotAtWidths } from './widths.ts';
@@ -99,14 +99,7 @@ const near = (c: { lat: number; lng: number } | null, lat: number, lng: number) 
   c !== null && Math.abs(c.lat - lat) < 0.01 && Math.abs(c.lng - lng) < 0.01;
 
 async function lookPage(browser: Browser, language: 'en' | 'ms', theme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(
-    ([languageKey, themeKey, chosen]) => {
-      localStorage.setItem(languageKey, chosen.language);
-      localStorage.setItem(themeKey, chosen.theme);
-    },
-    [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, { language, theme }] as const,
-  );
+  const context = await lookContext(browser, { language, theme });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;

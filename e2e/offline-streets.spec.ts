@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { basemapMaxZoom } from '@jejak/contract';
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { STREETS_STYLE_NAMES } from '../apps/web/src/map/pmtiles-style.ts';
 import {
   TEST_ARCHIVE_CENTRE,
@@ -15,6 +14,7 @@ import {
 } from '../tools/pmtiles/test-archive.ts';
 import { consoleUnderTest } from './console.ts';
 import { FLOW_TIMEOUT_MS, signInAt, watchForeignRequests } from './browser.ts';
+import { lookContext } from './gallery.ts';
 import { screenshotAtWidths } from './widths.ts';
 
 /*
@@ -67,14 +67,7 @@ describe('the street map from the site’s own PMTiles archive', () => {
 
   for (const look of LOOKS) {
     it(`draws roads and place names in ${look.language}, ${look.theme}`, { timeout: FLOW_TIMEOUT_MS }, async () => {
-      const context = await ui.browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addInitScript(
-        ([languageKey, themeKey, chosen]) => {
-          localStorage.setItem(languageKey, chosen.language);
-          localStorage.setItem(themeKey, chosen.theme);
-        },
-        [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, look] as const,
-      );
+      const context = await lookContext(ui.browser, look);
       const page = await context.newPage();
       const foreign = watchForeignRequests(page, ui.server.baseUrl);
       const ranges: number[] = [];

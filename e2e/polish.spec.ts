@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_KIND_LABELS, vehicleReportName } from '@jejak/contract';
 import { formatLocalDateTime } from '@jejak/domain';
 import { localizeSpecText } from '../apps/web/src/i18n/spec-texts.ts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { todayWindow } from '../apps/web/src/ui/alerts/today-window.ts';
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../apps/web/src/store/stored-choices.ts';
 import { gt06Track } from '../apps/server/test/device-client.ts';
 import { recomputeSettled } from '../apps/server/test/harness.ts';
 import { insertEvent } from '../apps/server/test/alerts-fixture.ts';
@@ -12,7 +11,7 @@ import { caller, seedChain } from '../apps/server/test/escalation-fixture.ts';
 import { firstDemoTracker } from './alerts-e2e.ts';
 import { FLOW_TIMEOUT_MS, pickOption, popupsClosed, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
-import type { Look } from './gallery.ts';
+import { lookContext } from './gallery.ts';
 import { untranslatedTexts } from './untranslated.ts';
 import { screenshotAtWidths } from './widths.ts';
 
@@ -26,19 +25,6 @@ async function setTime(page: Page, id: string, ms: number): Promise<void> {
   await page.locator(`#${id}`).press('Enter');
   await page.keyboard.press('Escape');
   expect(await page.locator(`#${id}`).inputValue()).toBe(pickerText(ms));
-}
-
-/** A context whose console opens in this language and theme (as Profile remembers them). */
-async function lookContext(browser: Browser, look: Look): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(
-    ([languageKey, themeKey, chosen]) => {
-      localStorage.setItem(languageKey, chosen.language);
-      localStorage.setItem(themeKey, chosen.theme);
-    },
-    [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, look] as const,
-  );
-  return context;
 }
 
 /** WCAG's contrast ratio between an element's text colour and the panel behind it. */
