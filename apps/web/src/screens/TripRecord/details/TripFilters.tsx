@@ -2,7 +2,11 @@ import { durationFilterLabel, EVENT_TYPE_COLOURS, TRANSIT_DURATION_FILTERS_MIN }
 import { STATUS_COLOURS, TRANSIT_STATUSES, type TransitStatus } from '@jejak/domain';
 import { Select, Tag } from 'antd';
 import { useSpecText, useStrings } from '../../../i18n/strings.ts';
+import { contrastTextOn } from '../../../ui/colour.ts';
 import { TRIP_EVENT_TYPES, type TripEventType } from './trip-details.ts';
+
+/** A chosen filter tag in its kind's colour, its text black or white as reads best on it. */
+const checkedLook = (hex: string) => ({ background: `#${hex}`, color: contrastTextOn(`#${hex}`) });
 
 export interface TripFilterState {
   durationMin: number;
@@ -45,7 +49,7 @@ export function TripFilters({ value, onChange }: TripFiltersProps) {
             data-testid={`trip-status-${status}`}
             checked={value.statuses.includes(status)}
             onChange={() => onChange({ ...value, statuses: toggle(value.statuses, status) })}
-            style={value.statuses.includes(status) ? { background: `#${STATUS_COLOURS[status]}` } : undefined}
+            style={value.statuses.includes(status) ? checkedLook(STATUS_COLOURS[status]) : undefined}
           >
             {spec(status)}
           </Tag.CheckableTag>
@@ -59,7 +63,7 @@ export function TripFilters({ value, onChange }: TripFiltersProps) {
             data-testid={`trip-event-${type}`}
             checked={value.eventTypes.includes(type)}
             onChange={() => onChange({ ...value, eventTypes: toggle(value.eventTypes, type) })}
-            style={value.eventTypes.includes(type) ? { background: `#${EVENT_TYPE_COLOURS[type]}` } : undefined}
+            style={value.eventTypes.includes(type) ? checkedLook(EVENT_TYPE_COLOURS[type]) : undefined}
           >
             {spec(type)}
           </Tag.CheckableTag>
