@@ -41,8 +41,8 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
       if (opened) return target.vid;
       missed.push(await whatIsAt(page, target.x, target.y));
     } else {
-      // Not drawn in this view (it may have driven out of it): pan to it, as a user would.
-      if (vid !== undefined) await centreOn(page, vid);
+      // Not drawn in this view (it may have driven out of it, or be in a cluster): go to it, as a user would.
+      await centreOn(page, vid);
       await page.waitForTimeout(250);
     }
   }
@@ -50,13 +50,19 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
   throw new Error(`no vehicle info window after ${attempts} tries on ${vid ?? 'any vehicle'}: ${where}`);
 }
 
-/** Centres the map on the vehicle's live position, keeping the zoom. */
-async function centreOn(page: Page, vid: string): Promise<void> {
+/**
+ * Centres the map on the vehicle's live position (without `vid`, the first vehicle that has one),
+ * keeping the zoom, or zooming in past the clusters (zoom 12 and under) to where arrows are drawn.
+ */
+async function centreOn(page: Page, vid: string | undefined): Promise<void> {
   await page.evaluate((wanted) => {
     const j = window.__jejak!;
-    const dvid = j.liveStore.vehicle(wanted)?.dvid;
+    const placed = [...j.liveStore.vehicles()].find((v) => j.liveStore.device(v.dvid)?.location);
+    const dvid = wanted === undefined ? placed?.dvid : j.liveStore.vehicle(wanted)?.dvid;
     const location = dvid === undefined ? undefined : j.liveStore.device(dvid)?.location;
-    if (location && !j.map.isMoving()) j.map.jumpTo({ center: [location.lon, location.lat] });
+    if (location && !j.map.isMoving()) {
+      j.map.jumpTo({ center: [location.lon, location.lat], zoom: Math.max(j.map.getZoom(), 13) });
+    }
   }, vid);
 }
 

@@ -17,3 +17,4 @@ export * from './time/local-date-time.ts';
 export * from './time/day-night.ts';
 export * from './reports/index.ts';
 export * from './time/duration.ts';
+export * from './fleet/index.ts';

@@ -17,6 +17,7 @@ import { enTrips } from './en/reports/en-trips.ts';
 import { enReports } from './en/reports/en-reports.ts';
 import { enCodes } from './en/en-codes.ts';
 import { enDashboard } from './en/en-dashboard.ts';
+import { enFleetList } from './en/en-fleet-list.ts';
 import { enPlaces } from './en/geofences/en-places.ts';
 import { enGeofenceImport } from './en/geofences/en-geofence-import.ts';
 import { enAlertFlow } from './en/alerts/en-alertflow.ts';
@@ -276,6 +277,7 @@ export const en = {
   codes: enCodes,
   infoTable: enInfoTable,
   dashboard: enDashboard,
+  fleetList: enFleetList,
   geofenceForms: enGeofenceForms,
   places: enPlaces,
   geofenceImport: enGeofenceImport,

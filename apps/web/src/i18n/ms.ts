@@ -7,6 +7,7 @@ import type { Strings } from './en.ts';
 import { msAlerts } from './ms/alerts/ms-alerts.ts';
 import { msBulk } from './ms/ms-bulk.ts';
 import { msDashboard, msGeofenceForms } from './ms/ms-dashboard.ts';
+import { msFleetList } from './ms/ms-fleet-list.ts';
 import { msFleetForms } from './ms/ms-fleet-forms.ts';
 import { msFuel } from './ms/reports/ms-fuel.ts';
 import { msInfoTable } from './ms/reports/ms-info-table.ts';
@@ -281,6 +282,7 @@ export const ms: Strings = {
   codes: msCodes,
   infoTable: msInfoTable,
   dashboard: msDashboard,
+  fleetList: msFleetList,
   geofenceForms: msGeofenceForms,
   places: msPlaces,
   geofenceImport: msGeofenceImport,

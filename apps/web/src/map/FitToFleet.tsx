@@ -6,7 +6,7 @@ import { liveStore } from '../store/live-store.ts';
 import { useSessionUser } from '../store/session.ts';
 import { DEFAULT_CENTRE, DEFAULT_ZOOM } from './default-view.ts';
 import { shapeBounds } from './draw/draw-shape.ts';
-import { featuresBounds, vehicleFeatures } from './layers/vehicle-features.ts';
+import { featuresBounds, vehicleFeatures } from './layers/vehicles/vehicle-features.ts';
 import { useMap } from './map-context.ts';
 
 const FALLBACK_AFTER_MS = 5_000;

@@ -4,7 +4,8 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
  * Bottom-to-top order of the layers that components add over the basemap. Layers mount and
  * unmount in any order (a toggle may bring one back later); each is inserted below the first
  * layer above it that is already on the map, so the stack always reads: live traffic, town dots and names, geofences (zones, POIs,
- * their marks, clusters and names), trails, the selected vehicle's logged points, selection ring, arrows.
+ * their marks, clusters and names), trails, the selected vehicle's logged points, selection ring, plates, arrows, and
+ * the vehicle clusters over them.
  */
 export const LAYER_ORDER = [
   'traffic',
@@ -23,7 +24,10 @@ export const LAYER_ORDER = [
   'vehicle-trails',
   'device-log-points',
   'vehicles-selected',
+  'vehicles-plates',
   'vehicles-arrows',
+  'vehicles-clusters',
+  'vehicles-cluster-counts',
 ] as const;
 
 export type OrderedLayerId = (typeof LAYER_ORDER)[number];

@@ -1,4 +1,4 @@
-import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { zoomIntoCluster } from './cluster-zoom.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { fetchGeofences, geofencesQueryKey, type UserGeofences } from '../../api/geofences/geofences.ts';
@@ -31,19 +31,6 @@ function sourceData(data: UserGeofences): Record<'areas' | 'zones' | 'pois', Geo
     features: labels.filter((f) => f.properties.kind === kind),
   });
   return { areas: { type: 'FeatureCollection', features: areas }, zones: points('Zone'), pois: points('POI') };
-}
-
-/** A click on a cluster zooms in until it splits. */
-function zoomIntoCluster(event: MapLayerMouseEvent): void {
-  const map = event.target;
-  const feature = event.features?.[0];
-  const id: unknown = feature?.properties['cluster_id'];
-  if (typeof id !== 'number' || feature?.geometry.type !== 'Point') return;
-  const [lon = 0, lat = 0] = feature.geometry.coordinates;
-  void map
-    .getSource<GeoJSONSource>(POI_POINTS_SOURCE)
-    ?.getClusterExpansionZoom(id)
-    .then((zoom) => map.easeTo({ center: [lon, lat], zoom }));
 }
 
 /**
@@ -79,7 +66,7 @@ export function GeofencesLayer({ uid, settings = DEFAULT_MAP_SETTINGS }: { uid: 
       spec,
       beforeId: (m) => layerAbove(m, spec.id as OrderedLayerId),
       ...(spec.id === POI_MARKS || spec.id === ZONE_MARKS ? { popup: { textOf: nameOf } } : {}),
-      ...(spec.id === CLUSTERS ? { onClick: zoomIntoCluster } : {}),
+      ...(spec.id === CLUSTERS ? { onClick: zoomIntoCluster(POI_POINTS_SOURCE) } : {}),
     })),
     onAdd: drawTextImages,
   });

@@ -4,7 +4,7 @@ import { subscribeThrottled } from '../../store/throttled.ts';
 import { layerAbove, type OrderedLayerId } from '../layer-order.ts';
 import { useMapLayer } from '../use-map-layer.ts';
 import { diffTrails, type DrawnTrails } from './trail-features.ts';
-import { statusColourExpression } from './vehicle-features.ts';
+import { statusColourExpression } from './vehicles/vehicle-features.ts';
 
 const SOURCE_ID = 'vehicle-trails';
 const LAYER_ID: OrderedLayerId = 'vehicle-trails';

@@ -8,8 +8,8 @@ import { TrafficLayer } from '../layers/TrafficLayer.tsx';
 import type { MapSetting, MapSettings } from './map-settings.ts';
 import './map-panel.css';
 
-/** Below this width the panel starts folded, so the map is seen first. */
-const NARROW = '(max-width: 600px)';
+/** Below this window width (phones, tablets, small laptops with the fleet list beside the map) the panel starts folded, so the map is seen first. */
+const NARROW = '(max-width: 1279px)';
 
 interface MapPanelProps {
   settings: MapSettings;

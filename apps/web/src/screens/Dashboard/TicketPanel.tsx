@@ -15,6 +15,7 @@ import './tickets/tickets.css';
 
 /** The roles the ticket panel shows for (spec 1 §2 Dashboard, §6). */
 const PANEL_ROLES: readonly RoleValue[] = ['fleetOwner', 'fleetManager', 'fleetOperator'];
+const PHONE = '(max-width: 600px)';
 
 /** The dashboard ticket panel (spec 1 §2 SOS tickets): only for fleet owners, managers and operators. */
 export function TicketPanel({ selectedVid }: { selectedVid: string | null }) {
@@ -32,7 +33,8 @@ function OpenTicketPanel({ selectedVid }: { selectedVid: string | null }) {
   const spec = useSpecText();
   const vehicles = useFleetVehicles();
   const { tickets, loading, refresh } = useTickets();
-  const [open, setOpen] = useState(true);
+  // On a phone it opens folded to its header (the count still shows), so the map is seen first.
+  const [open, setOpen] = useState(() => !window.matchMedia(PHONE).matches);
   const [selected, setSelected] = useState<string[]>([]);
   const [resolving, setResolving] = useState<Ticket[] | null>(null);
   const mayResolve = mayCall(toPermissionRole(userRole), 'resolveTickets');

@@ -1,7 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { displayStatus } from '@jejak/domain';
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { statusColour } from '../../map/layers/vehicle-features.ts';
+import { statusColour } from '../../map/layers/vehicles/vehicle-features.ts';
 import { useLiveDevice, useLiveVehicle } from '../../store/use-live.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { textColourOn } from '../../ui/colour.ts';
@@ -16,6 +17,8 @@ import { VehicleLinks } from './VehicleLinks.tsx';
 interface VehicleInfoCardProps {
   vid: string;
   onClose: () => void;
+  /** Beside Close: whether the map follows the vehicle (the dashboard's follow toggle). */
+  follow?: ReactNode;
 }
 
 /**
@@ -23,7 +26,7 @@ interface VehicleInfoCardProps {
  * Day/Night label (spec 1 §4), the geofences it is in (a POI or Zone badge each), speed when
  * moving, its address with a refresh control, the device details control and the links.
  */
-export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
+export function VehicleInfoCard({ vid, onClose, follow }: VehicleInfoCardProps) {
   const strings = useStrings();
   const vehicle = useLiveVehicle(vid);
   const device = useLiveDevice(vehicle?.dvid);
@@ -107,13 +110,16 @@ export function VehicleInfoCard({ vid, onClose }: VehicleInfoCardProps) {
         </div>
       }
       extra={
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label={strings.vehicle.close}
-          onClick={onClose}
-        />
+        <span className="vehicle-info-extra">
+          {follow}
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={strings.vehicle.close}
+            onClick={onClose}
+          />
+        </span>
       }
     >
       <Descriptions column={1} size="small" items={items} />

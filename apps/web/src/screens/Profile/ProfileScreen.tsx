@@ -15,7 +15,7 @@ import { FitToFleet } from '../../map/FitToFleet.tsx';
 import { MapSideLayout } from '../../map/MapSideLayout.tsx';
 import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
-import { VehiclesLayer } from '../../map/layers/VehiclesLayer.tsx';
+import { VehiclesLayer } from '../../map/layers/vehicles/VehiclesLayer.tsx';
 import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];

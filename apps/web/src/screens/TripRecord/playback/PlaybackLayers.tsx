@@ -3,7 +3,7 @@ import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 
 import { useCallback, useMemo } from 'react';
 import { arrowSdfImage } from '../../../map/layers/arrow-icon.ts';
 import { signIcon } from '../../../map/layers/sign-icon.ts';
-import { statusColour } from '../../../map/layers/vehicle-features.ts';
+import { statusColour } from '../../../map/layers/vehicles/vehicle-features.ts';
 import { useMapLayer } from '../../../map/use-map-layer.ts';
 import { formatDateTime, formatDuration } from '../../../ui/format.ts';
 import type { PlaybackSample } from './playback-track.ts';

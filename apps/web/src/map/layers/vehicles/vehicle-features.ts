@@ -11,6 +11,8 @@ import type { ExpressionSpecification, LngLatBoundsLike } from 'maplibre-gl';
 
 export interface VehicleFeatureProperties {
   vid: string;
+  /** Shown under the arrow at street zooms. */
+  plate: string;
   status: TransitStatus;
   /** Degrees clockwise from north; the arrow icon points north at 0. */
   heading: number;
@@ -56,6 +58,7 @@ export function vehicleFeature(vehicle: Vehicle, device: Device | undefined): Ve
     geometry: { type: 'Point', coordinates: [device.location.lon, device.location.lat] },
     properties: {
       vid: vehicle.vid,
+      plate: vehicle.vehiclePlate,
       status: displayStatus(vehicle.transitStatus),
       heading: typeof device.heading === 'number' && Number.isFinite(device.heading) ? device.heading : 0,
     },
@@ -75,6 +78,9 @@ export function vehicleFeatures(
   return features;
 }
 
+/** Whether a vehicle is drawn at all (the fleet list's state filter); every one when absent. */
+export type VehicleShown = (vehicle: Vehicle, device: Device | undefined) => boolean;
+
 /** The records an arrow was drawn from, by vid: the store replaces a record when it changes. */
 export type DrawnVehicles = Map<string, { vehicle: Vehicle; device: Device | undefined; drawn: boolean }>;
 
@@ -93,6 +99,7 @@ export function diffVehicleFeatures(
   drawn: DrawnVehicles,
   vehicles: Iterable<Vehicle>,
   deviceOf: (dvid: string) => Device | undefined,
+  shown: VehicleShown = () => true,
 ): VehicleFeaturesDiff {
   const diff: VehicleFeaturesDiff = { add: [], update: [], remove: [] };
   const seen = new Set<string>();
@@ -101,7 +108,7 @@ export function diffVehicleFeatures(
     const device = deviceOf(vehicle.dvid);
     const before = drawn.get(vehicle.vid);
     if (before && before.vehicle === vehicle && before.device === device) continue;
-    const feature = vehicleFeature(vehicle, device);
+    const feature = shown(vehicle, device) ? vehicleFeature(vehicle, device) : null;
     drawn.set(vehicle.vid, { vehicle, device, drawn: feature !== null });
     if (feature === null) {
       if (before?.drawn) diff.remove.push(vehicle.vid);

@@ -1,6 +1,6 @@
 import { defaultFuelProfile, type Device, type Vehicle } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
-import { arrowSdfImage } from './arrow-icon.ts';
+import { arrowSdfImage } from '../arrow-icon.ts';
 import {
   diffVehicleFeatures,
   featuresBounds,
@@ -105,9 +105,9 @@ describe('vehicleFeatures', () => {
       type: 'Feature',
       id: 'v1',
       geometry: { type: 'Point', coordinates: [101.6, 3.1] },
-      properties: { vid: 'v1', status: 'MOVING', heading: 90 },
+      properties: { vid: 'v1', plate: 'P-v1', status: 'MOVING', heading: 90 },
     });
-    expect(features[1]?.properties).toEqual({ vid: 'v3', status: 'DISCONNECTED', heading: 0 });
+    expect(features[1]?.properties).toEqual({ vid: 'v3', plate: 'P-v3', status: 'DISCONNECTED', heading: 0 });
   });
 
   it('bounds the features, or gives null for none', () => {
@@ -210,6 +210,27 @@ describe('diffVehicleFeatures', () => {
     expect(ids(run(after))).toEqual(want);
     // Brought up to date: the same records again change nothing.
     expect(ids(run(after))).toEqual({ add: [], update: [], remove: [] });
+  });
+
+  it('draws only the vehicles a filter shows, and takes a hidden one off the map', () => {
+    const drawn: DrawnVehicles = new Map();
+    const devices = new Map([
+      [d1.dvid, d1],
+      [d2.dvid, d2],
+    ]);
+    const parkedOnly = (v: Vehicle) => v.transitStatus === 'PARKING';
+    expect(ids(diffVehicleFeatures(drawn, [v1, v2], (dvid) => devices.get(dvid), parkedOnly))).toEqual({
+      add: ['v2'],
+      update: [],
+      remove: [],
+    });
+    // v2 drives off: no longer PARKING, so no longer on the map.
+    const v2Moving = { ...v2, transitStatus: 'MOVING' as const };
+    expect(ids(diffVehicleFeatures(drawn, [v1, v2Moving], (dvid) => devices.get(dvid), parkedOnly))).toEqual({
+      add: [],
+      update: [],
+      remove: ['v2'],
+    });
   });
 
   it('gives the features the diff redraws as vehicleFeature draws them', () => {

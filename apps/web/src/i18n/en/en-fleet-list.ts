@@ -1,0 +1,33 @@
+/** The dashboard's fleet list, its state filters and the map's follow and whole-fleet controls (issue 26 item 1). */
+export const enFleetList = {
+  title: 'Fleet',
+  search: 'Search plate, name or group',
+  states: {
+    ALL: 'All',
+    MOVING: 'Moving',
+    IDLING: 'Idling',
+    PARKING: 'Parking',
+    DISCONNECTED: 'Disconnected',
+    NEVER_REPORTED: 'Never reported',
+  },
+  stateFilter: 'Show vehicles by state',
+  loading: 'Loading your fleet…',
+  empty: 'No vehicles yet. Add one under Management → Vehicle; it appears here with its first fix.',
+  noMatch: 'No vehicle matches. Clear the search or choose All.',
+  clear: 'Clear search and filter',
+  speed: (kmh: number) => `${Math.round(kmh)} km/h`,
+  age: {
+    now: 'just now',
+    minutes: (n: number) => `${n} min ago`,
+    hours: (n: number) => `${n} h ago`,
+    days: (n: number) => `${n} d ago`,
+  },
+  noPosition: 'No position yet',
+  open: 'Fleet list',
+  close: 'Hide fleet list',
+  wholeFleet: 'Whole fleet',
+  following: (plate: string) => `Following ${plate}`,
+  follow: (plate: string) => `Follow ${plate}`,
+  stopFollowing: 'Stop following',
+  shown: (shown: number, all: number) => (shown === all ? `${all}` : `${shown} of ${all}`),
+};
