@@ -128,7 +128,11 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
           />
         </Form.Item>
         <Form.Item label={f.targetUser} name="targetUid" required extra={spec(MANAGEMENT_TEXTS.targetUserHint)}>
-          <TargetUserSelect id="targetUid" allowed={VEHICLE_HOLDER_ROLES} />
+          <TargetUserSelect
+            id="targetUid"
+            allowed={VEHICLE_HOLDER_ROLES}
+            disabledReason={spec(MANAGEMENT_TEXTS.targetUserHint)}
+          />
         </Form.Item>
       </div>
       <VehicleRelations data={data} />
