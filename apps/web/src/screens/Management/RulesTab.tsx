@@ -9,6 +9,7 @@ import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ApplyTemplateDialog } from './rules/ApplyTemplateDialog.tsx';
 import { CoverageList } from './rules/CoverageList.tsx';
 import { templateCoverage } from './rules/coverage.ts';
+import './rules/rules-tab.css';
 
 const TYPE_COLOURS: Readonly<Record<Rule['ruleType'], string>> = {
   info: 'green',
@@ -103,6 +104,7 @@ export function RulesTab({ uid, mayApply }: { uid: string; mayApply: boolean }) 
       ) : (
         <Collapse
           data-testid="rule-templates"
+          className="rule-templates"
           // The header's title and arrow open it, not the whole row: Edit template is no button inside a button.
           collapsible="header"
           items={custom.map((template) => ({
