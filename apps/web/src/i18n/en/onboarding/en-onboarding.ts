@@ -67,5 +67,9 @@ export const enOnboarding = {
   reasons: {
     /** Spec 2 §5: "The target user cannot be a fleet owner or fleet operator." */
     deviceHolder: 'The target user cannot be a fleet owner or fleet operator.',
+    /** Spec 2 §5: devices already on a vehicle are disabled. */
+    deviceOnVehicle: 'This device is already on a vehicle; a vehicle needs a free one.',
+    /** Spec 2 §4: DEFAULT cannot be chosen on the add rule form. */
+    defaultTemplate: 'Rules cannot be added to DEFAULT: put them in a template of your own.',
   },
 };

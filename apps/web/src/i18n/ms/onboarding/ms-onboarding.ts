@@ -72,5 +72,7 @@ export const msOnboarding: Strings['onboarding'] = {
   },
   reasons: {
     deviceHolder: 'Pengguna sasaran tidak boleh pemilik armada atau operator armada.',
+    deviceOnVehicle: 'Peranti ini sudah dipasang pada kenderaan; kenderaan memerlukan peranti yang bebas.',
+    defaultTemplate: 'Peraturan tidak boleh ditambah pada DEFAULT: masukkannya dalam templat anda sendiri.',
   },
 };
