@@ -16,7 +16,7 @@ import { en } from '../apps/web/src/i18n/en.ts';
 import { userFleet } from './alerts-e2e.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
-import { pickTargetUser, treeTitle } from './fleet-forms.ts';
+import { pickTargetUser, targetUserChoices, treeTitle } from './fleet-forms.ts';
 import { lookContext, settled, type Look } from './gallery.ts';
 import { myUid, postFromPage } from './page-api.ts';
 import { untranslatedTexts } from './untranslated.ts';
@@ -25,7 +25,9 @@ import { screenshotAtWidths } from './widths.ts';
 const HOST = 'gps.example.my';
 const c = en.onboarding.coverage;
 const o = en.onboarding.setup;
-const DISTRIBUTOR = treeTitle(DEMO_USERS.find((u) => u.key === 'distributor')?.name ?? '', 'Distributor');
+const userName = (key: string) => DEMO_USERS.find((u) => u.key === key)?.name ?? key;
+const DISTRIBUTOR = treeTitle(userName('distributor'), 'Distributor');
+const OWNER = treeTitle(userName('owner'), 'Fleet Owner');
 const LOOKS: readonly Look[] = [
   { language: 'en', theme: 'light' },
   { language: 'en', theme: 'dark' },
@@ -125,6 +127,10 @@ describe('rules you can see and guided onboarding in Chromium', { timeout: FLOW_
     await page.fill('#simCard', '+60195550025');
     // The device holder picker says why fleet owners are greyed out (spec 2 §5).
     expect(await page.getByTestId('device-add').textContent()).toContain(en.onboarding.reasons.deviceHolder);
+    const choices = await targetUserChoices(page, [DISTRIBUTOR], OWNER);
+    expect(choices.disabled).toContain(OWNER);
+    const greyed = page.locator('.ant-select-tree-treenode-disabled .target-user-disabled').first();
+    expect(await greyed.getAttribute('title')).toBe(en.onboarding.reasons.deviceHolder);
     await pickTargetUser(page, [DISTRIBUTOR]);
     await page.getByTestId('submit').click();
     await expectToast(page, MANAGEMENT_TEXTS.deviceAdded);
