@@ -199,13 +199,20 @@ describe('rules you can see and guided onboarding in Chromium', { timeout: FLOW_
 
   it('lists a tracker of an unknown IMEI to a distributor and super, and registers it in one click', async () => {
     const imei = '869999000000033';
-    await unknownLogin(ui.server.gt06Port, imei);
-
     const context = await lookContext(ui.browser, { language: 'en', theme: 'light' });
     const page = await context.newPage();
     await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/Management/Device');
     const list = page.getByTestId('unknown-trackers');
+    // None yet: the empty list says what to do next.
+    await list.getByTestId('unknown-empty').waitFor();
+    expect(await list.textContent()).toContain(en.onboarding.unknown.emptyHint);
+    await list.scrollIntoViewIfNeeded();
+    await screenshotAtWidths(page, 'unknown-trackers-empty-en-light');
+
+    // A tracker of an unknown IMEI logs in; the list's refresh shows it.
+    await unknownLogin(ui.server.gt06Port, imei);
     const row = list.locator('tbody tr.ant-table-row').filter({ hasText: imei });
+    await list.getByRole('button', { name: en.onboarding.unknown.refresh }).click();
     await row.waitFor();
     expect(await row.textContent()).toContain('gt06');
     // A distributor is not told where it connected from; super is.

@@ -60,6 +60,7 @@ export const enOnboarding = {
     address: 'Address',
     action: 'Action',
     register: 'Register',
+    refresh: 'Refresh the list',
     empty: 'No unregistered tracker has connected.',
     emptyHint:
       'A tracker pointed at this server whose IMEI is not added yet shows here. Use Add New Device to register one, then Set-up to point it here.',

@@ -66,6 +66,7 @@ export const msOnboarding: Strings['onboarding'] = {
     address: 'Alamat',
     action: 'Tindakan',
     register: 'Daftar',
+    refresh: 'Muat semula senarai',
     empty: 'Tiada penjejak tidak berdaftar yang bersambung.',
     emptyHint:
       'Penjejak yang dihalakan ke pelayan ini dengan IMEI yang belum ditambah dipaparkan di sini. Gunakan Tambah Peranti Baharu untuk mendaftarkannya, kemudian Persediaan untuk menghalakannya ke sini.',

@@ -60,7 +60,8 @@ export function UnknownTrackers() {
         <Button
           size="small"
           icon={<ReloadOutlined />}
-          aria-label={s.title}
+          aria-label={s.refresh}
+          title={s.refresh}
           loading={unknown.isFetching}
           onClick={() => void unknown.refetch()}
         />
