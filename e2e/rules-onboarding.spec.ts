@@ -113,6 +113,29 @@ describe('rules you can see and guided onboarding in Chromium', { timeout: FLOW_
       await p.getByTestId(`coverage-vehicles-${had80}`).waitFor();
       await p.getByTestId(`coverage-none-${idle}`).waitFor();
     });
+
+    // Applied to one group, a template watches that group's vehicles only.
+    const again = await lookContext(ui.browser, { language: 'en', theme: 'light' });
+    const groupPage = await again.newPage();
+    await signInAt(groupPage, ui.server.baseUrl, 'owner@demo.jejak.my', '/Management/Rule');
+    await groupPage.getByTestId(`watches-none-${idle}`).waitFor();
+    await groupPage.getByTestId(`apply-template-${idle}`).click();
+    const groupDialog = groupPage.locator('.ant-modal').filter({ has: groupPage.getByTestId('apply-dialog') });
+    await groupDialog.getByTestId('apply-group').click();
+    await groupDialog.getByRole('combobox', { name: c.group }).click();
+    const option = groupPage.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const optionText = (await option.textContent()) ?? '';
+    const [, groupName = '', size = '0'] = /^(.*) \((\d+) vehicle\(s\)\)$/.exec(optionText) ?? [];
+    expect(Number(size)).toBeGreaterThan(0);
+    await option.click();
+    await groupDialog.getByRole('button', { name: c.confirm, exact: true }).click();
+    await expectToast(groupPage, RULE_COVERAGE_TEXTS.applied);
+    await expect
+      .poll(() => groupPage.getByTestId(`watches-${idle}`).textContent())
+      .toBe(c.watches(Number(size), vehicles.length));
+    await groupPage.getByTestId('rule-templates').getByText('Melahu', { exact: true }).click();
+    expect(await groupPage.getByTestId(`coverage-${idle}`).textContent()).toContain(groupName);
+    await again.close();
   });
 
   it('shows a new device its server address, port and set-up SMS, then its first message', async () => {
