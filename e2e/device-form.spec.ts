@@ -58,7 +58,8 @@ describe('device forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await screenshotWidths(page, 'device-add');
     await page.getByTestId('submit').click();
     await expectToast(page, MANAGEMENT_TEXTS.deviceAdded);
-    await page.waitForURL('**/Management/Device');
+    // A new device goes on to its tracker's set-up (issue 26 item 4).
+    await page.waitForURL('**/Management/Device/Setup/**');
 
     // Edit: IMEI and model are fixed; the SIM changes.
     await page.goto(`${ui.server.baseUrl}/Management/Device/Edit/${encodeURIComponent(`GPS100#${NEW_IMEI}`)}`);

@@ -69,7 +69,8 @@ describe('onboarding a new tracker in Chromium', { timeout: FLOW_TIMEOUT_MS }, (
     await pickTargetUser(page, [DISTRIBUTOR]);
     await page.getByTestId('submit').click();
     await expectToast(page, MANAGEMENT_TEXTS.deviceAdded);
-    await page.waitForURL('**/Management/Device');
+    // A new device goes on to its tracker's set-up (issue 26 item 4).
+    await page.waitForURL('**/Management/Device/Setup/**');
 
     await page.goto(`${ui.server.baseUrl}/Management/Vehicle`);
     await toolbarButton(page, s.addVehicle).click();

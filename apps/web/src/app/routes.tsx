@@ -6,6 +6,7 @@ import { ChangePasswordScreen } from '../screens/ChangePassword/ChangePasswordSc
 import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
 import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
+import { TrackerSetupScreen } from '../screens/TrackerSetup/TrackerSetupScreen.tsx';
 import { DeviceInspectorScreen } from '../screens/DeviceInspector/DeviceInspectorScreen.tsx';
 import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
 import { GeofenceScreen } from '../screens/Geofence/GeofenceScreen.tsx';
@@ -57,6 +58,8 @@ function fleetFormRoutes(): RouteObject[] {
     screen('/UserManagement/EditVehicle/:vid', vehicle('edit', '/UserManagement')),
     screen('/Management/Device/Add', device('add', '/Management/Device', true)),
     screen('/Management/Device/Edit/:dvid', device('edit', '/Management/Device', true)),
+    // Where a new device's tracker reports, and its first message (issue 26 item 4).
+    screen('/Management/Device/Setup/:dvid', <TrackerSetupScreen />),
     screen('/UserManagement/AddDevice', device('add', '/UserManagement', false)),
     screen('/UserManagement/EditDevice/:dvid', device('edit', '/UserManagement', false)),
   ];

@@ -13,6 +13,7 @@ import { enGeofenceForms } from './en/geofences/en-geofence-forms.ts';
 import { enInspectors } from './en/en-inspectors.ts';
 import { enManagement } from './en/en-management.ts';
 import { enRules } from './en/en-rules.ts';
+import { enOnboarding } from './en/onboarding/en-onboarding.ts';
 import { enTrips } from './en/reports/en-trips.ts';
 import { enReports } from './en/reports/en-reports.ts';
 import { enCodes } from './en/en-codes.ts';
@@ -269,6 +270,7 @@ export const en = {
   fleetForms: enFleetForms,
   bulk: enBulk,
   rules: enRules,
+  onboarding: enOnboarding,
   alerts: enAlerts,
   inspectors: enInspectors,
   trips: enTrips,

@@ -16,6 +16,7 @@ import { msManagement } from './ms/ms-management.ts';
 import { msReports } from './ms/reports/ms-reports.ts';
 import { msCodes } from './ms/ms-codes.ts';
 import { msRules } from './ms/ms-rules.ts';
+import { msOnboarding } from './ms/onboarding/ms-onboarding.ts';
 import { msTrips } from './ms/reports/ms-trips.ts';
 import { msPlaces } from './ms/geofences/ms-places.ts';
 import { msGeofenceImport } from './ms/geofences/ms-geofence-import.ts';
@@ -274,6 +275,7 @@ export const ms: Strings = {
   fleetForms: msFleetForms,
   bulk: msBulk,
   rules: msRules,
+  onboarding: msOnboarding,
   alerts: msAlerts,
   inspectors: msInspectors,
   trips: msTrips,

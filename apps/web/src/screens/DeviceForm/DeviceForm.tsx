@@ -22,12 +22,18 @@ interface DeviceFormProps {
   /** The device to edit; null to add one. */
   device: ManagedDevice | null;
   initialTarget: string | null;
+  /** An unregistered tracker to register: its IMEI and model filled in. */
+  register?: { imei: string; model: string | null } | null;
   onDone: () => void;
+  /** After a device is added: its set-up (issue 26 item 4). Without it, onDone. */
+  onAdded?: (device: ManagedDevice) => void;
 }
 
 /** Add and Edit Device (spec 2 §5): IMEI and model fixed once created, the '+6' SIM, a distributor as target. */
-export function DeviceForm({ device, initialTarget, onDone }: DeviceFormProps) {
-  const f = useStrings().fleetForms;
+export function DeviceForm({ device, initialTarget, register = null, onDone, onAdded }: DeviceFormProps) {
+  const strings = useStrings();
+  const f = strings.fleetForms;
+  const o = strings.onboarding;
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DeviceFormValues>();
@@ -41,14 +47,15 @@ export function DeviceForm({ device, initialTarget, onDone }: DeviceFormProps) {
         brand: device.brand,
         targetUid: device.uid,
       }
-    : newDeviceValues(initialTarget);
+    : newDeviceValues(initialTarget, register);
 
   const save = useMutation({
     mutationFn: (call: () => Promise<ManagedDevice>) => call(),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       showToast('success', device ? MANAGEMENT_TEXTS.deviceEdited : MANAGEMENT_TEXTS.deviceAdded);
       await queryClient.invalidateQueries();
-      onDone();
+      if (!device && onAdded) onAdded(saved);
+      else onDone();
     },
     onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
   });
@@ -88,8 +95,8 @@ export function DeviceForm({ device, initialTarget, onDone }: DeviceFormProps) {
       <Form.Item label={f.brand} name="brand">
         <Input id="brand" placeholder={f.optional} />
       </Form.Item>
-      <Form.Item label={f.targetUser} name="targetUid" required>
-        <TargetUserSelect id="targetUid" allowed={DEVICE_HOLDER_ROLES} />
+      <Form.Item label={f.targetUser} name="targetUid" required extra={o.reasons.deviceHolder}>
+        <TargetUserSelect id="targetUid" allowed={DEVICE_HOLDER_ROLES} disabledReason={o.reasons.deviceHolder} />
       </Form.Item>
       <FormButtons cancel={f.cancel} submit={device ? f.save : f.add} onCancel={onDone} busy={save.isPending} />
     </Form>

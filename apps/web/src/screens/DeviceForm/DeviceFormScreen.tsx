@@ -1,3 +1,4 @@
+import type { ManagedDevice } from '@jejak/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Spin } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -34,7 +35,20 @@ export function DeviceFormScreen({ mode, home, goesHome }: DeviceFormScreenProps
   const device = devices.data?.find((d) => d.dvid === dvid);
 
   let body;
-  if (mode === 'add') body = <DeviceForm device={null} initialTarget={state.uid} onDone={done} />;
+  // A new device from Management goes on to where its tracker must report (issue 26 item 4); User
+  // Management's Add Device (also the Add Vehicle banner's) goes back where it came from.
+  const setUp = (added: ManagedDevice) =>
+    void navigate(`/Management/Device/Setup/${encodeURIComponent(added.dvid)}`, { state: { uid: added.uid } });
+  if (mode === 'add')
+    body = (
+      <DeviceForm
+        device={null}
+        initialTarget={state.uid}
+        register={state.register}
+        onDone={done}
+        onAdded={goesHome ? setUp : undefined}
+      />
+    );
   else if (devices.isPending) body = <Spin />;
   else if (!device)
     body = <Result status="warning" title={f.notFound} extra={<Button onClick={done}>{f.back}</Button>} />;

@@ -12,6 +12,17 @@ describe("the SIM field (spec 2 §5: starts as '+6')", () => {
     expect(newDeviceValues(null).simCard).toBe('+6');
   });
 
+  it('opens filled in with an unregistered tracker’s IMEI and a model the form offers', () => {
+    expect(newDeviceValues('d1', { imei: '869999000000017', model: 'GPS100' })).toEqual({
+      imei: '869999000000017',
+      model: 'GPS100',
+      simCard: '+6',
+      brand: '',
+      targetUid: 'd1',
+    });
+    expect(newDeviceValues(null, { imei: '869999000000017', model: 'NOPE' }).model).toBeUndefined();
+  });
+
   it("resets to '+6' when shortened below 2 characters", () => {
     expect(simInput('+')).toBe('+6');
     expect(simInput('')).toBe('+6');

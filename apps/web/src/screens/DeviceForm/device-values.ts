@@ -1,5 +1,6 @@
 import {
   AddDeviceRequestSchema,
+  DEVICE_MODELS,
   MANAGEMENT_TEXTS,
   SIM_PREFIX,
   UpdateDeviceRequestSchema,
@@ -29,8 +30,13 @@ export function simInput(typed: string): string {
   return typed.length < SIM_PREFIX.length ? SIM_PREFIX : typed;
 }
 
-export function newDeviceValues(targetUid: string | null): DeviceFormValues {
-  return { imei: '', simCard: SIM_PREFIX, brand: '', targetUid };
+/** A new device's fields; a tracker picked from the unregistered list brings its IMEI and, if known, its model. */
+export function newDeviceValues(
+  targetUid: string | null,
+  register: { imei: string; model: string | null } | null = null,
+): DeviceFormValues {
+  const model = DEVICE_MODELS.find((m) => m === register?.model);
+  return { imei: register?.imei ?? '', simCard: SIM_PREFIX, brand: '', targetUid, ...(model ? { model } : {}) };
 }
 
 /** The SIM as sent: the bare '+6' start means none was entered. */

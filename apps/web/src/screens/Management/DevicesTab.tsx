@@ -12,15 +12,21 @@ import { containsText, tablePagination } from '../../ui/table/table.ts';
 import { BulkUploadDialog } from '../../ui/bulk/BulkUploadDialog.tsx';
 import { deviceColumns } from './device-columns.tsx';
 import { useLiveDeviceRows } from './use-live-device-rows.ts';
+import { UnknownTrackers } from './unknown/UnknownTrackers.tsx';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
 
 const searchText = (d: ManagedDevice) =>
   [d.dvid, d.simCard, d.vehiclePlate ?? '', d.vehicleDisplayName ?? '', d.userName].join('\n');
 
-/** The Devices tab (spec 2 §2): every device the user reaches, its readings kept live. */
-export function DevicesTab({ uid }: { uid: string }) {
+/**
+ * The Devices tab (spec 2 §2): every device the user reaches, its readings kept live. A device
+ * that never reported offers its set-up; those who register devices also see the trackers that
+ * connected unregistered (issue 26 item 4).
+ */
+export function DevicesTab({ uid, registers }: { uid: string; registers: boolean }) {
   const strings = useStrings();
   const s = strings.management;
+  const o = strings.onboarding.setup;
   const codes = strings.codes;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -43,8 +49,18 @@ export function DevicesTab({ uid }: { uid: string }) {
           void navigate(`/Management/Device/Edit/${encodeURIComponent(device.dvid)}`, {
             state: { device, targetUser: { uid: device.uid, userName: device.userName } },
           }),
+        registers
+          ? {
+              label: o.action,
+              never: o.neverReported,
+              open: (device) =>
+                void navigate(`/Management/Device/Setup/${encodeURIComponent(device.dvid)}`, {
+                  state: { uid: device.uid },
+                }),
+            }
+          : undefined,
       ),
-    [s, codes, navigate],
+    [s, o, codes, navigate, registers],
   );
   const pinned = usePinnedColumns(columns);
 
@@ -79,6 +95,7 @@ export function DevicesTab({ uid }: { uid: string }) {
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}
       />
+      {registers && <UnknownTrackers />}
       <BulkUploadDialog
         kind="device"
         open={bulkOpen}

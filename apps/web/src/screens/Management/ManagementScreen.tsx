@@ -36,9 +36,9 @@ export function ManagementScreen() {
           />
         );
       case 'Device':
-        return <DevicesTab uid={me.uid} />;
+        return <DevicesTab uid={me.uid} registers={mayCall(toPermissionRole(role), 'manageDevices')} />;
       case 'Rule':
-        return <RulesTab uid={me.uid} />;
+        return <RulesTab uid={me.uid} mayApply={mayCall(toPermissionRole(role), 'manageAlerts')} />;
       case 'Notification':
         return <NotificationsTab uid={me.uid} />;
     }

@@ -1,9 +1,15 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CarOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { ALERT_TEXTS, DEFAULT_RULE_TEMPLATE, type Rule, type RuleTemplate } from '@jejak/contract';
 import { Button, Collapse, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useRuleCoverage } from '../../api/alerts/rule-coverage.ts';
 import { useRuleTemplates } from '../../api/alerts/rules.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { ApplyTemplateDialog } from './rules/ApplyTemplateDialog.tsx';
+import { CoverageList } from './rules/CoverageList.tsx';
+import { templateCoverage } from './rules/coverage.ts';
+import './rules/rules-tab.css';
 
 const TYPE_COLOURS: Readonly<Record<Rule['ruleType'], string>> = {
   info: 'green',
@@ -14,10 +20,14 @@ const TYPE_COLOURS: Readonly<Record<Rule['ruleType'], string>> = {
 
 /**
  * Management's Rule tab (spec 2 §2 Rules tab): the user's rule templates except DEFAULT, each
- * opening onto its rules. Add New Rule waits for a custom template to put the rule in.
+ * opening onto its rules. Add New Rule waits for a custom template to put the rule in. Each
+ * template tells what it watches, warns when that is nothing, and (manageAlerts) is applied to
+ * the owner's vehicles or a group from here (issue 26 item 3, ADR 0074).
  */
-export function RulesTab({ uid }: { uid: string }) {
-  const r = useStrings().rules;
+export function RulesTab({ uid, mayApply }: { uid: string; mayApply: boolean }) {
+  const strings = useStrings();
+  const r = strings.rules;
+  const c = strings.onboarding.coverage;
   const spec = useSpecText();
   const s = r.rulesTab;
   const navigate = useNavigate();
@@ -26,6 +36,13 @@ export function RulesTab({ uid }: { uid: string }) {
     .filter((t) => t.templateName !== DEFAULT_RULE_TEMPLATE)
     .sort((a, b) => a.templateName.localeCompare(b.templateName));
   const noCustom = !templates.isPending && custom.length === 0;
+  const coverage = useRuleCoverage(uid, mayApply);
+  const [applying, setApplying] = useState<RuleTemplate | null>(null);
+
+  const coverageOf = (rtid: string) => {
+    const found = templateCoverage(coverage.data, rtid);
+    return found ? <CoverageList rtid={rtid} coverage={found} /> : null;
+  };
 
   const ruleList = (template: RuleTemplate) =>
     template.rules.length === 0 ? (
@@ -87,6 +104,7 @@ export function RulesTab({ uid }: { uid: string }) {
       ) : (
         <Collapse
           data-testid="rule-templates"
+          className="rule-templates"
           // The header's title and arrow open it, not the whole row: Edit template is no button inside a button.
           collapsible="header"
           items={custom.map((template) => ({
@@ -95,26 +113,65 @@ export function RulesTab({ uid }: { uid: string }) {
               <Space wrap>
                 <Typography.Text strong>{template.templateName}</Typography.Text>
                 <Typography.Text type="secondary">{s.rules(template.rules.length)}</Typography.Text>
+                <WatchesTag rtid={template.rtid} coverage={templateCoverage(coverage.data, template.rtid)} />
               </Space>
             ),
             extra: (
-              <Button
-                size="small"
-                type="link"
-                icon={<EditOutlined />}
-                data-testid={`edit-template-${template.rtid}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  void navigate(`/Management/RuleTemplate/Edit/${template.rtid}`);
-                }}
-              >
-                {s.editTemplate}
-              </Button>
+              <Space size={0} wrap>
+                {mayApply && (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<CarOutlined />}
+                    data-testid={`apply-template-${template.rtid}`}
+                    disabled={!coverage.data}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setApplying(template);
+                    }}
+                  >
+                    {c.apply}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<EditOutlined />}
+                  data-testid={`edit-template-${template.rtid}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    void navigate(`/Management/RuleTemplate/Edit/${template.rtid}`);
+                  }}
+                >
+                  {s.editTemplate}
+                </Button>
+              </Space>
             ),
-            children: ruleList(template),
+            children: (
+              <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+                {coverageOf(template.rtid)}
+                {ruleList(template)}
+              </Space>
+            ),
           }))}
         />
       )}
+      {applying && (
+        <ApplyTemplateDialog template={applying} coverage={coverage.data} onClose={() => setApplying(null)} />
+      )}
     </>
+  );
+}
+
+/** In a template's header: how many vehicles it watches, or a warning tag when none. */
+function WatchesTag({ rtid, coverage }: { rtid: string; coverage: ReturnType<typeof templateCoverage> }) {
+  const c = useStrings().onboarding.coverage;
+  if (!coverage) return null;
+  return coverage.none ? (
+    <Tag color="warning" icon={<WarningOutlined />} data-testid={`watches-none-${rtid}`}>
+      {c.watchesNone}
+    </Tag>
+  ) : (
+    <Tag data-testid={`watches-${rtid}`}>{c.watches(coverage.vehicles.length, coverage.total)}</Tag>
   );
 }

@@ -1,5 +1,5 @@
 import type { ManagedDevice } from '@jejak/contract';
-import { Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import type { Strings } from '../../i18n/en.ts';
 import { packageText } from '../../ui/format.ts';
 import { editColumn } from '../../ui/table/edit-column.tsx';
@@ -17,6 +17,8 @@ export function deviceColumns(
   s: Labels,
   codes: Strings['codes'],
   onEdit: (device: ManagedDevice) => void,
+  /** A device that never reported offers its set-up (issue 26 item 4). */
+  setup?: { label: string; never: string; open: (device: ManagedDevice) => void },
 ): TableColumnsType<ManagedDevice> {
   const c = s.deviceColumns;
   return [
@@ -53,7 +55,21 @@ export function deviceColumns(
       key: 'deviceTime',
       render: (_, d) => <span data-testid="device-time">{formatTime(d.deviceTime)}</span>,
     },
-    { title: c.serverTime, key: 'serverTime', render: (_, d) => formatTime(d.updatedAt) },
+    {
+      title: c.serverTime,
+      key: 'serverTime',
+      render: (_, d) =>
+        d.updatedAt === null && setup ? (
+          <span className="device-never-reported">
+            {setup.never}{' '}
+            <Button size="small" type="link" data-testid={`setup-${d.dvid}`} onClick={() => setup.open(d)}>
+              {setup.label}
+            </Button>
+          </span>
+        ) : (
+          formatTime(d.updatedAt)
+        ),
+    },
     { title: c.created, key: 'created', render: (_, d) => formatTime(d.createdAt) },
     editColumn({ title: c.action, edit: s.edit, name: (d) => d.dvid, id: (d) => d.dvid, onEdit }),
   ];

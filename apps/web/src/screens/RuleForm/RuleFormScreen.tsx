@@ -49,7 +49,9 @@ function useEditedRule(templates: readonly RuleTemplate[] | undefined): Rule | u
  */
 export function RuleFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const me = useSessionUser();
-  const r = useStrings().rules;
+  const strings = useStrings();
+  const r = strings.rules;
+  const reasons = strings.onboarding.reasons;
   const f = r.ruleForm;
   const queryClient = useQueryClient();
   const goBack = useGoBack('/Management/Rule');
@@ -133,6 +135,8 @@ export function RuleFormScreen({ mode }: { mode: 'add' | 'edit' }) {
                   label: t.templateName,
                   // Rules cannot be added to DEFAULT (spec 2 §4).
                   disabled: mode === 'add' && isDefaultTemplate(t),
+                  // The greyed DEFAULT says why (issue 26 item 4).
+                  title: mode === 'add' && isDefaultTemplate(t) ? reasons.defaultTemplate : undefined,
                 }))}
               />
             </Form.Item>

@@ -35,7 +35,9 @@ interface VehicleFormProps {
 
 /** Add and Edit Vehicle (spec 2 §2–§5): every field, checked in the spec's order before the call. */
 export function VehicleForm({ vehicle, initialTarget, choosable = () => true, onDone }: VehicleFormProps) {
-  const f = useStrings().fleetForms;
+  const strings = useStrings();
+  const f = strings.fleetForms;
+  const reasons = strings.onboarding.reasons;
   const spec = useSpecText();
   const queryClient = useQueryClient();
   const nowMs = useNow(60_000);
@@ -108,7 +110,8 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
             optionFilterProp="label"
             loading={data.devicesLoading}
             disabled={fixed}
-            options={options}
+            // A device on a vehicle is greyed out: its tooltip says why (spec 2 §5).
+            options={options.map((o) => (o.disabled ? { ...o, title: reasons.deviceOnVehicle } : o))}
             notFoundContent={f.noDevices}
           />
         </Form.Item>
@@ -128,7 +131,11 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
           />
         </Form.Item>
         <Form.Item label={f.targetUser} name="targetUid" required extra={spec(MANAGEMENT_TEXTS.targetUserHint)}>
-          <TargetUserSelect id="targetUid" allowed={VEHICLE_HOLDER_ROLES} />
+          <TargetUserSelect
+            id="targetUid"
+            allowed={VEHICLE_HOLDER_ROLES}
+            disabledReason={spec(MANAGEMENT_TEXTS.targetUserHint)}
+          />
         </Form.Item>
       </div>
       <VehicleRelations data={data} />

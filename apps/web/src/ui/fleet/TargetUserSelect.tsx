@@ -1,6 +1,7 @@
 import type { RoleValue } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
-import { TreeSelect } from 'antd';
+import { Tooltip, TreeSelect } from 'antd';
+import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { accountKeys, fetchUserDetail } from '../../api/accounts/accounts.ts';
 import { useSessionUser } from '../../store/session.ts';
@@ -16,14 +17,17 @@ interface TargetUserSelectProps {
   value?: string | null;
   onChange?: (uid: string) => void;
   disabled?: boolean;
+  /** Why a user is greyed out (the spec's rule), shown on the disabled choice. */
+  disabledReason?: string;
 }
 
 /**
  * The target user of a vehicle or device (spec 2 §5): the hierarchy below the signed-in user,
- * by name as each level loads, with the users who may not hold it disabled. A preset target
- * deep in the tree has its ancestors opened so it shows by name.
+ * by name as each level loads, with the users who may not hold it disabled and, given one, the
+ * spec's reason on them (issue 26 item 4). A preset target deep in the tree has its ancestors
+ * opened so it shows by name.
  */
-export function TargetUserSelect({ id, allowed, value, onChange, disabled }: TargetUserSelectProps) {
+export function TargetUserSelect({ id, allowed, value, onChange, disabled, disabledReason }: TargetUserSelectProps) {
   const roleName = useRoleText();
   const me = useSessionUser();
   const { childrenOf, open } = useUserChildren(me.uid);
@@ -52,6 +56,17 @@ export function TargetUserSelect({ id, allowed, value, onChange, disabled }: Tar
       showSearch
       treeNodeFilterProp="title"
       disabled={disabled}
+      treeTitleRender={(node: { title?: ReactNode; disabled?: boolean }) =>
+        node.disabled && disabledReason ? (
+          <Tooltip title={disabledReason} placement="right">
+            <span className="target-user-disabled" title={disabledReason}>
+              {node.title}
+            </span>
+          </Tooltip>
+        ) : (
+          node.title
+        )
+      }
     />
   );
 }

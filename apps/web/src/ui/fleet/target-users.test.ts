@@ -43,11 +43,13 @@ describe('navigation state of the forms (spec 1 §2, spec 2 §2)', () => {
       uid: 'u1',
       vehicle: null,
       device: null,
+      register: null,
     });
     expect(readFleetState({ uid: 'u2', vehicle: { vid: 'v1', uid: 'u3' } })).toEqual({
       uid: 'u2',
       vehicle: { vid: 'v1', uid: 'u3' },
       device: null,
+      register: null,
     });
     expect(readFleetState({ device: { dvid: 'GPS100#1' }, targetUser: { uid: 'd' } }).device).toEqual({
       dvid: 'GPS100#1',
@@ -56,7 +58,19 @@ describe('navigation state of the forms (spec 1 §2, spec 2 §2)', () => {
 
   it('reads anything else as absent', () => {
     for (const state of [null, undefined, 'x', { uid: 3 }, { vehicle: { vid: '' } }]) {
-      expect(readFleetState(state)).toEqual({ uid: null, vehicle: null, device: null });
+      expect(readFleetState(state)).toEqual({ uid: null, vehicle: null, device: null, register: null });
     }
+  });
+
+  it('reads the tracker Register opens Add Device with', () => {
+    expect(readFleetState({ register: { imei: '869999000000017', model: 'GPS100' } }).register).toEqual({
+      imei: '869999000000017',
+      model: 'GPS100',
+    });
+    expect(readFleetState({ register: { imei: '869999000000017', model: 7 } }).register).toEqual({
+      imei: '869999000000017',
+      model: null,
+    });
+    expect(readFleetState({ register: { imei: '' } }).register).toBeNull();
   });
 });
