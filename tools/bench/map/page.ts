@@ -24,7 +24,7 @@ interface BenchWindow {
 
 /**
  * Milliseconds from navigating to `url` until the vehicles source holds `count` features, and
- * until every one of them is rendered (drawn). Polled every 250 ms.
+ * until every one of them is rendered (drawn: an arrow, or counted in a cluster). Polled every 250 ms.
  */
 export async function timeToDraw(
   page: Page,
@@ -43,10 +43,16 @@ export async function timeToDraw(
       if (!map || !source) return { features: 0, loaded: false, url };
       const data = await source.getData();
       const features = data.features?.length ?? 0;
-      // Drawn: every vehicle's arrow is on the canvas (the view fits the fleet).
-      const drawn =
-        features > 0 &&
-        new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid'])).size;
+      // Drawn: every vehicle is on the canvas (the view fits the fleet), as its own arrow or
+      // counted in a cluster's disc (zoom 12 and under, ADR 0081).
+      const arrows = new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid']))
+        .size;
+      const clusters = new Map(
+        map
+          .queryRenderedFeatures({ layers: ['vehicles-clusters'] })
+          .map((f) => [f.properties['cluster_id'], Number(f.properties['point_count'])] as const),
+      );
+      const drawn = features > 0 && arrows + [...clusters.values()].reduce((a, b) => a + b, 0);
       return { features, loaded: drawn === features, url };
     });
     last = state;
