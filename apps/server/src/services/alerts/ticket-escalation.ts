@@ -8,10 +8,8 @@ export function ticketEscalations(
   states: readonly EscalationState[],
   records: readonly EscalationCallRecord[],
 ): Map<string, TicketEscalation> {
-  const callsOf = new Map<string, EscalationCallRecord[]>();
-  for (const r of records) callsOf.set(r.ecid, [...(callsOf.get(r.ecid) ?? []), r]);
-  const byTicket = new Map<string, EscalationState[]>();
-  for (const s of states) if (s.ticketId !== null) byTicket.set(s.ticketId, [...(byTicket.get(s.ticketId) ?? []), s]);
+  const callsOf = groupBy(records, (r) => r.ecid);
+  const byTicket = groupBy(states, (s) => s.ticketId);
   const out = new Map<string, TicketEscalation>();
   for (const [ticketId, chains] of byTicket) {
     const newest = chains.reduce((a, b) =>
@@ -32,4 +30,17 @@ export function ticketEscalations(
     });
   }
   return out;
+}
+
+/** Items by key, in their order (Map.groupBy, which Node 20 lacks); a null key is left out. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
