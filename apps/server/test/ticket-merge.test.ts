@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/storage/db/database.ts';
 import { migrate } from '../src/storage/db/migrate.ts';
 import { writeEvents } from '../src/storage/ingest/event-writer.ts';
+import { createDeliveryRepo } from '../src/storage/repos/alerts/delivery-repo.ts';
 import type { EventRow } from '../src/storage/ingest/rows.ts';
 import { dbKinds } from './harness.ts';
 import { insertVehicles, openScratch } from './scale-fixture.ts';
@@ -114,6 +115,50 @@ describe.each(kinds)('ticket merging on %s', (kind) => {
       [2, T0 + MINUTE, false],
       [2, T0 + 4 * MINUTE, true],
     ]);
+  });
+
+  it('rings once per open ticket and call notification, again after that chain failed or the ticket was resolved', async () => {
+    const db = await open();
+    await insertVehicles(db, ['v1']);
+    for (const nfid of ['calls', 'more calls'])
+      await sql`
+        insert into notifications (nfid, created_by, notification_name, service_type, rules, geofences, recipients, created_at, updated_at)
+        values (${nfid}, 'u1', ${nfid}, 3, '{}', '{}', '[]', 0, 0)`.execute(db);
+    const deliveries = createDeliveryRepo(db);
+    // Every alarm is watched by both call notifications, as the notifier plans them.
+    const fanOut = async (rows: EventRow[], nfids = ['calls']) => {
+      await write(db, rows);
+      const chained = await deliveries.fanOut(
+        rows.map((r) => r.evid),
+        (marked) => ({
+          deliveries: [],
+          chains: [...marked].flatMap((evid) => nfids.map((nfid) => ({ nfid, evid, vid: 'v1' }))),
+        }),
+        T0,
+      );
+      return chained.chained.length;
+    };
+    const setChains = (status: number) => db.updateTable('escalation_states').set({ status }).execute();
+
+    expect(await fanOut([alarm('v1', 0)])).toBe(1);
+    // Pressed again while the boss's phone rings, twice in one batch: no second chain.
+    expect(await fanOut([alarm('v1', 1), alarm('v1', 2)])).toBe(0);
+    // Answered with the key: still nobody to ring again; another call notification rings once.
+    await setChains(1);
+    expect(await fanOut([alarm('v1', 3)], ['calls', 'more calls'])).toBe(1);
+    // Every chain failed (nobody answered): the next press rings again, once per notification.
+    await setChains(-1);
+    expect(await fanOut([alarm('v1', 4), alarm('v1', 5)], ['calls', 'more calls'])).toBe(2);
+    // An acknowledged chain counts as answered, though its calls failed.
+    await db.updateTable('escalation_states').set({ is_acknowledged: true }).execute();
+    expect(await fanOut([alarm('v1', 6)], ['calls', 'more calls'])).toBe(0);
+    // Resolved: the next alarm is a new ticket, and rings.
+    await db
+      .updateTable('tickets')
+      .set({ resolved_at: T0 + 7 * MINUTE, resolved_by: 'u1', remark: 'ok' })
+      .execute();
+    expect(await fanOut([alarm('v1', 8)])).toBe(1);
+    expect(await alarmsOf(db, (await ticketsOf(db, 'v1'))[1]?.ticket_id ?? '')).toBe(1);
   });
 
   it('migrates stored tickets: open ones of one vehicle and kind become the oldest, resolved ones stay', async () => {

@@ -51,7 +51,7 @@ function setUp(notifications: WatchingNotification[], reachable: string[]) {
         const marked = new Set(evids);
         const p = plan(marked);
         written.push({ marked: [...marked], ...p });
-        return Promise.resolve({ marked, deliveries: p.deliveries.length });
+        return Promise.resolve({ marked, deliveries: p.deliveries.length, chained: p.chains.map((c) => c.evid) });
       },
       unnotified: () => Promise.resolve([]),
     },
@@ -149,7 +149,7 @@ describe('the notifier', () => {
           fanOuts += 1;
           if (fanOuts === 1) return Promise.reject(new Error('database away'));
           retried();
-          return Promise.resolve({ marked: new Set(evids), deliveries: 0 });
+          return Promise.resolve({ marked: new Set(evids), deliveries: 0, chained: [] });
         },
         unnotified: () => Promise.resolve([]),
       },

@@ -79,20 +79,15 @@ export function createNotifier(deps: NotifierDeps) {
       for (const n of idx.get(ruleKey(e.rtid, e.ruid)) ?? []) if (watches(n, e)) candidates.push({ n, e });
     }
     const matches = await reachable(candidates);
-    let chained: string[] = [];
     const written = await deps.deliveries.fanOut(
       events.map((e) => e.evid),
-      (marked) => {
-        const planned = plan(matches, marked);
-        chained = planned.chains.map((c) => c.evid);
-        return planned;
-      },
+      (marked) => plan(matches, marked),
       deps.now(),
     );
     if (written.deliveries > 0) deps.onDeliveries();
-    if (chained.length > 0)
+    if (written.chained.length > 0)
       deps.bus
-        .enqueue('escalation.step', { evids: [...new Set(chained)] })
+        .enqueue('escalation.step', { evids: [...new Set(written.chained)] })
         .catch((err: unknown) => deps.onError(err, 'escalation work'));
   }
 

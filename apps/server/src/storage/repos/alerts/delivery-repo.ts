@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AlertEvent, Recipient } from '@jejak/contract';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { toEvent } from './event-repo.ts';
 
 /** One delivery owed to one recipient of one notification for one event. */
@@ -37,6 +38,45 @@ export interface ClaimedDelivery {
 export type DeliveryOutcome =
   { status: 'SENT' | 'FAILED'; attempt: number } | { status: 'PENDING'; attempt: number; nextAt: number };
 
+/** A chain that is still calling, was answered with the key, or was acknowledged: nobody needs calling again. */
+const LIVE_CHAIN = sql<boolean>`(s.status >= 0 or s.is_acknowledged)`;
+
+/**
+ * The chains worth starting (ADR 0073 addendum): an alarm that merged into an open ticket whose
+ * earlier alarm's chain, for the same call notification, is still calling or was answered starts
+ * none, so a driver pressing SOS eighteen times does not ring the boss eighteen times; after that
+ * chain failed (nobody answered) the next alarm calls again. Two alarms of one ticket in one
+ * batch start one chain. Alarms without a ticket each start their own, as before.
+ */
+async function chainsToStart(trx: Transaction<Database>, chains: readonly NewChain[]): Promise<NewChain[]> {
+  if (chains.length === 0) return [];
+  const evids = [...new Set(chains.map((c) => c.evid))];
+  const tickets = await trx
+    .selectFrom('events')
+    .select(['evid', 'ticket_id'])
+    .where(sql<boolean>`evid = any(${evids}::text[])`)
+    .where('ticket_id', 'is not', null)
+    .execute();
+  const ticketOf = new Map(tickets.map((t) => [t.evid, t.ticket_id ?? '']));
+  if (ticketOf.size === 0) return [...chains];
+  const busy = await trx
+    .selectFrom('escalation_states as s')
+    .innerJoin('events as p', 'p.evid', 's.evid')
+    .select(['s.nfid', 'p.ticket_id'])
+    .where(sql<boolean>`p.ticket_id = any(${[...new Set(ticketOf.values())]}::text[])`)
+    .where(LIVE_CHAIN)
+    .execute();
+  const taken = new Set(busy.map((b) => `${b.nfid}\u0000${b.ticket_id ?? ''}`));
+  return chains.filter((c) => {
+    const ticket = ticketOf.get(c.evid);
+    if (ticket === undefined) return true;
+    const key = `${c.nfid}\u0000${ticket}`;
+    if (taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  });
+}
+
 /**
  * The delivery queue (ADR 0047): rows are claimed with a lease (claimed_until), so a second
  * scheduler or a restart never sends one delivery twice at once; a lease that runs out (a crash
@@ -47,14 +87,15 @@ export function createDeliveryRepo(db: Db) {
     /**
      * Marks these events notified and writes their deliveries and call chains, in one
      * transaction; only events not marked yet are fanned out (the rest were, by someone else).
-     * Returns the evids this call marked.
+     * Returns the evids this call marked and those whose call chains it started: one chain per
+     * open ticket and call notification (chainsToStart).
      */
     async fanOut(
       evids: readonly string[],
       plan: (marked: Set<string>) => { deliveries: NewDelivery[]; chains: NewChain[] },
       nowMs: number,
-    ): Promise<{ marked: Set<string>; deliveries: number }> {
-      if (evids.length === 0) return { marked: new Set(), deliveries: 0 };
+    ): Promise<{ marked: Set<string>; deliveries: number; chained: string[] }> {
+      if (evids.length === 0) return { marked: new Set(), deliveries: 0, chained: [] };
       return db.transaction().execute(async (trx) => {
         const rows = await trx
           .updateTable('events')
@@ -85,11 +126,12 @@ export function createDeliveryRepo(db: Db) {
             )
             .onConflict((oc) => oc.doNothing())
             .execute();
-        if (chains.length > 0)
+        const calls = await chainsToStart(trx, chains);
+        if (calls.length > 0)
           await trx
             .insertInto('escalation_states')
             .values(
-              chains.map((c) => ({
+              calls.map((c) => ({
                 ecid: randomUUID(),
                 nfid: c.nfid,
                 evid: c.evid,
@@ -109,7 +151,7 @@ export function createDeliveryRepo(db: Db) {
             )
             .onConflict((oc) => oc.doNothing())
             .execute();
-        return { marked, deliveries: deliveries.length };
+        return { marked, deliveries: deliveries.length, chained: calls.map((c) => c.evid) };
       });
     },
 
