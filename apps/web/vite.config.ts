@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import rootPackage from '../../package.json' with { type: 'json' };
+import { precompress } from './scripts/precompress.ts';
 
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
@@ -10,7 +11,7 @@ const apiProxy = {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     // The console's own version; the frame compares it with GET /api/version.
     __APP_VERSION__: JSON.stringify(rootPackage.version),
