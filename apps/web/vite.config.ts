@@ -24,6 +24,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 2500,
     rolldownOptions: {
       output: {
+        // Screens load lazily (app/routes.tsx); the heavy libraries get chunks of their own, named,
+        // fetched only by the screens that draw a map or a chart or check a password (ADR 0078); the
+        // spreadsheet reader is a worker of its own already.
+        codeSplitting: {
+          groups: [
+            { name: 'maplibre', test: /[\\/]node_modules[\\/](maplibre-gl|pmtiles)[\\/]/ },
+            { name: 'terra-draw', test: /[\\/]node_modules[\\/]terra-draw/ },
+            { name: 'uplot', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
+            { name: 'password-dictionary', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]/ },
+          ],
+        },
         // The MapLibre worker is imported as an asset URL (.mjs). Emitting it as .js lets any
         // static server send it with a JavaScript MIME type, which module workers require.
         assetFileNames: (asset) =>
