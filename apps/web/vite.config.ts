@@ -29,7 +29,9 @@ export default defineConfig({
         // spreadsheet reader is a worker of its own already.
         codeSplitting: {
           groups: [
-            { name: 'maplibre', test: /[\\/]node_modules[\\/](maplibre-gl|pmtiles)[\\/]/ },
+            // Scripts only: MapLibre's CSS is in the first load (main.tsx), and a group holding it
+            // would pull the whole library in with it.
+            { name: 'maplibre', test: /[\\/]node_modules[\\/](maplibre-gl|pmtiles)[\\/].*\.m?js$/ },
             { name: 'terra-draw', test: /[\\/]node_modules[\\/]terra-draw/ },
             { name: 'uplot', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
             { name: 'password-dictionary', test: /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]/ },
