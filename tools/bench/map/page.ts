@@ -56,8 +56,9 @@ export async function timeToDraw(
     last = state;
     const at = performance.now() - t0;
     if (state.features >= count) {
-      sourceMs ??= at;
-      if (state.loaded) return { sourceMs, idleMs: at };
+      // The empty map has no source to fill: both times are when it has loaded.
+      if (count > 0) sourceMs ??= at;
+      if (state.loaded) return { sourceMs: sourceMs ?? at, idleMs: at };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
