@@ -12,6 +12,7 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts/precompress.ts',
   'packages/domain/src',
   'packages/contract/src',
   'package.json',

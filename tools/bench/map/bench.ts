@@ -9,6 +9,10 @@
  *   - live: main-thread time (CDP TaskDuration, and ScriptDuration of it) per second of live
  *     updates (N/10 messages) with the map still, and the store's own apply time;
  *   - heap: JSHeapUsedSize after a garbage collection.
+ * First, in the same run, an empty map (0 vehicles, the same page and viewport) as the baseline:
+ * each size's frame rates are also printed as a ratio to it, which shows what the vehicles cost
+ * apart from what software GL costs this machine for the basemap alone. Before the frame rates,
+ * every run's map is put on the same camera (the simulator's Klang Valley box).
  * Options: --vehicles 1000,5000,20000 (default)  --seconds N (live window, default 10)
  * Aim: at least 30 fps panning with 20,000 vehicles.
  *
@@ -18,7 +22,8 @@
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../../../e2e/browser.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD, startMapBenchServer, type MapBenchServer } from './fleet.ts';
-import { heapMb, liveCost, panFps, timeToDraw, zoomFps, type LiveCost } from './page.ts';
+import { KLANG_VALLEY } from '@jejak/simulator';
+import { fitBox, heapMb, liveCost, panFps, timeToDraw, zoomFps, type LiveCost } from './page.ts';
 import { startSimulatorFleet, type SimulatorFleet } from './sim.ts';
 
 const { values } = parseArgs({
@@ -27,14 +32,21 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
   },
 });
-const SIZES = values.vehicles.split(',').map((s) => Number(s.trim()));
+/** The empty map first (the baseline), then the sizes asked for. */
+const SIZES = [
+  0,
+  ...values.vehicles
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n !== 0),
+];
 const LIVE_SECONDS = Number(values.seconds);
 const FIX_EVERY_MS = 10_000;
 const MOTION_SECONDS = 5;
 /** One fleet size's whole run, seeding to clean-up, at most this long. */
 const SIZE_TIMEOUT_MS = 10 * 60_000;
 
-if (SIZES.some((n) => !Number.isInteger(n) || n < 1) || !(LIVE_SECONDS > 0)) {
+if (SIZES.some((n) => !Number.isInteger(n) || n < 0) || !(LIVE_SECONDS > 0)) {
   console.error('usage: npm run bench:map -- [--vehicles 1000,5000,20000] [--seconds 10]');
   process.exit(2);
 }
@@ -92,6 +104,11 @@ async function benchSize(vehicles: number): Promise<Figures> {
     // Every simulated device connected and reporting before the live window (one interval and a bit).
     const warmMs = FIX_EVERY_MS + 3000 - (performance.now() - simStarted);
     if (warmMs > 0) await new Promise((r) => setTimeout(r, warmMs));
+    const { minLon, minLat, maxLon, maxLat } = KLANG_VALLEY;
+    await fitBox(page, [
+      [minLon, minLat],
+      [maxLon, maxLat],
+    ]);
     const pan = await panFps(page, MOTION_SECONDS);
     const zoom = await zoomFps(page, MOTION_SECONDS);
     console.log(`  fps: panning ${pan.toFixed(1)}, zooming ${zoom.toFixed(1)}`);
@@ -117,7 +134,7 @@ async function benchSize(vehicles: number): Promise<Figures> {
   }
 }
 
-function printTable(rows: Figures[]): void {
+function printTable(rows: Figures[], baseline: Figures | undefined): void {
   const head = [
     'vehicles',
     'drawn (source)',
@@ -130,6 +147,8 @@ function printTable(rows: Figures[]): void {
     'store apply ms/s',
     'layer diff ms/s',
     'heap MB',
+    'pan fps ÷ empty map',
+    'zoom fps ÷ empty map',
   ];
   const fmt = (n: number | null, digits = 0) => (n === null || !Number.isFinite(n) ? '–' : n.toFixed(digits));
   const lines = rows.map((r) => [
@@ -144,6 +163,8 @@ function printTable(rows: Figures[]): void {
     fmt(r.live.applyMsPerS, 1),
     fmt(r.live.redrawMsPerS, 1),
     fmt(r.heapMb, 1),
+    baseline ? fmt(r.panFps / baseline.panFps, 2) : '–',
+    baseline ? fmt(r.zoomFps / baseline.zoomFps, 2) : '–',
   ]);
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);
@@ -152,12 +173,19 @@ function printTable(rows: Figures[]): void {
 
 const results: Figures[] = [];
 for (const vehicles of SIZES) {
-  console.log(`bench:map — ${vehicles} vehicles, a fix every ${FIX_EVERY_MS / 1000} s each`);
+  console.log(
+    vehicles === 0
+      ? 'bench:map — the empty map (baseline)'
+      : `bench:map — ${vehicles} vehicles, a fix every ${FIX_EVERY_MS / 1000} s each`,
+  );
   try {
     results.push(await withTimeout(benchSize(vehicles), SIZE_TIMEOUT_MS, `the run of ${vehicles} vehicles`));
   } catch (error) {
     console.error(`  ${vehicles} vehicles failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
-printTable(results);
+printTable(
+  results,
+  results.find((r) => r.vehicles === 0),
+);
 process.exit(results.length === SIZES.length ? 0 : 1);

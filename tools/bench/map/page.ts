@@ -12,9 +12,11 @@ interface BenchWindow {
       getSource: (id: string) => { getData: () => Promise<{ features?: unknown[] }> } | undefined;
       queryRenderedFeatures: (options: { layers: string[] }) => { properties: Record<string, unknown> }[];
       isMoving: () => boolean;
+      loaded: () => boolean;
       panBy: (offset: [number, number], options: { animate: boolean }) => void;
       easeTo: (options: { zoom: number; duration: number }) => void;
       getZoom: () => number;
+      fitBounds: (bounds: [[number, number], [number, number]], options: { animate: boolean }) => void;
       once: (event: string, listener: () => void) => void;
       triggerRepaint: () => void;
     };
@@ -24,7 +26,8 @@ interface BenchWindow {
 
 /**
  * Milliseconds from navigating to `url` until the vehicles source holds `count` features, and
- * until every one of them is rendered (drawn: an arrow, or counted in a cluster). Polled every 250 ms.
+ * until every one of them is rendered (drawn: an arrow, or counted in a cluster); for `count` 0,
+ * until the map has loaded. Polled every 250 ms.
  */
 export async function timeToDraw(
   page: Page,
@@ -36,13 +39,15 @@ export async function timeToDraw(
   let sourceMs: number | null = null;
   let last = { features: 0, loaded: false, url: '' };
   while (performance.now() - t0 < 120_000) {
-    const state = await page.evaluate(async () => {
+    const state = await page.evaluate(async (wanted) => {
       const map = (window as unknown as BenchWindow).__jejak?.map;
       const source = map?.getSource('vehicles');
       const url = location.pathname;
       if (!map || !source) return { features: 0, loaded: false, url };
       const data = await source.getData();
       const features = data.features?.length ?? 0;
+      // With no vehicles (the baseline): the map with its basemap loaded.
+      if (wanted === 0) return { features, loaded: map.loaded(), url };
       // Drawn: every vehicle is on the canvas (the view fits the fleet), as its own arrow or
       // counted in a cluster's disc (zoom 12 and under, ADR 0081).
       const arrows = new Set(map.queryRenderedFeatures({ layers: ['vehicles-arrows'] }).map((f) => f.properties['vid']))
@@ -54,16 +59,29 @@ export async function timeToDraw(
       );
       const drawn = features > 0 && arrows + [...clusters.values()].reduce((a, b) => a + b, 0);
       return { features, loaded: drawn === features, url };
-    });
+    }, count);
     last = state;
     const at = performance.now() - t0;
     if (state.features >= count) {
-      sourceMs ??= at;
-      if (state.loaded) return { sourceMs, idleMs: at };
+      // The empty map has no source to fill: both times are when it has loaded.
+      if (count > 0) sourceMs ??= at;
+      if (state.loaded) return { sourceMs: sourceMs ?? at, idleMs: at };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the map did not draw ${count} vehicles within 120 s: ${JSON.stringify(last)}`);
+}
+
+/**
+ * Puts every run's map on one camera before the frame rates are taken: the box the simulator's
+ * routes lie in (the view a fleet fits to is about this), so the empty baseline pans and zooms
+ * over the same basemap as the fleets.
+ */
+export async function fitBox(page: Page, box: [[number, number], [number, number]]): Promise<void> {
+  await page.evaluate((bounds) => {
+    const map = (window as unknown as BenchWindow).__jejak!.map;
+    map.fitBounds(bounds, { animate: false });
+  }, box);
 }
 
 /** Frames per second over `seconds` while the map pans a little every frame. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -167,12 +167,30 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** Serves the built console; unknown non-API paths get index.html so the console routes them. */
+/** Vite names every file under assets/ by its content's hash: a changed file gets a new name. */
+const HASHED_ASSETS = `assets${sep}`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built console; unknown non-API paths get index.html so the console routes them.
+ * The build wrote a .br and .gz beside each text file (ADR 0078): the smallest the browser
+ * accepts is sent, with Vary: Accept-Encoding. Hashed assets may be kept for a year; index.html
+ * and the rest keep the default (asked again each time), so a new build is seen at once.
+ */
 function registerConsole(app: FastifyInstance, webDist: string | null): void {
   const root = webDist ? resolve(webDist) : null;
   const hasConsole = root !== null && existsSync(resolve(root, 'index.html'));
-  if (hasConsole) void app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
-  else app.log.warn({ webDist }, 'console build not found; serving the API only');
+  if (hasConsole) {
+    void app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        if (relative(root, path).startsWith(HASHED_ASSETS)) void reply.header('cache-control', IMMUTABLE);
+      },
+    });
+  } else app.log.warn({ webDist }, 'console build not found; serving the API only');
   app.setNotFoundHandler((request, reply) => {
     if (hasConsole && request.method === 'GET' && !isApiUrl(request.url)) {
       void reply.type('text/html').sendFile('index.html');

@@ -1,48 +1,118 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CHANGE_PASSWORD_ROUTE, RESET_PASSWORD_ROUTE } from '@jejak/contract';
-import { AddUserScreen } from '../screens/AddUser/AddUserScreen.tsx';
-import { ChangePasswordScreen } from '../screens/ChangePassword/ChangePasswordScreen.tsx';
-import { ConfigureUserScreen } from '../screens/ConfigureUser/ConfigureUserScreen.tsx';
-import { DashboardScreen } from '../screens/Dashboard/DashboardScreen.tsx';
-import { DeviceFormScreen } from '../screens/DeviceForm/DeviceFormScreen.tsx';
-import { TrackerSetupScreen } from '../screens/TrackerSetup/TrackerSetupScreen.tsx';
-import { DeviceInspectorScreen } from '../screens/DeviceInspector/DeviceInspectorScreen.tsx';
-import { EditUserScreen } from '../screens/EditUser/EditUserScreen.tsx';
-import { GeofenceScreen } from '../screens/Geofence/GeofenceScreen.tsx';
-import { GeofenceFormScreen } from '../screens/GeofenceForm/GeofenceFormScreen.tsx';
-import { GeofenceTemplateFormScreen } from '../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx';
-import { LoginScreen } from '../screens/Login/LoginScreen.tsx';
-import { ManagementScreen } from '../screens/Management/ManagementScreen.tsx';
-import { MigrateUserScreen } from '../screens/MigrateUser/MigrateUserScreen.tsx';
-import { MigrationScreen } from '../screens/Migration/MigrationScreen.tsx';
-import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen.tsx';
-import { ProfileScreen } from '../screens/Profile/ProfileScreen.tsx';
-import { ResetPasswordScreen } from '../screens/ResetPassword/ResetPasswordScreen.tsx';
-import { SubscriptionFormScreen } from '../screens/SubscriptionForm/SubscriptionFormScreen.tsx';
-import { UserManagementScreen } from '../screens/UserManagement/UserManagementScreen.tsx';
-import { VehicleFormScreen } from '../screens/VehicleForm/VehicleFormScreen.tsx';
-import { VehicleInspectorScreen } from '../screens/VehicleInspector/VehicleInspectorScreen.tsx';
-import { VehicleReportScreen } from '../screens/VehicleReport/VehicleReportScreen.tsx';
-import { VehicleGroupFormScreen } from '../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx';
-import { VehicleSubscriptionScreen } from '../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx';
-import { EventRecordScreen } from '../screens/EventRecord/EventRecordScreen.tsx';
-import { FuelAnalysisScreen } from '../screens/FuelAnalysis/FuelAnalysisScreen.tsx';
-import { InformationTableScreen } from '../screens/InformationTable/InformationTableScreen.tsx';
-import { NotificationFormScreen } from '../screens/NotificationForm/NotificationFormScreen.tsx';
-import { NotificationLogScreen } from '../screens/NotificationLog/NotificationLogScreen.tsx';
-import { RuleFormScreen } from '../screens/RuleForm/RuleFormScreen.tsx';
-import { RuleTemplateFormScreen } from '../screens/RuleTemplateForm/RuleTemplateFormScreen.tsx';
-import { SOSAlertsScreen } from '../screens/SOSAlerts/SOSAlertsScreen.tsx';
-import { TripRecordScreen } from '../screens/TripRecord/TripRecordScreen.tsx';
 import { ScreenError } from '../ui/feedback/ScreenError.tsx';
-import { AppFrame } from './AppFrame.tsx';
+import { ScreenLoading } from '../ui/feedback/ScreenLoading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
-/** A screen route: its own error boundary keeps the frame alive when the screen fails. */
+/**
+ * A screen's module, loaded when its route is first drawn (ADR 0078): a first load carries only
+ * what its screen needs, and the map, charts and sheet reading come with the screens that use them.
+ */
+function lazyScreen<K extends string, P extends object>(
+  load: () => Promise<Record<K, (props: P) => ReactNode>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AddUserScreen = lazyScreen(() => import('../screens/AddUser/AddUserScreen.tsx'), 'AddUserScreen');
+const ChangePasswordScreen = lazyScreen(
+  () => import('../screens/ChangePassword/ChangePasswordScreen.tsx'),
+  'ChangePasswordScreen',
+);
+const ConfigureUserScreen = lazyScreen(
+  () => import('../screens/ConfigureUser/ConfigureUserScreen.tsx'),
+  'ConfigureUserScreen',
+);
+const DashboardScreen = lazyScreen(() => import('../screens/Dashboard/DashboardScreen.tsx'), 'DashboardScreen');
+const DeviceFormScreen = lazyScreen(() => import('../screens/DeviceForm/DeviceFormScreen.tsx'), 'DeviceFormScreen');
+const TrackerSetupScreen = lazyScreen(
+  () => import('../screens/TrackerSetup/TrackerSetupScreen.tsx'),
+  'TrackerSetupScreen',
+);
+const DeviceInspectorScreen = lazyScreen(
+  () => import('../screens/DeviceInspector/DeviceInspectorScreen.tsx'),
+  'DeviceInspectorScreen',
+);
+const EditUserScreen = lazyScreen(() => import('../screens/EditUser/EditUserScreen.tsx'), 'EditUserScreen');
+const GeofenceScreen = lazyScreen(() => import('../screens/Geofence/GeofenceScreen.tsx'), 'GeofenceScreen');
+const GeofenceFormScreen = lazyScreen(
+  () => import('../screens/GeofenceForm/GeofenceFormScreen.tsx'),
+  'GeofenceFormScreen',
+);
+const GeofenceTemplateFormScreen = lazyScreen(
+  () => import('../screens/GeofenceTemplateForm/GeofenceTemplateFormScreen.tsx'),
+  'GeofenceTemplateFormScreen',
+);
+const LoginScreen = lazyScreen(() => import('../screens/Login/LoginScreen.tsx'), 'LoginScreen');
+const ManagementScreen = lazyScreen(() => import('../screens/Management/ManagementScreen.tsx'), 'ManagementScreen');
+const MigrateUserScreen = lazyScreen(() => import('../screens/MigrateUser/MigrateUserScreen.tsx'), 'MigrateUserScreen');
+const MigrationScreen = lazyScreen(() => import('../screens/Migration/MigrationScreen.tsx'), 'MigrationScreen');
+const NotFoundScreen = lazyScreen(() => import('../screens/NotFound/NotFoundScreen.tsx'), 'NotFoundScreen');
+const ProfileScreen = lazyScreen(() => import('../screens/Profile/ProfileScreen.tsx'), 'ProfileScreen');
+const ResetPasswordScreen = lazyScreen(
+  () => import('../screens/ResetPassword/ResetPasswordScreen.tsx'),
+  'ResetPasswordScreen',
+);
+const SubscriptionFormScreen = lazyScreen(
+  () => import('../screens/SubscriptionForm/SubscriptionFormScreen.tsx'),
+  'SubscriptionFormScreen',
+);
+const UserManagementScreen = lazyScreen(
+  () => import('../screens/UserManagement/UserManagementScreen.tsx'),
+  'UserManagementScreen',
+);
+const VehicleFormScreen = lazyScreen(() => import('../screens/VehicleForm/VehicleFormScreen.tsx'), 'VehicleFormScreen');
+const VehicleInspectorScreen = lazyScreen(
+  () => import('../screens/VehicleInspector/VehicleInspectorScreen.tsx'),
+  'VehicleInspectorScreen',
+);
+const VehicleReportScreen = lazyScreen(
+  () => import('../screens/VehicleReport/VehicleReportScreen.tsx'),
+  'VehicleReportScreen',
+);
+const VehicleGroupFormScreen = lazyScreen(
+  () => import('../screens/VehicleGroupForm/VehicleGroupFormScreen.tsx'),
+  'VehicleGroupFormScreen',
+);
+const VehicleSubscriptionScreen = lazyScreen(
+  () => import('../screens/VehicleSubscription/VehicleSubscriptionScreen.tsx'),
+  'VehicleSubscriptionScreen',
+);
+const EventRecordScreen = lazyScreen(() => import('../screens/EventRecord/EventRecordScreen.tsx'), 'EventRecordScreen');
+const FuelAnalysisScreen = lazyScreen(
+  () => import('../screens/FuelAnalysis/FuelAnalysisScreen.tsx'),
+  'FuelAnalysisScreen',
+);
+const InformationTableScreen = lazyScreen(
+  () => import('../screens/InformationTable/InformationTableScreen.tsx'),
+  'InformationTableScreen',
+);
+const NotificationFormScreen = lazyScreen(
+  () => import('../screens/NotificationForm/NotificationFormScreen.tsx'),
+  'NotificationFormScreen',
+);
+const NotificationLogScreen = lazyScreen(
+  () => import('../screens/NotificationLog/NotificationLogScreen.tsx'),
+  'NotificationLogScreen',
+);
+const RuleFormScreen = lazyScreen(() => import('../screens/RuleForm/RuleFormScreen.tsx'), 'RuleFormScreen');
+const RuleTemplateFormScreen = lazyScreen(
+  () => import('../screens/RuleTemplateForm/RuleTemplateFormScreen.tsx'),
+  'RuleTemplateFormScreen',
+);
+const SOSAlertsScreen = lazyScreen(() => import('../screens/SOSAlerts/SOSAlertsScreen.tsx'), 'SOSAlertsScreen');
+const TripRecordScreen = lazyScreen(() => import('../screens/TripRecord/TripRecordScreen.tsx'), 'TripRecordScreen');
+const AppFrame = lazyScreen(() => import('./AppFrame.tsx'), 'AppFrame');
+
+/**
+ * A screen route: a small spinner while its module loads, and its own error boundary keeps the
+ * frame alive when the screen fails (or its module cannot be fetched).
+ */
 function screen(path: string, element: ReactNode): RouteObject {
-  return { path, element, errorElement: <ScreenError /> };
+  return { path, element: <Suspense fallback={<ScreenLoading />}>{element}</Suspense>, errorElement: <ScreenError /> };
 }
 
 /** Add and Edit Vehicle and Device, from Management (spec 2 §2) and from User Management (spec 1 §2). */
@@ -107,7 +177,11 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <AppFrame />,
+            element: (
+              <Suspense fallback={<ScreenLoading page />}>
+                <AppFrame />
+              </Suspense>
+            ),
             children: [
               screen('/', <DashboardScreen />),
               // Spec 1 lists /Test and /FleetRecord_Test among the map views without their content:
