@@ -16,6 +16,7 @@ import { enRules } from './en/en-rules.ts';
 import { enTrips } from './en/reports/en-trips.ts';
 import { enReports } from './en/reports/en-reports.ts';
 import { enCodes } from './en/en-codes.ts';
+import { enEmpty } from './en/en-empty.ts';
 import { enDashboard } from './en/en-dashboard.ts';
 import { enPlaces } from './en/geofences/en-places.ts';
 import { enGeofenceImport } from './en/geofences/en-geofence-import.ts';
@@ -280,6 +281,7 @@ export const en = {
   places: enPlaces,
   geofenceImport: enGeofenceImport,
   alertFlow: enAlertFlow,
+  empty: enEmpty,
 };
 
 /** Every language's catalogue has this shape: a missing key or formatter fails to compile. */

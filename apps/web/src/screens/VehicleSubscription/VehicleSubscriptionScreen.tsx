@@ -6,6 +6,7 @@ import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { PackageStatusTag } from '../../ui/subscriptions/package-status.tsx';
+import { SolidTag } from '../../ui/SolidTag.tsx';
 import { renewalText, statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { PackageActions } from './PackageActions.tsx';
@@ -25,9 +26,9 @@ function Summary({ rows }: { rows: readonly SubscriptionRow[] }) {
       {PACKAGE_STATUSES.map((status) => (
         <PackageStatusTag key={status} status={status} count={summary.byStatus[status]} />
       ))}
-      <Tag color="gold">
+      <SolidTag colour="gold">
         {s.expiringSoon}: {summary.expiringSoon}
-      </Tag>
+      </SolidTag>
       <Tag>
         {s.noPackage}: {summary.noPackage}
       </Tag>
@@ -67,12 +68,12 @@ export function VehicleSubscriptionScreen() {
         r.pkg ? (
           <Space size={4} orientation="vertical">
             <PackageStatusTag status={r.pkg.status} />
-            {r.pkg.expiringSoon && <Tag color="gold">{s.expiringSoon}</Tag>}
+            {r.pkg.expiringSoon && <SolidTag colour="gold">{s.expiringSoon}</SolidTag>}
             {r.pkg.renewal && (
               <Tooltip title={renewalText(r.pkg.renewal, s.renewalPeriod)}>
-                <Tag color="cyan" data-testid="renewal-booked">
+                <SolidTag colour="cyan" testId="renewal-booked">
                   {s.renewalBooked}
-                </Tag>
+                </SolidTag>
               </Tooltip>
             )}
           </Space>
