@@ -113,6 +113,7 @@ export function DeviceInspectorScreen() {
           testId="device-log-table"
           columns={DEVICE_INSPECTOR_COLUMNS}
           rows={rows}
+          looked={lookup.result !== null}
           loading={lookup.loading}
           wrapKeys={['extra']}
           renderCell={(key, row) => {

@@ -13,6 +13,8 @@ import { BulkUploadDialog } from '../../ui/bulk/BulkUploadDialog.tsx';
 import { deviceColumns } from './device-columns.tsx';
 import { useLiveDeviceRows } from './use-live-device-rows.ts';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { emptyListText } from '../../ui/empty-text.ts';
 
 const searchText = (d: ManagedDevice) =>
   [d.dvid, d.simCard, d.vehiclePlate ?? '', d.vehicleDisplayName ?? '', d.userName].join('\n');
@@ -76,6 +78,14 @@ export function DevicesTab({ uid }: { uid: string }) {
         loading={devices.isPending}
         columns={pinned}
         dataSource={rows}
+        locale={{
+          emptyText: (
+            <EmptyState
+              text={emptyListText(live.length, { none: strings.empty.devices, noMatch: strings.empty.noMatch })}
+              testId="devices-empty"
+            />
+          ),
+        }}
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}
       />

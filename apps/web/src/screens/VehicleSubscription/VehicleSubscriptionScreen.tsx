@@ -11,6 +11,7 @@ import { renewalText, statusSummary, type SubscriptionRow } from '../../ui/subsc
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { PackageActions } from './PackageActions.tsx';
 import { PackageHistory } from './PackageHistory.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** Page size of the subscription table (spec 3 §9). */
 const PAGE_SIZE = 10;
@@ -43,6 +44,7 @@ function Summary({ rows }: { rows: readonly SubscriptionRow[] }) {
 export function VehicleSubscriptionScreen() {
   const me = useSessionUser();
   const s = useStrings().subscriptions;
+  const empty = useStrings().empty;
   const { rows, loading } = useSubscriptions();
   const manages = mayCall(toPermissionRole(me.userRole), 'managePackages');
 
@@ -103,6 +105,7 @@ export function VehicleSubscriptionScreen() {
           loading={loading}
           columns={columns}
           dataSource={rows}
+          locale={{ emptyText: <EmptyState text={empty.vehiclesElsewhere} testId="subscriptions-empty" /> }}
           pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: 'max-content' }}
           expandable={{
