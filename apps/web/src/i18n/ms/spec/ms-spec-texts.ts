@@ -369,8 +369,6 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   DISCONNECTED: 'TERPUTUS',
   // A geofence's kind on its badge (spec 1 §2 Location).
   Zone: 'Zon',
-  // Event Record's first filter (spec 1 §2), before the event types.
-  ALL: 'SEMUA',
   INFO: 'MAKLUMAT',
   WARNING: 'AMARAN',
   CRITICAL: 'KRITIKAL',
