@@ -2,8 +2,8 @@ import { Tag, type TagProps } from 'antd';
 import { contrastTextOn } from './colour.ts';
 
 /**
- * antd's preset colours as solid backgrounds ('#RRGGBB'). The presets' own light look (pale
- * fill, mid-tone text) falls below WCAG's 4.5:1 for gold, green, cyan and orange (issue 26 item 6).
+ * antd's preset colours as '#RRGGBB'. The presets' own look (pale fill, mid-tone text of the same
+ * hue) falls below WCAG's 4.5:1 for gold, green, cyan and orange (issue 26 item 6).
  */
 export const SOLID_TAG_COLOURS = {
   blue: '#1677ff',
@@ -15,7 +15,11 @@ export const SOLID_TAG_COLOURS = {
 } as const;
 export type SolidTagColour = keyof typeof SOLID_TAG_COLOURS;
 
-/** A tag on a solid status colour, its text black or white, whichever contrasts more (contrastTextOn). */
+/**
+ * A status tag: antd tints its fill with the colour; the text is black or white, whichever
+ * contrasts more with the colour itself (contrastTextOn) — black for all of these, which also
+ * reads on the paler tint (checked by e2e/accessibility.spec.ts in both schemes).
+ */
 export function SolidTag({
   colour,
   testId,
