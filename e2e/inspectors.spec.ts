@@ -118,13 +118,13 @@ describe('Device and Vehicle Inspector in Chromium', { timeout: FLOW_TIMEOUT_MS 
     expect(page1[0]).toEqual([
       kl(startMs + MINUTE + 1000),
       kl(startMs + MINUTE),
-      'auth',
+      'Sign-in (auth)',
       ...Array<string>(8).fill('-'),
     ]);
     expect(page1[1]).toEqual([
       kl(startMs + 2 * MINUTE + 1000),
       kl(startMs + 2 * MINUTE),
-      'gps#latest',
+      'Position (gps#latest)',
       '-',
       'Available',
       'ON',
@@ -140,25 +140,26 @@ describe('Device and Vehicle Inspector in Chromium', { timeout: FLOW_TIMEOUT_MS 
     await screenshotAtWidths(page, 'device-inspector');
     await page.getByTestId('device-inspector').locator('.ant-pagination-item-2').click();
     const page2 = await cells(page, 'device-log-table');
-    expect(page2.map((r) => r[2])).toEqual(['heartbeat', 'event#session#close']);
+    // Packages in words, their code kept (the filter and the export go by it).
+    expect(page2.map((r) => r[2])).toEqual(['Heartbeat (heartbeat)', 'Connection closed (event#session#close)']);
     expect(page2[1]?.[3]).toBe('closed by the device');
 
     // The package filter: the spec's seven packages; two chosen keep theirs, on one page.
     expect((await selectOptions(page, 'inspector-packages')).all).toEqual([
-      'auth',
-      'heartbeat',
-      'gps#latest',
-      'gps#memory',
-      'event#session#error',
-      'event#session#close',
-      'event#session#timeout',
+      'Sign-in (auth)',
+      'Heartbeat (heartbeat)',
+      'Position (gps#latest)',
+      'Position (sent late) (gps#memory)',
+      'Connection error (event#session#error)',
+      'Connection closed (event#session#close)',
+      'Connection timed out (event#session#timeout)',
     ]);
-    await pickOption(page, 'inspector-packages', 'heartbeat', true);
-    await pickOption(page, 'inspector-packages', 'auth', true);
+    await pickOption(page, 'inspector-packages', 'Heartbeat (heartbeat)', true);
+    await pickOption(page, 'inspector-packages', 'Sign-in (auth)', true);
     await page.getByTestId('inspector-count').getByText('6 of 27 log(s)', { exact: true }).waitFor();
     expect((await cells(page, 'device-log-table')).map((r) => r[2])).toEqual([
-      'auth',
-      ...Array<string>(5).fill('heartbeat'),
+      'Sign-in (auth)',
+      ...Array<string>(5).fill('Heartbeat (heartbeat)'),
     ]);
     expect(await page.getByTestId('device-inspector').locator('.ant-pagination').count()).toBe(0);
     await screenshotAtWidths(page, 'device-inspector-filtered');

@@ -8,9 +8,15 @@ import { useLocale } from '../i18n/strings.ts';
 import { NotifierBridge } from '../ui/feedback/NotifierBridge.tsx';
 import { POPUP_CONFIG, TOAST_CONFIG } from '../ui/feedback/notifier.ts';
 import { themeFor } from './theme.ts';
+import { GenericEmpty } from '../ui/EmptyState.tsx';
+import DefaultRenderEmpty, { type RenderEmptyHandler } from 'antd/es/config-provider/defaultRenderEmpty';
 import { useThemeMode } from '../store/theme-mode.ts';
 
 const ANTD_LOCALES = { en: enUS, ms: msMY } as const;
+
+/** Tables and lists say what to do next when empty (ui/EmptyState); selects keep antd's own. */
+const renderEmpty: RenderEmptyHandler = (component) =>
+  component === 'Table' || component === 'List' ? <GenericEmpty /> : <DefaultRenderEmpty componentName={component} />;
 
 /**
  * Server data (TanStack Query), the antd theme (light or dark) and locale (following the
@@ -22,7 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => themeFor(mode), [mode]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} locale={ANTD_LOCALES[locale]}>
+      <ConfigProvider theme={theme} locale={ANTD_LOCALES[locale]} renderEmpty={renderEmpty}>
         <App message={TOAST_CONFIG} notification={POPUP_CONFIG}>
           <NotifierBridge />
           {children}

@@ -17,6 +17,7 @@ import { enOnboarding } from './en/onboarding/en-onboarding.ts';
 import { enTrips } from './en/reports/en-trips.ts';
 import { enReports } from './en/reports/en-reports.ts';
 import { enCodes } from './en/en-codes.ts';
+import { enEmpty } from './en/en-empty.ts';
 import { enDashboard } from './en/en-dashboard.ts';
 import { enFleetList } from './en/en-fleet-list.ts';
 import { enPlaces } from './en/geofences/en-places.ts';
@@ -284,6 +285,7 @@ export const en = {
   places: enPlaces,
   geofenceImport: enGeofenceImport,
   alertFlow: enAlertFlow,
+  empty: enEmpty,
 };
 
 /** Every language's catalogue has this shape: a missing key or formatter fails to compile. */

@@ -15,6 +15,7 @@ import { msInspectors } from './ms/ms-inspectors.ts';
 import { msManagement } from './ms/ms-management.ts';
 import { msReports } from './ms/reports/ms-reports.ts';
 import { msCodes } from './ms/ms-codes.ts';
+import { msEmpty } from './ms/ms-empty.ts';
 import { msRules } from './ms/ms-rules.ts';
 import { msOnboarding } from './ms/onboarding/ms-onboarding.ts';
 import { msTrips } from './ms/reports/ms-trips.ts';
@@ -289,4 +290,5 @@ export const ms: Strings = {
   places: msPlaces,
   geofenceImport: msGeofenceImport,
   alertFlow: msAlertFlow,
+  empty: msEmpty,
 };

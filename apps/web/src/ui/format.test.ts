@@ -8,6 +8,7 @@ import {
   formatDuration,
   formatSpeedKmh,
   packageText,
+  packageWithCode,
   statusDurationText,
   statusSince,
   tankText,
@@ -113,6 +114,10 @@ describe('issue 26 item 6: codes and numbers as a reader reads them', () => {
   it('names data packages and tanks in the catalogue’s words', () => {
     expect(packageText(en.codes, 'gps#latest')).toBe('Position');
     expect(packageText(ms.codes, 'gps#memory')).toBe('Kedudukan (dihantar lewat)');
+    expect(packageWithCode(ms.codes, 'heartbeat')).toBe(`${ms.codes.packages.heartbeat} (heartbeat)`);
+    expect(packageWithCode(en.codes, 'gps#latest')).toBe('Position (gps#latest)');
+    expect(packageWithCode(en.codes, 'x#new')).toBe('x#new');
+    expect(packageWithCode(en.codes, null)).toBe('-');
     expect(packageText(en.codes, 'something-new')).toBe('something-new');
     expect(packageText(en.codes, null)).toBe('-');
     expect(tankText(en.codes, 'fuel')).toBe('Tank on port 0');

@@ -113,6 +113,16 @@ export function packageText(codes: Strings['codes'], devicePackage: string | nul
   return codes.packages[devicePackage] ?? devicePackage;
 }
 
+/**
+ * A data package in words with its code after it, 'Position (gps#latest)': where the code is
+ * what the user filters and exports by (spec 3 Device Inspector). An unknown one as it came.
+ */
+export function packageWithCode(codes: Strings['codes'], devicePackage: string | null | undefined): string {
+  if (!devicePackage) return '-';
+  const words = codes.packages[devicePackage];
+  return words ? `${words} (${devicePackage})` : devicePackage;
+}
+
 /** A fuel tank by its profile key ('fuel' is port 0, 'fuel2' port 2) in words; another key as it came. */
 export function tankText(codes: Strings['codes'], key: string): string {
   const port = /^fuel(\d*)$/.exec(key);

@@ -12,11 +12,19 @@ import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { RelationSelects } from '../../ui/account/RelationSelects.tsx';
 import { applyRelations } from '../../ui/account/relations.ts';
 import { useUserChildren } from '../../ui/account/use-user-children.ts';
-import { contactOf, DEFAULT_PREFIX, newUserProblem, type NewUserFormValues } from '../../ui/account/user-form.ts';
+import {
+  contactOf,
+  DEFAULT_PREFIX,
+  emptyUserFields,
+  newUserProblem,
+  USER_FIELD_ERRORS,
+  type NewUserFormValues,
+} from '../../ui/account/user-form.ts';
 import { userTreeData, type TreeUser, type UserTreeNode } from '../../ui/account/user-tree.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Creators who add users under themselves and may hand over their groups and templates (spec 1 §2). */
@@ -44,6 +52,7 @@ export function AddUserScreen() {
   const queryClient = useQueryClient();
   const goBack = useGoBack('/UserManagement');
   const [form] = Form.useForm<NewUserFormValues>();
+  const errors = useFieldErrors(form, USER_FIELD_ERRORS);
   const fleetCreator = FLEET_CREATORS.includes(me.userRole);
   const roles = creatableRoles(me.userRole);
   const { childrenOf, open } = useUserChildren(me.uid);
@@ -79,12 +88,15 @@ export function AddUserScreen() {
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, ACCOUNT_TEXTS.createUserError)),
+    onError: (error) => errors.fail(serverTextOr(error, ACCOUNT_TEXTS.createUserError)),
   });
 
   const submit = (values: NewUserFormValues) => {
     const problem = newUserProblem({ ...values, parentUid: parent?.uid });
-    if (problem || !parent) return showToast('error', problem ?? ACCOUNT_TEXTS.fieldsEmpty);
+    if (problem || !parent) {
+      const text = problem ?? ACCOUNT_TEXTS.fieldsEmpty;
+      return errors.fail(text, text, text === ACCOUNT_TEXTS.fieldsEmpty ? emptyUserFields(values, true) : undefined);
+    }
     const request = {
       currentUser: { uid: parent.uid, userHierarchy: parent.userHierarchy },
       newUser: {
@@ -97,7 +109,7 @@ export function AddUserScreen() {
       },
     };
     const checked = AddUserRequestSchema.safeParse(request);
-    if (!checked.success) return showToast('error', validationMessage(checked.error));
+    if (!checked.success) return errors.fail(validationMessage(checked.error));
     create.mutate({ request: checked.data, values });
   };
 
@@ -109,6 +121,7 @@ export function AddUserScreen() {
           layout="vertical"
           initialValues={{ prefix: DEFAULT_PREFIX, ...(roles.length === 1 ? { userRole: roles[0] } : {}) }}
           onFinish={submit}
+          onValuesChange={errors.onValuesChange}
         >
           <NameEmailFields emailLabel={f.email} />
           <PasswordFields passwordLabel={f.password} confirmLabel={f.confirmPassword} matchLabel={f.passwordsMatch} />

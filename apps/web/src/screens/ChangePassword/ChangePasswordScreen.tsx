@@ -10,6 +10,7 @@ import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
 import { passwordPolicyText, useCommonPasswordCheck } from '../../ui/account/password-policy.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { SubmitButton } from '../../ui/forms/FormButtons.tsx';
 
 interface ChangeValues {
   email?: string;
@@ -85,9 +86,7 @@ export function ChangePasswordScreen() {
             matchLabel={strings.userForm.passwordsMatch}
             owner={owner}
           />
-          <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="submit">
-            {c.submit}
-          </Button>
+          <SubmitButton busy={change.isPending}>{c.submit}</SubmitButton>
         </Form>
       </Card>
     </div>

@@ -17,10 +17,18 @@ import { ContactField } from '../../ui/account/ContactField.tsx';
 import { RelationSelects } from '../../ui/account/RelationSelects.tsx';
 import { applyRelations } from '../../ui/account/relations.ts';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
-import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
+import {
+  contactFields,
+  contactOf,
+  editUserProblem,
+  type UserFormValues,
+  emptyUserFields,
+  USER_FIELD_ERRORS,
+} from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 interface ConfigureValues extends UserFormValues {
@@ -49,6 +57,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
   const queryClient = useQueryClient();
   const goBack = useGoBack('/UserManagement');
   const [form] = Form.useForm<ConfigureValues>();
+  const errors = useFieldErrors(form, USER_FIELD_ERRORS);
   const groups = parentRelations?.vehicleGroups ?? [];
   const pickedVgid = Form.useWatch('vgid', form);
   const picked = groups.find((g) => g.vgid === pickedVgid);
@@ -78,12 +87,12 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, ACCOUNT_TEXTS.configureUserError)),
+    onError: (error) => errors.fail(serverTextOr(error, ACCOUNT_TEXTS.configureUserError)),
   });
 
   const submit = (values: ConfigureValues) => {
     const problem = editUserProblem({ ...values, userRole: user.userRole });
-    if (problem) return showToast('error', problem);
+    if (problem) return errors.fail(problem, problem, emptyUserFields({ ...values, userRole: user.userRole }, false));
     const request: ConfigureUserRequest = {
       user: {
         uid: user.uid,
@@ -96,7 +105,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
       vgid: values.vgid ?? null,
     };
     const checked = ConfigureUserRequestSchema.safeParse(request);
-    if (!checked.success) return showToast('error', validationMessage(checked.error));
+    if (!checked.success) return errors.fail(validationMessage(checked.error));
     save.mutate({ request: checked.data, values });
   };
 
@@ -113,6 +122,7 @@ function ConfigureForm({ user, parentRelations, operatorLinks }: ConfigureFormPr
         ...initialLinks,
       }}
       onFinish={submit}
+      onValuesChange={errors.onValuesChange}
     >
       <NameEmailFields emailLabel={f.editEmail} />
       <Form.Item label={f.userRole}>

@@ -10,9 +10,11 @@ import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { DEVICE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import {
   checkDeviceUpdate,
   checkNewDevice,
+  DEVICE_FIELD_ERRORS,
   newDeviceValues,
   simInput,
   type DeviceFormValues,
@@ -37,6 +39,7 @@ export function DeviceForm({ device, initialTarget, register = null, onDone, onA
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DeviceFormValues>();
+  const errors = useFieldErrors(form, DEVICE_FIELD_ERRORS);
   // The devices the user reaches: 'Device already exist' and 'Sim Card is already in use' are told before the call.
   const known = useQuery({ queryKey: accountKeys.devices(me.uid), queryFn: () => fetchUserDevices(me.uid) });
   const initialValues: DeviceFormValues = device
@@ -57,24 +60,30 @@ export function DeviceForm({ device, initialTarget, register = null, onDone, onA
       if (!device && onAdded) onAdded(saved);
       else onDone();
     },
-    onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
+    onError: (error) => errors.fail(serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
   });
 
   const submit = (values: DeviceFormValues) => {
     const list = known.data ?? [];
     if (device) {
       const check = checkDeviceUpdate(values, device.dvid, list);
-      if (!check.ok) return showToast('error', check.message);
+      if (!check.ok) return errors.fail(check.message);
       save.mutate(() => updateDevice(check.request));
     } else {
       const check = checkNewDevice(values, list);
-      if (!check.ok) return showToast('error', check.message);
+      if (!check.ok) return errors.fail(check.message);
       save.mutate(() => addDevice(check.request));
     }
   };
 
   return (
-    <Form<DeviceFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit}>
+    <Form<DeviceFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={submit}
+      onValuesChange={errors.onValuesChange}
+    >
       <Form.Item label={f.imei} name="imei" required>
         <Input id="imei" disabled={device !== null} />
       </Form.Item>

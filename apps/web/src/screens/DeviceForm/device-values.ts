@@ -10,6 +10,7 @@ import {
   type UpdateDeviceRequest,
 } from '@jejak/contract';
 import type { z } from 'zod';
+import type { FieldRule } from '../../ui/forms/field-errors.ts';
 
 export interface DeviceFormValues {
   imei?: string;
@@ -93,3 +94,18 @@ export function checkDeviceUpdate(
 ): DeviceCheck<UpdateDeviceRequest> {
   return check(UpdateDeviceRequestSchema.safeParse({ device: { dvid, ...deviceBody(values) } }), values, known, dvid);
 }
+
+/** The field each of the form's messages (the console's checks and the server's answers) is shown at. */
+export const DEVICE_FIELD_ERRORS: readonly FieldRule[] = [
+  [[MANAGEMENT_TEXTS.deviceImeiEmpty, MANAGEMENT_TEXTS.imeiFormat, MANAGEMENT_TEXTS.deviceExists], 'imei'],
+  [[MANAGEMENT_TEXTS.deviceModelEmpty, MANAGEMENT_TEXTS.modelUnknown], 'model'],
+  [[MANAGEMENT_TEXTS.simInUse, MANAGEMENT_TEXTS.simFormat], 'simCard'],
+  [
+    [
+      MANAGEMENT_TEXTS.deviceTargetUserEmpty,
+      MANAGEMENT_TEXTS.deviceTargetNotDistributor,
+      MANAGEMENT_TEXTS.targetNotFleetHolder,
+    ],
+    'targetUid',
+  ],
+];

@@ -18,7 +18,7 @@ import { downloadDeviceLogs, fetchDeviceLogs } from '../../api/history/inspector
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { todayWindow } from '../../ui/alerts/today-window.ts';
-import { consoleTimeZone } from '../../ui/format.ts';
+import { consoleTimeZone, packageWithCode } from '../../ui/format.ts';
 import { InspectorTable } from '../../ui/inspector/InspectorTable.tsx';
 import { InspectorToolbar } from '../../ui/inspector/InspectorToolbar.tsx';
 import { useInspectorLookup } from '../../ui/inspector/use-inspector-lookup.ts';
@@ -40,7 +40,9 @@ const fetchLogs = (q: Query) => fetchDeviceLogs(q.dvid, q.startMs, q.endMs);
  * page; Export saves the filtered rows as .xlsx.
  */
 export function DeviceInspectorScreen() {
-  const s = useStrings().inspectors;
+  const strings = useStrings();
+  const s = strings.inspectors;
+  const codes = strings.codes;
   const me = useSessionUser();
   const uid = useParams().uid ?? me.uid;
   const opened = stateDvid(useLocation().state);
@@ -93,7 +95,7 @@ export function DeviceInspectorScreen() {
               placeholder={s.allPackages}
               value={packages}
               onChange={setPackages}
-              options={DEVICE_PACKAGES.map((p) => ({ value: p, label: p }))}
+              options={DEVICE_PACKAGES.map((p) => ({ value: p, label: packageWithCode(codes, p) }))}
             />
           </label>
         </InspectorToolbar>
@@ -111,15 +113,17 @@ export function DeviceInspectorScreen() {
           testId="device-log-table"
           columns={DEVICE_INSPECTOR_COLUMNS}
           rows={rows}
+          looked={lookup.result !== null}
           loading={lookup.loading}
           wrapKeys={['extra']}
-          renderCell={(key, row) =>
-            key === 'location' && row.mapUrl ? (
+          renderCell={(key, row) => {
+            if (key === 'devicePackage') return packageWithCode(codes, String(row.devicePackage ?? ''));
+            return key === 'location' && row.mapUrl ? (
               <a href={row.mapUrl} target="_blank" rel="noopener noreferrer" title={s.openMap}>
                 {row.location}
               </a>
-            ) : undefined
-          }
+            ) : undefined;
+          }}
         />
       </Card>
     </div>

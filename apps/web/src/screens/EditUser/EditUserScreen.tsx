@@ -17,10 +17,18 @@ import { useSessionUser, useSignOut } from '../../store/session.ts';
 import { useRoleText, useSpecText, useStrings } from '../../i18n/strings.ts';
 import { ContactField } from '../../ui/account/ContactField.tsx';
 import { useTargetUser } from '../../ui/account/use-target-user.ts';
-import { contactFields, contactOf, editUserProblem, type UserFormValues } from '../../ui/account/user-form.ts';
+import {
+  contactFields,
+  contactOf,
+  editUserProblem,
+  emptyUserFields,
+  USER_FIELD_ERRORS,
+  type UserFormValues,
+} from '../../ui/account/user-form.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import { AddressField, NameEmailFields } from '../../ui/account/UserFields.tsx';
 
 /** Editors who never see the role field (spec 1 §2). */
@@ -40,6 +48,8 @@ function EditUserForm({ user }: { user: UserDetail }) {
   const roleOptions = EDIT_ROLE_OPTIONS.includes(user.userRole)
     ? EDIT_ROLE_OPTIONS
     : [user.userRole, ...EDIT_ROLE_OPTIONS];
+  const [form] = Form.useForm<UserFormValues>();
+  const errors = useFieldErrors(form, USER_FIELD_ERRORS);
 
   const save = useMutation({
     mutationFn: updateUser,
@@ -50,7 +60,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, ACCOUNT_TEXTS.editUserError)),
+    onError: (error) => errors.fail(serverTextOr(error, ACCOUNT_TEXTS.editUserError)),
   });
   const reset = useMutation({
     mutationFn: () => requestPasswordReset(user.uid),
@@ -62,7 +72,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
     // Without the role field the form has no role value: the user keeps its own.
     const userRole = roleShown ? values.userRole : user.userRole;
     const problem = editUserProblem({ ...values, userRole });
-    if (problem) return showToast('error', problem);
+    if (problem) return errors.fail(problem, problem, emptyUserFields({ ...values, userRole }, false));
     const request: UpdateUserRequest = {
       user: {
         uid: user.uid,
@@ -75,13 +85,15 @@ function EditUserForm({ user }: { user: UserDetail }) {
       },
     };
     const checked = UpdateUserRequestSchema.safeParse(request);
-    if (!checked.success) return showToast('error', validationMessage(checked.error));
+    if (!checked.success) return errors.fail(validationMessage(checked.error));
     save.mutate(checked.data);
   };
 
   return (
     <Form<UserFormValues>
+      form={form}
       layout="vertical"
+      onValuesChange={errors.onValuesChange}
       initialValues={{
         userName: user.userName,
         userEmail: user.userEmail,

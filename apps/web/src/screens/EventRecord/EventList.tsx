@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Radio, Spin, Typography } from 'antd';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { EventTypeIcon } from '../../ui/alerts/EventTypeIcon.tsx';
 import { countByFilter } from '../../ui/alerts/event-text.ts';
-import { formatDateTime } from '../../ui/format.ts';
+import { formatDateTime, localizeAddress } from '../../ui/format.ts';
 
 interface EventListProps {
   /** null before the first Submit. */
@@ -66,7 +66,7 @@ function Body({ events, shown, loading, selectedEvid, onPick }: EventListProps) 
             <span className="event-item-text">
               <span className="event-item-name">{eventTitle(event)}</span>
               <span className="event-item-time">{formatDateTime(event.eventCreatedAt)}</span>
-              <span className="event-item-address">{event.address ?? s.noAddress}</span>
+              <span className="event-item-address">{event.address ? localizeAddress(event.address) : s.noAddress}</span>
             </span>
           </button>
         </li>

@@ -3,7 +3,7 @@ import { mayCall, toPermissionRole, type GeofencePoint, type GeofenceType } from
 import { Alert, App, Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useSessionUser } from '../../store/session.ts';
-import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { useStrings } from '../../i18n/strings.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { NavigationControl } from '../../map/controls/NavigationControl.tsx';
 import { ScaleControl } from '../../map/controls/ScaleControl.tsx';
@@ -14,9 +14,16 @@ import { GeofenceDrawTool } from '../../map/draw/GeofenceDrawTool.tsx';
 import { RadiusCircleLayer } from '../../map/draw/RadiusCircleLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
-import { showToast } from '../../ui/feedback/notifier.ts';
+import { SubmitButton } from '../../ui/forms/FormButtons.tsx';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import { GeofenceFields } from './GeofenceFields.tsx';
-import { geofenceFormProblem, initialFormValues, templateColour, type GeofenceFormValues } from './geofence-form.ts';
+import {
+  GEOFENCE_FIELD_ERRORS,
+  geofenceFormProblem,
+  initialFormValues,
+  templateColour,
+  type GeofenceFormValues,
+} from './geofence-form.ts';
 import { useGeofenceSave } from './use-geofence-save.ts';
 
 interface GeofenceEditorProps {
@@ -31,7 +38,6 @@ interface GeofenceEditorProps {
 /** The side form and the drawing map of one POI or zone, added or edited. */
 export function GeofenceEditor({ geoType, title, geofence, templates, placed }: GeofenceEditorProps) {
   const f = useStrings().geofenceForms;
-  const spec = useSpecText();
   const me = useSessionUser();
   const { modal } = App.useApp();
   const goBack = useGoBack('/Geofence');
@@ -44,7 +50,8 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
   const radius = Form.useWatch('geofenceRadius', form) ?? null;
   const colour = templateColour(chosen, templates);
   const manages = mayCall(toPermissionRole(me.userRole), 'manageGeofences');
-  const { save, remove } = useGeofenceSave(geoType, geofence, templates);
+  const errors = useFieldErrors(form, GEOFENCE_FIELD_ERRORS);
+  const { save, remove } = useGeofenceSave(geoType, geofence, templates, errors.fail);
   const isPoi = geoType === 'POI';
 
   const redraw = () => {
@@ -54,13 +61,7 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
 
   const submit = (values: GeofenceFormValues) => {
     const problem = geofenceFormProblem(geoType, values, points);
-    form.setFields(
-      (['geofenceName', 'geofenceRadius'] as const).map((name) => ({
-        name,
-        errors: problem?.field === name ? [spec(problem.text)] : [],
-      })),
-    );
-    if (problem) return showToast('error', problem.text);
+    if (problem) return errors.fail(problem.text, problem.text, problem.field ? [problem.field] : []);
     save.mutate({ values, points: points ?? [] });
   };
 
@@ -87,9 +88,7 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
           initialValues={initialFormValues(geofence, templates)}
           onFinish={submit}
           // A problem shown beside a field goes once the field is changed.
-          onValuesChange={(changed: GeofenceFormValues) =>
-            form.setFields((Object.keys(changed) as (keyof GeofenceFormValues)[]).map((name) => ({ name, errors: [] })))
-          }
+          onValuesChange={errors.onValuesChange}
         >
           <GeofenceFields
             geoType={geoType}
@@ -110,11 +109,7 @@ export function GeofenceEditor({ geoType, title, geofence, templates, placed }: 
             </span>
             <Space>
               <Button onClick={goBack}>{f.cancel}</Button>
-              {manages && (
-                <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="submit">
-                  {f.save}
-                </Button>
-              )}
+              {manages && <SubmitButton busy={save.isPending}>{f.save}</SubmitButton>}
             </Space>
           </div>
         </Form>

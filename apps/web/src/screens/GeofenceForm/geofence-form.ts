@@ -6,6 +6,7 @@ import {
   type GeofencePoint,
   type GeofenceType,
 } from '@jejak/domain';
+import type { FieldRule } from '../../ui/forms/field-errors.ts';
 
 /** A new POI's radius until the user changes it: a building and its yard. */
 export const DEFAULT_POI_RADIUS_M = 100;
@@ -95,3 +96,10 @@ export function templateOptions(templates: readonly GeofenceTemplateDto[]): { va
     .map((t) => ({ value: t.gtid, label: t.templateName }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
+
+/** The field each of the server's answers is shown at (the console's own checks name theirs: FormProblem). */
+export const GEOFENCE_FIELD_ERRORS: readonly FieldRule[] = [
+  [GEOFENCE_TEXTS.nameEmpty, 'geofenceName'],
+  [GEOFENCE_TEXTS.poiRadius, 'geofenceRadius'],
+  [GEOFENCE_TEXTS.templateNotFound, 'gtids'],
+];

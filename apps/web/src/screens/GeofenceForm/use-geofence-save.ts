@@ -30,6 +30,8 @@ export function useGeofenceSave(
   geoType: GeofenceType,
   geofence: GeofenceDto | undefined,
   templates: readonly GeofenceTemplateDto[],
+  /** A failed save: the toast, and the server's reason at its field (useFieldErrors). */
+  fail: (toast: string) => void,
 ) {
   const me = useSessionUser();
   const f = useStrings().geofenceForms;
@@ -61,7 +63,7 @@ export function useGeofenceSave(
       return f.edited;
     },
     onSuccess: done,
-    onError: (error) => showToast('error', serverTextOr(error, f.saveError)),
+    onError: (error) => fail(serverTextOr(error, f.saveError)),
   });
 
   const remove = useMutation({

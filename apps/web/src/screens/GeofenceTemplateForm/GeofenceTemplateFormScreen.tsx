@@ -1,5 +1,6 @@
 import { GEOFENCE_PALETTE, type GeofenceTemplateDto } from '@jejak/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
@@ -20,7 +21,14 @@ import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { NamedSetForm, NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
-import { geofenceOptions, membershipChange, templateFormProblem, type TemplateFormValues } from './template-form.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
+import {
+  geofenceOptions,
+  membershipChange,
+  TEMPLATE_FIELD_ERRORS,
+  templateFormProblem,
+  type TemplateFormValues,
+} from './template-form.ts';
 
 function selectedGtid(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('selectedGTID' in state)) return undefined;
@@ -41,6 +49,8 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const data = useQuery({ queryKey: geofencesQueryKey(me.uid), queryFn: () => fetchGeofences(me.uid) });
   const template: GeofenceTemplateDto | undefined = data.data?.templates.find((t) => t.gtid === gtid);
   const options = geofenceOptions(data.data?.geofences ?? []);
+  const [form] = Form.useForm<TemplateFormValues>();
+  const errors = useFieldErrors(form, TEMPLATE_FIELD_ERRORS);
 
   const save = useMutation({
     mutationFn: async (values: TemplateFormValues) => {
@@ -65,12 +75,12 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       await queryClient.invalidateQueries({ queryKey: geofencesQueryKey(me.uid) });
       void navigate('/Geofence');
     },
-    onError: (error) => showToast('error', serverTextOr(error, f.error)),
+    onError: (error) => errors.fail(serverTextOr(error, f.error)),
   });
 
   const submit = (values: TemplateFormValues) => {
     const problem = templateFormProblem(values);
-    if (problem) return showToast('error', problem);
+    if (problem) return errors.fail(problem);
     save.mutate(values);
   };
 
@@ -106,6 +116,8 @@ export function GeofenceTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       onFinish={submit}
       onCancel={goBack}
       busy={save.isPending}
+      form={form}
+      onValuesChange={errors.onValuesChange}
       labels={{ cancel: f.cancel, submit: mode === 'add' ? f.add : f.edit }}
     />,
   );

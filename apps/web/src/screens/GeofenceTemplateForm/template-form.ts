@@ -1,5 +1,6 @@
 import type { GeofenceDto } from '@jejak/contract';
 import { GEOFENCE_TEXTS } from '@jejak/domain';
+import type { FieldRule } from '../../ui/forms/field-errors.ts';
 
 export interface TemplateFormValues {
   templateName?: string;
@@ -31,3 +32,10 @@ export function membershipChange(
     removed: before.filter((geoid) => !after.includes(geoid)),
   };
 }
+
+/** The field each of the form's messages (the console's checks and the server's answers) is shown at. */
+export const TEMPLATE_FIELD_ERRORS: readonly FieldRule[] = [
+  [[GEOFENCE_TEXTS.templateNameEmpty, GEOFENCE_TEXTS.builtInTemplate], 'templateName'],
+  [GEOFENCE_TEXTS.templateColorEmpty, 'colorHexCode'],
+  [GEOFENCE_TEXTS.geofenceNotFound, 'geoids'],
+];

@@ -6,12 +6,14 @@ import { geofenceKind } from '../../map/layers/geofence-features.ts';
 import { searchableColumn } from '../../ui/table/searchable-column.tsx';
 import { GEOFENCE_TYPE_FILTERS, type GeofenceRow } from './info-rows.ts';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 const PAGER = { pageSize: 10, showSizeChanger: false, hideOnSinglePage: true } as const;
 
 /** An expanded geofence: the vehicles inside it, by name, plate and status. */
 function VehiclesInside({ vehicles }: { vehicles: readonly Vehicle[] }) {
   const s = useStrings().infoTable;
+  const empty = useStrings().empty;
   if (vehicles.length === 0) return <Typography.Text type="secondary">{s.noVehiclesInside}</Typography.Text>;
   const columns: TableColumnsType<Vehicle> = [
     { key: 'name', title: s.vehicleName, render: (_, v) => v.vehicleDisplayName || v.vehiclePlate },
@@ -25,6 +27,7 @@ function VehiclesInside({ vehicles }: { vehicles: readonly Vehicle[] }) {
       rowKey="vid"
       columns={columns}
       dataSource={vehicles}
+      locale={{ emptyText: <EmptyState text={empty.geofenceVehicles} /> }}
       pagination={PAGER}
     />
   );

@@ -9,6 +9,7 @@ import { STATUS_FILTERS, compareDuration, compareSpeed, type VehicleRow } from '
 import { LocationCell } from './LocationCell.tsx';
 import { TransitStatusTag } from '../../ui/fleet/TransitStatusTag.tsx';
 import { VehicleDetails } from './VehicleDetails.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /**
  * Column widths: fixed, as a virtual table needs them; their sum is the sideways scroll width.
@@ -47,6 +48,7 @@ interface VehicleListingProps {
  */
 export function VehicleListing({ rows, colourOf }: VehicleListingProps) {
   const s = useStrings().infoTable;
+  const empty = useStrings().empty;
   const now = useNow(1_000);
   const [detailsVid, setDetailsVid] = useState<string | null>(null);
   const labels = useMemo(() => ({ search: s.search, reset: s.reset }), [s]);
@@ -133,6 +135,7 @@ export function VehicleListing({ rows, colourOf }: VehicleListingProps) {
         rowKey="vid"
         columns={columns}
         dataSource={rows}
+        locale={{ emptyText: <EmptyState text={empty.vehiclesElsewhere} testId="info-vehicles-empty" /> }}
         pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
         scroll={{ x: SCROLL_X, y: SCROLL_Y }}
       />

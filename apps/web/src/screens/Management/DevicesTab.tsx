@@ -14,6 +14,8 @@ import { deviceColumns } from './device-columns.tsx';
 import { useLiveDeviceRows } from './use-live-device-rows.ts';
 import { UnknownTrackers } from './unknown/UnknownTrackers.tsx';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { emptyListText } from '../../ui/empty-text.ts';
 
 const searchText = (d: ManagedDevice) =>
   [d.dvid, d.simCard, d.vehiclePlate ?? '', d.vehicleDisplayName ?? '', d.userName].join('\n');
@@ -92,6 +94,14 @@ export function DevicesTab({ uid, registers }: { uid: string; registers: boolean
         loading={devices.isPending}
         columns={pinned}
         dataSource={rows}
+        locale={{
+          emptyText: (
+            <EmptyState
+              text={emptyListText(live.length, { none: strings.empty.devices, noMatch: strings.empty.noMatch })}
+              testId="devices-empty"
+            />
+          ),
+        }}
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}
       />

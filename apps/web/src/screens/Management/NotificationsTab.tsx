@@ -5,10 +5,12 @@ import { useNavigate } from 'react-router';
 import { useNotifications } from '../../api/alerts/notifications.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { tablePagination } from '../../ui/table/table.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** Management's Notification tab (spec 2 §2 Notifications tab): sorted by name, with log and edit actions. */
 export function NotificationsTab({ uid }: { uid: string }) {
   const s = useStrings().rules.notificationsTab;
+  const empty = useStrings().empty;
   const spec = useSpecText();
   const navigate = useNavigate();
   const notifications = useNotifications(uid);
@@ -68,6 +70,7 @@ export function NotificationsTab({ uid }: { uid: string }) {
         loading={notifications.isPending}
         columns={columns}
         dataSource={rows}
+        locale={{ emptyText: <EmptyState text={empty.notifications} testId="notifications-empty" /> }}
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}
       />

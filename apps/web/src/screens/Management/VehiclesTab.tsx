@@ -16,6 +16,8 @@ import { BulkUploadDialog } from '../../ui/bulk/BulkUploadDialog.tsx';
 import { NO_VEHICLE_FILTER, filterVehicles, type VehicleFilter } from './vehicle-filter.ts';
 import { vehicleColumns } from './vehicle-columns.tsx';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { emptyListText } from '../../ui/empty-text.ts';
 
 /** The permit status changes by the day: a minute is plenty. */
 const NOW_REFRESH_MS = 60_000;
@@ -49,6 +51,11 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsVehicles }: Veh
   }, [vehicles.error]);
 
   const rows = useMemo(() => filterVehicles(vehicles.data ?? [], filter), [vehicles.data, filter]);
+  const empty = useStrings().empty;
+  const emptyText = emptyListText(vehicles.data?.length ?? 0, {
+    none: showButtons ? empty.vehicles : empty.vehiclesByOthers,
+    noMatch: empty.noMatch,
+  });
   const columns = useMemo(
     () =>
       vehicleColumns(s, {
@@ -150,6 +157,7 @@ export function VehiclesTab({ uid, showDevice, showButtons, editsVehicles }: Veh
         loading={vehicles.isPending}
         columns={pinned}
         dataSource={rows}
+        locale={{ emptyText: <EmptyState text={emptyText} testId="vehicles-empty" /> }}
         pagination={tablePagination(rows.length)}
         scroll={{ x: 'max-content' }}
       />

@@ -10,6 +10,7 @@ import { showToast } from '../../ui/feedback/notifier.ts';
 import { searchableColumn } from '../../ui/table/searchable-column.tsx';
 import { tablePagination } from '../../ui/table/table.ts';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** /Migration (spec 3 §2): every user with its V1 and V2 times; Name, Uid, Email and Role searchable. */
 export function MigrationScreen() {
@@ -76,6 +77,7 @@ export function MigrationScreen() {
           loading={users.isPending}
           columns={pinned}
           dataSource={rows}
+          locale={{ emptyText: <EmptyState text={strings.empty.migrationUsers} testId="migration-empty" /> }}
           pagination={tablePagination(rows.length)}
           scroll={{ x: 'max-content' }}
         />

@@ -18,9 +18,11 @@ import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import {
   EMPTY_RECIPIENTS,
   keypadApplies,
+  NOTIFICATION_FIELD_ERRORS,
   notificationFormProblem,
   notificationToValues,
   recipientsToSend,
@@ -61,6 +63,7 @@ export function NotificationEditor({ title, mode, notification, templates, geofe
   const queryClient = useQueryClient();
   const goBack = useGoBack('/Management/Notification');
   const [form] = Form.useForm<NotificationFormValues>();
+  const errors = useFieldErrors(form, NOTIFICATION_FIELD_ERRORS);
   const [ruleKeys, setRuleKeys] = useState<string[]>(() => keysFromRules(notification?.rules ?? {}));
   const [geoKeys, setGeoKeys] = useState<string[]>(() => keysFromGeofences(notification?.geofences ?? {}));
   const type = Form.useWatch('serviceType', form);
@@ -89,12 +92,12 @@ export function NotificationEditor({ title, mode, notification, templates, geofe
       await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
+    onError: (error) => errors.fail(serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
   });
 
   const submit = (values: NotificationFormValues) => {
     const problem = notificationFormProblem(values, rulesFromKeys(ruleKeys));
-    if (problem) return showToast('error', problem);
+    if (problem) return errors.fail(problem);
     save.mutate(values);
   };
 
@@ -113,6 +116,7 @@ export function NotificationEditor({ title, mode, notification, templates, geofe
           initialValues={initialValues}
           onFinish={submit}
           onValuesChange={(changed: NotificationFormValues) => {
+            errors.onValuesChange(changed);
             // A new type needs other recipient fields: start again from one empty entry (spec 2 §4).
             if ('serviceType' in changed) form.setFieldValue('recipient', [...EMPTY_RECIPIENTS]);
           }}

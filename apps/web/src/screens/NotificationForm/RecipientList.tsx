@@ -44,7 +44,7 @@ export function RecipientList({ form, type, keypad }: RecipientListProps) {
   const f = useStrings().rules.notificationForm;
   return (
     <Form.List name="recipient">
-      {(fields, { add, remove }) => (
+      {(fields, { add, remove }, { errors }) => (
         <fieldset className="notification-fieldset" data-testid="recipients">
           <legend>{f.recipients}</legend>
           {fields.map((field, index) => {
@@ -103,6 +103,7 @@ export function RecipientList({ form, type, keypad }: RecipientListProps) {
           >
             {f.addRecipient}
           </Button>
+          <Form.ErrorList errors={errors} />
         </fieldset>
       )}
     </Form.List>

@@ -7,6 +7,7 @@ import {
   type Recipient,
 } from '@jejak/contract';
 import { isValidEmail } from '@jejak/domain';
+import { withValue, type FieldRule } from '../../ui/forms/field-errors.ts';
 
 /** A recipient as the form holds it: the contact without its +60 prefix. */
 export interface RecipientDraft {
@@ -143,3 +144,19 @@ export function stateNotification(state: unknown): Notification | undefined {
   const n = state.notification;
   return typeof n === 'object' && n !== null && 'nfid' in n ? (n as Notification) : undefined;
 }
+
+/** The field each of the form's messages (the console's checks and the server's answers) is shown at. */
+export const NOTIFICATION_FIELD_ERRORS: readonly FieldRule[] = [
+  [NOTIFICATION_TEXTS.nameEmpty, 'notificationName'],
+  [NOTIFICATION_TEXTS.typeEmpty, 'serviceType'],
+  [
+    [
+      NOTIFICATION_TEXTS.recipientsEmpty,
+      NOTIFICATION_TEXTS.invalidEmail,
+      NOTIFICATION_TEXTS.keypadUnauthorized,
+      withValue(NOTIFICATION_TEXTS.recipientIncomplete),
+      withValue(NOTIFICATION_TEXTS.recipientNotReachable),
+    ],
+    'recipient',
+  ],
+];

@@ -20,6 +20,7 @@ import { showToast } from '../../ui/feedback/notifier.ts';
 import { tablePagination } from '../../ui/table/table.ts';
 import { defaultLogWindow, notificationOptions, stateNfid } from './log-rows.ts';
 import './notification-log.css';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 interface Query {
   nfid: string;
@@ -34,6 +35,7 @@ interface Query {
 export function NotificationLogScreen() {
   const me = useSessionUser();
   const l = useStrings().rules.log;
+  const empty = useStrings().empty;
   const spec = useSpecText();
   const notifications = useNotifications(me.uid);
   const opened = stateNfid(useLocation().state);
@@ -138,6 +140,7 @@ export function NotificationLogScreen() {
           loading={load.isPending}
           columns={columns}
           dataSource={rows}
+          locale={{ emptyText: <EmptyState text={shown ? empty.nothingFound : empty.beforeSubmit} /> }}
           pagination={tablePagination(rows.length)}
           scroll={{ x: 'max-content' }}
         />

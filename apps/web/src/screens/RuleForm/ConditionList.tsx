@@ -21,7 +21,7 @@ export function ConditionList({ form, geofences, disabled, single }: ConditionLi
   const f = r.ruleForm;
   return (
     <Form.List name="conditions">
-      {(fields, { add, remove }) => (
+      {(fields, { add, remove }, { errors }) => (
         <fieldset className="rule-conditions" data-testid="rule-conditions">
           <legend>{f.conditions}</legend>
           {fields.map((field, index) => (
@@ -83,6 +83,7 @@ export function ConditionList({ form, geofences, disabled, single }: ConditionLi
           >
             {f.addCondition}
           </Button>
+          <Form.ErrorList errors={errors} />
         </fieldset>
       )}
     </Form.List>

@@ -19,10 +19,12 @@ import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
 import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import { ConditionList } from './ConditionList.tsx';
 import {
   findRule,
   isDefaultTemplate,
+  RULE_FIELD_ERRORS,
   ruidCandidates,
   ruleFields,
   ruleFormProblem,
@@ -59,6 +61,7 @@ export function RuleFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const geofences = useQuery({ queryKey: geofencesQueryKey(me.uid), queryFn: () => fetchGeofences(me.uid) });
   const rule = useEditedRule(templates.data);
   const [form] = Form.useForm<RuleFormValues>();
+  const errors = useFieldErrors(form, RULE_FIELD_ERRORS);
   const rtid = Form.useWatch('rtid', form);
   const ruleName = Form.useWatch('ruleName', form) ?? '';
   const chosen = templates.data?.find((t) => t.rtid === rtid);
@@ -80,12 +83,12 @@ export function RuleFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       await queryClient.invalidateQueries({ queryKey: ruleTemplateKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
+    onError: (error) => errors.fail(serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
   });
 
   const submit = (values: RuleFormValues) => {
     const problem = ruleFormProblem(me.uid, values);
-    if (problem) return showToast('error', problem);
+    if (problem) return errors.fail(problem);
     save.mutate(values);
   };
 
@@ -116,6 +119,7 @@ export function RuleFormScreen({ mode }: { mode: 'add' | 'edit' }) {
           layout="vertical"
           initialValues={initialValues}
           onFinish={submit}
+          onValuesChange={errors.onValuesChange}
           disabled={builtIn}
         >
           <div className="rule-form-grid">

@@ -1,4 +1,5 @@
 import {
+  ALERT_TEXTS,
   DEFAULT_RULE_TEMPLATE,
   MINUTE_MS,
   RULE_PARAMETERS,
@@ -10,6 +11,7 @@ import {
   type RuleTemplate,
   type RuleType,
 } from '@jejak/contract';
+import { withValue, type FieldRule } from '../../ui/forms/field-errors.ts';
 
 /** One condition as the form holds it: durations in minutes (spec 2 §5 "entered in minutes"). */
 export interface ConditionDraft {
@@ -128,3 +130,11 @@ export function findRule(templates: readonly RuleTemplate[], ruids: readonly str
   }
   return undefined;
 }
+
+/** The field each of the form's messages (the console's checks and the server's answers) is shown at. */
+export const RULE_FIELD_ERRORS: readonly FieldRule[] = [
+  [ALERT_TEXTS.ruleNameEmpty, 'ruleName'],
+  [ALERT_TEXTS.ruleTypeEmpty, 'ruleType'],
+  [[ALERT_TEXTS.ruleTemplateEmpty, ALERT_TEXTS.ruleTemplateNotFound, ALERT_TEXTS.defaultNotSelectable], 'rtid'],
+  [[ALERT_TEXTS.ruleNoCondition, withValue(ALERT_TEXTS.ruleConditionsIncomplete)], 'conditions'],
+];

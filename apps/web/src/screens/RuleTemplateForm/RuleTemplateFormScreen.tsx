@@ -10,10 +10,18 @@ import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { useGoBack } from '../../ui/go-back.ts';
 import { NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 
 interface TemplateValues {
   templateName?: string;
 }
+
+const FIELD_ERRORS = [
+  [
+    [ALERT_TEXTS.ruleTemplateNameEmpty, ALERT_TEXTS.ruleTemplateNameTaken, ALERT_TEXTS.defaultTemplateReadOnly],
+    'templateName',
+  ],
+] as const;
 
 /** Add and Edit Rule Template (spec 2 §2, §5): a non-empty name; DEFAULT cannot be renamed. */
 export function RuleTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
@@ -24,6 +32,8 @@ export function RuleTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const goBack = useGoBack('/Management/Rule');
   const templates = useRuleTemplates(me.uid);
   const template = templates.data?.find((t) => t.rtid === rtid);
+  const [form] = Form.useForm<TemplateValues>();
+  const errors = useFieldErrors(form, FIELD_ERRORS);
 
   const save = useMutation({
     mutationFn: async (name: string) => {
@@ -39,12 +49,12 @@ export function RuleTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       await queryClient.invalidateQueries({ queryKey: ruleTemplateKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, ALERT_TEXTS.ruleTemplateUpdateError)),
+    onError: (error) => errors.fail(serverTextOr(error, ALERT_TEXTS.ruleTemplateUpdateError)),
   });
 
   const submit = (values: TemplateValues) => {
     const name = values.templateName?.trim() ?? '';
-    if (!name) return showToast('error', ALERT_TEXTS.ruleTemplateNameEmpty);
+    if (!name) return errors.fail(ALERT_TEXTS.ruleTemplateNameEmpty);
     save.mutate(name);
   };
 
@@ -55,7 +65,9 @@ export function RuleTemplateFormScreen({ mode }: { mode: 'add' | 'edit' }) {
     <div className="screen-padded">
       <Card className="form-card" title={title} data-testid="rule-template-form">
         <Form<TemplateValues>
+          form={form}
           layout="vertical"
+          onValuesChange={errors.onValuesChange}
           initialValues={{ templateName: template?.templateName ?? '' }}
           onFinish={submit}
         >

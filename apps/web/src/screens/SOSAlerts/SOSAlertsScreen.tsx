@@ -16,6 +16,7 @@ import { CallRecords } from './CallRecords.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { foundText, useEscalations } from './use-escalations.ts';
 import './sos-alerts.css';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** Spec 3's screens write instants as YYYY-MM-DD HH:mm:ss (spec 3 §9). */
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -34,6 +35,7 @@ const callWindow = (state: EscalationState) => ({
 export function SOSAlertsScreen() {
   const me = useSessionUser();
   const s = useStrings().alerts.sos;
+  const empty = useStrings().empty;
   const spec = useSpecText();
   const lookup = useEscalations();
   const flow = useStrings().alertFlow.sos;
@@ -154,6 +156,14 @@ export function SOSAlertsScreen() {
           loading={lookup.loading}
           columns={columns}
           dataSource={[...(lookup.states ?? [])]}
+          locale={{
+            emptyText: (
+              <EmptyState
+                text={lookup.states === null ? empty.beforeSubmit : empty.escalations}
+                testId="escalations-empty"
+              />
+            ),
+          }}
           pagination={tablePagination(lookup.states?.length ?? 0)}
           scroll={{ x: 'max-content' }}
           expandable={{

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { tablePagination } from '../../ui/table/table.ts';
 import { usePinnedColumns } from '../../ui/table/use-pinned-columns.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 const text = (value: string | number | null) => (value === null || value === '' ? '-' : String(value));
 const date = (ms: number | null) => formatDateTime(ms).slice(0, 10);
@@ -175,6 +176,8 @@ export function FleetTables({ user }: { user: UserDetail }) {
       loading={vehicles.isPending}
       columns={vehicleColumns}
       rows={vehicleRows}
+      // Fleet owners and operators have no Add Vehicle button (UserCard).
+      emptyText={FLEET_READERS.includes(me.userRole) ? strings.empty.userNoVehicles : strings.empty.userVehicles}
     />
   );
   if (!seesDevices) return <div className="fleet-tables">{vehicleTable}</div>;
@@ -195,6 +198,7 @@ export function FleetTables({ user }: { user: UserDetail }) {
               loading={devices.isPending}
               columns={deviceColumns}
               rows={deviceRows}
+              emptyText={strings.empty.userDevices}
             />
           ),
         },
@@ -203,16 +207,20 @@ export function FleetTables({ user }: { user: UserDetail }) {
   );
 }
 
+const FLEET_READERS: readonly string[] = ['fleetOwner', 'fleetOperator'];
+
 interface FleetTableProps<T> {
   testId: string;
   rowKey: keyof T & string;
   loading: boolean;
   columns: TableColumnsType<T>;
   rows: T[];
+  /** What the table says when empty. */
+  emptyText: string;
 }
 
 /** A wide fleet table: scrolls sideways, paginates only above 10 rows. */
-function FleetTable<T extends object>({ testId, rowKey, loading, columns, rows }: FleetTableProps<T>) {
+function FleetTable<T extends object>({ testId, rowKey, loading, columns, rows, emptyText }: FleetTableProps<T>) {
   // Beside the user tree the table has room for its pinned columns only on wide screens.
   const shown = usePinnedColumns(columns, 'xl');
   return (
@@ -224,6 +232,7 @@ function FleetTable<T extends object>({ testId, rowKey, loading, columns, rows }
       loading={loading}
       columns={shown}
       dataSource={rows}
+      locale={{ emptyText: <EmptyState text={emptyText} testId={`${testId}-empty`} /> }}
       pagination={tablePagination(rows.length)}
       scroll={{ x: 'max-content' }}
     />

@@ -9,6 +9,7 @@ import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
 import { VEHICLE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { FuelTanksEditor } from './FuelTanksEditor.tsx';
 import { ServiceFields } from './ServiceFields.tsx';
@@ -19,6 +20,7 @@ import {
   checkVehicle,
   checkVehicleUpdate,
   newVehicleValues,
+  VEHICLE_FIELD_ERRORS,
   vehicleValues,
   type VehicleFormValues,
 } from './vehicle-values.ts';
@@ -42,6 +44,7 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
   const queryClient = useQueryClient();
   const nowMs = useNow(60_000);
   const [form] = Form.useForm<VehicleFormValues>();
+  const errors = useFieldErrors(form, VEHICLE_FIELD_ERRORS);
   const targetUid = (Form.useWatch('targetUid', form) ?? vehicle?.uid ?? initialTarget) || null;
   const data = useVehicleFormData(targetUid);
   const editing = vehicle ? { vid: vehicle.vid } : null;
@@ -62,18 +65,19 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
     },
     onError: (error) => {
       const title = vehicle ? MANAGEMENT_TEXTS.vehicleEditError : MANAGEMENT_TEXTS.vehicleAddError;
-      showToast('error', `${title}: ${serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)}`);
+      const reason = serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong);
+      errors.fail(`${title}: ${reason}`, reason);
     },
   });
 
   const submit = (values: VehicleFormValues) => {
     if (vehicle) {
       const check = checkVehicleUpdate(values, vehicle.vid);
-      if (!check.ok) return showToast('error', check.message);
+      if (!check.ok) return errors.fail(check.message);
       save.mutate(() => updateVehicle(check.request));
     } else {
       const check = checkVehicle(values);
-      if (!check.ok) return showToast('error', check.message);
+      if (!check.ok) return errors.fail(check.message);
       save.mutate(() => addVehicle(check.request));
     }
   };
@@ -85,6 +89,7 @@ export function VehicleForm({ vehicle, initialTarget, choosable = () => true, on
       initialValues={initialValues}
       onFinish={submit}
       onValuesChange={(changed: VehicleFormValues) => {
+        errors.onValuesChange(changed);
         // Groups and templates are the target user's own: another target starts over.
         if ('targetUid' in changed) form.setFieldsValue({ vgids: [], gtids: [], rtids: [] });
       }}

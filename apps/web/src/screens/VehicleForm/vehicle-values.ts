@@ -1,5 +1,6 @@
 import {
   AddVehicleRequestSchema,
+  MANAGEMENT_TEXTS as T,
   UpdateVehicleRequestSchema,
   type AddVehicleRequest,
   type ManagedVehicle,
@@ -15,6 +16,7 @@ import {
   monthsAheadMs,
   pickedDayMs,
 } from '../../ui/fleet/fleet-dates.ts';
+import type { FieldRule } from '../../ui/forms/field-errors.ts';
 import { profileOf, tankProblem, tanksOf, type TankDraft } from './fuel-tanks.ts';
 
 /** The service counters (next mileage km, next working hour) of spec 2 §3; they start at 0. */
@@ -149,3 +151,16 @@ export function checkVehicleUpdate(
   if (parsed.success) return { ok: true, request: parsed.data };
   return { ok: false, message: firstProblem(parsed.error.issues, values.tanks ?? []) };
 }
+
+/** The field each of the form's messages (the console's checks and the server's answers) is shown at. */
+export const VEHICLE_FIELD_ERRORS: readonly FieldRule[] = [
+  [[T.vehicleDeviceEmpty, T.deviceTaken, T.deviceFixed, T.deviceOwnerMismatch, T.deviceNotFound], 'dvid'],
+  [T.vehicleNameEmpty, 'vehicleDisplayName'],
+  [[T.vehiclePlateEmpty, T.plateInUse], 'vehiclePlate'],
+  [T.vehicleModelEmpty, 'vehicleModel'],
+  [T.vehicleTypeEmpty, 'vehicleType'],
+  [[T.vehicleTargetUserEmpty, T.targetNotFleetHolder], 'targetUid'],
+  [[T.vehicleGroupNotFound, T.allGroupKeepsVehicles], 'vgids'],
+  [T.ruleTemplateNotFound, 'rtids'],
+  [T.subscriptionEndsBeforeStart, 'subsEndDate'],
+];

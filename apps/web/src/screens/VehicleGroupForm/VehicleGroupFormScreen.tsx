@@ -1,5 +1,6 @@
 import { MANAGEMENT_TEXTS, VEHICLE_GROUP_PALETTE, type VehicleGroup } from '@jejak/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'antd';
 import { useLocation } from 'react-router';
 import { serverTextOr } from '../../api/error-text.ts';
 import { managedVehicleKeys, useManagedVehicles } from '../../api/fleet/management-vehicles.ts';
@@ -15,7 +16,14 @@ import { useStrings } from '../../i18n/strings.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { NamedSetForm, NotChosenCard } from '../../ui/forms/NamedSetForm.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
-import { groupFormProblem, membersInDisplayOrder, vehicleOptions, type VehicleGroupFormValues } from './group-form.ts';
+import { useFieldErrors } from '../../ui/forms/use-field-errors.ts';
+import {
+  GROUP_FIELD_ERRORS,
+  groupFormProblem,
+  membersInDisplayOrder,
+  vehicleOptions,
+  type VehicleGroupFormValues,
+} from './group-form.ts';
 
 function selectedVgid(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('selectedVGID' in state)) return undefined;
@@ -36,6 +44,8 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const groups = useVehicleGroups(me.uid);
   const group: VehicleGroup | undefined = groups.data?.find((g) => g.vgid === vgid);
   const options = vehicleOptions(vehicles.data ?? []);
+  const [form] = Form.useForm<VehicleGroupFormValues>();
+  const errors = useFieldErrors(form, GROUP_FIELD_ERRORS);
 
   const save = useMutation({
     mutationFn: async (values: VehicleGroupFormValues) => {
@@ -58,12 +68,12 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       await queryClient.invalidateQueries({ queryKey: managedVehicleKeys.all });
       goBack();
     },
-    onError: (error) => showToast('error', serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
+    onError: (error) => errors.fail(serverTextOr(error, MANAGEMENT_TEXTS.somethingWrong)),
   });
 
   const submit = (values: VehicleGroupFormValues) => {
     const problem = groupFormProblem(me.uid, values);
-    if (problem) return showToast('error', problem);
+    if (problem) return errors.fail(problem);
     save.mutate(values);
   };
 
@@ -91,6 +101,8 @@ export function VehicleGroupFormScreen({ mode }: { mode: 'add' | 'edit' }) {
       onFinish={submit}
       onCancel={goBack}
       busy={save.isPending}
+      form={form}
+      onValuesChange={errors.onValuesChange}
       labels={{ cancel: f.cancel, submit: mode === 'add' ? f.add : f.edit }}
     />
   );

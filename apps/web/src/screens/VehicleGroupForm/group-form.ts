@@ -1,4 +1,5 @@
 import { MANAGEMENT_TEXTS, type ManagedVehicle } from '@jejak/contract';
+import type { FieldRule } from '../../ui/forms/field-errors.ts';
 
 export interface VehicleGroupFormValues {
   groupName?: string;
@@ -34,3 +35,10 @@ export function groupFormProblem(uid: string | undefined, values: VehicleGroupFo
   if (!values.colorHexCode) return MANAGEMENT_TEXTS.vehicleGroupColorEmpty;
   return null;
 }
+
+/** The field each of the form's messages (the console's checks and the server's answers) is shown at. */
+export const GROUP_FIELD_ERRORS: readonly FieldRule[] = [
+  [[MANAGEMENT_TEXTS.vehicleGroupNameEmpty, MANAGEMENT_TEXTS.builtInGroup], 'groupName'],
+  [MANAGEMENT_TEXTS.vehicleGroupColorEmpty, 'colorHexCode'],
+  [[MANAGEMENT_TEXTS.vehicleNotFound, MANAGEMENT_TEXTS.allGroupKeepsVehicles], 'vids'],
+];

@@ -87,6 +87,7 @@ export function VehicleInspectorScreen() {
           testId="vehicle-log-table"
           columns={VEHICLE_INSPECTOR_COLUMNS}
           rows={rows}
+          looked={lookup.result !== null}
           loading={lookup.loading}
           wrapKeys={['address']}
         />

@@ -2,6 +2,8 @@ import { REPORT_PAGE_SIZE, type ReportCell, type ReportTable } from '@jejak/cont
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { tablePagination } from '../../ui/table/table.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useStrings } from '../../i18n/strings.ts';
 
 type Row = Record<string, ReportCell> & { key: number };
 
@@ -9,6 +11,7 @@ const WRAPPED = new Set(['startAddress', 'endAddress', 'address', 'message', 'fu
 
 /** The report table (spec 3 §2, §9): the contract's columns, unknown cells as '-', 25 rows a page. */
 export function ReportResultTable({ table, loading }: { table: ReportTable | null; loading: boolean }) {
+  const empty = useStrings().empty;
   const columns: TableColumnsType<Row> = useMemo(
     () =>
       (table?.columns ?? []).map((c) => ({
@@ -29,6 +32,7 @@ export function ReportResultTable({ table, loading }: { table: ReportTable | nul
       loading={loading}
       columns={columns}
       dataSource={rows}
+      locale={{ emptyText: <EmptyState text={table ? empty.nothingFound : empty.beforeSubmit} /> }}
       pagination={tablePagination(rows.length, REPORT_PAGE_SIZE)}
       scroll={{ x: 'max-content' }}
     />

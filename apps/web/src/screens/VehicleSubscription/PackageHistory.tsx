@@ -7,6 +7,7 @@ import { useStrings, useSpecText } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { PackageStatusTag } from '../../ui/subscriptions/package-status.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** The expanded row: every change of the vehicle's packages, newest first. */
 export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: boolean }) {
@@ -49,6 +50,7 @@ export function PackageHistory({ vid, hasPackage }: { vid: string; hasPackage: b
         loading={logs.isPending}
         columns={columns}
         dataSource={rows}
+        locale={{ emptyText: <EmptyState text={strings.empty.packageHistory} testId="package-history-empty" /> }}
         pagination={false}
         title={() => s.history}
       />

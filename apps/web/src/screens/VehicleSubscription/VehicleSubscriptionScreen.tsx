@@ -6,10 +6,12 @@ import { useStrings } from '../../i18n/strings.ts';
 import { formatAdminDateTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { PackageStatusTag } from '../../ui/subscriptions/package-status.tsx';
+import { SolidTag } from '../../ui/SolidTag.tsx';
 import { renewalText, statusSummary, type SubscriptionRow } from '../../ui/subscriptions/subscription-rows.ts';
 import { useSubscriptions } from '../../ui/subscriptions/use-subscriptions.ts';
 import { PackageActions } from './PackageActions.tsx';
 import { PackageHistory } from './PackageHistory.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** Page size of the subscription table (spec 3 §9). */
 const PAGE_SIZE = 10;
@@ -25,9 +27,9 @@ function Summary({ rows }: { rows: readonly SubscriptionRow[] }) {
       {PACKAGE_STATUSES.map((status) => (
         <PackageStatusTag key={status} status={status} count={summary.byStatus[status]} />
       ))}
-      <Tag color="gold">
+      <SolidTag colour="gold">
         {s.expiringSoon}: {summary.expiringSoon}
-      </Tag>
+      </SolidTag>
       <Tag>
         {s.noPackage}: {summary.noPackage}
       </Tag>
@@ -42,6 +44,7 @@ function Summary({ rows }: { rows: readonly SubscriptionRow[] }) {
 export function VehicleSubscriptionScreen() {
   const me = useSessionUser();
   const s = useStrings().subscriptions;
+  const empty = useStrings().empty;
   const { rows, loading } = useSubscriptions();
   const manages = mayCall(toPermissionRole(me.userRole), 'managePackages');
 
@@ -67,12 +70,12 @@ export function VehicleSubscriptionScreen() {
         r.pkg ? (
           <Space size={4} orientation="vertical">
             <PackageStatusTag status={r.pkg.status} />
-            {r.pkg.expiringSoon && <Tag color="gold">{s.expiringSoon}</Tag>}
+            {r.pkg.expiringSoon && <SolidTag colour="gold">{s.expiringSoon}</SolidTag>}
             {r.pkg.renewal && (
               <Tooltip title={renewalText(r.pkg.renewal, s.renewalPeriod)}>
-                <Tag color="cyan" data-testid="renewal-booked">
+                <SolidTag colour="cyan" testId="renewal-booked">
                   {s.renewalBooked}
-                </Tag>
+                </SolidTag>
               </Tooltip>
             )}
           </Space>
@@ -102,6 +105,7 @@ export function VehicleSubscriptionScreen() {
           loading={loading}
           columns={columns}
           dataSource={rows}
+          locale={{ emptyText: <EmptyState text={empty.vehiclesElsewhere} testId="subscriptions-empty" /> }}
           pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: 'max-content' }}
           expandable={{

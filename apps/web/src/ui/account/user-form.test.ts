@@ -3,6 +3,7 @@ import {
   contactFields,
   contactOf,
   editUserProblem,
+  emptyUserFields,
   newUserProblem,
   passwordMatchOnBlur,
   type NewUserFormValues,
@@ -57,5 +58,16 @@ describe('user forms (spec 1 §5)', () => {
   it('sends prefix plus number without spaces or dashes, and splits it back', () => {
     expect(contactOf('+60', '12-345 6789')).toBe('+60123456789');
     expect(contactFields('+60123456789')).toEqual({ prefix: '+60', contactNumber: '123456789' });
+  });
+});
+
+describe('emptyUserFields', () => {
+  it('names each required field left empty, in the form’s order', () => {
+    expect(emptyUserFields({ ...complete, userName: ' ', userAddress: '' }, true)).toEqual(['userName', 'userAddress']);
+    expect(emptyUserFields({ ...complete, password: '' }, true)).toEqual(['password']);
+    expect(emptyUserFields({ ...complete, password: '' }, false)).toEqual([]);
+  });
+  it('puts a missing prefix at the number', () => {
+    expect(emptyUserFields({ ...complete, prefix: undefined }, false)).toEqual(['contactNumber']);
   });
 });

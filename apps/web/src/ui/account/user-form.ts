@@ -1,5 +1,6 @@
-import { ACCOUNT_TEXTS } from '@jejak/contract';
+import { ACCOUNT_TEXTS, MESSAGES } from '@jejak/contract';
 import { CONTACT_PREFIXES, splitContact, type ContactPrefix, type RoleValue } from '@jejak/domain';
+import type { FieldRule } from '../forms/field-errors.ts';
 
 /** The fields every user form has (Add, Edit, Configure). */
 export interface UserFormValues {
@@ -68,3 +69,39 @@ export function passwordMatchOnBlur(password: string | undefined, confirm: strin
   if (!filled(confirm)) return 'unknown';
   return password === confirm ? 'match' : 'mismatch';
 }
+
+/** 'Fields cannot be empty' is shown at each required field left empty (the prefix's at the number). */
+export function emptyUserFields(values: NewUserFormValues, newUser: boolean): (keyof NewUserFormValues)[] {
+  const required: (keyof NewUserFormValues)[] = ['userName', 'userEmail'];
+  if (newUser) required.push('password');
+  required.push('userRole', 'contactNumber', 'userAddress');
+  const empty = required.filter((field) => !filled(values[field] as string | undefined));
+  if (!filled(values.prefix) && !empty.includes('contactNumber')) empty.push('contactNumber');
+  return empty;
+}
+
+/** The field each of the user forms' messages (the console's checks and the server's answers) is shown at. */
+export const USER_FIELD_ERRORS: readonly FieldRule[] = [
+  [ACCOUNT_TEXTS.passwordsMismatch, 'confirmPassword'],
+  [[ACCOUNT_TEXTS.duplicateEmail, MESSAGES.invalidEmail], 'userEmail'],
+  [ACCOUNT_TEXTS.invalidContact, 'contactNumber'],
+  [
+    [
+      ACCOUNT_TEXTS.passwordTooShort,
+      ACCOUNT_TEXTS.passwordCommon,
+      ACCOUNT_TEXTS.passwordHasEmail,
+      ACCOUNT_TEXTS.passwordHasName,
+    ],
+    'password',
+  ],
+  [
+    [
+      ACCOUNT_TEXTS.roleNotAllowed,
+      ACCOUNT_TEXTS.parentNotAllowed,
+      ACCOUNT_TEXTS.childrenNotAllowed,
+      ACCOUNT_TEXTS.ownsFleet,
+    ],
+    'userRole',
+  ],
+  [ACCOUNT_TEXTS.vehicleGroupNotParents, 'vgid'],
+];

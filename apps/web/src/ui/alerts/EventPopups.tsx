@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { notifyFeed, type NotifyItem } from '../../store/notify-feed.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, localizeAddress } from '../format.ts';
 import { popups } from '../feedback/notifier.ts';
 import {
   askForBrowserNotifications,
@@ -16,7 +16,9 @@ import { SeenEvents } from './seen-events.ts';
 
 function describe(item: NotifyItem): string {
   const vehicle = `${item.vehicleDisplayName} (${item.vehiclePlate})`;
-  return [vehicle, formatDateTime(item.eventCreatedAt), item.address].filter(Boolean).join(' · ');
+  return [vehicle, formatDateTime(item.eventCreatedAt), item.address && localizeAddress(item.address)]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Card, Form, Input, Select } from 'antd';
+import { Alert, Card, Form, Input, Select, type FormInstance } from 'antd';
 import { ColorSwatches } from './ColorSwatches.tsx';
 import { FormButtons } from './FormButtons.tsx';
 
@@ -22,6 +22,9 @@ export interface NamedSetFormProps<V extends object> {
   onCancel: () => void;
   busy: boolean;
   labels: { cancel: string; submit: string };
+  /** The form, when the screen places errors at its fields (useFieldErrors). */
+  form?: FormInstance<V>;
+  onValuesChange?: (changed: object) => void;
 }
 
 /**
@@ -52,7 +55,13 @@ export function NamedSetForm<V extends object>(p: NamedSetFormProps<V>) {
   return (
     <div className="screen-padded">
       <Card className="form-card" title={p.title} data-testid={p.testId}>
-        <Form<V> layout="vertical" initialValues={p.initialValues} onFinish={p.onFinish}>
+        <Form<V>
+          form={p.form}
+          layout="vertical"
+          initialValues={p.initialValues}
+          onFinish={p.onFinish}
+          onValuesChange={p.onValuesChange}
+        >
           <Form.Item label={p.name.label} name={p.name.id} required>
             <Input id={p.name.id} maxLength={120} />
           </Form.Item>

@@ -2,7 +2,8 @@ import { INSPECTOR_PAGE_SIZE } from '@jejak/contract';
 import { Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { tablePagination } from '../table/table.ts';
-import { useSpecText } from '../../i18n/strings.ts';
+import { useSpecText, useStrings } from '../../i18n/strings.ts';
+import { EmptyState } from '../EmptyState.tsx';
 
 type Cell = string | number | null;
 
@@ -15,6 +16,8 @@ interface InspectorTableProps<R extends { key: string }> {
   wrapKeys?: readonly string[];
   /** A cell drawn otherwise than as text (Location as a map link). */
   renderCell?: (key: keyof R & string, row: R) => ReactNode | undefined;
+  /** Whether a look-up has run: before, the empty table says how to start one. */
+  looked: boolean;
 }
 
 /**
@@ -23,6 +26,7 @@ interface InspectorTableProps<R extends { key: string }> {
  */
 export function InspectorTable<R extends { key: string }>(props: InspectorTableProps<R>) {
   const spec = useSpecText();
+  const empty = useStrings().empty;
   const columns: TableColumnsType<R> = props.columns.map((c) => ({
     key: c.key,
     title: spec(c.label),
@@ -43,6 +47,7 @@ export function InspectorTable<R extends { key: string }>(props: InspectorTableP
       loading={props.loading}
       columns={columns}
       dataSource={[...props.rows]}
+      locale={{ emptyText: <EmptyState text={props.looked ? empty.nothingFound : empty.beforeSubmit} /> }}
       pagination={tablePagination(props.rows.length, INSPECTOR_PAGE_SIZE)}
       scroll={{ x: 'max-content' }}
     />

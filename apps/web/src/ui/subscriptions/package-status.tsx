@@ -1,11 +1,11 @@
 import { TIME_STATUS_COLOURS, type PackageStatus, type TimeStatus } from '@jejak/domain';
-import { Tag } from 'antd';
+import { SolidTag, type SolidTagColour } from '../SolidTag.tsx';
 
 /** Tag colours of package statuses: the time statuses blue / green / grey (spec 3 §4). */
-const TAG_COLOURS: Record<PackageStatus, string> = {
+const TAG_COLOURS: Record<PackageStatus, SolidTagColour | null> = {
   PENDING: 'blue',
   ACTIVE: 'green',
-  EXPIRED: 'default',
+  EXPIRED: null,
   SUSPENDED: 'orange',
   TERMINATED: 'red',
 };
@@ -20,9 +20,9 @@ const TEXT_COLOURS: Record<(typeof TIME_STATUS_COLOURS)[TimeStatus], string> = {
 /** A status as a coloured tag; with `count`, the status summary's "STATUS: n". */
 export function PackageStatusTag({ status, count }: { status: PackageStatus; count?: number }) {
   return (
-    <Tag color={TAG_COLOURS[status]} data-testid={count === undefined ? 'package-status' : `summary-${status}`}>
+    <SolidTag colour={TAG_COLOURS[status]} testId={count === undefined ? 'package-status' : `summary-${status}`}>
       {count === undefined ? status : `${status}: ${count}`}
-    </Tag>
+    </SolidTag>
   );
 }
 

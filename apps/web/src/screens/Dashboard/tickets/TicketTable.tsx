@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../ui/format.ts';
 import { tablePagination } from '../../../ui/table/table.ts';
 import { supportChatUrl } from './ticket-text.ts';
 import { TicketCalls } from './TicketCalls.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
 
 /** Event type tags of the ticket table (spec 1 §2): info blue, warning yellow, critical red. */
 const TYPE_TAG_COLOURS: Readonly<Record<EventType, string>> = {
@@ -45,6 +46,7 @@ export function TicketTable({
 }: TicketTableProps) {
   const user = useSessionUser();
   const s = useStrings().alerts.tickets;
+  const empty = useStrings().empty;
   const spec = useSpecText();
   const navigate = useNavigate();
   const flow = useStrings().alertFlow.ticket;
@@ -153,6 +155,7 @@ export function TicketTable({
       loading={loading}
       columns={columns}
       dataSource={[...tickets]}
+      locale={{ emptyText: <EmptyState text={empty.tickets} testId="tickets-empty" /> }}
       pagination={tablePagination(tickets.length)}
       scroll={{ x: 'max-content' }}
       rowSelection={
