@@ -66,7 +66,10 @@ describe('fleetState', () => {
     );
     // A heartbeat without a fix is a report: the tracker is there, it only has no position.
     expect(
-      fleetState(vehicle('1', 'A 1', { transitStatus: null }), device('GT06#1', { ...neverReported, lastRecordAt: NOW })),
+      fleetState(
+        vehicle('1', 'A 1', { transitStatus: null }),
+        device('GT06#1', { ...neverReported, lastRecordAt: NOW }),
+      ),
     ).toBe('DISCONNECTED');
   });
 });
@@ -81,7 +84,11 @@ describe('fleet search and filter', () => {
   const rows: FleetRow[] = [
     fleetRow(vehicle('1', 'WXY 10'), device('GT06#1'), groupsOf),
     fleetRow(vehicle('2', 'WXY 9', { transitStatus: 'PARKING' }), device('GT06#2'), groupsOf),
-    fleetRow(vehicle('3', 'BKA 1234', { vehicleDisplayName: 'Bas Pekerja' }), device('GT06#3', neverReported), groupsOf),
+    fleetRow(
+      vehicle('3', 'BKA 1234', { vehicleDisplayName: 'Bas Pekerja' }),
+      device('GT06#3', neverReported),
+      groupsOf,
+    ),
   ];
 
   it('finds a plate typed with or without spaces and dashes, in any case', () => {

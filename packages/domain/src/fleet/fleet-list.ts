@@ -101,10 +101,7 @@ export function filterFleet(rows: readonly FleetRow[], filter: FleetFilter): { r
   return { rows: kept, counts: countFleetStates(searched) };
 }
 
-export type FixAge =
-  | { unit: 'now' }
-  | { unit: 'minutes' | 'hours' | 'days'; value: number }
-  | { unit: 'never' };
+export type FixAge = { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; value: number } | { unit: 'never' };
 
 /** How long ago the last fix was: under a minute is "now"; then whole minutes, hours, days. */
 export function fixAge(lastFixAt: number | null, nowMs: number): FixAge {
