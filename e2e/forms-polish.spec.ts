@@ -109,6 +109,10 @@ describe('forms and lists polish in Chromium', { timeout: FLOW_TIMEOUT_MS }, () 
         await page.getByTestId('notifications-empty').getByText(strings.empty.notifications).waitFor();
         await page.goto(`${ui.server.baseUrl}/InformationTable`);
         await page.getByTestId('info-vehicles-empty').getByText(strings.empty.vehiclesElsewhere).waitFor();
+        // The dashboard's fleet list too, with the map beside it.
+        await page.goto(`${ui.server.baseUrl}/`);
+        await page.getByTestId('fleet-list-empty').getByText(strings.fleetList.emptyByOthers).waitFor();
+        if (theme === 'dark') await screenshotAtWidths(page, `forms-polish-empty-fleet-${language}-${theme}`);
         await context.close();
       }
     }

@@ -13,6 +13,7 @@ export const enFleetList = {
   stateFilter: 'Show vehicles by state',
   loading: 'Loading your fleet…',
   empty: 'No vehicles yet. Add one under Management → Vehicle; it appears here with its first fix.',
+  emptyByOthers: 'No vehicles yet. Your distributor adds them; each appears here with its first fix.',
   noMatch: 'No vehicle matches. Clear the search or choose All.',
   clear: 'Clear search and filter',
   speed: (kmh: number) => `${Math.round(kmh)} km/h`,

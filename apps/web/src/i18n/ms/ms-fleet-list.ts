@@ -15,6 +15,8 @@ export const msFleetList: Strings['fleetList'] = {
   stateFilter: 'Tunjukkan kenderaan mengikut keadaan',
   loading: 'Memuatkan armada anda…',
   empty: 'Belum ada kenderaan. Tambah satu di Pengurusan → Kenderaan; ia muncul di sini dengan kedudukan pertamanya.',
+  emptyByOthers:
+    'Belum ada kenderaan. Pengedar anda menambahnya; setiap satu muncul di sini dengan kedudukan pertamanya.',
   noMatch: 'Tiada kenderaan sepadan. Kosongkan carian atau pilih Semua.',
   clear: 'Kosongkan carian dan penapis',
   speed: (kmh: number) => `${Math.round(kmh)} km/j`,

@@ -1,8 +1,10 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
+import { OPERATIONS, accessAllows } from '@jejak/contract';
 import { FLEET_STATES, filterFleet, type FleetFilter, type FleetState } from '@jejak/domain';
 import { Button, Drawer, Grid, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useStrings } from '../../../i18n/strings.ts';
+import { useSessionUser } from '../../../store/session.ts';
 import { FleetRowItem, fleetStateColour } from './FleetRowItem.tsx';
 import { NO_FLEET_FILTER } from './use-fleet-filter.ts';
 import { useFleetRows } from './use-fleet-rows.ts';
@@ -78,6 +80,8 @@ function FleetListBody({
 }: FleetListProps & { inDrawer?: boolean }) {
   const s = useStrings().fleetList;
   const { rows, nowMs, loading } = useFleetRows();
+  // A fleet owner or operator has no Add Vehicle: the empty list says who adds them.
+  const mayAddVehicles = accessAllows(OPERATIONS.vehicleAdd.access, useSessionUser().userRole);
   const view = useMemo(() => filterFleet(rows, filter), [rows, filter]);
   const choose = (state: FleetState | null) => onFilter({ ...filter, state: filter.state === state ? null : state });
 
@@ -127,7 +131,7 @@ function FleetListBody({
         </div>
       ) : rows.length === 0 ? (
         <Typography.Paragraph className="fleet-list-empty" type="secondary" data-testid="fleet-list-empty">
-          {s.empty}
+          {mayAddVehicles ? s.empty : s.emptyByOthers}
         </Typography.Paragraph>
       ) : view.rows.length === 0 ? (
         <div className="fleet-list-empty" data-testid="fleet-list-empty">
