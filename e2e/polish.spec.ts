@@ -126,12 +126,15 @@ describe('polish in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
         await page.locator('[data-testid="report-table"] .ant-spin-spinning').waitFor({ state: 'detached' });
         await page.locator('[data-testid="report-table"] thead th').first().waitFor();
         // The toast ('Get report done') sits under the header, never over the user menu; at most three show.
+        // Polled: the toast slides down into place (antd's move-in), so it is measured once it has settled.
         const notice = page.locator('.ant-message-notice').first();
         await notice.waitFor();
-        const toast = await notice.boundingBox();
         const header = await page.locator('.app-header').boundingBox();
-        expect(toast?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 100));
-        expect(await page.locator('.ant-message-notice').count()).toBeLessThanOrEqual(3);
+        await expect
+          .poll(async () => (await notice.boundingBox())?.y ?? 0)
+          .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 100));
+        // At most three: a fourth pushes the oldest out (polled: it slides away before it goes).
+        await expect.poll(() => page.locator('.ant-message-notice').count()).toBeLessThanOrEqual(3);
         await look(page, `VehicleReport ${kind}`);
         if (kind === 'transit') await screenshotAtWidths(page, 'polish-vehicle-report-ms');
       }
