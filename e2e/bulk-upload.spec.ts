@@ -9,7 +9,7 @@ import {
   MANAGEMENT_TEXTS,
 } from '@jejak/contract';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { centralRecord, xlsxFixture } from '../apps/web/src/ui/bulk/sheet/xlsx-fixture.ts';
+import { centralRecord, textRow, xlsxFixture } from '../apps/web/src/ui/bulk/sheet/xlsx-fixture.ts';
 import { LIBREOFFICE } from '../tools/office/libreoffice.ts';
 import { FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
 import {
@@ -102,6 +102,27 @@ describe('bulk upload in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     console.info(
       `100,000-row file (${hundredThousand.length} bytes) refused in the browser in ${Date.now() - started} ms`,
     );
+    // Issue 27 N4: the probe's 63 kB workbooks of one 60 MB cell (inline and shared) froze the page.
+    const huge = 'a'.repeat(60 * 1024 * 1024);
+    for (const [name, file] of [
+      ['one-cell-inline.xlsx', xlsxFixture({ sheetData: textRow(1, 'IMEI') + textRow(2, huge) })],
+      [
+        'one-cell-shared.xlsx',
+        xlsxFixture({
+          sheetData: textRow(1, 'IMEI') + '<row r="2"><c r="A2" t="s"><v>0</v></c></row>',
+          strings: [huge],
+        }),
+      ],
+    ] as const) {
+      const began = Date.now();
+      await chooseFile(page, name, file);
+      expect(await page.evaluate(() => 1 + 1)).toBe(2);
+      await page.waitForFunction(
+        (texts) => texts.includes(document.querySelector('[data-testid="bulk-file-error"]')?.textContent ?? ''),
+        [s.fileErrors.cellTooLarge, s.fileErrors.unpackedTooLarge],
+      );
+      console.info(`${name} (${file.length} bytes, one 60 MB cell) refused in the browser in ${Date.now() - began} ms`);
+    }
     await expectFileError(
       page,
       'missing.xlsx',

@@ -13,7 +13,7 @@ interface BenchWindow {
       queryRenderedFeatures: (options: { layers: string[] }) => { properties: Record<string, unknown> }[];
       isMoving: () => boolean;
       loaded: () => boolean;
-      panBy: (offset: [number, number], options: { animate: boolean }) => void;
+      getCanvas: () => HTMLCanvasElement;
       easeTo: (options: { zoom: number; duration: number }) => void;
       getZoom: () => number;
       fitBounds: (bounds: [[number, number], [number, number]], options: { animate: boolean }) => void;
@@ -84,24 +84,40 @@ export async function fitBox(page: Page, box: [[number, number], [number, number
   }, box);
 }
 
-/** Frames per second over `seconds` while the map pans a little every frame. */
+/**
+ * Frames per second over `seconds` while the map is dragged as a user drags it: a held mouse
+ * button moving a little every frame (mouse events on the map's canvas, so the map sees a
+ * gesture by hand, as the console's layers do).
+ */
 export function panFps(page: Page, seconds: number): Promise<number> {
   return page.evaluate(
     (ms) =>
       new Promise<number>((resolve) => {
         const map = (window as unknown as BenchWindow).__jejak!.map;
+        const canvas = map.getCanvas();
+        const box = canvas.getBoundingClientRect();
+        let x = box.left + box.width / 2;
+        let y = box.top + box.height / 2;
+        const mouse = (type: string, buttons: number) =>
+          canvas.dispatchEvent(
+            new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, buttons }),
+          );
+        mouse('mousedown', 1);
         let frames = 0;
         let step = 0;
         const start = performance.now();
         const frame = (now: number) => {
           if (now - start >= ms) {
+            mouse('mouseup', 0);
             resolve((frames * 1000) / (now - start));
             return;
           }
           frames++;
           step++;
           // Back and forth, so the view stays over the fleet.
-          map.panBy([Math.floor(step / 60) % 2 === 0 ? 12 : -12, 4 * Math.sin(step / 10)], { animate: false });
+          x += Math.floor(step / 60) % 2 === 0 ? 12 : -12;
+          y += 4 * Math.sin(step / 10);
+          mouse('mousemove', 1);
           requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);

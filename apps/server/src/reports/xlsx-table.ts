@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { formatLocalDateTime } from '@jejak/domain';
+import { formatLocalDateTime, formulaSafeText } from '@jejak/domain';
 
 /*
  * Spreadsheet exports. ExcelJS (about 29 MB resident) is loaded on the first export rather than
@@ -16,11 +16,33 @@ export function loadExcelJS(): Promise<ExcelJSModule> {
   return loading;
 }
 
-/** The .xlsx bytes of the workbook `build` makes, as a stream for a reply. */
+/**
+ * Every text of the workbook made formula-safe (domain `formulaSafeText`, issue 27 N5): plain
+ * strings and a link's shown text. The one place every export passes through, so no builder can
+ * forget it. Numbers, dates and our own data-validation lists are left alone.
+ */
+export function neutraliseFormulas(workbook: ExcelJS.Workbook): ExcelJS.Workbook {
+  workbook.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        const value = cell.value;
+        if (typeof value === 'string') {
+          const safe = formulaSafeText(value);
+          if (safe !== value) cell.value = safe;
+        } else if (value && typeof value === 'object' && 'hyperlink' in value && typeof value.text === 'string') {
+          cell.value = { ...value, text: formulaSafeText(value.text) };
+        }
+      });
+    });
+  });
+  return workbook;
+}
+
+/** The .xlsx bytes of the workbook `build` makes, formula-safe, as a stream for a reply. */
 export function workbookStream(build: (excel: ExcelJSModule) => ExcelJS.Workbook): Readable {
   const out = new PassThrough();
   loadExcelJS()
-    .then((excel) => build(excel).xlsx.write(out))
+    .then((excel) => neutraliseFormulas(build(excel)).xlsx.write(out))
     .then(
       () => out.end(),
       (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),

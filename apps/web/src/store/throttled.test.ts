@@ -64,3 +64,62 @@ describe('subscribeThrottled', () => {
     expect(source.size()).toBe(0);
   });
 });
+
+describe('subscribeThrottled with a hold', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('puts a due run off while held, but never past maxHoldMs', () => {
+    const source = emitter();
+    const run = vi.fn();
+    let held = true;
+    subscribeThrottled(source.subscribe, run, 250, { holdMs: () => (held ? 100 : 0), maxHoldMs: 1000 });
+    expect(run).toHaveBeenCalledTimes(1);
+    source.emit();
+    vi.advanceTimersByTime(250 + 900);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(100);
+    expect(run).toHaveBeenCalledTimes(2);
+
+    // Released: the next change runs at its interval.
+    held = false;
+    source.emit();
+    vi.advanceTimersByTime(250);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('runs as soon as the hold ends', () => {
+    const source = emitter();
+    const run = vi.fn();
+    const heldUntil = 600;
+    subscribeThrottled(source.subscribe, run, 250, {
+      holdMs: () => heldUntil - performance.now(),
+      maxHoldMs: 5000,
+    });
+    source.emit();
+    vi.advanceTimersByTime(599);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks a changing interval at each change', () => {
+    const source = emitter();
+    const run = vi.fn();
+    let interval = 1000;
+    subscribeThrottled(source.subscribe, run, () => interval);
+    source.emit();
+    vi.advanceTimersByTime(999);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    interval = 250;
+    source.emit();
+    vi.advanceTimersByTime(250);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+});

@@ -38,9 +38,11 @@ export const ACCOUNT_TEXTS = {
   duplicateEmail: 'A user with this email already exists',
   invalidContact: 'Contact number must be +60 followed by 7 to 10 digits',
   passwordTooShort: 'Password must be at least 8 characters',
+  passwordPadded: 'Password must not begin or end with a space',
   passwordCommon: 'This password is too common, please choose another',
   passwordHasEmail: 'Password must not contain the e-mail address',
   passwordHasName: 'Password must not contain the user name',
+  passwordGuessable: 'This password is too easy to guess: avoid repeats, sequences and common words',
   tooManyPasswordGuesses: 'Too many wrong passwords, please wait 15 minutes and try again',
   tooManyResets: 'Too many reset attempts, please wait a minute and try again',
   roleNotAllowed: 'You may not give a user this role',
@@ -62,9 +64,11 @@ export const ACCOUNT_TEXTS = {
 /** The reason the password policy gives (domain `passwordProblem`), as the server sends it. */
 export const PASSWORD_PROBLEM_TEXTS: Readonly<Record<PasswordProblem, string>> = {
   tooShort: ACCOUNT_TEXTS.passwordTooShort,
+  padded: ACCOUNT_TEXTS.passwordPadded,
   common: ACCOUNT_TEXTS.passwordCommon,
   containsEmail: ACCOUNT_TEXTS.passwordHasEmail,
   containsName: ACCOUNT_TEXTS.passwordHasName,
+  guessable: ACCOUNT_TEXTS.passwordGuessable,
 };
 
 /** Texts of the Migration screens (spec 3 §2, §5, §8; "Succesfully" is the spec's spelling). */

@@ -3,3 +3,4 @@ export * from './local-days.ts';
 export * from './overspeed.ts';
 export * from './under-way.ts';
 export * from './cut.ts';
+export * from './formula-safe.ts';

@@ -40,6 +40,9 @@ export const enBulk = {
     corrupt: 'This workbook is damaged and cannot be read. Save it again from your spreadsheet program.',
     tooManyRows: `The sheet has more than ${count(BULK_MAX_ROWS)} rows. Split it into files of at most ${count(BULK_MAX_ROWS)} rows.`,
     readerFailed: 'The file could not be read. Save it again from your spreadsheet program.',
+    cellTooLarge:
+      'A cell of this sheet holds more than 32,767 characters, more than a spreadsheet cell can, so it was not opened. Check it is the right file.',
+    dimensionTooLarge: `This sheet says it spans more than ${count(20 * BULK_MAX_ROWS)} rows, so it was not opened. Save it again from your spreadsheet program.`,
   },
   /** Why one cell fails its row. */
   cellErrors: {

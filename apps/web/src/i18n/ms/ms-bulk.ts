@@ -40,6 +40,9 @@ export const msBulk: Strings['bulk'] = {
     corrupt: 'Buku kerja ini rosak dan tidak dapat dibaca. Simpan semula daripada program hamparan anda.',
     tooManyRows: `Helaian ini melebihi ${count(BULK_MAX_ROWS)} baris. Pecahkan kepada fail yang paling banyak ${count(BULK_MAX_ROWS)} baris.`,
     readerFailed: 'Fail tidak dapat dibaca. Simpan semula daripada program hamparan anda.',
+    cellTooLarge:
+      'Satu sel helaian ini mengandungi lebih daripada 32,767 aksara, melebihi had sel hamparan, jadi ia tidak dibuka. Pastikan ini fail yang betul.',
+    dimensionTooLarge: `Helaian ini menyatakan ia merangkumi lebih daripada ${count(20 * BULK_MAX_ROWS)} baris, jadi ia tidak dibuka. Simpan semula daripada program hamparan anda.`,
   },
   cellErrors: {
     date: (ref: string) => `Sel ${ref} mengandungi tarikh di tempat teks: taipkannya sebagai teks`,

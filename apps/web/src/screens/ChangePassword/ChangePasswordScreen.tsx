@@ -7,7 +7,7 @@ import { errorText } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
-import { passwordPolicyText, useCommonPasswordCheck } from '../../ui/account/password-policy.ts';
+import { passwordPolicyText, usePasswordChecks } from '../../ui/account/password-policy.ts';
 import { useGoBack } from '../../ui/go-back.ts';
 import { showToast } from '../../ui/feedback/notifier.ts';
 import { SubmitButton } from '../../ui/forms/FormButtons.tsx';
@@ -29,7 +29,7 @@ export function ChangePasswordScreen() {
   const strings = useStrings();
   const c = strings.changePassword;
   const goBack = useGoBack('/Profile');
-  const isCommon = useCommonPasswordCheck();
+  const passwordChecks = usePasswordChecks();
   const [form] = Form.useForm<ChangeValues>();
   const owner = { email: user.userEmail, name: user.userName };
 
@@ -47,7 +47,7 @@ export function ChangePasswordScreen() {
     const { email, currentPassword, password, confirmPassword } = values;
     if (!email?.trim() || !currentPassword || !password?.trim()) return showToast('error', ACCOUNT_TEXTS.fieldsEmpty);
     if (password !== confirmPassword) return showToast('error', ACCOUNT_TEXTS.passwordsMismatch);
-    const policy = passwordPolicyText(password, owner, isCommon);
+    const policy = passwordPolicyText(password, owner, passwordChecks);
     if (policy) return showToast('error', policy);
     const checked = ChangePasswordRequestSchema.safeParse({ email, currentPassword, newPassword: password });
     if (!checked.success) return showToast('error', validationMessage(checked.error));

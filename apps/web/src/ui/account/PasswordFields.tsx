@@ -4,7 +4,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Form, Input, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { showToast } from '../feedback/notifier.ts';
-import { passwordPolicyRule, useCommonPasswordCheck } from './password-policy.ts';
+import { passwordPolicyRule, usePasswordChecks } from './password-policy.ts';
 import { passwordMatchOnBlur, type PasswordMatch } from './user-form.ts';
 import { useSpecText } from '../../i18n/strings.ts';
 
@@ -24,12 +24,12 @@ interface PasswordFieldsProps {
 export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner }: PasswordFieldsProps) {
   const form = Form.useFormInstance<{ password?: string; confirmPassword?: string }>();
   const [match, setMatch] = useState<PasswordMatch>('unknown');
-  const isCommon = useCommonPasswordCheck();
+  const passwordChecks = usePasswordChecks();
   const spec = useSpecText();
   // The common-password list arrives after the form: a password typed before it is checked again.
   useEffect(() => {
     if (form.getFieldValue('password')) form.validateFields(['password']).catch(() => undefined);
-  }, [form, isCommon]);
+  }, [form, passwordChecks]);
   // The same form, read by any field name (the owner's userEmail and userName, where it has them).
   const fields = Form.useFormInstance<Record<string, unknown>>();
   const ownerOf = (): PasswordOwner => {
@@ -52,7 +52,12 @@ export function PasswordFields({ passwordLabel, confirmLabel, matchLabel, owner 
 
   return (
     <>
-      <Form.Item label={passwordLabel} name="password" required rules={[passwordPolicyRule(ownerOf, isCommon, spec)]}>
+      <Form.Item
+        label={passwordLabel}
+        name="password"
+        required
+        rules={[passwordPolicyRule(ownerOf, passwordChecks, spec)]}
+      >
         <Input.Password id="password" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label={confirmLabel} name="confirmPassword" required>

@@ -1,44 +1,49 @@
 import { PASSWORD_PROBLEM_TEXTS } from '@jejak/contract';
-import { PASSWORD_MIN_LENGTH, passwordProblem, type CommonPasswordCheck, type PasswordOwner } from '@jejak/domain';
+import { passwordChecksFrom, passwordProblem, type PasswordChecks, type PasswordOwner } from '@jejak/domain';
 import type { FormRule } from 'antd';
 import { useEffect, useState } from 'react';
 
-let loading: Promise<CommonPasswordCheck> | null = null;
+let loading: Promise<PasswordChecks> | null = null;
 
-/** The server's list of common passwords (ADR 0033), in its own chunk, fetched once when a form needs it. */
-function loadCommonCheck(): Promise<CommonPasswordCheck> {
-  loading ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => {
-    const common = new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH));
-    return (lowered: string) => common.has(lowered);
-  });
+/**
+ * The server's common passwords and strength estimator (ADR 0033, 0085), in their own chunk,
+ * fetched once when a form needs them.
+ */
+function loadChecks(): Promise<PasswordChecks> {
+  loading ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
+    ([{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }]) => {
+      const estimator = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+      return passwordChecksFrom(
+        dictionary['passwords-common'],
+        (password, words) => estimator.check(password, [...words]).score,
+      );
+    },
+  );
   return loading;
 }
 
-const NOT_YET: CommonPasswordCheck = () => false;
+/** Until the lists have arrived nothing counts as common or guessable (the server still checks). */
+const NOT_YET: PasswordChecks = { isCommon: () => false };
 
-/** The common-password check; until the list has arrived nothing counts as common (the server still checks). */
-export function useCommonPasswordCheck(): CommonPasswordCheck {
-  const [check, setCheck] = useState<CommonPasswordCheck>(() => NOT_YET);
+/** The policy's checks, as soon as they have loaded. */
+export function usePasswordChecks(): PasswordChecks {
+  const [checks, setChecks] = useState<PasswordChecks>(NOT_YET);
   useEffect(() => {
     let live = true;
-    loadCommonCheck().then(
-      (loaded) => live && setCheck(() => loaded),
+    loadChecks().then(
+      (loaded) => live && setChecks(loaded),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, []);
-  return check;
+  return checks;
 }
 
 /** The policy's reason for a new password, as the server words it; null when it is acceptable. */
-export function passwordPolicyText(
-  password: string,
-  owner: PasswordOwner,
-  isCommon: CommonPasswordCheck,
-): string | null {
-  const problem = passwordProblem(password, owner, isCommon);
+export function passwordPolicyText(password: string, owner: PasswordOwner, checks: PasswordChecks): string | null {
+  const problem = passwordProblem(password, owner, checks);
   return problem ? PASSWORD_PROBLEM_TEXTS[problem] : null;
 }
 
@@ -48,13 +53,13 @@ export function passwordPolicyText(
  */
 export function passwordPolicyRule(
   owner: () => PasswordOwner,
-  isCommon: CommonPasswordCheck,
+  checks: PasswordChecks,
   localize: (text: string) => string,
 ): FormRule {
   return {
     warningOnly: true,
     validator: (_rule, value: unknown) => {
-      const text = typeof value === 'string' && value ? passwordPolicyText(value, owner(), isCommon) : null;
+      const text = typeof value === 'string' && value ? passwordPolicyText(value, owner(), checks) : null;
       return text ? Promise.reject(new Error(localize(text))) : Promise.resolve();
     },
   };

@@ -41,6 +41,9 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Contact number must be +60 followed by 7 to 10 digits': 'Nombor telefon mestilah +60 diikuti 7 hingga 10 digit',
   'Password must be at least 8 characters': 'Kata laluan mestilah sekurang-kurangnya 8 aksara',
   'This password is too common, please choose another': 'Kata laluan ini terlalu biasa, sila pilih yang lain',
+  'Password must not begin or end with a space': 'Kata laluan tidak boleh bermula atau berakhir dengan ruang kosong',
+  'This password is too easy to guess: avoid repeats, sequences and common words':
+    'Kata laluan ini terlalu mudah diteka: elakkan ulangan, urutan dan perkataan biasa',
   'Password must not contain the e-mail address': 'Kata laluan tidak boleh mengandungi alamat e-mel',
   'Password must not contain the user name': 'Kata laluan tidak boleh mengandungi nama pengguna',
   'Too many wrong passwords, please wait 15 minutes and try again':

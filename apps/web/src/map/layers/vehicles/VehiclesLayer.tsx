@@ -24,6 +24,7 @@ import {
   VEHICLE_ARROW_IMAGE,
   VEHICLES_SOURCE,
   VEHICLES_SOURCE_SPEC,
+  VEHICLE_CLUSTER_MAX_ZOOM,
   platesLayer,
   selectedFilter,
 } from './vehicle-layers.ts';
@@ -31,8 +32,18 @@ import {
 /** Drawn at twice the displayed size for sharp edges on high-density screens. */
 const ARROW_IMAGE_PX = 48;
 const ARROW_PIXEL_RATIO = 2;
-/** Live updates are merged into one redraw at most this often (10k vehicles stay smooth). */
+/** Live updates are merged into one redraw at most this often at street zooms (10k vehicles stay smooth). */
 const REDRAW_INTERVAL_MS = 250;
+/** ...and this often when zoomed out to clusters, whose discs barely move between updates. */
+const CLUSTERED_REDRAW_INTERVAL_MS = 1000;
+/**
+ * While the user moves the map by hand (a drag, a wheel, a pinch) redraws wait until it has been
+ * still this long, so every frame of the gesture goes to drawing the map; they never wait more
+ * than MOTION_MAX_HOLD_MS. The map's own glides (following a vehicle) are not held: the arrow
+ * moves with the camera.
+ */
+const MOTION_QUIET_MS = 300;
+const MOTION_MAX_HOLD_MS = 2000;
 
 /** A feature's redraw as a source diff: its new point and properties. */
 function featureUpdate(feature: VehicleFeature): GeoJSONFeatureDiff {
@@ -130,9 +141,20 @@ export function VehiclesLayer({ selectedVid, onSelect, shown }: VehiclesLayerPro
         redraw();
       };
       const stopImages = drawTextImages(m);
-      const stopLive = subscribeThrottled(liveStore.subscribe, redraw, REDRAW_INTERVAL_MS);
+      let movedAt = -Infinity;
+      const onMove = (event: { originalEvent?: unknown }) => {
+        if (event.originalEvent) movedAt = performance.now();
+      };
+      m.on('move', onMove);
+      const stopLive = subscribeThrottled(
+        liveStore.subscribe,
+        redraw,
+        () => (m.getZoom() <= VEHICLE_CLUSTER_MAX_ZOOM ? CLUSTERED_REDRAW_INTERVAL_MS : REDRAW_INTERVAL_MS),
+        { holdMs: () => movedAt + MOTION_QUIET_MS - performance.now(), maxHoldMs: MOTION_MAX_HOLD_MS },
+      );
       return () => {
         stopLive();
+        m.off('move', onMove);
         stopImages();
         redrawWhole.current = () => {};
       };

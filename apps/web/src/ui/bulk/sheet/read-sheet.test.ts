@@ -176,4 +176,63 @@ describe('readFirstSheet: hostile files get a clear refusal, with bounded work',
       error: 'tooManyRows',
     });
   });
+
+  // Issue 27 N4: one 63 kB workbook, a single cell of 60 MB, froze the Bulk Add page for minutes.
+  const HUGE = 'a'.repeat(60 * 1024 * 1024);
+
+  it.each([
+    ['an inline string', () => xlsxFixture({ sheetData: HEADER + textRow(2, HUGE) })],
+    [
+      'a shared string',
+      () => xlsxFixture({ sheetData: HEADER + '<row r="2"><c r="A2" t="s"><v>0</v></c></row>', strings: [HUGE] }),
+    ],
+  ])('refuses a 60 MB cell held as %s', (_, make) => {
+    const file = make();
+    expect(file.length).toBeLessThan(100_000);
+    const started = performance.now();
+    const result = readFirstSheet(file);
+    expect(result.ok ? 'read' : result.error).toMatch(/^(cellTooLarge|unpackedTooLarge)$/);
+    console.info(`60 MB cell (${file.length} bytes packed) refused in ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it("takes a cell of exactly a spreadsheet's most characters, and refuses one more", () => {
+    const at = (n: number) => readFirstSheet(xlsxFixture({ sheetData: HEADER + textRow(2, 'b'.repeat(n)) }));
+    expect(ok(at(SHEET_LIMITS.cellChars)).rows[0]?.cells[0]).toHaveLength(SHEET_LIMITS.cellChars);
+    expect(at(SHEET_LIMITS.cellChars + 1)).toEqual({ ok: false, error: 'cellTooLarge' });
+    const shared = (n: number) =>
+      readFirstSheet(
+        xlsxFixture({ sheetData: HEADER + '<row r="2"><c r="A2" t="s"><v>0</v></c></row>', strings: ['c'.repeat(n)] }),
+      );
+    expect(ok(shared(SHEET_LIMITS.cellChars)).rows).toHaveLength(1);
+    expect(shared(SHEET_LIMITS.cellChars + 1)).toEqual({ ok: false, error: 'cellTooLarge' });
+  });
+
+  it('refuses a shared-strings part larger than its cap before inflating it', () => {
+    const file = xlsxFixture({ sheetData: HEADER, strings: ['x'.repeat(2000)] });
+    expect(readFirstSheet(file, { ...SHEET_LIMITS, sharedStringsBytes: 1000 })).toEqual({
+      ok: false,
+      error: 'unpackedTooLarge',
+    });
+  });
+
+  it('refuses a row of many cells larger than the row cap', () => {
+    const cells = Array.from({ length: 70 }, () => 'd'.repeat(31_000));
+    expect(readFirstSheet(xlsxFixture({ sheetData: HEADER + textRow(2, ...cells) }))).toEqual({
+      ok: false,
+      error: 'cellTooLarge',
+    });
+  });
+
+  it('refuses a sheet that declares more rows than its cap, and reads one that declares its own', () => {
+    const sheet = (ref: string) =>
+      xlsxFixture({
+        sheetData: HEADER + textRow(2, 'x'),
+        extra: {
+          'xl/worksheets/sheet1.xml': `<?xml version="1.0"?><worksheet xmlns="${NS}"><dimension ref="${ref}"/><sheetData>${HEADER}${textRow(2, 'x')}</sheetData></worksheet>`,
+        },
+      });
+    expect(readFirstSheet(sheet('A1:XFD1048576'))).toEqual({ ok: false, error: 'dimensionTooLarge' });
+    expect(ok(readFirstSheet(sheet('A1:C2'))).rows).toHaveLength(1);
+    expect(ok(readFirstSheet(sheet('A1'))).rows).toHaveLength(1);
+  });
 });

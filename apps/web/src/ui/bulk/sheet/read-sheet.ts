@@ -7,6 +7,7 @@ import {
   inflateEntry,
   SheetFileError,
   zipEntries,
+  type SheetErrorCode,
   type ZipEntry,
 } from './zip-entries.ts';
 
@@ -26,6 +27,14 @@ export interface SheetLimits {
   maxRows: number;
   /** Columns read per row; the templates have five. */
   maxColumns: number;
+  /** Characters of one cell: a spreadsheet program's own limit (Excel's 32,767). */
+  cellChars: number;
+  /** Unpacked bytes of the shared-strings part. */
+  sharedStringsBytes: number;
+  /** Bytes of one row's XML; a row past it is no row of a template (a cell of megabytes). */
+  rowBytes: number;
+  /** Rows a sheet's declared dimension (<dimension ref="A1:E5001"/>) may span. */
+  dimensionRows: number;
 }
 
 export const SHEET_LIMITS: SheetLimits = {
@@ -34,6 +43,10 @@ export const SHEET_LIMITS: SheetLimits = {
   totalBytes: 128 * 1024 * 1024,
   maxRows: BULK_MAX_ROWS,
   maxColumns: 64,
+  cellChars: 32_767,
+  sharedStringsBytes: 16 * 1024 * 1024,
+  rowBytes: 2 * 1024 * 1024,
+  dimensionRows: 20 * BULK_MAX_ROWS,
 };
 
 /** A cell a text column cannot take: a date, an error value, or a formula with no saved result. */
@@ -51,7 +64,7 @@ export interface ReadRow {
   feature?: FeatureProblem;
 }
 
-export type SheetErrorCode = 'fileTooLarge' | 'notXlsx' | 'encrypted' | 'unpackedTooLarge' | 'corrupt' | 'tooManyRows';
+export type { SheetErrorCode };
 
 export type SheetResult = { ok: true; header: string[]; rows: ReadRow[] } | { ok: false; error: SheetErrorCode };
 
@@ -79,17 +92,25 @@ function readPackage(bytes: Uint8Array, limits: SheetLimits): SheetResult {
   const byType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix))?.target;
   const stringsPart = part(byType('/sharedStrings') ?? 'xl/sharedStrings.xml');
   const stylesPart = part(byType('/styles') ?? 'xl/styles.xml');
+  if (stringsPart && stringsPart.size > limits.sharedStringsBytes) throw new SheetFileError('unpackedTooLarge');
   const strings = stringsPart ? sharedStrings(entryText(bytes, stringsPart)) : [];
+  if (strings.some((text) => text.length > limits.cellChars)) throw new SheetFileError('cellTooLarge');
   const dates = stylesPart ? dateStyles(entryText(bytes, stylesPart)) : [];
 
   const read: ReadRow[] = [];
   let header: string[] | null = null;
   let lastRow = 0;
+  let dimensionSeen = false;
   const take = (xml: string) => {
+    if (!dimensionSeen) {
+      dimensionSeen = true;
+      const span = dimensionRows(xml);
+      if (span !== null && span > limits.dimensionRows) throw new SheetFileError('dimensionTooLarge');
+    }
     for (const raw of rows(xml)) {
       const rowNumber = raw.rowNumber ?? lastRow + 1;
       lastRow = rowNumber;
-      const row = rowOf(rowNumber, raw.cells, strings, dates, limits.maxColumns);
+      const row = rowOf(rowNumber, raw.cells, strings, dates, limits);
       if (row.cells.every((c) => c === '') && Object.keys(row.problems).length === 0) continue;
       if (!header) header = row.cells;
       else if (read.push(row) > limits.maxRows) throw new SheetFileError('tooManyRows');
@@ -98,17 +119,41 @@ function readPackage(bytes: Uint8Array, limits: SheetLimits): SheetResult {
   const decoder = new TextDecoder();
   let pending = '';
   inflateEntry(bytes, sheet, (chunk) => {
+    // Only the new text (and a row end's length before it) is searched: a long row costs its
+    // length once, not once per chunk.
+    const scanFrom = Math.max(0, pending.length - ROW_END_MAX_CHARS);
     pending += decoder.decode(chunk, { stream: true });
     let cut = 0;
-    for (const m of pending.matchAll(ROW_END)) cut = m.index + m[0].length;
+    const ends = new RegExp(ROW_END.source, 'g');
+    ends.lastIndex = scanFrom;
+    for (let m = ends.exec(pending); m; m = ends.exec(pending)) {
+      const end = m.index + m[0].length;
+      if (end - cut > limits.rowBytes) throw new SheetFileError('cellTooLarge');
+      cut = end;
+    }
     if (cut > 0) {
       take(pending.slice(0, cut));
       pending = pending.slice(cut);
     }
+    if (pending.length > limits.rowBytes) throw new SheetFileError('cellTooLarge');
     return true;
   });
-  take(pending + decoder.decode());
+  pending += decoder.decode();
+  if (pending.length > limits.rowBytes) throw new SheetFileError('cellTooLarge');
+  take(pending);
   return { ok: true, header: header ?? [], rows: read };
+}
+
+/** The longest row end the sheet's text may hold (`</x:row>` with a long namespace prefix). */
+const ROW_END_MAX_CHARS = 64;
+
+/** How many rows the sheet's <dimension ref="A1:E5001"/> spans, when it has one before its data. */
+function dimensionRows(xml: string): number | null {
+  const head = xml.slice(0, xml.search(/<(?:[\w.-]+:)?sheetData\b/) >>> 0);
+  const ref = /<(?:[\w.-]+:)?dimension\b[^>]*\bref\s*=\s*["']([^"']*)["']/.exec(head)?.[1];
+  if (!ref) return null;
+  const numbers = [...ref.matchAll(/\d+/g)].map((m) => Number(m[0]));
+  return numbers.length === 2 ? Math.abs((numbers[1] ?? 0) - (numbers[0] ?? 0)) + 1 : null;
 }
 
 function rowOf(
@@ -116,7 +161,7 @@ function rowOf(
   cells: readonly RawCell[],
   strings: readonly string[],
   dates: readonly boolean[],
-  maxColumns: number,
+  limits: SheetLimits,
 ): ReadRow {
   const out: string[] = [];
   const problems: Record<number, CellProblem> = {};
@@ -126,10 +171,11 @@ function rowOf(
     const at = letters ? columnIndex(letters) : next;
     next = at + 1;
     // Cells far to the right are no column of a template; a file naming XFD1 costs nothing.
-    if (at < 0 || at >= maxColumns) continue;
+    if (at < 0 || at >= limits.maxColumns) continue;
     while (out.length < at) out.push('');
     const ref = cell.ref ?? `${columnLetters(at)}${rowNumber}`;
     const value = cellText(cell, strings, dates);
+    if (typeof value === 'string' && value.length > limits.cellChars) throw new SheetFileError('cellTooLarge');
     if (typeof value === 'string') out[at] = value;
     else {
       out[at] = '';

@@ -7,9 +7,20 @@ import { Inflate } from 'fflate';
  * or than its cap, so a zip bomb costs a few kilobytes of work, never the page's memory.
  */
 
+/** Why a workbook is refused as a whole. */
+export type SheetErrorCode =
+  | 'fileTooLarge'
+  | 'notXlsx'
+  | 'encrypted'
+  | 'unpackedTooLarge'
+  | 'corrupt'
+  | 'tooManyRows'
+  | 'cellTooLarge'
+  | 'dimensionTooLarge';
+
 export class SheetFileError extends Error {
   constructor(
-    readonly code: 'notXlsx' | 'encrypted' | 'unpackedTooLarge' | 'corrupt' | 'tooManyRows',
+    readonly code: Exclude<SheetErrorCode, 'fileTooLarge'>,
     message: string = code,
   ) {
     super(message);
