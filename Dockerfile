@@ -2,7 +2,7 @@
 #   docker build -t jejak .
 #   docker run -p 8080:8080 -p 5023:5023 -v jejak-data:/data jejak            (all in one, PGlite)
 #   docker run … -e DATABASE_URL=… -e NATS_URL=… jejak gateway|api|scheduler  (scaled out)
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Every workspace's manifest, so that npm ci sees the lockfile's whole tree.
 FROM ${NODE_IMAGE} AS manifests

@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@jejak/contract';
 import { exited, freePort, serverAnswers, serverEnv, waitFor } from '../server-process.ts';
+import { NODE_LTS_VERSION, nodeLtsBinary } from '../setup/node-lts.ts';
 import { REPO_ROOT } from './server-bundle.ts';
 
 const rootManifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -27,8 +28,7 @@ describe('the production build', () => {
   const app = join(work, 'app');
   const dist = join(app, 'dist');
   let manifest: { type: string; dependencies: Record<string, string> };
-  let server: ChildProcess | null = null;
-  let stdout = '';
+  const servers: ChildProcess[] = [];
 
   beforeAll(() => {
     const built = spawnSync(process.execPath, ['--import', 'tsx', 'tools/build/build.ts', '--out', dist], {
@@ -44,7 +44,8 @@ describe('the production build', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
+    for (const server of servers) {
+      if (server.exitCode !== null) continue;
       server.kill('SIGTERM');
       await exited(server);
     }
@@ -74,25 +75,41 @@ describe('the production build', () => {
     expect(shipped.sort()).toEqual(migrations.sort());
   });
 
-  it('runs with plain node from a copy: migrates PGlite, serves the API, the console and an xlsx', async () => {
-    const runCopy = join(work, 'run');
-    cpSync(app, runCopy, { recursive: true, verbatimSymlinks: true });
-    rmSync(dist, { recursive: true, force: true }); // nothing may reach back into the first copy
+  /** Copies of the build, made before the first run removes the build itself. */
+  const copies = new Map<string, string>();
+  const copyFor = (label: string): string => {
+    let copy = copies.get(label);
+    if (!copy) {
+      for (const other of ['node', 'lts']) {
+        const dir = join(work, `run-${other}`);
+        cpSync(app, dir, { recursive: true, verbatimSymlinks: true });
+        copies.set(other, dir);
+      }
+      rmSync(dist, { recursive: true, force: true }); // nothing may reach back into the first copy
+      copy = copies.get(label)!;
+    }
+    return copy;
+  };
+
+  /** Starts the copy with `node` and checks it migrates PGlite, serves the API, the console and an xlsx. */
+  async function runsOn(node: string, label: string): Promise<void> {
+    const runCopy = copyFor(label);
     const [httpPort, gt06Port] = [await freePort(), await freePort()];
     const env: Record<string, string> = {
       ...serverEnv(httpPort, { gt06: gt06Port }),
       PATH: process.env.PATH ?? '',
-      JEJAK_DATA_DIR: join(work, 'data'),
+      JEJAK_DATA_DIR: join(work, `data-${label}`),
       JEJAK_DEMO_INTERVAL_MS: '1000',
     };
     delete env.JEJAK_WEB_DIST; // the built program finds its console beside itself
-    server = spawn(process.execPath, ['dist/server/main.js', 'start'], {
+    let stdout = '';
+    const child = spawn(node, ['dist/server/main.js', 'start'], {
       cwd: runCopy,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    server.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const child = server;
+    servers.push(child);
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     await waitFor(
       () => {
         if (child.exitCode !== null) throw new Error(`the built server exited (${child.exitCode}):\n${stdout}`);
@@ -103,7 +120,7 @@ describe('the production build', () => {
       'the built server to answer',
     );
     expect(stdout).toContain('database: pglite');
-    expect(server.spawnargs.slice(1)).toEqual(['dist/server/main.js', 'start']);
+    expect(child.spawnargs.slice(1)).toEqual(['dist/server/main.js', 'start']);
 
     const base = `http://127.0.0.1:${httpPort}`;
     const version = (await (await fetch(`${base}${API_BASE}${API_PATHS.version}`)).json()) as { version: string };
@@ -130,5 +147,18 @@ describe('the production build', () => {
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+
+  it("runs with plain node (this machine's) from a copy: migrates PGlite, serves the API, the console and an xlsx", async () => {
+    await runsOn(process.execPath, 'node');
   }, 150_000);
+
+  // Issue 27 §9: the image's Node LTS, fetched from the npm registry when the machine runs another line.
+  it(`runs on Node ${NODE_LTS_VERSION}, the image's LTS, as well`, async () => {
+    const node = nodeLtsBinary();
+    expect(execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()).toBe(`v${NODE_LTS_VERSION}`);
+    await runsOn(node, 'lts');
+  }, 240_000);
 });

@@ -7,6 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { nodeLtsBinary } from './node-lts.ts';
 import { missingPackages, plan, SYSTEM_PACKAGES } from './system-packages.ts';
 
 function isExecutable(path: string): boolean {
@@ -49,3 +50,6 @@ if (missing.length > 0) {
     }
   }
 }
+
+// The image's Node LTS, for the test that starts the built server on it (issue 27 §9).
+nodeLtsBinary();

@@ -4,7 +4,8 @@
 # registry (docs/deploy.md, "Without Docker Hub"). Run as root from the repository root:
 #   sh tools/build/offline-images/build.sh
 # It tags:
-#   node:20-bookworm-slim   Debian bookworm (debootstrap) + this machine's Node.js and npm, user node (1000)
+#   node:24-bookworm-slim   Debian bookworm (debootstrap) + Node.js 24 LTS (tools/setup/node-lts.ts, from the
+#                           npm registry) and this machine's npm, user node (1000)
 #   jejak-offline/postgres  Debian's PostgreSQL 15, honouring POSTGRES_USER/PASSWORD/DB like the official image
 #   jejak-offline/nats      Debian's nats-server (entrypoint nats-server; wget for the health check)
 #   jejak-offline/haproxy   Debian's HAProxy, reading /usr/local/etc/haproxy/haproxy.cfg
@@ -18,9 +19,9 @@ rootfs=$(mktemp -d /tmp/jejak-rootfs-XXXX)
 trap 'rm -rf "$rootfs"' EXIT
 
 command -v debootstrap >/dev/null || apt-get install -y debootstrap
-node_bin=$(command -v node)
+node_bin=$(npx tsx tools/setup/node-lts.ts | sed -n 's/^v24[^:]*: //p')
+[ -x "$node_bin" ] || { echo "could not fetch Node.js 24 LTS (tools/setup/node-lts.ts)" >&2; exit 1; }
 npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
-case "$("$node_bin" --version)" in v20.*|v22.*) ;; *) echo "needs Node.js 20 or 22 on this machine" >&2; exit 1 ;; esac
 
 debootstrap --variant=minbase bookworm "$rootfs" "$mirror"
 install -D -m 0755 "$node_bin" "$rootfs/usr/local/bin/node"
@@ -39,9 +40,9 @@ fi
 rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
 tar -C "$rootfs" -c . | docker import \
   -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  ${extra_ca:+-c "$extra_ca"} -c 'CMD ["node"]' - node:20-bookworm-slim
+  ${extra_ca:+-c "$extra_ca"} -c 'CMD ["node"]' - node:24-bookworm-slim
 
 for image in postgres nats haproxy; do
   docker build --network host -t "jejak-offline/$image" "$here/$image"
 done
-docker images --filter reference='node:20-bookworm-slim' --filter reference='jejak-offline/*'
+docker images --filter reference='node:24-bookworm-slim' --filter reference='jejak-offline/*'

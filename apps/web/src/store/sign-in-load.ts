@@ -5,7 +5,7 @@ import { accountKeys, fetchRelations } from '../api/accounts/accounts.ts';
 import { fetchRuleTemplates, ruleTemplateKeys } from '../api/alerts/rules.ts';
 import { fetchNotifications, notificationKeys } from '../api/alerts/notifications.ts';
 import { fetchManagedDevices, managedDeviceKeys } from '../api/fleet/management-devices.ts';
-import { fetchVehicleGroups, vehicleGroupKeys } from '../api/fleet/vehicle-groups.ts';
+import { vehicleGroupsQuery } from '../api/fleet/vehicle-groups.ts';
 import { fetchGeofences, geofencesQueryKey } from '../api/geofences/geofences.ts';
 import { queryClient } from '../api/query-client.ts';
 
@@ -27,11 +27,7 @@ interface SignInQuery {
  */
 export function signInQueries(uid: string, role: RoleValue): SignInQuery[] {
   const all: SignInQuery[] = [
-    {
-      needs: [OPERATIONS.vehicleGroupGet],
-      queryKey: vehicleGroupKeys.ofUser(uid),
-      queryFn: () => fetchVehicleGroups(uid),
-    },
+    { needs: [OPERATIONS.vehicleGroupGet], ...vehicleGroupsQuery(uid) },
     {
       needs: [OPERATIONS.deviceVgidGet],
       queryKey: managedDeviceKeys.ofUser(uid),

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { reportLostSession } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
-import { fetchHierarchy, hierarchyQueryKey } from '../api/accounts/user.ts';
+import { hierarchyQuery, hierarchyQueryKey } from '../api/accounts/user.ts';
 import { showToast } from '../ui/feedback/notifier.ts';
 import { createLiveBatcher } from './live-batcher.ts';
 import { LiveChannel, liveChannelUrl } from './live-channel.ts';
@@ -17,11 +17,7 @@ import { liveStore } from './live-store.ts';
  */
 export function useLiveFleet(uid: string): void {
   const queryClient = useQueryClient();
-  const hierarchy = useQuery({
-    queryKey: hierarchyQueryKey(uid),
-    queryFn: () => fetchHierarchy(uid),
-    staleTime: Infinity,
-  });
+  const hierarchy = useQuery(hierarchyQuery(uid));
   const channelRef = useRef<LiveChannel | null>(null);
 
   useEffect(() => {

@@ -14,3 +14,11 @@ export async function fetchStages(uid: string): Promise<StageRecord[]> {
 export function fetchHierarchy(uid: string): Promise<HierarchyResponse> {
   return apiPost(API_PATHS.userGetHierarchy, { uid }, HierarchyResponseSchema);
 }
+
+/**
+ * The hierarchy query, one set of options for every reader: the live fleet loads it once per
+ * sign-in (and again after the channel reconnects); the others read its cache.
+ */
+export function hierarchyQuery(uid: string) {
+  return { queryKey: hierarchyQueryKey(uid), queryFn: () => fetchHierarchy(uid), staleTime: Infinity } as const;
+}

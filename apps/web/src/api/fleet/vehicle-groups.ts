@@ -21,8 +21,13 @@ export async function fetchVehicleGroups(uid: string): Promise<VehicleGroup[]> {
     .vehicleGroups;
 }
 
+/** The user's vehicle groups query (the sign-in load, the fleet list's group names, the screens). */
+export function vehicleGroupsQuery(uid: string) {
+  return { queryKey: vehicleGroupKeys.ofUser(uid), queryFn: () => fetchVehicleGroups(uid) } as const;
+}
+
 export function useVehicleGroups(uid: string): UseQueryResult<VehicleGroup[]> {
-  return useQuery({ queryKey: vehicleGroupKeys.ofUser(uid), queryFn: () => fetchVehicleGroups(uid) });
+  return useQuery(vehicleGroupsQuery(uid));
 }
 
 export async function addVehicleGroup(request: AddVehicleGroupRequest): Promise<VehicleGroup> {

@@ -1,7 +1,7 @@
 import type { Vehicle } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchHierarchy, hierarchyQueryKey } from '../../api/accounts/user.ts';
+import { hierarchyQuery } from '../../api/accounts/user.ts';
 import { useSessionUser } from '../../store/session.ts';
 
 export interface FleetVehicles {
@@ -14,11 +14,7 @@ export interface FleetVehicles {
 /** The vehicles the signed-in user reaches: the hierarchy load the live fleet already holds. */
 export function useFleetVehicles(): FleetVehicles {
   const { uid } = useSessionUser();
-  const hierarchy = useQuery({
-    queryKey: hierarchyQueryKey(uid),
-    queryFn: () => fetchHierarchy(uid),
-    staleTime: Infinity,
-  });
+  const hierarchy = useQuery(hierarchyQuery(uid));
   const vehicles = hierarchy.data?.vehicles;
   return useMemo(() => {
     const list = vehicles ?? [];

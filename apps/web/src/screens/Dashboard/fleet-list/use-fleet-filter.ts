@@ -2,7 +2,7 @@ import { OPERATIONS, accessAllows } from '@jejak/contract';
 import { fleetRow, fleetState, groupNamesByVehicle, matchesFleetSearch, type FleetFilter } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchVehicleGroups, vehicleGroupKeys } from '../../../api/fleet/vehicle-groups.ts';
+import { vehicleGroupsQuery } from '../../../api/fleet/vehicle-groups.ts';
 import type { VehicleShown } from '../../../map/layers/vehicles/vehicle-features.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { SIGN_IN_STALE_MS } from '../../../store/sign-in-load.ts';
@@ -13,8 +13,7 @@ export const NO_FLEET_FILTER: FleetFilter = { query: '', state: null };
 export function useGroupNames(): Map<string, string[]> {
   const { uid, userRole } = useSessionUser();
   const groups = useQuery({
-    queryKey: vehicleGroupKeys.ofUser(uid),
-    queryFn: () => fetchVehicleGroups(uid),
+    ...vehicleGroupsQuery(uid),
     enabled: accessAllows(OPERATIONS.vehicleGroupGet.access, userRole),
     staleTime: SIGN_IN_STALE_MS,
   });

@@ -1,7 +1,7 @@
 import { fleetRow, type FleetRow } from '@jejak/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchHierarchy, hierarchyQueryKey } from '../../../api/accounts/user.ts';
+import { hierarchyQuery } from '../../../api/accounts/user.ts';
 import { liveStore } from '../../../store/live-store.ts';
 import { useSessionUser } from '../../../store/session.ts';
 import { subscribeThrottled } from '../../../store/throttled.ts';
@@ -58,6 +58,5 @@ export function useFleetRows(): FleetRows {
 export function useFleetLoading(): boolean {
   const { uid } = useSessionUser();
   // The same query useLiveFleet runs, read from its cache.
-  return useQuery({ queryKey: hierarchyQueryKey(uid), queryFn: () => fetchHierarchy(uid), staleTime: Infinity })
-    .isPending;
+  return useQuery(hierarchyQuery(uid)).isPending;
 }
