@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,21 @@ describe('Trip Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(pdf.suggestedFilename()).toMatch(/^transit-.+-\d{4}-\d{2}-\d{2}\.pdf$/);
     const text = execFileSync('pdftotext', ['-layout', await pdf.path(), '-'], { encoding: 'utf8' });
     expect(text).toContain('Transit Report');
+
+    // The route for other tools (issue 28 item 3): GPX from the Route menu, every point timed.
+    await page.getByTestId('trip-route').click();
+    await page.getByTestId('trip-route-gpx').waitFor();
+    await screenshot(page, 'trip-record-route-menu');
+    const [gpx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trip-route-gpx').click()]);
+    expect(gpx.suggestedFilename()).toMatch(/^route-.+-\d{4}-\d{2}-\d{2}(-to-\d{4}-\d{2}-\d{2})?\.gpx$/);
+    const track = readFileSync(await gpx.path(), 'utf8');
+    expect(track).toContain('<gpx version="1.1" creator="Jejak"');
+    expect(track.match(/<trkpt lat="[-\d.]+" lon="[-\d.]+"><time>[^<]+Z<\/time>/g)?.length).toBeGreaterThan(2);
+    await page.getByTestId('trip-route').click();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trip-route-csv').click()]);
+    expect(readFileSync(await csv.path(), 'utf8').split('\r\n')[0]).toBe(
+      'Time,Latitude,Longitude,Speed (km/h),Heading (°),Status',
+    );
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'trip-record-1024');

@@ -118,4 +118,65 @@ describe.each(kinds)('route playback on %s', (kind) => {
     expect(long.body.message).toMatch(/at most 31 days/);
     expect((await owner2.post(PLAYBACK_PATHS.routePlayback, { startTime: t0, endTime: tEnd })).status).toBe(400);
   });
+
+  /** Issue 28 item 3: the route as a file for other tools, from the same fixes as playback. */
+  async function routeFile(format: string, extra: object = {}): Promise<Response> {
+    return fetch(`${server.baseUrl}/api${PLAYBACK_PATHS.routeExport}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner2.cookie ?? '' },
+      body: JSON.stringify({ vid, startTime: t0, endTime: tEnd + 1, format, ...extra }),
+    });
+  }
+
+  it('exports the route as GPX 1.1, KML 2.2 and CSV, every fix in order', async () => {
+    const playback = (await owner2.post(PLAYBACK_PATHS.routePlayback, { vid, startTime: t0, endTime: tEnd + 1 }))
+      .body as RoutePlaybackResponse;
+
+    const gpx = await routeFile('gpx');
+    expect(gpx.status).toBe(200);
+    expect(gpx.headers.get('content-type')).toBe('application/gpx+xml; charset=utf-8');
+    expect(gpx.headers.get('content-disposition')).toMatch(/^attachment; filename="route-.+-\d{4}-\d{2}-\d{2}\.gpx"$/);
+    const gpxText = await gpx.text();
+    expect(gpxText).toContain('<gpx version="1.1" creator="Jejak" xmlns="http://www.topografix.com/GPX/1/1">');
+    const points = [...gpxText.matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)"><time>([^<]+)<\/time>/g)];
+    expect(points).toHaveLength(24);
+    expect(points.map((m) => Date.parse(m[3] ?? ''))).toEqual(playback.track.time);
+    expect(points.map((m) => Number(m[1]))).toEqual(playback.track.lat);
+    expect(points.map((m) => Number(m[2]))).toEqual(playback.track.lon);
+
+    const kml = await routeFile('kml');
+    expect(kml.headers.get('content-type')).toBe('application/vnd.google-earth.kml+xml; charset=utf-8');
+    const kmlText = await kml.text();
+    const line = /<coordinates>\n([\s\S]*?)\n<\/coordinates><\/LineString>/.exec(kmlText)?.[1] ?? '';
+    expect(line.split('\n').map((c) => c.split(',').map(Number).slice(0, 2))).toEqual(
+      playback.track.lon.map((lon, i) => [lon, playback.track.lat[i]]),
+    );
+
+    const csv = await routeFile('csv', { timeZone: 'Asia/Kuala_Lumpur' });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const rows = (await csv.text()).trimEnd().split('\r\n');
+    expect(rows[0]).toBe('Time,Latitude,Longitude,Speed (km/h),Heading (°),Status');
+    expect(rows).toHaveLength(25);
+    const [time, lat, lon, speed, heading, status] = rows[6]?.split(',') ?? [];
+    expect(Number(lat)).toBe(playback.track.lat[5]);
+    expect(Number(lon)).toBe(playback.track.lon[5]);
+    expect([speed, heading, status]).toEqual(['48.0', '90', 'MOVING']);
+    // Kuala Lumpur is UTC+8: the fix's local time.
+    const local = new Date((playback.track.time[5] ?? 0) + 8 * 3_600_000).toISOString();
+    expect(time).toBe(`${local.slice(0, 10).replaceAll('-', '/')} ${local.slice(11, 19)}`);
+  });
+
+  it('refuses an unknown format, a bad zone and a vehicle out of reach', async () => {
+    expect((await routeFile('shp')).status).toBe(400);
+    expect((await routeFile('csv', { timeZone: 'Mars/Olympus' })).status).toBe(400);
+    const owner = apiClient(server.baseUrl);
+    await owner.login('owner@demo.jejak.my');
+    const foreign = await owner.post(PLAYBACK_PATHS.routeExport, {
+      vid,
+      startTime: t0,
+      endTime: tEnd + 1,
+      format: 'gpx',
+    });
+    expect(foreign.status).toBe(404);
+  });
 });

@@ -93,7 +93,7 @@ export function safeFilePart(text: string, fallback: string): string {
 /**
  * `{prefix}-{name}-{YYYY-MM-DD}.xlsx`: an export named by what it holds and its first day in the
  * zone. Given the window's end (exclusive), a window over several days names its last day too:
- * `…-{first}-to-{last}.xlsx`.
+ * `…-{first}-to-{last}.xlsx`. Another extension for other files (a route's .gpx).
  */
 export function exportFileName(
   prefix: string,
@@ -102,10 +102,11 @@ export function exportFileName(
   startMs: number,
   timeZone: string,
   endMs?: number,
+  extension = 'xlsx',
 ): string {
   const day = (ms: number) => formatLocalDateTime(ms, timeZone).slice(0, 10).replaceAll('/', '-');
   const first = day(startMs);
   const last = endMs === undefined || endMs <= startMs ? first : day(endMs - 1);
   const days = last === first ? first : `${first}-to-${last}`;
-  return `${prefix}-${safeFilePart(name, fallback)}-${days}.xlsx`;
+  return `${prefix}-${safeFilePart(name, fallback)}-${days}.${extension}`;
 }

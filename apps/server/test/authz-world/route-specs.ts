@@ -107,6 +107,7 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   },
   vehicleLogs: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   routePlayback: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
+  routeExport: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW, format: 'gpx' }) },
   deviceLogExport: { gate: 'any', body: (o) => ({ dvid: o.dvid, ...WINDOW, packages: ['gps#latest'] }) },
   vehicleLogExport: { gate: 'any', body: (o) => ({ vid: o.vid, ...WINDOW }) },
   bulkTemplate: { gate: 'any', body: () => ({ kind: 'device' }) },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TRANSIT_STATUSES } from '@jejak/domain';
-import { VehicleWindowRequestSchema } from './records.ts';
+import { TRACK_FILE_FORMATS, TRANSIT_STATUSES } from '@jejak/domain';
+import { ID, TimeZoneField } from '../core/fields.ts';
+import { checkWindow, VehicleWindowRequestSchema, WINDOW_FIELDS } from './records.ts';
 
 /*
  * Trip Record's playback (issue 13 item 1, past spec 1 §2): the spec's 'next' call
@@ -11,7 +12,26 @@ import { VehicleWindowRequestSchema } from './records.ts';
 
 export const PLAYBACK_PATHS = {
   routePlayback: '/next/routePlayback/timeframe/get/sync',
+  routeExport: '/next/routePlayback/timeframe/export',
 } as const;
+
+/**
+ * Fixes a track export holds at most: 31 days of a fix every 10 s (267,840) fit; a longer track
+ * is thinned evenly as playback's is.
+ */
+export const TRACK_EXPORT_MAX_FIXES = 300_000;
+
+/** {vid, startTime, endTime, format, timeZone?}: the route as GPX, KML or CSV (issue 28 item 3). */
+export const RouteExportRequestSchema = z
+  .object({
+    vid: ID,
+    ...WINDOW_FIELDS,
+    format: z.enum(TRACK_FILE_FORMATS),
+    /** The CSV's times; the server's zone (JEJAK_TIME_ZONE) when left out. */
+    timeZone: TimeZoneField,
+  })
+  .superRefine(checkWindow);
+export type RouteExportRequest = z.infer<typeof RouteExportRequestSchema>;
 
 /** Fixes a playback answer holds at most; a longer window is thinned evenly (`thinned`). */
 export const PLAYBACK_MAX_FIXES = 50_000;

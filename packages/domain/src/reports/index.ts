@@ -4,3 +4,4 @@ export * from './overspeed.ts';
 export * from './under-way.ts';
 export * from './cut.ts';
 export * from './formula-safe.ts';
+export * from './track-files.ts';

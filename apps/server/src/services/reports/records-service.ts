@@ -2,6 +2,7 @@ import {
   filterDeviceLogs,
   filterTransitRecords,
   PLAYBACK_MAX_FIXES,
+  TRACK_EXPORT_MAX_FIXES,
   PLAYBACK_STATUSES,
   PLAYBACK_STOP_STATUSES,
   type DeviceLog,
@@ -16,7 +17,7 @@ import {
   type VehicleLog,
   type VehicleWindowRequest,
 } from '@jejak/contract';
-import { trackHeadings, type LatLon, type TransitStatus, type User } from '@jejak/domain';
+import { trackHeadings, type LatLon, type TrackFix, type TransitStatus, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
 import type { PlaybackFix } from '../../storage/repos/records/records-repo.ts';
 import type { Repos } from '../../storage/repos/unit-of-work.ts';
@@ -130,6 +131,32 @@ export function createRecordsService(repos: Pick<Repos, 'fleet' | 'records'>, re
         return [{ tsid, transitStatus: status, startTime, endTime, duration, location }];
       });
       return { status: 200, ...req, track: playbackTrack(fixes), stops, thinned };
+    },
+
+    /** The route for a track file (GPX, KML, CSV): every fix of the window up to the export cap, and the vehicle's name. */
+    async routeForExport(
+      caller: User,
+      req: VehicleWindowRequest,
+    ): Promise<{ fixes: TrackFix[]; thinned: boolean; vehicle: { displayName: string; plate: string } }> {
+      await vehicleInReach(caller, req.vid);
+      const [vehicle, { fixes, thinned }] = await Promise.all([
+        fleet.vehicleHeading(req.vid),
+        records.playbackFixes(req.vid, req.startTime, req.endTime, TRACK_EXPORT_MAX_FIXES),
+      ]);
+      if (!vehicle) throw AppError.notFound('Vehicle not found');
+      const headings = trackHeadings(fixes);
+      return {
+        fixes: fixes.map((f, i) => ({
+          timeMs: f.time,
+          lat: f.lat,
+          lon: f.lon,
+          speedKmh: f.speed,
+          heading: headings[i] ?? 0,
+          status: f.status,
+        })),
+        thinned,
+        vehicle,
+      };
     },
 
     async deviceLogs(caller: User, req: DeviceWindowRequest): Promise<{ logs: DeviceLog[]; truncated: boolean }> {

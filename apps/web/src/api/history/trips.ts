@@ -7,6 +7,7 @@ import {
   VehicleLogsResponseSchema,
   type TransitExportRequest,
   type TransitPdfRequest,
+  type RouteExportRequest,
   type RoutePlaybackResponse,
   type TransitRecordsResponse,
   type TripRecordsResponse,
@@ -40,6 +41,11 @@ export function fetchRoutePlayback(window: Window): Promise<RoutePlaybackRespons
 /** Saves Trip Details' transit records as .xlsx, built by the server (POST /transitRecord/export). */
 export function downloadTransitRecords(query: TransitExportRequest): Promise<void> {
   return downloadFile(API_PATHS.transitRecordExport, query, 'transit.xlsx');
+}
+
+/** Saves the vehicle's route of the window as GPX, KML or CSV (POST /next/routePlayback/timeframe/export). */
+export function downloadRoute(query: RouteExportRequest): Promise<void> {
+  return downloadFile(API_PATHS.routeExport, query, `route.${query.format}`);
 }
 
 /** The transit PDF report (spec 1 §2): the server sends its bytes in base64; saved as `${name}.pdf`. */

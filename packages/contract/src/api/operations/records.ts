@@ -1,6 +1,10 @@
 import { XLSX_CONTENT_TYPE } from '../../fleet/bulk.ts';
 import { DeviceLogExportRequestSchema, VehicleLogExportRequestSchema } from '../../reports/inspector-tables.ts';
-import { RoutePlaybackRequestSchema, RoutePlaybackResponseSchema } from '../../reports/playback.ts';
+import {
+  RouteExportRequestSchema,
+  RoutePlaybackRequestSchema,
+  RoutePlaybackResponseSchema,
+} from '../../reports/playback.ts';
 import {
   DeviceLogsResponseSchema,
   DeviceTypeWindowRequestSchema,
@@ -41,6 +45,13 @@ export const RECORD_OPERATIONS = {
     "Trip Record's transit records as .xlsx (one vehicle, the panel's status and duration filters)",
     TransitExportRequestSchema,
     XLSX_CONTENT_TYPE,
+  ),
+  routeExport: postFile(
+    API_PATHS.routeExport,
+    'session',
+    "A vehicle's route in a window (at most 31 days) as a file for other tools: GPX 1.1, KML 2.2 or CSV (format); the CSV's times in timeZone",
+    RouteExportRequestSchema,
+    'application/gpx+xml',
   ),
   tripRecords: post(
     API_PATHS.tripRecords,

@@ -1,7 +1,8 @@
-import { TRANSIT_STATUSES } from '@jejak/domain';
+import { TRACK_CONTENT_TYPES, TRANSIT_STATUSES, trackFile } from '@jejak/domain';
 import { OPERATIONS, XLSX_CONTENT_TYPE } from '@jejak/contract';
 import { deviceLogStream, inspectorFileName, vehicleLogStream } from '../../../reports/inspector-xlsx.ts';
 import { transitFileName, transitStream } from '../../../reports/transit-xlsx.ts';
+import { exportFileName } from '../../../reports/xlsx-table.ts';
 import type { RecordsService } from '../../../services/reports/records-service.ts';
 import type { Route } from '../../route-table.ts';
 
@@ -40,6 +41,27 @@ export function registerRecordRoutes(route: Route, records: RecordsService, time
       .type(XLSX_CONTENT_TYPE)
       .header('content-disposition', `attachment; filename="${transitFileName(vehicle, req.startTime, req.timeZone)}"`)
       .send(transitStream(shown, vehicle, req.timeZone));
+  });
+
+  // Trip Record's route as GPX, KML or CSV for other tools (issue 28 item 3).
+  route(OPERATIONS.routeExport, async ({ user, body, reply }) => {
+    const zone = body.timeZone ?? timeZone;
+    const { fixes, thinned, vehicle } = await records.routeForExport(user, body);
+    const name = exportFileName(
+      'route',
+      vehicle.plate || vehicle.displayName,
+      body.vid,
+      body.startTime,
+      zone,
+      body.endTime,
+      body.format,
+    );
+    const text = trackFile(body.format, fixes, { name: `${vehicle.displayName} (${vehicle.plate})`, timeZone: zone });
+    return reply
+      .type(TRACK_CONTENT_TYPES[body.format])
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('x-jejak-thinned', String(thinned))
+      .send(text);
   });
 
   route(OPERATIONS.tripRecords, async ({ user, body }) => ({

@@ -10,6 +10,8 @@ export const enTrips = {
   export: 'Export',
   exportError: 'Could not build the export',
   pdf: 'PDF',
+  route: 'Route',
+  routeFormats: { gpx: 'GPX (navigation apps)', kml: 'KML (Google Earth)', csv: 'CSV (spreadsheets)' },
   truncated: 'Only the first part of this period’s path is drawn; choose a shorter period to see all of it.',
   noAddress: 'No address',
   distance: 'Distance',

@@ -11,6 +11,8 @@ export const msTrips: Strings['trips'] = {
   export: 'Eksport',
   exportError: 'Eksport tidak dapat dijana',
   pdf: 'PDF',
+  route: 'Laluan',
+  routeFormats: { gpx: 'GPX (aplikasi navigasi)', kml: 'KML (Google Earth)', csv: 'CSV (hamparan)' },
   truncated: 'Hanya bahagian pertama laluan tempoh ini dilukis; pilih tempoh yang lebih pendek untuk melihat semuanya.',
   noAddress: 'Tiada alamat',
   distance: 'Jarak',

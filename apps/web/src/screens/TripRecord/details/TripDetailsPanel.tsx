@@ -1,8 +1,9 @@
 import { ALERT_TEXTS, TRANSIT_TEXTS, durationFilterMs } from '@jejak/contract';
-import { CloseOutlined, DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownloadOutlined, FilePdfOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Empty, Spin, Typography } from 'antd';
-import { downloadTransitPdf, downloadTransitRecords } from '../../../api/history/trips.ts';
+import { TRACK_FILE_FORMATS } from '@jejak/domain';
+import { Alert, Button, Dropdown, Empty, Spin, Typography } from 'antd';
+import { downloadRoute, downloadTransitPdf, downloadTransitRecords } from '../../../api/history/trips.ts';
 import { useSpecText, useStrings } from '../../../i18n/strings.ts';
 import { consoleTimeZone, formatDateTime } from '../../../ui/format.ts';
 import { showToast } from '../../../ui/feedback/notifier.ts';
@@ -90,6 +91,7 @@ export function TripDetailsPanel(props: TripDetailsPanelProps) {
     onSuccess: () => showToast('success', TRANSIT_TEXTS.pdfDone),
     onError: () => showToast('error', TRANSIT_TEXTS.pdfError),
   });
+  const route = useMutation({ mutationFn: downloadRoute, onError: () => showToast('error', s.exportError) });
   const window = query ? { vid: query.vid, startTime: query.startMs, endTime: query.endMs } : null;
   const statuses = filter.statuses.length > 0 ? [...filter.statuses] : undefined;
 
@@ -128,6 +130,25 @@ export function TripDetailsPanel(props: TripDetailsPanelProps) {
           >
             {s.pdf}
           </Button>
+          <Dropdown
+            disabled={!window}
+            trigger={['click']}
+            menu={{
+              items: TRACK_FILE_FORMATS.map((format) => ({
+                key: format,
+                label: s.routeFormats[format],
+                'data-testid': `trip-route-${format}`,
+              })),
+              onClick: ({ key }) => {
+                const format = TRACK_FILE_FORMATS.find((f) => f === key);
+                if (window && format) route.mutate({ ...window, format, timeZone: consoleTimeZone() });
+              },
+            }}
+          >
+            <Button size="small" icon={<NodeIndexOutlined />} loading={route.isPending} data-testid="trip-route">
+              {s.route}
+            </Button>
+          </Dropdown>
         </span>
       </div>
       {props.route.trid !== null && (
