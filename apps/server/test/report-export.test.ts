@@ -219,4 +219,31 @@ describe.each(kinds)("Vehicle Report's export on %s", (kind) => {
     expect(badFormat.status).toBe(400);
     expect((await post({ kind: 'mileage' }, '')).status).toBe(401);
   });
+
+  // Issue 28 item 3: every kind also as CSV, the table's header then its rows, as Calc reads the .xlsx.
+  it.skipIf(!LIBREOFFICE)(
+    'exports every kind as CSV with the rows of its .xlsx',
+    async () => {
+      for (const k of REPORT_KINDS) {
+        const res = await post({ kind: k, format: 'csv' });
+        expect(res.status, k).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        expect(res.headers.get('content-disposition')).toMatch(new RegExp(`filename="report-${k}-.+\\.csv"$`));
+        const text = await res.text();
+        expect(text.endsWith('\r\n')).toBe(true);
+        const ours = text.trimEnd().split('\r\n').map(csvCells);
+        expect(ours.length - 1, k).toBe(Number(res.headers.get(REPORT_ROWS_HEADER)));
+        if (k === 'mileage' || k === 'transit') {
+          const calc = await throughCalc({ kind: k });
+          // Calc's first line is the .xlsx's title; then the same header and the same first cells.
+          expect(ours[0], k).toEqual(calc.lines[1]?.slice(0, ours[0]?.length));
+          expect(
+            ours.map((row) => row[0]),
+            k,
+          ).toEqual(calc.lines.slice(1).map((row) => row[0]));
+        }
+      }
+    },
+    120_000,
+  );
 });

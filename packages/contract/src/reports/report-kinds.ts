@@ -228,6 +228,10 @@ export type OverspeedReportResponse = z.infer<typeof OverspeedReportResponseSche
 export const LEGACY_REPORT_ROW_LIMIT = 50_000;
 
 /** The export's options: the screen's filters and inputs, so the file shows what the table shows. */
+/** The files a Vehicle Report exports as (issue 28 item 3). */
+export const REPORT_FILE_FORMATS = ['xlsx', 'csv'] as const;
+export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number];
+
 export const ReportExportRequestSchema = z
   .object({
     kind: z.enum(REPORT_KINDS),
@@ -247,6 +251,8 @@ export const ReportExportRequestSchema = z
     fuelPriceRm: z.number().min(0).max(1000).default(DEFAULT_FUEL_PRICE_RM),
     /** The zone the file writes its times in (the console's). */
     timeZone: TimeZoneField,
+    /** .xlsx (the default) or CSV (formula-safe fields, the table's header then its rows). */
+    format: z.enum(REPORT_FILE_FORMATS).default('xlsx'),
   })
   .superRefine(checkWindow);
 export type ReportExportRequest = z.input<typeof ReportExportRequestSchema>;

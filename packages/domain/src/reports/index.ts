@@ -5,3 +5,4 @@ export * from './under-way.ts';
 export * from './cut.ts';
 export * from './formula-safe.ts';
 export * from './track-files.ts';
+export * from './csv.ts';

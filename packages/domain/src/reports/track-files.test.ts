@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, trackCsv, trackGpx, trackKml, type TrackFix } from './track-files.ts';
+import { csvField } from './csv.ts';
+import { trackCsv, trackGpx, trackKml, type TrackFix } from './track-files.ts';
 
 const T0 = Date.UTC(2026, 10, 28, 1, 0, 0);
 const FIXES: TrackFix[] = [

@@ -1,5 +1,5 @@
 import { formatLocalDateTime } from '../time/local-date-time.ts';
-import { formulaSafeText } from './formula-safe.ts';
+import { CSV_CONTENT_TYPE, csvTable } from './csv.ts';
 
 /*
  * A vehicle's route as the files other tools read (issue 28 item 3): GPX 1.1 (navigation and
@@ -24,7 +24,7 @@ export type TrackFileFormat = (typeof TRACK_FILE_FORMATS)[number];
 export const TRACK_CONTENT_TYPES: Readonly<Record<TrackFileFormat, string>> = {
   gpx: 'application/gpx+xml; charset=utf-8',
   kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
+  csv: CSV_CONTENT_TYPE,
 };
 
 /** What names the route in the file: the vehicle's display name and plate. */
@@ -88,29 +88,19 @@ export function trackKml(fixes: readonly TrackFix[], info: TrackInfo): string {
     .join('\n');
 }
 
-/** One CSV field: formula-safe (OWASP), quoted when it holds a comma, quote or line break. */
-export function csvField(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : formulaSafeText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export const TRACK_CSV_HEADER = ['Time', 'Latitude', 'Longitude', 'Speed (km/h)', 'Heading (°)', 'Status'] as const;
 
 /** CSV (RFC 4180, CRLF): a header, then a row per fix, its time in the fleet's zone. */
 export function trackCsv(fixes: readonly TrackFix[], info: TrackInfo): string {
-  const rows = fixes.map((f) =>
-    [
-      formatLocalDateTime(f.timeMs, info.timeZone),
-      coord(f.lat),
-      coord(f.lon),
-      f.speedKmh.toFixed(1),
-      Math.round(f.heading),
-      f.status,
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  return [TRACK_CSV_HEADER.map(csvField).join(','), ...rows, ''].join('\r\n');
+  const rows = fixes.map((f) => [
+    formatLocalDateTime(f.timeMs, info.timeZone),
+    coord(f.lat),
+    coord(f.lon),
+    f.speedKmh.toFixed(1),
+    Math.round(f.heading),
+    f.status,
+  ]);
+  return csvTable(TRACK_CSV_HEADER, rows);
 }
 
 /** The file of `format`. */

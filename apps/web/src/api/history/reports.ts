@@ -118,9 +118,9 @@ export async function fetchReportRows(q: ReportQuery): Promise<AnyReportRows> {
   }
 }
 
-/** Saves the report as .xlsx, built by the server from the same rows and words (POST /report/export). */
+/** Saves the report as .xlsx or CSV, built by the server from the same rows and words (POST /report/export). */
 export function downloadReport(request: ReportExportRequest): Promise<void> {
-  return downloadFile(REPORT_EXPORT_PATH, request, `report-${request.kind}.xlsx`);
+  return downloadFile(REPORT_EXPORT_PATH, request, `report-${request.kind}.${request.format ?? 'xlsx'}`);
 }
 
 /** The detail export of one vehicle's device logs, streamed with progress (POST /report/detail/export). */

@@ -1,5 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { REPORT_KIND_LABELS, REPORT_KINDS, vehicleReportName, type ReportKind } from '@jejak/contract';
+import {
+  REPORT_KIND_LABELS,
+  REPORT_KINDS,
+  vehicleReportName,
+  type ReportFileFormat,
+  type ReportKind,
+} from '@jejak/contract';
 import { Button, Select } from 'antd';
 import { useMemo } from 'react';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
@@ -16,12 +22,13 @@ interface ReportFormBarProps {
   loading: boolean;
   exporting: boolean;
   onSubmit: () => void;
-  onExport: () => void;
+  onExport: (format: ReportFileFormat) => void;
 }
 
 /**
  * Vehicle Report's choices (spec 3 §2): vehicles (several, searched by plate or name), start,
- * end, the report type, Submit and Export (both need a vehicle). They wrap on narrow screens.
+ * end, the report type, Submit and Export as .xlsx or CSV (all need a vehicle). They wrap on
+ * narrow screens.
  */
 export function ReportFormBar({
   vehicles,
@@ -90,10 +97,20 @@ export function ReportFormBar({
           icon={<DownloadOutlined />}
           disabled={none}
           loading={exporting}
-          onClick={onExport}
+          onClick={() => onExport('xlsx')}
           data-testid="report-export"
         >
           {s.export}
+        </Button>
+        <Button
+          disabled={none}
+          loading={exporting}
+          onClick={() => onExport('csv')}
+          title={s.exportCsvTitle}
+          aria-label={s.exportCsvTitle}
+          data-testid="report-export-csv"
+        >
+          {s.exportCsv}
         </Button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { reportTable, VEHICLE_REPORT_TEXTS, type AnyReportRows } from '@jejak/contract';
+import { reportTable, VEHICLE_REPORT_TEXTS, type AnyReportRows, type ReportFileFormat } from '@jejak/contract';
 import { Card, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSessionUser } from '../../store/session.ts';
@@ -71,9 +71,10 @@ export function VehicleReportScreen() {
       uid,
     });
   };
-  const exportReport = () => {
+  const exportReport = (format: ReportFileFormat) => {
     if (!windowOk()) return;
     exporter.run({
+      format,
       ...tableOptions(filters),
       kind: form.kind,
       vids: form.vids,

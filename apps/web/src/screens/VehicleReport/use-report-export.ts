@@ -8,8 +8,9 @@ import { showToast } from '../../ui/feedback/notifier.ts';
 type ExportRequest = ReportExportRequest & { timeZone: string };
 
 /**
- * Vehicle Report's Export: one vehicle's detail report streams from /report/detail/export with a
- * progress bar (a month of device logs is large); every other report comes from /report/export.
+ * Vehicle Report's Export: one vehicle's detail report as .xlsx streams from /report/detail/export
+ * with a progress bar (a month of device logs is large); every other report, and every CSV, comes
+ * from /report/export.
  */
 export function useReportExport() {
   const s = useStrings().reports;
@@ -18,7 +19,9 @@ export function useReportExport() {
 
   const run = (request: ExportRequest) => {
     const [vid] = request.vids;
-    const streamed = request.kind === 'detail' && request.vids.length === 1 && vid !== undefined;
+    // One vehicle's .xlsx detail streams with progress; its CSV comes whole from /report/export.
+    const streamed =
+      request.kind === 'detail' && request.format !== 'csv' && request.vids.length === 1 && vid !== undefined;
     setBusy(true);
     if (streamed) setProgress({ rows: null, bytes: 0 });
     const done = streamed

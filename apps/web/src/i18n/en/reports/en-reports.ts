@@ -8,6 +8,8 @@ export const enReports = {
   kind: 'Report Type',
   submit: 'Submit',
   export: 'Export',
+  exportCsv: 'CSV',
+  exportCsvTitle: 'Export as CSV (for other programs)',
   advanced: 'Advanced filters',
   geofenceDuration: 'Geofence duration',
   eventType: 'Event type',

@@ -10,6 +10,8 @@ export const msReports: Strings['reports'] = {
   kind: 'Jenis Laporan',
   submit: 'Hantar',
   export: 'Eksport',
+  exportCsv: 'CSV',
+  exportCsvTitle: 'Eksport sebagai CSV (untuk program lain)',
   advanced: 'Penapis lanjutan',
   geofenceDuration: 'Tempoh dalam geopagar',
   eventType: 'Jenis peristiwa',
