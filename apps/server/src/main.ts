@@ -4,6 +4,8 @@ import { startJejak } from './app.ts';
 import { createInProcessBus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
 import { runCreateAdmin } from './admin/create-admin-cli.ts';
+import { runCheckConfig } from './config/check-config-cli.ts';
+import { unknownConfigKeys, unknownKeyMessage } from './config/unknown-keys.ts';
 import { DEMO_USERS, DEMO_VEHICLES } from './demo/demo-fleet.ts';
 import { demoSimulations } from './demo/demo-simulation.ts';
 import { createProcessLogger } from './roles/logger.ts';
@@ -12,6 +14,7 @@ import { createNodeIdentity, type RoleOptions } from './roles/shared.ts';
 
 const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
        jejak create-admin --email … --name … --contact … --address …   (password on standard input)
+       jejak check-config
 
   start       every role in one process (the default), with the demo fleet and its simulator
   gateway     device gateways and the pipeline behind them
@@ -20,6 +23,7 @@ const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
               the recomputes and disconnect sweep of devices no live gateway node holds,
               notification deliveries and retries
   create-admin  an administrator for a new installation (docs/deploy.md, "First users")
+  check-config  what is wrong with the configuration: invalid values, unknown JEJAK_* keys
   --no-demo   no demo fleet and no simulator (start)
 
 gateway, api and scheduler run as many copies as needed on one PostgreSQL (DATABASE_URL),
@@ -76,12 +80,23 @@ async function main(argv: string[]): Promise<void> {
     });
     process.exit(code);
   }
+  if (argv[0] === 'check-config') {
+    process.exit(
+      runCheckConfig(argv.slice(1), process.env, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      }),
+    );
+  }
   const args = parseArgs(argv);
   if (args === 'help') {
     console.log(USAGE);
     return;
   }
   const { role, noDemo } = args;
+  // Before the configuration is read: a misspelt key may be why it is invalid, or why a default holds.
+  for (const unknown of unknownConfigKeys(process.env))
+    log.warn({ key: unknown.key, closest: unknown.closest }, unknownKeyMessage(unknown));
   let config;
   try {
     // The demo fleet and its simulator belong to `start` only: a scaled-out fleet is a real one.
