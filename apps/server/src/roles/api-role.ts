@@ -79,6 +79,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
     onError,
   });
+  shared.metrics.observe({ live: () => live.stats().clients });
   const mailer = openMailer(config);
   // PUSH deliveries are sent by the scheduler: this node's consoles get them over the bus (ADR 0063).
   answerPushes(bus, live);
@@ -144,6 +145,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     map: mapSettings(config),
     webDist: config.JEJAK_WEB_DIST,
     logger: shared.log,
+    operations: shared.operations,
     trustedProxies: config.JEJAK_TRUSTED_PROXIES,
   });
   await http.register(

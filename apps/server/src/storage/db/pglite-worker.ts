@@ -18,6 +18,8 @@ export interface PGliteSettings {
 /** What the PGlite dialect needs of the database: one query at a time, in order. */
 export interface PGliteEngine {
   query<R>(sql: string, params: readonly unknown[], copyText?: string): Promise<EngineResult<R>>;
+  /** Requests sent to the thread and not answered yet (the metrics' pool). */
+  pending(): number;
   close(): Promise<void>;
 }
 
@@ -170,6 +172,7 @@ export async function startPGliteWorker(dataDir: string | null, settings: PGlite
       const r = await send({ sql, params, copyText });
       return { rows: (r.rows ?? []) as R[], affectedRows: r.affectedRows };
     },
+    pending: () => pending.size,
     async close() {
       await send({ close: true });
       await worker.terminate();
