@@ -21,7 +21,7 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-const isLoopback = (address: string | undefined) =>
+export const isLoopback = (address: string | undefined) =>
   address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true;
 
 /**

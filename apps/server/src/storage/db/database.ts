@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   pool(): PoolStats;
+  /**
+   * PGlite in a data folder: the folder, and a consistent copy of it taken while it runs (a
+   * gzipped tarball, between transactions; jejak backup, ADR 0084).
+   */
+  embedded?: { dataDir: string; dump(): Promise<Uint8Array> };
   close(): Promise<void>;
 }
 
@@ -74,6 +79,15 @@ export async function openPGlite(dataDir: string | null, settings: PGliteSetting
       const pending = engine.pending();
       return { total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) };
     },
+    ...(dataDir
+      ? {
+          embedded: {
+            dataDir,
+            // Holding the one connection: no transaction is open while the copy is taken.
+            dump: () => db.connection().execute(() => engine.dump()),
+          },
+        }
+      : {}),
     async close() {
       await db.destroy();
       lock?.release();
