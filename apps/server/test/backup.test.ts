@@ -67,7 +67,9 @@ describe('jejak backup and restore of the embedded store', () => {
 
       const ackedBefore = [...acked];
       const file = join(tempDir('jejak-backup-file-'), 'jejak.tar.gz');
+      const startedAt = performance.now();
       const backup = await run(runBackup, file, { JEJAK_DATA_DIR: dataDir });
+      const backupMs = Math.round(performance.now() - startedAt);
       const ackedDuring = acked.length - ackedBefore.length;
       flowing = false;
       await Promise.all(traffic);
@@ -108,7 +110,7 @@ describe('jejak backup and restore of the embedded store', () => {
       expect(copy.fixes.length).toBeLessThanOrEqual(original.fixes.length);
       console.log(
         `backup under traffic: ${ackedBefore.length} fixes acknowledged before it, ${ackedDuring} while it ran; ` +
-          `copy holds ${copy.fixes.length} of the original's ${original.fixes.length}; ${statSync(file).size} bytes`,
+          `copy holds ${copy.fixes.length} of the original's ${original.fixes.length}; ${statSync(file).size} bytes in ${backupMs} ms`,
       );
     },
   );

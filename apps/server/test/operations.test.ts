@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
@@ -77,6 +78,13 @@ describe.each(kinds)('metrics, health and readiness on %s', (kind) => {
     expect(after).toContain('# TYPE jejak_nodejs_eventloop_lag_seconds gauge');
     expect(after).toContain('# TYPE jejak_notifications_total counter');
     expect(after).toContain('jejak_pipeline_queue{stage="open_batch_rows"}');
+    // The Grafana dashboard asks for series the server has.
+    const dashboard = readFileSync(new URL('../../../deploy/grafana-dashboard.json', import.meta.url), 'utf8');
+    const asked = [...new Set(dashboard.match(/jejak_[a-z0-9_]+/g))];
+    expect(asked.length).toBeGreaterThan(10);
+    // A sample of it, or (a labelled family nothing happened to yet) its type.
+    const declared = (name: string) => new RegExp(`^(# TYPE )?${name}[ {]`, 'm').test(after);
+    expect(asked.filter((name) => !declared(name))).toEqual([]);
     // Every series is Jejak's.
     const names = after.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
     expect(names.filter((l) => !l.startsWith('jejak_'))).toEqual([]);
