@@ -47,6 +47,6 @@ VOLUME /data
 EXPOSE 8080/tcp
 EXPOSE 5023/tcp 5027/tcp 5027/udp 5013/tcp 5013/udp 5055/tcp 5020/tcp 5004/tcp
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.JEJAK_HTTP_PORT || 8080) + '/api/version').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.JEJAK_HTTP_PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/server/main.js"]
 CMD ["start"]

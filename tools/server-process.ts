@@ -57,6 +57,25 @@ export function serverEnv(httpPort: number, gateways: Record<string, number> = {
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
 
+/** A `jejak` command (`check-config`, `backup`, …) run to its end: its exit code and output. */
+export async function runJejak(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // 'close', not 'exit': the output is read to its end.
+  const code = await new Promise<number | string>((resolve) =>
+    child.once('close', (c: number | null, signal: string | null) => resolve(c ?? signal ?? -1)),
+  );
+  return { code, stdout, stderr };
+}
+
 /**
  * The real `jejak start` program (or another role) in its own process, so it can be killed like a
  * crashed server. Its pid is the server's own (no tsx launcher in between), so /proc/<pid>

@@ -184,7 +184,7 @@ export function haproxyConfig(
   mode tcp
   bind 127.0.0.1:${bind}
   balance leastconn
-  option httpchk GET /api/version
+  option httpchk GET /readyz
   http-check expect status 200
   default-server on-marked-down shutdown-sessions
 ${servers('gateway', port, ' send-proxy-v2')}
@@ -210,7 +210,7 @@ backend api
   mode http
   balance leastconn
   option forwardfor
-  option httpchk GET /api/version
+  option httpchk GET /readyz
   http-check expect status 200
   http-response set-header X-Jejak-Node %s
 ${servers('api', (n) => n.httpPort)}

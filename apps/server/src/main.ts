@@ -4,6 +4,9 @@ import { startJejak } from './app.ts';
 import { createInProcessBus } from './bus/bus.ts';
 import { createNatsBus } from './bus/nats-bus.ts';
 import { runCreateAdmin } from './admin/create-admin-cli.ts';
+import { runCheckConfig } from './config/check-config-cli.ts';
+import { runBackup, runRestore } from './ops/backup-cli.ts';
+import { unknownConfigKeys, unknownKeyMessage } from './config/unknown-keys.ts';
 import { DEMO_USERS, DEMO_VEHICLES } from './demo/demo-fleet.ts';
 import { demoSimulations } from './demo/demo-simulation.ts';
 import { createProcessLogger } from './roles/logger.ts';
@@ -12,6 +15,8 @@ import { createNodeIdentity, type RoleOptions } from './roles/shared.ts';
 
 const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
        jejak create-admin --email … --name … --contact … --address …   (password on standard input)
+       jejak check-config
+       jejak backup FILE | jejak restore FILE
 
   start       every role in one process (the default), with the demo fleet and its simulator
   gateway     device gateways and the pipeline behind them
@@ -20,6 +25,9 @@ const USAGE = `Usage: jejak [start|gateway|api|scheduler] [--no-demo]
               the recomputes and disconnect sweep of devices no live gateway node holds,
               notification deliveries and retries
   create-admin  an administrator for a new installation (docs/deploy.md, "First users")
+  check-config  what is wrong with the configuration: invalid values, unknown JEJAK_* keys
+  backup      a consistent copy of the embedded database, taken while it runs
+  restore     the embedded database from such a copy, into an empty JEJAK_DATA_DIR
   --no-demo   no demo fleet and no simulator (start)
 
 gateway, api and scheduler run as many copies as needed on one PostgreSQL (DATABASE_URL),
@@ -68,20 +76,22 @@ function scaleOutProblems(role: NodeRole, config: Config): string[] {
 const log = createProcessLogger();
 
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === 'create-admin') {
-    const code = await runCreateAdmin(argv.slice(1), process.env, {
-      stdin: process.stdin,
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    });
-    process.exit(code);
-  }
+  const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+  const [command, ...rest] = argv;
+  if (command === 'create-admin')
+    process.exit(await runCreateAdmin(rest, process.env, { ...io, stdin: process.stdin }));
+  if (command === 'check-config') process.exit(runCheckConfig(rest, process.env, io));
+  if (command === 'backup') process.exit(await runBackup(rest, process.env, io));
+  if (command === 'restore') process.exit(await runRestore(rest, process.env, io));
   const args = parseArgs(argv);
   if (args === 'help') {
     console.log(USAGE);
     return;
   }
   const { role, noDemo } = args;
+  // Before the configuration is read: a misspelt key may be why it is invalid, or why a default holds.
+  for (const unknown of unknownConfigKeys(process.env))
+    log.warn({ key: unknown.key, closest: unknown.closest }, unknownKeyMessage(unknown));
   let config;
   try {
     // The demo fleet and its simulator belong to `start` only: a scaled-out fleet is a real one.

@@ -97,6 +97,8 @@ export interface Bus {
   work<T extends WorkTopic>(topic: T, handler: (message: WorkTopics[T]) => Promise<void>): () => void;
   /** Stops taking work, waits for the handlers under way, and lets go of the transport. */
   close(): Promise<void>;
+  /** Whether messages reach the other nodes now: NATS connected (the in-process bus always). */
+  connected(): boolean;
 }
 
 export interface InProcessWorkOptions {
@@ -152,6 +154,7 @@ export function createInProcessBus(
   }
 
   return {
+    connected: () => !closed,
     publish(topic, message) {
       for (const h of handlers.get(topic) ?? []) {
         try {

@@ -102,6 +102,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   }
 
   return {
+    connected: () => !closed && link.connected(),
     publish(topic, message) {
       deliver(topic, message);
       if (closed || LOCAL_TOPICS.has(topic)) return;
@@ -188,5 +189,6 @@ function watchLink(nc: NatsConnection, onError: NatsBusOptions['onError'], onRes
   return {
     up: () => (connected ? Promise.resolve() : new Promise((resolve) => ups.push(resolve))),
     down: () => new Promise((resolve) => downs.push(resolve)),
+    connected: () => connected && !nc.isClosed(),
   };
 }

@@ -82,6 +82,8 @@ export interface Link {
   up(): Promise<void>;
   /** Resolves when the connection is next lost. */
   down(): Promise<void>;
+  /** Whether the client is connected now (the node's readiness, /readyz). */
+  connected(): boolean;
 }
 
 /** Rejects with `message` after `ms`; `promise` settling first wins (its rejection handled either way). */

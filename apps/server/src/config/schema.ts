@@ -116,6 +116,8 @@ export const CONFIG_KEYS = {
    */
   JEJAK_NODE_DEAD_AFTER_MS: int(15_000, 1_000, 600_000),
   JEJAK_DB_POOL_SIZE: int(10, 1, 200),
+  /** /metrics from anywhere with this as a Bearer token; without it, loopback only (ADR 0084). */
+  JEJAK_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
   JEJAK_PGLITE_SHARED_BUFFERS_MB: int(8, 1, 1_024),
   /** Months of positions kept besides the current one; older month partitions are dropped. 0 keeps all. */
   JEJAK_POSITIONS_RETENTION_MONTHS: int(0, 0, 1_200),

@@ -1,4 +1,4 @@
-/** Gateway counters, read by the benchmark, the fuzz harness and (later) the metrics endpoint. */
+/** Gateway counters, read by the benchmark, the fuzz harness and the metrics endpoint (ops/metrics.ts). */
 export interface GatewayCounters {
   /** Open TCP connections (a gauge). */
   connections: number;
@@ -7,6 +7,8 @@ export interface GatewayCounters {
   /** UDP remote addresses remembered (a gauge). */
   udpRemotes: number;
   frames: number;
+  /** Replies that confirm data, sent once it was committed (DESIGN §1). */
+  acknowledgements: number;
   badFrames: number;
   /** Well-formed frames of a type we do not handle: ignored, connection kept. */
   unsupportedFrames: number;
@@ -54,6 +56,7 @@ export function createGatewayCounters(): GatewayCounters {
     tcpUnanswered: 0,
     udpRemotes: 0,
     frames: 0,
+    acknowledgements: 0,
     badFrames: 0,
     unsupportedFrames: 0,
     frameWarnings: 0,

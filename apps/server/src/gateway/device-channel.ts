@@ -225,7 +225,10 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
       .then(
         (): HandleOutcome => {
           if (closed) return 'closed';
-          if (reply) io.send(reply);
+          if (reply) {
+            io.send(reply);
+            counters.acknowledgements++;
+          }
           return 'stored';
         },
         (err: unknown): HandleOutcome => {

@@ -115,6 +115,7 @@ export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOp
   // Node's own connection listener (its HTTP parser) waits until the source is known: behind a
   // trusted proxy, the PROXY protocol header comes first and is not HTTP.
   const parsers = server.listeners('connection') as ((socket: Socket) => void)[];
+  let open = 0;
   const readSource = createSourceReader(ctx, opts.proxies);
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) =>
@@ -123,7 +124,11 @@ export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOp
       if (typeof entry === 'string') return refuse(socket, entry, source.address);
       sources.set(socket, source);
       entries.set(socket, entry);
-      socket.once('close', () => opts.addresses.disconnect(entry));
+      open++;
+      socket.once('close', () => {
+        open--;
+        opts.addresses.disconnect(entry);
+      });
       for (const parse of parsers) parse.call(server, socket);
     }),
   );
@@ -145,6 +150,7 @@ export async function startHttpGateway(ctx: GatewayContext, opts: HttpListenerOp
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : opts.port,
+    connections: () => open,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -14,6 +14,7 @@ async function tcpListener(port: number): Promise<RunningListener & { closed: bo
   const listener = {
     port: (server.address() as net.AddressInfo).port,
     closed: false,
+    connections: () => 0,
     close: () => new Promise<void>((resolve) => server.close(() => ((listener.closed = true), resolve()))),
   };
   return listener;
@@ -30,7 +31,7 @@ describe('listenOnOnePort', () => {
     const ports: number[] = [];
     const started = await listenOnOnePort(transports, 0, async (transport, port) => {
       ports.push(port);
-      return transport === 'tcp' ? tcpListener(port) : { port, close: async () => {} };
+      return transport === 'tcp' ? tcpListener(port) : { port, connections: () => 0, close: async () => {} };
     });
     expect(ports[0]).toBe(0);
     expect(ports[1]).toBe(started[0]!.port);
@@ -48,7 +49,7 @@ describe('listenOnOnePort', () => {
         return l;
       }
       if (refusals-- > 0) throw taken(port);
-      return { port, close: async () => {} };
+      return { port, connections: () => 0, close: async () => {} };
     });
     expect(tcp).toHaveLength(2);
     expect(tcp[0]!.closed).toBe(true);
@@ -64,7 +65,7 @@ describe('listenOnOnePort', () => {
       listenOnOnePort(transports, first.port, async (transport, port) => {
         calls++;
         if (transport === 'udp') throw taken(port);
-        return { port, close: async () => {} };
+        return { port, connections: () => 0, close: async () => {} };
       }),
     ).rejects.toThrow(/EADDRINUSE/);
     expect(calls).toBe(2);
@@ -77,7 +78,7 @@ describe('listenOnOnePort', () => {
       listenOnOnePort(transports, 0, async (transport) => {
         if (transport === 'udp') throw taken(1);
         tries++;
-        return { port: 40_000 + tries, close: async () => {} };
+        return { port: 40_000 + tries, connections: () => 0, close: async () => {} };
       }),
     ).rejects.toThrow(/EADDRINUSE/);
     expect(tries).toBeGreaterThan(1);
@@ -90,7 +91,7 @@ describe('listenOnOnePort', () => {
       listenOnOnePort(transports, 0, async (transport) => {
         tries++;
         if (transport === 'udp') throw new Error('EACCES');
-        return { port: 40_001, close: async () => {} };
+        return { port: 40_001, connections: () => 0, close: async () => {} };
       }),
     ).rejects.toThrow('EACCES');
     expect(tries).toBe(2);

@@ -28,6 +28,8 @@ export interface TcpListenerOptions extends ListenerOptions {
 
 export interface RunningListener {
   port: number;
+  /** Open connections (TCP, HTTP) or remembered remotes (UDP) now. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -187,6 +189,7 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : opts.port,
+    connections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -149,6 +149,7 @@ export async function startUdpGateway(ctx: GatewayContext, opts: UdpListenerOpti
   });
   return {
     port: socket.address().port,
+    connections: () => remotes.size,
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweep);

@@ -30,6 +30,7 @@ import type { PasswordService } from '../services/accounts/password-service.ts';
 import type { UserService } from '../services/accounts/user-service.ts';
 import type { VehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
 import type { VehicleService } from '../services/fleet/vehicle-service.ts';
+import { registerOperations, type Operations } from '../ops/operations.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/accounts/account-routes.ts';
@@ -85,6 +86,8 @@ export interface HttpOptions {
   region: string;
   map: MapSettings;
   webDist: string | null;
+  /** /healthz, /readyz, /metrics and the access log (ADR 0084). */
+  operations: Operations;
   /** The process's one log (roles/logger.ts): Fastify writes to it, with the request id. */
   logger: FastifyBaseLogger;
   /**
@@ -98,12 +101,13 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   const app = Fastify({
     loggerInstance: opts.logger,
     bodyLimit: 1024 * 1024,
-    // One line per request is noise at fleet rates; errors are still logged with the request id.
+    // Fastify's two lines per request are replaced by the access log's one (ops/operations.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: opts.trustedProxies.length > 0 ? [...opts.trustedProxies] : false,
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
   });
+  registerOperations(app, opts.operations);
   installErrorHandler(app);
   // Bodies are validated by the route table's schemas (ADR 0065); answers are not re-serialised.
   app.setValidatorCompiler(zodBodyValidator);

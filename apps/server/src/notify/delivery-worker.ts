@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from '@jejak/contract';
 import type { ClaimedDelivery, DeliveryOutcome, DeliveryRepo } from '../storage/repos/alerts/delivery-repo.ts';
 import type { NotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
 import { retryDelayMs, shouldRetry, type RetryPolicy } from './backoff.ts';
@@ -12,9 +13,15 @@ export interface DeliveryWorkerDeps {
   leaseMs: number;
   now: () => number;
   onError: (err: unknown, context: string) => void;
+  /** Told each attempt's channel (EMAIL, SMS, PUSH…) and outcome, for the metrics. */
+  onAttempt?: (channel: string, outcome: 'sent' | 'retrying' | 'failed') => void;
 }
 
 const BATCH = 50;
+
+/** The channel's name (EMAIL, PUSH, SMS, CALL) as the metrics label it. */
+const channelName = (serviceType: number): string =>
+  Object.entries(NOTIFICATION_TYPES).find(([, value]) => value === serviceType)?.[0] ?? String(serviceType);
 
 /**
  * Sends due deliveries (ADR 0047): claims a batch under a lease, sends each, logs the attempt,
@@ -35,6 +42,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       : retry
         ? { status: 'PENDING', attempt: n, nextAt: nowMs + retryDelayMs(deps.policy, n) }
         : { status: 'FAILED', attempt: n };
+    const status = result.ok ? 'SENT' : retry ? 'RETRYING' : 'FAILED';
     await deps.logs.insert({
       nfid: d.nfid,
       genid: d.genid,
@@ -43,12 +51,16 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       recipient: d.recipient,
       statusCode: result.statusCode,
       statusMessage: result.statusMessage,
-      genStatus: result.ok ? 'SENT' : retry ? 'RETRYING' : 'FAILED',
+      genStatus: status,
       attempt: n,
       deviceTime: d.event.eventCreatedAt,
       createdAt: nowMs,
     });
     await deps.deliveries.finish(d.genid, outcome);
+    deps.onAttempt?.(
+      channelName(d.serviceType),
+      status === 'SENT' ? 'sent' : status === 'RETRYING' ? 'retrying' : 'failed',
+    );
   }
 
   async function loop(): Promise<void> {

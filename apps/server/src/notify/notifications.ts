@@ -9,7 +9,7 @@ import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import { createNotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
 import { createNotificationRepo } from '../storage/repos/alerts/notification-repo.ts';
 import type { Repos } from '../storage/repos/unit-of-work.ts';
-import { createDeliveryWorker } from './delivery-worker.ts';
+import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
 import { createNotifier } from './notifier.ts';
 import type { SmsProvider } from './providers/provider.ts';
 import { createBusPushChannel } from './push-channel.ts';
@@ -46,6 +46,8 @@ export interface NotificationDeliveryDeps {
   config: Config;
   now: () => number;
   onError: (err: unknown, context: string) => void;
+  /** Each delivery attempt's channel and outcome (the metrics). */
+  onAttempt?: DeliveryWorkerDeps['onAttempt'];
 }
 
 /**
@@ -70,6 +72,7 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
     leaseMs: config.JEJAK_NOTIFY_LEASE_MS,
     now,
     onError,
+    ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),
   });
   const notifier = createNotifier({
     bus,

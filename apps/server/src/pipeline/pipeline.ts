@@ -3,7 +3,7 @@ import type { NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import { coalesceReads } from '../lib/coalesce.ts';
 import { createBatcher } from './commit/batcher.ts';
-import { createCommit } from './commit/commit.ts';
+import { createCommit, type CommitObserver } from './commit/commit.ts';
 import { applyLive } from './path.ts';
 import type { FleetReads, GeofenceSource, IngestPort, OwnerEpochs, RuleSource } from './ports.ts';
 import { recomputeLateWindow, type RecomputeOptions } from './recompute/recompute.ts';
@@ -39,6 +39,8 @@ export interface PipelineOptions {
   onError: (err: unknown, context: string) => void;
   /** Several gateway nodes (ADR 0061): the epochs this node holds, carried by each commit. */
   owners?: OwnerEpochs | null;
+  /** The metrics of each commit (ops/metrics.ts). */
+  observer?: CommitObserver;
 }
 
 /**
@@ -60,6 +62,7 @@ export function createPipeline(opts: PipelineOptions) {
       store: opts.store,
       bus: opts.bus,
       owners: opts.owners,
+      ...(opts.observer ? { observer: opts.observer } : {}),
       onError: opts.onError,
       forget: (dvids) => states.failed(dvids),
     }),
@@ -238,6 +241,11 @@ export function createPipeline(opts: PipelineOptions) {
 
     loadedDevices(): number {
       return states.size;
+    },
+
+    /** What waits to be stored: device-log rows in the open batch, batches committing (metrics). */
+    queue(): { openRows: number; committing: number } {
+      return { openRows: batcher.open.logs.length, committing: batcher.inFlight() };
     },
   };
 }

@@ -34,6 +34,7 @@ import { createTicketService } from '../services/alerts/ticket-service.ts';
 import { createUserService } from '../services/accounts/user-service.ts';
 import { createVehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
 import { createVehicleService } from '../services/fleet/vehicle-service.ts';
+import { registerBackupRoute, writeAdminFile } from '../ops/backup.ts';
 import { listenHttp } from './health-server.ts';
 import { APP_VERSION, openMailer, type Shared } from './shared.ts';
 
@@ -79,6 +80,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
     onError,
   });
+  shared.metrics.observe({ live: () => live.stats().clients });
   const mailer = openMailer(config);
   // PUSH deliveries are sent by the scheduler: this node's consoles get them over the bus (ADR 0063).
   answerPushes(bus, live);
@@ -144,6 +146,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     map: mapSettings(config),
     webDist: config.JEJAK_WEB_DIST,
     logger: shared.log,
+    operations: shared.operations,
     trustedProxies: config.JEJAK_TRUSTED_PROXIES,
   });
   await http.register(
@@ -159,12 +162,18 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     { prefix: API_BASE },
   );
 
+  // `jejak backup` of the embedded store while it runs (ADR 0084): its token, once listening.
+  const { embedded } = shared.database;
+  let backupToken: string | null = null;
+  if (embedded) registerBackupRoute(http, { dump: () => embedded.dump(), token: () => backupToken });
+
   return {
     http,
     jobs: limits.jobs,
     async listen() {
       const httpUrl = await listenHttp(http, config);
       shared.publicUrl.learn(httpUrl);
+      if (embedded) backupToken = writeAdminFile(embedded.dataDir, httpUrl);
       return httpUrl;
     },
     async stop() {

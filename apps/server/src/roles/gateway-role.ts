@@ -53,7 +53,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
         onError,
       })
     : null;
-  const pipeline = createPipeline({ ...pipelineOptions(shared), owners });
+  const pipeline = createPipeline({ ...pipelineOptions(shared), owners, observer: shared.metrics.commit });
   const counters = createGatewayCounters();
   const { ports: gatewayPorts, listeners } = await startGateways(config, {
     pipeline,
@@ -70,6 +70,18 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     conflictLog: createLogThrottle(10_000, now),
   });
   Object.assign(shared.listening, gatewayPorts);
+  shared.metrics.observe({
+    gateway: {
+      counters,
+      listeners: () =>
+        listeners.map(({ protocol, transport, listener }) => ({
+          protocol,
+          transport,
+          connections: listener.connections(),
+        })),
+      pipeline: () => pipeline.queue(),
+    },
+  });
   const sweepNow = owners ? () => pipeline.sweepHeld() : () => pipeline.sweepDisconnected();
   let stopWork = () => {};
   if (owners) {
@@ -96,7 +108,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
       clearInterval(sweep);
       stopWork();
       owners?.stop();
-      for (const gw of listeners) await gw.close();
+      for (const { listener } of listeners) await listener.close();
       await pipeline.close();
     },
   };
@@ -166,9 +178,9 @@ function pipelineOptions({ config, db, database, bus, fleet, geofences, now, onE
 async function startGateways(
   config: Config,
   shared: Omit<GatewayContext, 'protocol' | 'deviceByImei'>,
-): Promise<{ ports: Record<string, number>; listeners: RunningListener[] }> {
+): Promise<{ ports: Record<string, number>; listeners: LabelledListener[] }> {
   const ports: Record<string, number> = {};
-  const listeners: RunningListener[] = [];
+  const listeners: LabelledListener[] = [];
   const flow = createFlowGate(
     {
       maxUnanswered: config.JEJAK_GATEWAY_TCP_MAX_UNANSWERED_TOTAL,
@@ -218,9 +230,16 @@ async function startGateways(
     for (const [i, listener] of started.entries()) {
       const transport = protocol.transports[i];
       ports[transport === 'tcp' ? protocol.id : `${protocol.id}/${transport}`] = listener.port;
-      listeners.push(listener);
+      listeners.push({ protocol: protocol.id, transport: transport ?? 'tcp', listener });
       shared.log.info({ protocol: protocol.id, transport, port: listener.port }, 'gateway listening');
     }
   }
   return { ports, listeners };
+}
+
+/** A listener with its protocol and transport, as the metrics name its connections. */
+interface LabelledListener {
+  protocol: string;
+  transport: string;
+  listener: RunningListener;
 }

@@ -1,14 +1,16 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASE, API_PATHS, type VersionResponse } from '@jejak/contract';
 import type { Config } from '../config/schema.ts';
+import { registerOperations, type Operations } from '../ops/operations.ts';
 import { APP_VERSION } from './shared.ts';
 
 /**
- * The HTTP side of a node without the API (gateway, scheduler): the version call only, which
- * load balancers and orchestrators poll, writing to the process's log.
+ * The HTTP side of a node without the API (gateway, scheduler): /healthz, /readyz (which load
+ * balancers and orchestrators poll), /metrics and the version call, writing to the process's log.
  */
-export function createHealthServer(config: Config, log: FastifyBaseLogger): FastifyInstance {
-  const app = Fastify({ loggerInstance: log });
+export function createHealthServer(config: Config, log: FastifyBaseLogger, operations: Operations): FastifyInstance {
+  const app = Fastify({ loggerInstance: log, disableRequestLogging: true });
+  registerOperations(app, operations);
   app.get(`${API_BASE}${API_PATHS.version}`, async (): Promise<VersionResponse> => ({
     version: APP_VERSION,
     region: config.JEJAK_REGION,

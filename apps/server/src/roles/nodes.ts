@@ -48,7 +48,7 @@ async function startHealthNode(
   shared: Shared,
   run: () => Promise<{ gatewayPorts?: Record<string, number>; stop(): Promise<void> }>,
 ): Promise<RunningNode> {
-  const health = createHealthServer(config, shared.log);
+  const health = createHealthServer(config, shared.log, shared.operations);
   const running = await run();
   return {
     role,

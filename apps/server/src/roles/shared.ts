@@ -21,6 +21,9 @@ import { migrate } from '../storage/db/migrate.ts';
 import { maintainPartitions } from '../storage/db/partitions.ts';
 import type { UsersRepo } from '../storage/repos/accounts/users-repo.ts';
 import { unitOfWork, type UnitOfWork } from '../storage/repos/unit-of-work.ts';
+import { createMetrics } from '../ops/metrics.ts';
+import type { Operations } from '../ops/operations.ts';
+import { createReadiness } from '../ops/readiness.ts';
 import { createProcessLogger, type ProcessLogger } from './logger.ts';
 
 export const APP_VERSION: string = (
@@ -90,6 +93,9 @@ export interface Shared {
   node: NodeIdentity;
   /** Whether this process is one node of several (then it is in `cluster_nodes`). */
   scaledOut: boolean;
+  /** The metrics, readiness and access log of every HTTP server of the process (ADR 0084). */
+  operations: Operations;
+  metrics: Operations['metrics'];
 }
 
 /** The console's public address: configured, else the API's own once it listens. */
@@ -123,13 +129,16 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
   const node = opts.node ?? createNodeIdentity('start');
   const cluster = scaledOut(config, database);
   const data = unitOfWork(db);
+  const bus = opts.bus ?? createInProcessBus((err) => onError(err, 'bus handler'));
+  const metrics = createMetrics();
+  metrics.observe({ database: () => database.pool() });
   return {
     config,
     now,
     hasher: opts.hasher ?? scryptHasher,
     database: cluster ? await asMember(database, node, config.JEJAK_NODE_DEAD_AFTER_MS, onError) : database,
     db,
-    bus: opts.bus ?? createInProcessBus((err) => onError(err, 'bus handler')),
+    bus,
     data,
     users: data.repos.users,
     fleet: data.repos.fleet,
@@ -140,6 +149,12 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
     listening: {},
     node,
     scaledOut: cluster,
+    metrics,
+    operations: {
+      metrics,
+      readiness: createReadiness({ db, bus, nats: Boolean(config.NATS_URL) }),
+      metricsToken: config.JEJAK_METRICS_TOKEN,
+    },
   };
 }
 
@@ -227,6 +242,16 @@ export function createChains(shared: Shared, providers: Providers): ChainDriver 
  * through the configured provider (`sms` overrides it in tests), PUSH through the API nodes.
  */
 export function startNotifications(shared: Shared, sms: SmsProvider | null) {
-  const { db, bus, fleet, config, now, onError } = shared;
-  return startNotificationDelivery({ db, bus, fleet, mailer: openMailer(config), sms, config, now, onError });
+  const { db, bus, fleet, config, now, onError, metrics } = shared;
+  return startNotificationDelivery({
+    db,
+    bus,
+    fleet,
+    mailer: openMailer(config),
+    sms,
+    config,
+    now,
+    onError,
+    onAttempt: (channel, outcome) => metrics.notificationAttempt(channel, outcome),
+  });
 }

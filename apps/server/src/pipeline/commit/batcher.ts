@@ -101,6 +101,11 @@ export function createBatcher(opts: BatcherOptions) {
       return Promise.all(inFlight);
     },
 
+    /** Sealed batches committing now (the metrics' queue). */
+    inFlight(): number {
+      return inFlight.length;
+    },
+
     /** The same, whether they committed or failed. */
     settled(): Promise<unknown> {
       return Promise.allSettled([...inFlight]);

@@ -3,7 +3,14 @@ import { StaleOwnerError, type IngestBatch } from '../../storage/ingest/rows.ts'
 import type { IngestPort, OwnerEpochs } from '../ports.ts';
 import { splitByDevice, type Batch, type BatchEvent } from './batch.ts';
 
+/** What a commit tells the metrics (ops/metrics.ts): positions stored, rows, time taken. */
+export interface CommitObserver {
+  committed(batch: { positions: number; rows: number; seconds: number }): void;
+  failed(): void;
+}
+
 export interface CommitOptions {
+  observer?: CommitObserver;
   store: Pick<IngestPort, 'write'>;
   bus: Bus;
   owners?: OwnerEpochs | null;
@@ -19,6 +26,7 @@ export interface CommitOptions {
  */
 export function createCommit(opts: CommitOptions): (b: Batch) => Promise<void> {
   async function write(b: Batch): Promise<void> {
+    const startedAt = performance.now();
     const ingest: IngestBatch = {
       logs: b.logs,
       vehicleLogs: b.vehicleLogs,
@@ -35,6 +43,11 @@ export function createCommit(opts: CommitOptions): (b: Batch) => Promise<void> {
     };
     await opts.store.write(ingest);
     b.storedEvids = ingest.storedEvids ?? new Set();
+    opts.observer?.committed({
+      positions: b.logs.filter((l) => l.package === 'gps#latest' || l.package === 'gps#memory').length,
+      rows: b.logs.length,
+      seconds: (performance.now() - startedAt) / 1000,
+    });
   }
 
   /** The epochs this node holds for the batch's devices, when several nodes share the devices. */
@@ -50,6 +63,7 @@ export function createCommit(opts: CommitOptions): (b: Batch) => Promise<void> {
   }
 
   function failed(b: Batch, err: unknown): void {
+    opts.observer?.failed();
     // Refused because another node took the device over: expected, and its tracker resends there.
     if (err instanceof StaleOwnerError) opts.owners?.refused(err.dvids);
     else opts.onError(err, `pipeline commit (${[...new Set(b.waiters.map((w) => w.dvid))].join(', ')})`);

@@ -15,9 +15,22 @@ export type Db = Kysely<Database>;
 export const isAnyOf = (column: string, keys: readonly string[]) =>
   sql<boolean>`${sql.ref(column)} = any(${[...keys]}::text[])`;
 
+/** The connections as the metrics see them (PGlite: one, busy while a request is pending). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  pool(): PoolStats;
+  /**
+   * PGlite in a data folder: the folder, and a consistent copy of it taken while it runs (a
+   * gzipped tarball, between transactions; jejak backup, ADR 0084).
+   */
+  embedded?: { dataDir: string; dump(): Promise<Uint8Array> };
   close(): Promise<void>;
 }
 
@@ -37,7 +50,12 @@ export async function openPostgres(
   const client = await pool.connect();
   client.release();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: copyingPool(pool) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -57,6 +75,19 @@ export async function openPGlite(dataDir: string | null, settings: PGliteSetting
   return {
     db,
     kind: 'pglite',
+    pool: () => {
+      const pending = engine.pending();
+      return { total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) };
+    },
+    ...(dataDir
+      ? {
+          embedded: {
+            dataDir,
+            // Holding the one connection: no transaction is open while the copy is taken.
+            dump: () => db.connection().execute(() => engine.dump()),
+          },
+        }
+      : {}),
     async close() {
       await db.destroy();
       lock?.release();

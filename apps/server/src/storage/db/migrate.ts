@@ -43,13 +43,8 @@ export async function migrate(db: Db, until?: string): Promise<string[]> {
   await sql`create table if not exists schema_migrations (name text primary key, applied_at bigint not null)`.execute(
     db,
   );
-  const applied = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql') && (until === undefined || f < until))
-    .sort();
   const ran: string[] = [];
-  for (const file of files) {
-    if (applied.has(file)) continue;
+  for (const file of await pendingMigrations(db, until)) {
     const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
     await db.transaction().execute(async (trx) => {
       for (const statement of splitStatements(text)) await sql.raw(statement).execute(trx);
@@ -59,6 +54,18 @@ export async function migrate(db: Db, until?: string): Promise<string[]> {
     ran.push(file);
   }
   return ran;
+}
+
+/**
+ * The migrations this program has that the database has not applied, in name order: none once a
+ * start has migrated it; some while another node migrates it, or after a newer program's files
+ * came without a start (a node then is not ready, /readyz).
+ */
+export async function pendingMigrations(db: Db, until?: string): Promise<string[]> {
+  const applied = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql') && (until === undefined || f < until) && !applied.has(f))
+    .sort();
 }
 
 /** Our migrations hold no functions or quoted semicolons, so ';' at line end separates statements. */

@@ -18,6 +18,13 @@ export interface PGliteSettings {
 /** What the PGlite dialect needs of the database: one query at a time, in order. */
 export interface PGliteEngine {
   query<R>(sql: string, params: readonly unknown[], copyText?: string): Promise<EngineResult<R>>;
+  /** Requests sent to the thread and not answered yet (the metrics' pool). */
+  pending(): number;
+  /**
+   * The data folder as a gzipped tarball (PGlite's dumpDataDir) after a checkpoint: no query runs
+   * meanwhile; the caller makes sure no transaction is open (database.ts, ADR 0084).
+   */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,12 @@ PGlite.create(workerData.dataDir || undefined, { startParams }).then((db) => {
   parentPort.on('message', async (m) => {
     try {
       if (m.close) { await db.close(); parentPort.postMessage({ id: m.id }); return; }
+      if (m.dump) {
+        await db.query('checkpoint');
+        const bytes = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+        parentPort.postMessage({ id: m.id, dump: bytes }, [bytes.buffer]);
+        return;
+      }
       const r = m.copyText === undefined
         ? await db.query(m.sql, m.params)
         : await db.query(m.sql.replace(/ from stdin$/, " from '/dev/blob'"), [], { blob: new Blob([m.copyText]) });
@@ -62,6 +75,7 @@ interface Reply {
   error?: ErrorFields;
   rows?: unknown[];
   affectedRows?: number;
+  dump?: Uint8Array;
 }
 interface ErrorFields {
   message: string;
@@ -85,17 +99,19 @@ function toError(f: ErrorFields): PGliteError {
  * quiet server may not run for minutes, and part of them for good (ADR 0031).
  */
 const INITDB_SOURCE = `
-const [modulePath, dataDir, settings] = process.argv.slice(1);
+const [modulePath, dataDir, settings, tarball] = process.argv.slice(1);
 const { PGlite } = require(modulePath);
 const startParams = [...PGlite.defaultStartParams, ...JSON.parse(settings).flatMap((s) => ['-c', s])];
-PGlite.create(dataDir, { startParams }).then((db) => db.close()).then(
+const loadDataDir = tarball ? new Blob([require('node:fs').readFileSync(tarball)]) : undefined;
+PGlite.create(dataDir, { startParams, loadDataDir }).then((db) => db.close()).then(
   () => process.exit(0),
   (e) => { console.error(String(e && e.message || e)); process.exit(1); },
 );
 `;
 
-async function createDataDir(modulePath: string, dataDir: string, settings: string[]): Promise<void> {
-  const child = spawn(process.execPath, ['-e', INITDB_SOURCE, modulePath, dataDir, JSON.stringify(settings)], {
+async function createDataDir(modulePath: string, dataDir: string, settings: string[], tarball?: string): Promise<void> {
+  const args = [modulePath, dataDir, JSON.stringify(settings), ...(tarball ? [tarball] : [])];
+  const child = spawn(process.execPath, ['-e', INITDB_SOURCE, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -106,6 +122,14 @@ async function createDataDir(modulePath: string, dataDir: string, settings: stri
   });
   if (code !== 0) throw new PGliteError(`could not create the database in ${dataDir}: ${stderr.trim()}`);
 }
+
+/** A new data folder made from a tarball `dump()` wrote (jejak restore), in a child process as above. */
+export async function restoreDataDir(dataDir: string, tarball: string, settings: PGliteSettings): Promise<void> {
+  const modulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  await createDataDir(modulePath, dataDir, startSettingsOf(settings), tarball);
+}
+
+const startSettingsOf = (settings: PGliteSettings) => [`shared_buffers=${settings.sharedBuffersMb}MB`];
 
 /**
  * The thread's short-lived objects (requests, rows, protocol messages) live in V8's young
@@ -120,7 +144,7 @@ const WORKER_YOUNG_GENERATION_MB = 16;
  */
 export async function startPGliteWorker(dataDir: string | null, settings: PGliteSettings): Promise<PGliteEngine> {
   const modulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const startSettings = [`shared_buffers=${settings.sharedBuffersMb}MB`];
+  const startSettings = startSettingsOf(settings);
   if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(modulePath, dataDir, startSettings);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -169,6 +193,12 @@ export async function startPGliteWorker(dataDir: string | null, settings: PGlite
     async query<R>(sql: string, params: readonly unknown[], copyText?: string): Promise<EngineResult<R>> {
       const r = await send({ sql, params, copyText });
       return { rows: (r.rows ?? []) as R[], affectedRows: r.affectedRows };
+    },
+    pending: () => pending.size,
+    async dump() {
+      const r = await send({ dump: true });
+      if (!r.dump) throw new PGliteError('the database thread sent no dump');
+      return r.dump;
     },
     async close() {
       await send({ close: true });
