@@ -7,6 +7,7 @@ import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.
 import { openLive } from './live-client.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import {
+  confirmAddresses,
   defaultRtid,
   notificationBody,
   storeEvent,
@@ -100,6 +101,7 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
     ownerUid = (await owner.login('owner@demo.jejak.my')).uid;
     rtid = await defaultRtid(server.app, ownerUid);
     vehicle = await vehicleOf(server.app, ownerUid);
+    await confirmAddresses(server.app, ownerUid, ['aisyah@example.my']);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -112,3 +112,30 @@ export function notificationBody(
     },
   };
 }
+
+/**
+ * Marks outside e-mail addresses confirmed for the account of `uid` (as if their links were
+ * opened), for tests about delivery rather than confirmation (ADR 0083).
+ */
+export async function confirmAddresses(
+  app: Pick<RunningJejak, 'database'>,
+  uid: string,
+  addresses: readonly string[],
+): Promise<void> {
+  if (addresses.length === 0) return;
+  await app.database.db
+    .insertInto('recipient_confirmations')
+    .values(
+      addresses.map((address) => ({
+        account_uid: uid,
+        address: address.toLowerCase(),
+        token_hash: null,
+        expires_at: null,
+        sent_at: null,
+        confirmed_at: 1,
+        created_at: 1,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['account_uid', 'address']).doUpdateSet({ confirmed_at: 1, token_hash: null }))
+    .execute();
+}
