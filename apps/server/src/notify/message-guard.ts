@@ -56,7 +56,10 @@ export function createMessageGuard(deps: MessageGuardDeps) {
   async function tellOwner(account: MessageAccount, channel: CountedChannel, day: string): Promise<void> {
     const owner = await repo.ownerOf(account.uid);
     if (!owner || !deps.mailer.configured) return;
-    await deps.mailer.send({ to: owner.userEmail, ...quotaMail(CHANNEL_WORDS[channel].word, deps.limits[channel], day) });
+    await deps.mailer.send({
+      to: owner.userEmail,
+      ...quotaMail(CHANNEL_WORDS[channel].word, deps.limits[channel], day),
+    });
   }
 
   /** Takes one message of the day's quota: null when under it, else the refusal to log. */

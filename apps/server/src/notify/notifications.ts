@@ -58,7 +58,6 @@ export function createNotificationsApi(deps: {
   });
 }
 
-
 export interface NotificationDeliveryDeps {
   db: Db;
   bus: Bus;
@@ -92,7 +91,12 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
     gate: (d) =>
       stillCovers(d.current, d.event, d.recipient)
         ? guard.permit(d.account, d.serviceType, d.recipient)
-        : Promise.resolve({ ok: false, statusCode: 410, statusMessage: NOTIFICATION_TEXTS.notCovered, retryable: false }),
+        : Promise.resolve({
+            ok: false,
+            statusCode: 410,
+            statusMessage: NOTIFICATION_TEXTS.notCovered,
+            retryable: false,
+          }),
     policy: { maxAttempts: config.JEJAK_NOTIFY_MAX_ATTEMPTS, baseDelayMs: config.JEJAK_NOTIFY_RETRY_BASE_MS },
     leaseMs: config.JEJAK_NOTIFY_LEASE_MS,
     now,

@@ -24,11 +24,26 @@ describe('isMessageSafeText', () => {
 
 describe('messageAccountOf', () => {
   it.each([
-    [{ uid: 'o', role: 'fleetOwner' as const, hierarchy: 's#d#o' }, { uid: 'o', hierarchy: 's#d#o' }],
-    [{ uid: 'd', role: 'distributor' as const, hierarchy: 's#d' }, { uid: 'd', hierarchy: 's#d' }],
-    [{ uid: 'op', role: 'fleetOperator' as const, hierarchy: 's#d#o#op' }, { uid: 'o', hierarchy: 's#d#o' }],
-    [{ uid: 'm', role: 'fleetManager' as const, hierarchy: 's#d#o#m' }, { uid: 'o', hierarchy: 's#d#o' }],
-    [{ uid: 'op', role: 'fleetOperator' as const, hierarchy: 'op' }, { uid: 'op', hierarchy: 'op' }],
+    [
+      { uid: 'o', role: 'fleetOwner' as const, hierarchy: 's#d#o' },
+      { uid: 'o', hierarchy: 's#d#o' },
+    ],
+    [
+      { uid: 'd', role: 'distributor' as const, hierarchy: 's#d' },
+      { uid: 'd', hierarchy: 's#d' },
+    ],
+    [
+      { uid: 'op', role: 'fleetOperator' as const, hierarchy: 's#d#o#op' },
+      { uid: 'o', hierarchy: 's#d#o' },
+    ],
+    [
+      { uid: 'm', role: 'fleetManager' as const, hierarchy: 's#d#o#m' },
+      { uid: 'o', hierarchy: 's#d#o' },
+    ],
+    [
+      { uid: 'op', role: 'fleetOperator' as const, hierarchy: 'op' },
+      { uid: 'op', hierarchy: 'op' },
+    ],
   ])('%j → %j', (creator, account) => {
     expect(messageAccountOf(creator)).toEqual(account);
   });

@@ -76,14 +76,14 @@ export function createChainDriver(opts: ChainDriverOptions) {
         : refused
           ? { ...refused, ref: null }
           : await opts.voice
-            .placeCall({
-              to: number,
-              callRef: record.ecrid,
-              say: `Jejak alert: ${chain.eventName} on ${chain.vehicleName}. Press ${opts.ackKey} to acknowledge.`,
-              ackKey: opts.ackKey,
-              ringSeconds: opts.ringSeconds,
-            })
-            .catch((err: unknown) => ({ statusCode: 0, statusMessage: String(err), ref: null }));
+              .placeCall({
+                to: number,
+                callRef: record.ecrid,
+                say: `Jejak alert: ${chain.eventName} on ${chain.vehicleName}. Press ${opts.ackKey} to acknowledge.`,
+                ackKey: opts.ackKey,
+                ringSeconds: opts.ringSeconds,
+              })
+              .catch((err: unknown) => ({ statusCode: 0, statusMessage: String(err), ref: null }));
     if (answer.statusCode >= 200 && answer.statusCode < 300) {
       await repo.setCallRef(record.ecrid, answer.ref, state.ecid);
       return;

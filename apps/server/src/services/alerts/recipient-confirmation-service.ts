@@ -103,7 +103,10 @@ export function createRecipientConfirmationService(deps: RecipientConfirmationDe
         }
         const account = creators.get(n.createdBy);
         const addresses = emailAddresses(n);
-        out.push({ ...n, awaitingConfirmation: account && addresses.length > 0 ? await awaitingOf(account, addresses) : [] });
+        out.push({
+          ...n,
+          awaitingConfirmation: account && addresses.length > 0 ? await awaitingOf(account, addresses) : [],
+        });
       }
       return out;
     },
@@ -115,7 +118,8 @@ export function createRecipientConfirmationService(deps: RecipientConfirmationDe
       const creator = await users.findByUid(n.createdBy);
       if (!creator) throw AppError.notFound(NOTIFICATION_TEXTS.notificationNotFound);
       const account = accountOfUser(creator.user);
-      if ((await awaitingOf(account, [address])).length === 0) throw AppError.validation(NOTIFICATION_TEXTS.notAwaiting);
+      if ((await awaitingOf(account, [address])).length === 0)
+        throw AppError.validation(NOTIFICATION_TEXTS.notAwaiting);
       const owner = await users.findByUid(account.uid);
       return sendLink(account, owner?.user.userEmail ?? creator.user.userEmail, address);
     },

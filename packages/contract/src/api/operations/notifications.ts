@@ -57,7 +57,7 @@ export const NOTIFICATION_OPERATIONS = {
   confirmationResend: post(
     API_PATHS.confirmationResend,
     manageAlerts,
-    "Mail an outside recipient of a notification its confirmation link again (rate-limited)",
+    'Mail an outside recipient of a notification its confirmation link again (rate-limited)',
     ResendConfirmationRequestSchema,
     NotificationMessageResponseSchema,
   ),

@@ -28,7 +28,11 @@ export function createMessageGuardRepo(db: Db) {
         .where(sql<boolean>`lower(u.user_email) = any(${[...addresses]}::text[])`)
         .where((eb) =>
           eb.or([
-            userInSubtree(eb, 'u.user_hierarchy', { uid: account.uid, role: 'fleetOwner', hierarchy: account.hierarchy }),
+            userInSubtree(eb, 'u.user_hierarchy', {
+              uid: account.uid,
+              role: 'fleetOwner',
+              hierarchy: account.hierarchy,
+            }),
             sql<boolean>`u.uid = any(${hierarchySegments(account.hierarchy)}::text[])`,
           ]),
         )
