@@ -22,6 +22,7 @@ export function DeleteNotificationButton({ n }: { n: Notification }) {
   return (
     <Popconfirm
       title={s.deleteConfirm(n.notificationName)}
+      rootClassName="notification-delete-confirm"
       okText={s.deleteOk}
       cancelText={s.cancel}
       okButtonProps={{ danger: true, loading: remove.isPending }}
