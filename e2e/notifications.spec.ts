@@ -85,14 +85,14 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.fill('#recipient-0-email', 'ali@demo');
     await page.locator('#recipient-0-name').focus();
     await page.getByTestId('recipient-0-email-hint').getByText(NOTIFICATION_TEXTS.invalidEmail).waitFor();
-    await page.fill('#recipient-0-email', 'ali@demo.jejak.my');
+    await page.fill('#recipient-0-email', 'operator@demo.jejak.my');
     await page.locator('#recipient-0-name').focus();
     await page.getByTestId('recipient-0-email-hint').getByText(NOTIFICATION_TEXTS.validEmail).waitFor();
     await screenshotAtWidths(page, 'notification-add');
     await save(page);
     await expectToast(page, NOTIFICATION_TEXTS.notificationAdded);
     await page.waitForURL(/\/Management\/Notification$/);
-    await rows(page, 'notification-table').filter({ hasText: 'ali@demo.jejak.my (Ali)' }).waitFor();
+    await rows(page, 'notification-table').filter({ hasText: 'operator@demo.jejak.my (Ali)' }).waitFor();
     const mail = (await notificationsOf(page)).find((n) => n.notificationName === 'SOS mail');
     if (!mail) throw new Error('the notification was not stored');
 
@@ -107,7 +107,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const arrived = sink.nextMail();
     app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
     await app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
-    expect((await arrived).to).toEqual(['ali@demo.jejak.my']);
+    expect((await arrived).to).toEqual(['operator@demo.jejak.my']);
     const logged = await waitFor(
       () =>
         postFromPage<{ notificationLog: { Items: NotificationLogEntry[] } }>(page, '/notificationlog/get', {
@@ -129,7 +129,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
       .evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
     expect(headers).toEqual(NOTIFICATION_LOG_COLUMNS.map((c) => c.label));
     const cells = await rows(page, 'log-table').first().locator('td').allTextContents();
-    expect(cells.slice(0, 3)).toEqual(['SOS mail', 'E-mail', 'ali@demo.jejak.my (Ali)']);
+    expect(cells.slice(0, 3)).toEqual(['SOS mail', 'E-mail', 'operator@demo.jejak.my (Ali)']);
     expect(cells[3]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{1,2}:\d{2}:\d{2} [AP]M$/);
     expect(cells[5]).toBe(String(entry?.statusCode));
     await screenshotAtWidths(page, 'notification-log');
