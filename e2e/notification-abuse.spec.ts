@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXTS, type Notification } from '@jejak/contract';
-import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { defaultRtid } from '../apps/server/test/notifications-fixture.ts';
 import { expectToast, FLOW_TIMEOUT_MS, screenshot, signInAt } from './browser.ts';
-import { consoleUnderTest } from './console.ts';
+import { mailingConsoleUnderTest } from './console.ts';
 import { myUid, postFromPage } from './page-api.ts';
 import { screenshotAtWidths } from './widths.ts';
 
@@ -15,23 +14,15 @@ const INSIDE = 'operator@demo.jejak.my';
  * notification, in Chromium (issue 27 item 2, ADR 0083).
  */
 describe('notification recipients and delete in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
-  const ui = consoleUnderTest(() => ({ JEJAK_SMTP_HOST: '127.0.0.1', JEJAK_SMTP_PORT: String(sink?.port) }));
+  const ui = mailingConsoleUnderTest();
 
   it('shows an outside recipient awaiting confirmation until its link is opened, then deletes the notification', async () => {
-    if (!sink) throw new Error('the SMTP server is not started');
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/Management/Notification');
     await page.getByTestId('notification-table').waitFor();
     const uid = await myUid(page);
     const rtid = await defaultRtid(ui.server.app, uid);
-    const linkMail = sink.nextMail();
+    const linkMail = ui.sink.nextMail();
     const added = await postFromPage<{ notification: Notification }>(page, '/notification/add', {
       notification: {
         createdBy: uid,

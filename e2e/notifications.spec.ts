@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ALERT_TEXTS,
@@ -9,10 +9,9 @@ import {
   type Notification,
   type NotificationLogEntry,
 } from '@jejak/contract';
-import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { defaultRtid, storeEvent, vehicleOf, waitFor } from '../apps/server/test/notifications-fixture.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, signInAt } from './browser.ts';
-import { consoleUnderTest } from './console.ts';
+import { mailingConsoleUnderTest } from './console.ts';
 import { myUid, postFromPage } from './page-api.ts';
 import { screenshotAtWidths } from './widths.ts';
 
@@ -48,14 +47,7 @@ async function expandAll(page: Page, tree: string): Promise<void> {
 
 /** Notifications tab, Edit Notification and Notification Log in Chromium (spec 2 §2, §4, §5, §8, §9). */
 describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
-  const ui = consoleUnderTest(() => ({ JEJAK_SMTP_HOST: '127.0.0.1', JEJAK_SMTP_PORT: String(sink?.port) }));
+  const ui = mailingConsoleUnderTest();
 
   it('adds an e-mail notification with every check in order; its log shows the delivery and exports', async () => {
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -103,8 +95,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(mail.rules).toEqual({ [rtid]: { 'builtin.sos': { c: 0, v: 1 } } });
     const vehicle = await vehicleOf(app, uid);
     const item = await storeEvent(app, vehicle, { rtid, ruid: 'builtin.sos' }, Date.now());
-    if (!sink) throw new Error('the SMTP server is not started');
-    const arrived = sink.nextMail();
+    const arrived = ui.sink.nextMail();
     app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
     await app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
     expect((await arrived).to).toEqual(['operator@demo.jejak.my']);

@@ -1,16 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALERT_PATHS,
-  NOTIFICATION_PATHS,
-  NOTIFICATION_TEXTS,
-  type Notification,
-  type NotificationLogEntry,
-} from '@jejak/contract';
+import { ALERT_PATHS, NOTIFICATION_PATHS, NOTIFICATION_TEXTS, type Notification } from '@jejak/contract';
 import { MESSAGE_TEXT_REFUSED } from '@jejak/domain';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpSink } from './smtp-sink.ts';
-import { defaultRtid, notificationBody, storeEvent, vehicleOf, waitFor } from './notifications-fixture.ts';
+import { defaultRtid, notificationBody, ownerSteps, storeEvent, vehicleOf } from './notifications-fixture.ts';
 
 const kinds = await dbKinds();
 const DAILY_SMS = 2;
@@ -55,30 +49,9 @@ describe.each(kinds)('notification abuse limits on %s', (kind) => {
     await sink?.close();
   });
 
-  async function watching(ruid: string, over: Record<string, unknown> = {}): Promise<Notification> {
-    const r = await owner.post(
-      NOTIFICATION_PATHS.notificationAdd,
-      notificationBody(ownerUid, rtid, { rules: { [rtid]: { [ruid]: { c: 0, v: 1 } } }, ...over }),
-    );
-    expect(r.status).toBe(200);
-    return r.body.notification as Notification;
-  }
-  async function raise(ruid: string) {
-    const fields = { rtid, ruid, eventName: ruid.toUpperCase(), eventCreatedAt: now - ++serial };
-    const item = await storeEvent(server.app, vehicle, fields, now);
-    await server.app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
-    return item;
-  }
-  async function log(nfid: string): Promise<NotificationLogEntry[]> {
-    const r = await owner.post(NOTIFICATION_PATHS.notificationLogGet, { nfid, startTime: 0, endTime: now + 1 });
-    expect(r.status).toBe(200);
-    return (r.body.notificationLog as { Items: NotificationLogEntry[] }).Items;
-  }
-  const logOf = (nfid: string, n: number) =>
-    waitFor(
-      () => log(nfid),
-      (items) => items.length >= n,
-    );
+  const steps = ownerSteps(() => ({ app: server.app, owner, ownerUid, rtid, vehicle, now: () => now }));
+  const { watching, logOf } = steps;
+  const raise = (ruid: string) => steps.raise(ruid, { eventName: ruid.toUpperCase(), eventCreatedAt: now - ++serial });
   async function listed(nfid: string): Promise<Notification | undefined> {
     const r = await owner.post(NOTIFICATION_PATHS.notificationGet, { nfids: [] });
     return (r.body.notifications as Notification[]).find((n) => n.nfid === nfid);

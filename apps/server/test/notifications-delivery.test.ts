@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_PATHS, type Notification, type NotificationLogEntry } from '@jejak/contract';
 import { createDeliveryRepo } from '../src/storage/repos/alerts/delivery-repo.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { openLive } from './live-client.ts';
 import { startSmtpSink } from './smtp-sink.ts';
-import {
-  confirmAddresses,
-  defaultRtid,
-  notificationBody,
-  storeEvent,
-  vehicleOf,
-  waitFor,
-  type EventItem,
-} from './notifications-fixture.ts';
+import { confirmAddresses, defaultRtid, ownerSteps, storeEvent, vehicleOf } from './notifications-fixture.ts';
 
 const kinds = await dbKinds();
 const BASE_DELAY_MS = 60_000;
@@ -109,30 +100,14 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
     await sink?.close();
   });
 
-  async function watching(ruid: string, over: Record<string, unknown> = {}): Promise<Notification> {
-    const r = await owner.post(
-      NOTIFICATION_PATHS.notificationAdd,
-      notificationBody(ownerUid, rtid, { rules: { [rtid]: { [ruid]: { c: 0, v: 1 } } }, ...over }),
-    );
-    expect(r.status).toBe(200);
-    return r.body.notification as Notification;
-  }
-  async function raise(ruid: string, fields: Partial<EventItem> = {}): Promise<EventItem> {
-    const item = await storeEvent(server.app, vehicle, { rtid, ruid, ...fields }, clock);
-    server.app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
-    await server.app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
-    return item;
-  }
-  async function log(nfid: string): Promise<NotificationLogEntry[]> {
-    const r = await owner.post(NOTIFICATION_PATHS.notificationLogGet, { nfid, startTime: 0, endTime: clock + 1 });
-    expect(r.status).toBe(200);
-    return (r.body.notificationLog as { Items: NotificationLogEntry[] }).Items;
-  }
-  const logOf = (nfid: string, n: number) =>
-    waitFor(
-      () => log(nfid),
-      (items) => items.length >= n,
-    );
+  const { watching, raise, log, logOf } = ownerSteps(() => ({
+    app: server.app,
+    owner,
+    ownerUid,
+    rtid,
+    vehicle,
+    now: () => clock,
+  }));
   const nextAt = async (nfid: string) =>
     Number(
       (

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { LiveNotifyMessage } from '@jejak/contract';
+import { expect } from 'vitest';
+import {
+  NOTIFICATION_PATHS,
+  type LiveNotifyMessage,
+  type Notification,
+  type NotificationLogEntry,
+} from '@jejak/contract';
 import type { RunningJejak } from '../src/app.ts';
+import type { apiClient } from './harness.ts';
 
 export type EventItem = LiveNotifyMessage['item'];
 
@@ -138,4 +145,50 @@ export async function confirmAddresses(
     )
     .onConflict((oc) => oc.columns(['account_uid', 'address']).doUpdateSet({ confirmed_at: 1, token_hash: null }))
     .execute();
+}
+
+/** What a notification test acts as: one owner with its DEFAULT template and first vehicle, at a clock. */
+export interface OwnerWorld {
+  app: RunningJejak;
+  owner: ReturnType<typeof apiClient>;
+  ownerUid: string;
+  rtid: string;
+  vehicle: Awaited<ReturnType<typeof vehicleOf>>;
+  now: () => number;
+}
+
+/**
+ * The steps notification tests take as the owner (read when called, so `world` may be filled in
+ * beforeAll): add a notification watching one rule, raise an event as the pipeline does, read
+ * the log and wait for it to hold `n` entries.
+ */
+export function ownerSteps(world: () => OwnerWorld) {
+  async function watching(ruid: string, over: Record<string, unknown> = {}): Promise<Notification> {
+    const { owner, ownerUid, rtid } = world();
+    const r = await owner.post(
+      NOTIFICATION_PATHS.notificationAdd,
+      notificationBody(ownerUid, rtid, { rules: { [rtid]: { [ruid]: { c: 0, v: 1 } } }, ...over }),
+    );
+    expect(r.status).toBe(200);
+    return r.body.notification as Notification;
+  }
+  async function raise(ruid: string, fields: Partial<EventItem> = {}): Promise<EventItem> {
+    const { app, vehicle, rtid, now } = world();
+    const item = await storeEvent(app, vehicle, { rtid, ruid, ...fields }, now());
+    app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
+    await app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
+    return item;
+  }
+  async function log(nfid: string): Promise<NotificationLogEntry[]> {
+    const { owner, now } = world();
+    const r = await owner.post(NOTIFICATION_PATHS.notificationLogGet, { nfid, startTime: 0, endTime: now() + 1 });
+    expect(r.status).toBe(200);
+    return (r.body.notificationLog as { Items: NotificationLogEntry[] }).Items;
+  }
+  const logOf = (nfid: string, n: number) =>
+    waitFor(
+      () => log(nfid),
+      (items) => items.length >= n,
+    );
+  return { watching, raise, log, logOf };
 }
