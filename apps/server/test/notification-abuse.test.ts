@@ -1,10 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_PATHS, NOTIFICATION_PATHS, NOTIFICATION_TEXTS, type Notification } from '@jejak/contract';
 import { MESSAGE_TEXT_REFUSED } from '@jejak/domain';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpSink } from './smtp-sink.ts';
-import { defaultRtid, notificationBody, ownerSteps, storeEvent, vehicleOf } from './notifications-fixture.ts';
+import {
+  defaultRtid,
+  notificationBody,
+  ownerSteps,
+  queueDelivery,
+  storeEvent,
+  vehicleOf,
+} from './notifications-fixture.ts';
 
 const kinds = await dbKinds();
 const DAILY_SMS = 2;
@@ -59,24 +66,7 @@ describe.each(kinds)('notification abuse limits on %s', (kind) => {
   /** A delivery of an already fanned-out event, due in a minute: a round the worker has not sent yet. */
   async function queuedRound(n: Notification, ruid: string): Promise<void> {
     const event = await storeEvent(server.app, vehicle, { rtid, ruid, eventCreatedAt: now - ++serial }, now);
-    const db = server.app.database.db;
-    await db.updateTable('events').set({ notified_at: now }).where('evid', '=', event.evid).execute();
-    await db
-      .insertInto('notification_deliveries')
-      .values({
-        genid: randomUUID(),
-        nfid: n.nfid,
-        evid: event.evid,
-        service_type: n.serviceType,
-        recipient: JSON.stringify(n.recipient[0]),
-        recipient_no: 0,
-        attempt: 0,
-        status: 'PENDING',
-        next_at: now + 60_000,
-        claimed_until: null,
-        created_at: now,
-      })
-      .execute();
+    await queueDelivery(server.app, { n, evid: event.evid, nowMs: now, nextAt: now + 60_000 });
   }
 
   it('refuses CR, LF and control characters in names that go into messages, in one clear text', async () => {

@@ -1,11 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryRepo } from '../src/storage/repos/alerts/delivery-repo.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { openLive } from './live-client.ts';
 import { startSmtpSink } from './smtp-sink.ts';
-import { confirmAddresses, defaultRtid, ownerSteps, storeEvent, vehicleOf } from './notifications-fixture.ts';
+import {
+  confirmAddresses,
+  defaultRtid,
+  ownerSteps,
+  queueDelivery,
+  storeEvent,
+  vehicleOf,
+} from './notifications-fixture.ts';
 
 const kinds = await dbKinds();
 const BASE_DELAY_MS = 60_000;
@@ -272,24 +278,9 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
     const n = await watching('builtin.vibration');
     const event = await storeEvent(server.app, vehicle, { rtid, ruid: 'builtin.vibration' }, clock);
     const db = server.app.database.db;
-    // Marked notified so no notifier fans it out; the row is written by hand, due now.
-    await db.updateTable('events').set({ notified_at: clock }).where('evid', '=', event.evid).execute();
-    await db
-      .insertInto('notification_deliveries')
-      .values({
-        genid: randomUUID(),
-        nfid: n.nfid,
-        evid: event.evid,
-        service_type: 0,
-        recipient: JSON.stringify({ name: 'A', email: 'a@example.my' }),
-        recipient_no: 0,
-        attempt: 0,
-        status: 'PENDING',
-        next_at: clock - 1,
-        claimed_until: null,
-        created_at: clock,
-      })
-      .execute();
+    // The row is written by hand, due now.
+    const due = { ...n, recipient: [{ name: 'A', email: 'a@example.my', isKeypadAuthorized: false }] };
+    await queueDelivery(server.app, { n: due, evid: event.evid, nowMs: clock, nextAt: clock - 1 });
     const repo = createDeliveryRepo(db);
     const at = clock + 1;
     const [a, b] = await Promise.all([repo.claimDue(at, 1_000, 10), repo.claimDue(at, 1_000, 10)]);

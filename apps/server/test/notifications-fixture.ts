@@ -192,3 +192,31 @@ export function ownerSteps(world: () => OwnerWorld) {
     );
   return { watching, raise, log, logOf };
 }
+
+/**
+ * Writes one delivery by hand, as a fan-out would, for an event marked notified (so no notifier
+ * fans it out again): a round the worker has not sent yet, due at `nextAt`.
+ */
+export async function queueDelivery(
+  app: Pick<RunningJejak, 'database'>,
+  d: { n: Pick<Notification, 'nfid' | 'serviceType' | 'recipient'>; evid: string; nowMs: number; nextAt: number },
+): Promise<void> {
+  const db = app.database.db;
+  await db.updateTable('events').set({ notified_at: d.nowMs }).where('evid', '=', d.evid).execute();
+  await db
+    .insertInto('notification_deliveries')
+    .values({
+      genid: randomUUID(),
+      nfid: d.n.nfid,
+      evid: d.evid,
+      service_type: d.n.serviceType,
+      recipient: JSON.stringify(d.n.recipient[0]),
+      recipient_no: 0,
+      attempt: 0,
+      status: 'PENDING',
+      next_at: d.nextAt,
+      claimed_until: null,
+      created_at: d.nowMs,
+    })
+    .execute();
+}
