@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARMS, DEVICE_MESSAGES, EVENT_TYPES, RULE_TYPES, type EventType, type RuleType } from '@jejak/domain';
-import { ID, RequiredId, requiredName, requiredText, text } from '../core/fields.ts';
+import { ID, RequiredId, requiredName, text } from '../core/fields.ts';
 
 /*
  * Rules, rule templates, events and SOS tickets (issue 12; spec 1 §2 Event Record and SOS

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GEOFENCE_TEXTS, GEOFENCE_TYPES, geofenceShapeProblem, MAX_ZONE_POINTS } from '@jejak/domain';
-import { ID, RequiredId, requiredName, requiredText, text } from '../core/fields.ts';
+import { ID, RequiredId, requiredName, text } from '../core/fields.ts';
 
 /** Geofence colour palette (spec 2 §9), upper-case hex; the first is the default. */
 export const GEOFENCE_PALETTE = ['5C1A8E', 'FF0000', '00FF00', '00FFE8', 'FF00FF', 'FFA500', 'FFFF00'] as const;
