@@ -4,6 +4,9 @@ import { startSimulator, type RunningSimulator } from '@jejak/simulator';
 import { demoSimulations } from '../apps/server/src/demo/demo-simulation.ts';
 import { demoImeis } from '../apps/server/src/demo/seed.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness.ts';
+import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
+
+type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 import { expectNoCspViolations, launchBrowser, reportOpenPages } from './browser.ts';
 
 export interface ConsoleUnderTest {
@@ -76,4 +79,28 @@ export function drivenConsoleUnderTest(): ConsoleUnderTest {
     await Promise.all(sims.map((sim) => sim.stop()));
   });
   return ui;
+}
+
+/** As consoleUnderTest, with a local SMTP server the console's server mails to; `sink` reads what arrived. */
+export function mailingConsoleUnderTest(): ConsoleUnderTest & { readonly sink: SmtpSink } {
+  let sink: SmtpSink | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  const ui = consoleUnderTest(() => ({ JEJAK_SMTP_HOST: '127.0.0.1', JEJAK_SMTP_PORT: String(sink?.port) }));
+  return {
+    get server() {
+      return ui.server;
+    },
+    get browser() {
+      return ui.browser;
+    },
+    get sink() {
+      if (!sink) throw new Error('the SMTP server is not started yet');
+      return sink;
+    },
+  };
 }

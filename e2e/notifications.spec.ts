@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ALERT_TEXTS,
@@ -9,10 +9,9 @@ import {
   type Notification,
   type NotificationLogEntry,
 } from '@jejak/contract';
-import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
 import { defaultRtid, storeEvent, vehicleOf, waitFor } from '../apps/server/test/notifications-fixture.ts';
 import { expectToast, FLOW_TIMEOUT_MS, pickOption, signInAt } from './browser.ts';
-import { consoleUnderTest } from './console.ts';
+import { mailingConsoleUnderTest } from './console.ts';
 import { myUid, postFromPage } from './page-api.ts';
 import { screenshotAtWidths } from './widths.ts';
 
@@ -48,14 +47,7 @@ async function expandAll(page: Page, tree: string): Promise<void> {
 
 /** Notifications tab, Edit Notification and Notification Log in Chromium (spec 2 §2, §4, §5, §8, §9). */
 describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
-  const ui = consoleUnderTest(() => ({ JEJAK_SMTP_HOST: '127.0.0.1', JEJAK_SMTP_PORT: String(sink?.port) }));
+  const ui = mailingConsoleUnderTest();
 
   it('adds an e-mail notification with every check in order; its log shows the delivery and exports', async () => {
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -85,14 +77,14 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.fill('#recipient-0-email', 'ali@demo');
     await page.locator('#recipient-0-name').focus();
     await page.getByTestId('recipient-0-email-hint').getByText(NOTIFICATION_TEXTS.invalidEmail).waitFor();
-    await page.fill('#recipient-0-email', 'ali@demo.jejak.my');
+    await page.fill('#recipient-0-email', 'operator@demo.jejak.my');
     await page.locator('#recipient-0-name').focus();
     await page.getByTestId('recipient-0-email-hint').getByText(NOTIFICATION_TEXTS.validEmail).waitFor();
     await screenshotAtWidths(page, 'notification-add');
     await save(page);
     await expectToast(page, NOTIFICATION_TEXTS.notificationAdded);
     await page.waitForURL(/\/Management\/Notification$/);
-    await rows(page, 'notification-table').filter({ hasText: 'ali@demo.jejak.my (Ali)' }).waitFor();
+    await rows(page, 'notification-table').filter({ hasText: 'operator@demo.jejak.my (Ali)' }).waitFor();
     const mail = (await notificationsOf(page)).find((n) => n.notificationName === 'SOS mail');
     if (!mail) throw new Error('the notification was not stored');
 
@@ -103,11 +95,10 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(mail.rules).toEqual({ [rtid]: { 'builtin.sos': { c: 0, v: 1 } } });
     const vehicle = await vehicleOf(app, uid);
     const item = await storeEvent(app, vehicle, { rtid, ruid: 'builtin.sos' }, Date.now());
-    if (!sink) throw new Error('the SMTP server is not started');
-    const arrived = sink.nextMail();
+    const arrived = ui.sink.nextMail();
     app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
     await app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
-    expect((await arrived).to).toEqual(['ali@demo.jejak.my']);
+    expect((await arrived).to).toEqual(['operator@demo.jejak.my']);
     const logged = await waitFor(
       () =>
         postFromPage<{ notificationLog: { Items: NotificationLogEntry[] } }>(page, '/notificationlog/get', {
@@ -129,7 +120,7 @@ describe('notifications in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
       .evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
     expect(headers).toEqual(NOTIFICATION_LOG_COLUMNS.map((c) => c.label));
     const cells = await rows(page, 'log-table').first().locator('td').allTextContents();
-    expect(cells.slice(0, 3)).toEqual(['SOS mail', 'E-mail', 'ali@demo.jejak.my (Ali)']);
+    expect(cells.slice(0, 3)).toEqual(['SOS mail', 'E-mail', 'operator@demo.jejak.my (Ali)']);
     expect(cells[3]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{1,2}:\d{2}:\d{2} [AP]M$/);
     expect(cells[5]).toBe(String(entry?.statusCode));
     await screenshotAtWidths(page, 'notification-log');

@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink } from '../apps/server/test/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
 import { expectToast, FLOW_TIMEOUT_MS, passwordMatchShows, screenshot, signIn, signInAt } from './browser.ts';
-import { consoleUnderTest } from './console.ts';
+import { mailingConsoleUnderTest } from './console.ts';
 
 const LINK_RE = /(http:\/\/[^\s"<>]+\/ResetPassword\?token=[A-Za-z0-9_-]+)/;
 
 /** Reset password in Chromium: Edit User's button e-mails a link; the link's page sets the password. */
 describe('reset password in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
-  const ui = consoleUnderTest(() => ({ JEJAK_SMTP_HOST: '127.0.0.1', JEJAK_SMTP_PORT: String(sink?.port) }));
+  const ui = mailingConsoleUnderTest();
 
   it("e-mails a link; the page sets the new password ('Reset password success') and the link works once", async () => {
     const admin = await ui.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signInAt(admin, ui.server.baseUrl, 'distributor@demo.jejak.my', '/UserManagement');
     await admin.getByTestId('user-tree').getByText('Klang Valley Cold Chain Sdn Bhd').click();
     await admin.getByRole('button', { name: 'Edit user' }).click();
-    if (!sink) throw new Error('the SMTP server is not started');
-    const mail = sink.nextMail();
+    const mail = ui.sink.nextMail();
     await admin.getByTestId('reset-password').click();
     await expectToast(admin, 'A reset password link has been sent to the user');
     const received = await mail;

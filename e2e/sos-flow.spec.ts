@@ -66,7 +66,7 @@ describe('an SOS press, end to end', { timeout: FLOW_TIMEOUT_MS }, () => {
           ...base,
           notificationName: 'SOS by e-mail',
           serviceType: 0,
-          recipient: [{ name: 'Control room', email: 'control@demo.jejak.my' }],
+          recipient: [{ name: 'Control room', email: 'operator@demo.jejak.my' }],
         },
       },
     );
@@ -122,7 +122,7 @@ describe('an SOS press, end to end', { timeout: FLOW_TIMEOUT_MS }, () => {
 
     // The e-mail reaches the SMTP server, with the vehicle, event, address and a map link.
     const received = await mail;
-    expect(received.to).toEqual(['control@demo.jejak.my']);
+    expect(received.to).toEqual(['operator@demo.jejak.my']);
     expect(received.decoded).toContain('SOS');
     expect(received.decoded).toMatch(/https:\/\/www\.google\.com\/maps\?q=3\.\d+,101\.\d+/);
 

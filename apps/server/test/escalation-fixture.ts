@@ -48,7 +48,9 @@ export async function seedChain(
       created_by: owner.uid,
       notification_name: 'SOS calls',
       service_type: 3,
-      rules: JSON.stringify({}),
+      // It watches SOS (a built-in rule, ticked in any template): a chain its notification no
+      // longer covers stops (ADR 0083).
+      rules: JSON.stringify({ default: { 'builtin.sos': { c: 0, v: 1 } } }),
       geofences: JSON.stringify({}),
       recipients: JSON.stringify(opts.recipients),
       keypad_enabled: opts.keypadEnabled ?? true,

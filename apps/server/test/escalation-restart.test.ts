@@ -70,6 +70,7 @@ describe.each(kinds)('an escalation chain across a restart on %s', (kind) => {
       ringSeconds: 1,
       outcomeMarginSeconds: 1,
       rounds: 1,
+      takeCall: () => Promise.resolve(null),
       now: () => Date.now(),
       onError: (err) => {
         throw err;

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_PATHS, type Notification, type NotificationLogEntry } from '@jejak/contract';
 import { createDeliveryRepo } from '../src/storage/repos/alerts/delivery-repo.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
 import { openLive } from './live-client.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import {
+  confirmAddresses,
   defaultRtid,
-  notificationBody,
+  ownerSteps,
+  queueDelivery,
   storeEvent,
   vehicleOf,
-  waitFor,
-  type EventItem,
 } from './notifications-fixture.ts';
 
 const kinds = await dbKinds();
@@ -100,6 +98,7 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
     ownerUid = (await owner.login('owner@demo.jejak.my')).uid;
     rtid = await defaultRtid(server.app, ownerUid);
     vehicle = await vehicleOf(server.app, ownerUid);
+    await confirmAddresses(server.app, ownerUid, ['aisyah@example.my']);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -107,30 +106,14 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
     await sink?.close();
   });
 
-  async function watching(ruid: string, over: Record<string, unknown> = {}): Promise<Notification> {
-    const r = await owner.post(
-      NOTIFICATION_PATHS.notificationAdd,
-      notificationBody(ownerUid, rtid, { rules: { [rtid]: { [ruid]: { c: 0, v: 1 } } }, ...over }),
-    );
-    expect(r.status).toBe(200);
-    return r.body.notification as Notification;
-  }
-  async function raise(ruid: string, fields: Partial<EventItem> = {}): Promise<EventItem> {
-    const item = await storeEvent(server.app, vehicle, { rtid, ruid, ...fields }, clock);
-    server.app.bus.publish('event.stored', { dvid: item.dvid, items: [item] });
-    await server.app.bus.enqueue('event.notify', { dvid: item.dvid, items: [item] });
-    return item;
-  }
-  async function log(nfid: string): Promise<NotificationLogEntry[]> {
-    const r = await owner.post(NOTIFICATION_PATHS.notificationLogGet, { nfid, startTime: 0, endTime: clock + 1 });
-    expect(r.status).toBe(200);
-    return (r.body.notificationLog as { Items: NotificationLogEntry[] }).Items;
-  }
-  const logOf = (nfid: string, n: number) =>
-    waitFor(
-      () => log(nfid),
-      (items) => items.length >= n,
-    );
+  const { watching, raise, log, logOf } = ownerSteps(() => ({
+    app: server.app,
+    owner,
+    ownerUid,
+    rtid,
+    vehicle,
+    now: () => clock,
+  }));
   const nextAt = async (nfid: string) =>
     Number(
       (
@@ -295,24 +278,9 @@ describe.each(kinds)('notification deliveries on %s', (kind) => {
     const n = await watching('builtin.vibration');
     const event = await storeEvent(server.app, vehicle, { rtid, ruid: 'builtin.vibration' }, clock);
     const db = server.app.database.db;
-    // Marked notified so no notifier fans it out; the row is written by hand, due now.
-    await db.updateTable('events').set({ notified_at: clock }).where('evid', '=', event.evid).execute();
-    await db
-      .insertInto('notification_deliveries')
-      .values({
-        genid: randomUUID(),
-        nfid: n.nfid,
-        evid: event.evid,
-        service_type: 0,
-        recipient: JSON.stringify({ name: 'A', email: 'a@example.my' }),
-        recipient_no: 0,
-        attempt: 0,
-        status: 'PENDING',
-        next_at: clock - 1,
-        claimed_until: null,
-        created_at: clock,
-      })
-      .execute();
+    // The row is written by hand, due now.
+    const due = { ...n, recipient: [{ name: 'A', email: 'a@example.my', isKeypadAuthorized: false }] };
+    await queueDelivery(server.app, { n: due, evid: event.evid, nowMs: clock, nextAt: clock - 1 });
     const repo = createDeliveryRepo(db);
     const at = clock + 1;
     const [a, b] = await Promise.all([repo.claimDue(at, 1_000, 10), repo.claimDue(at, 1_000, 10)]);

@@ -11,7 +11,14 @@ import { startNode, type NodeRole, type RunningNode } from '../src/roles/nodes.t
 import { createUsersRepo } from '../src/storage/repos/accounts/users-repo.ts';
 import { apiClient, PG_ADMIN_URL, postgresAvailable } from './harness.ts';
 import { openLive } from './live-client.ts';
-import { defaultRtid, notificationBody, storeEvent, vehicleOf, waitFor } from './notifications-fixture.ts';
+import {
+  confirmAddresses,
+  defaultRtid,
+  notificationBody,
+  storeEvent,
+  vehicleOf,
+  waitFor,
+} from './notifications-fixture.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 const withPostgres = await postgresAvailable();
@@ -85,6 +92,7 @@ describe.runIf(withPostgres)('notifications across nodes', () => {
     ownerUid = (await apiClient(apiA.httpUrl).login('owner@demo.jejak.my')).uid;
     rtid = await defaultRtid(apiA, ownerUid);
     vehicle = await vehicleOf(apiA, ownerUid);
+    await confirmAddresses(apiA, ownerUid, ['before@example.my', 'after@example.my', 'outage@example.my']);
   }, 120_000);
 
   afterAll(async () => {

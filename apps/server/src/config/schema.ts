@@ -192,6 +192,14 @@ export const CONFIG_KEYS = {
   JEJAK_NOTIFY_LEASE_MS: int(120_000, 1_000, 3_600_000),
   JEJAK_NOTIFY_POLL_MS: int(1_000, 100, 60_000),
   JEJAK_NOTIFY_RECOVER_AFTER_MS: int(5_000, 1_000, 600_000),
+  // Abuse limits of outgoing messages (issue 27 item 2, ADR 0083): a per-account daily quota for each
+  // paid channel, counted in the database, and how long an outside recipient's confirmation link
+  // works and how soon it may be sent again.
+  JEJAK_NOTIFY_DAILY_EMAILS: int(500, 0, 1_000_000),
+  JEJAK_NOTIFY_DAILY_SMS: int(200, 0, 1_000_000),
+  JEJAK_NOTIFY_DAILY_CALLS: int(100, 0, 1_000_000),
+  JEJAK_RECIPIENT_CONFIRM_TTL_HOURS: int(72, 1, 30 * 24),
+  JEJAK_RECIPIENT_CONFIRM_RESEND_MINUTES: int(10, 1, 24 * 60),
   JEJAK_PACKAGE_SWEEP_MS: int(60_000, 1_000, 86_400_000),
   // SMS and voice calls (issue 12, ADR 0048): the local provider (no network; scripted answers)
   // or Twilio through its SDK. JEJAK_TWILIO_BASE_URL points the SDK at another host (a stand-in).

@@ -2,12 +2,17 @@ import { NOTIFICATION_TYPES } from '@jejak/contract';
 import type { ClaimedDelivery, DeliveryOutcome, DeliveryRepo } from '../storage/repos/alerts/delivery-repo.ts';
 import type { NotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
 import { retryDelayMs, shouldRetry, type RetryPolicy } from './backoff.ts';
-import type { SendAttempt } from './senders.ts';
+import type { AttemptResult, SendAttempt } from './senders.ts';
 
 export interface DeliveryWorkerDeps {
   deliveries: Pick<DeliveryRepo, 'claimDue' | 'finish'>;
   logs: Pick<NotificationLogRepo, 'insert'>;
   send: SendAttempt;
+  /**
+   * Checked at send time, after the claim: null to send, else why the delivery is not sent (the
+   * notification no longer covers it, an unconfirmed recipient, a spent quota). Not retried.
+   */
+  gate: (d: ClaimedDelivery) => Promise<AttemptResult | null>;
   policy: RetryPolicy;
   /** How long a claim holds a delivery; longer than the slowest send (SMTP timeouts). */
   leaseMs: number;
@@ -34,7 +39,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   async function attempt(d: ClaimedDelivery): Promise<void> {
     const n = d.attempt + 1;
-    const result = await deps.send(d);
+    const result = (await deps.gate(d)) ?? (await deps.send(d));
     const nowMs = deps.now();
     const retry = !result.ok && shouldRetry(deps.policy, n, result.retryable);
     const outcome: DeliveryOutcome = result.ok

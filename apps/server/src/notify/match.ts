@@ -1,4 +1,4 @@
-import { BUILT_IN_RULE_PREFIX, type AlertEvent, type Notification } from '@jejak/contract';
+import { BUILT_IN_RULE_PREFIX, type AlertEvent, type Notification, type Recipient } from '@jejak/contract';
 
 /** What of an event decides which notifications watch it. */
 export type EventKey = Pick<AlertEvent, 'rtid' | 'ruid' | 'eventResult' | 'geoid'>;
@@ -17,6 +17,25 @@ export function watches(n: Pick<Notification, 'rules' | 'geofences'>, e: EventKe
   if (e.geoid === null) return true;
   const listed = Object.values(n.geofences).flat();
   return listed.length === 0 || listed.includes(e.geoid);
+}
+
+/** The same person on the same channel: uid, e-mail (any case) and contact alike. */
+const sameRecipient = (a: Recipient, b: Recipient): boolean =>
+  (a.uid ?? '') === (b.uid ?? '') &&
+  (a.email ?? '').toLowerCase() === (b.email ?? '').toLowerCase() &&
+  (a.contact ?? '') === (b.contact ?? '');
+
+/**
+ * Whether a notification, as it is now, still sends a delivery written earlier: it still watches
+ * the event and still lists the recipient. A rule unticked, a recipient removed or the type
+ * changed after fan-out stops the deliveries already queued (issue 27: "one more round").
+ */
+export function stillCovers(
+  n: Pick<Notification, 'rules' | 'geofences' | 'recipient'>,
+  e: EventKey,
+  r: Recipient,
+): boolean {
+  return watches(n, e) && n.recipient.some((listed) => sameRecipient(listed, r));
 }
 
 function tickedFor(flags: { c: 0 | 1; v: 0 | 1 } | undefined, eventResult: 0 | 1): boolean {

@@ -62,3 +62,44 @@ export function eventSms(e: NotifiedEvent, timeZone: string): string {
   ];
   return parts.join('\n');
 }
+
+/** A mail of fixed sentences and one optional link, as plain text and HTML. */
+function plainMail(subject: string, paragraphs: readonly string[], link: { href: string; label: string } | null) {
+  const text = [...paragraphs, ...(link ? [link.href] : [])].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/**
+ * The one mail an outside recipient gets before it confirms (ADR 0083): fixed words and the
+ * account's own sign-in address, never a name the account chose, so it cannot carry a message.
+ */
+export function confirmationMail(accountEmail: string, link: string, ttlHours: number): MailContent {
+  return plainMail(
+    'Confirm that you want Jejak vehicle alerts',
+    [
+      `The Jejak user ${accountEmail} added this address to receive vehicle alerts by e-mail.`,
+      `Nothing is sent to it unless you confirm with the link below. The link works once and expires in ${ttlHours} hours.`,
+      'If you do not know this user or do not want these alerts, ignore this e-mail.',
+    ],
+    { href: link, label: 'Confirm this address' },
+  );
+}
+
+/** The owner's one notice of a day when a channel's quota is reached (ADR 0083). */
+export function quotaMail(channel: string, limit: number, day: string): MailContent {
+  return plainMail(
+    `Jejak: daily ${channel} quota reached`,
+    [
+      `Your account's notifications reached their daily quota of ${limit} ${channel} messages on ${day}.`,
+      'Further notifications on this channel are not sent until the next day; each one is listed in the Notification Log as not sent. This is the only notice you get today.',
+      'If this is more than you expected, check who your notifications send to.',
+    ],
+    null,
+  );
+}

@@ -8,8 +8,13 @@ import { createDeliveryRepo } from '../storage/repos/alerts/delivery-repo.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import { createNotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
 import { createNotificationRepo } from '../storage/repos/alerts/notification-repo.ts';
-import type { Repos } from '../storage/repos/unit-of-work.ts';
+import type { UnitOfWork } from '../storage/repos/unit-of-work.ts';
+import { createRecipientConfirmationService } from '../services/alerts/recipient-confirmation-service.ts';
+import { NOTIFICATION_TEXTS } from '@jejak/contract';
+import { createMessageGuardRepo } from '../storage/repos/alerts/message-guard-repo.ts';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
+import { stillCovers } from './match.ts';
+import { messageGuardOf } from './message-guard.ts';
 import { createNotifier } from './notifier.ts';
 import type { SmsProvider } from './providers/provider.ts';
 import { createBusPushChannel } from './push-channel.ts';
@@ -26,14 +31,30 @@ const PUSH_ANSWER_MS = 1_000;
  * every node through 'notifications.changed', this one's at once.
  */
 export function createNotificationsApi(deps: {
-  repos: Pick<Repos, 'notifications' | 'notificationLogs' | 'users'>;
+  data: UnitOfWork<'notifications' | 'notificationLogs' | 'users' | 'messageGuards'>;
   bus: Bus;
+  mailer: Mailer;
+  config: Config;
+  publicUrl: () => string;
   now: () => number;
+  onError: (err: unknown, context: string) => void;
 }) {
+  const { data, config, now } = deps;
+  const guard = messageGuardOf(data.repos.messageGuards, deps);
   return createNotificationService({
-    repos: deps.repos,
+    data,
+    confirmations: createRecipientConfirmationService({
+      repos: data.repos,
+      guard,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+      ttlMs: config.JEJAK_RECIPIENT_CONFIRM_TTL_HOURS * 3_600_000,
+      resendMs: config.JEJAK_RECIPIENT_CONFIRM_RESEND_MINUTES * 60_000,
+      now,
+      onError: deps.onError,
+    }),
     onChange: (nfid) => deps.bus.publish('notifications.changed', { nfids: [nfid] }),
-    now: deps.now,
+    now,
   });
 }
 
@@ -59,6 +80,7 @@ export interface NotificationDeliveryDeps {
 export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
   const { db, bus, config, now, onError } = deps;
   const deliveries = createDeliveryRepo(db);
+  const guard = messageGuardOf(createMessageGuardRepo(db), deps);
   const worker = createDeliveryWorker({
     deliveries,
     logs: createNotificationLogRepo(db),
@@ -68,6 +90,15 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
       live: createBusPushChannel(bus, PUSH_ANSWER_MS),
       timeZone: config.JEJAK_TIME_ZONE,
     }),
+    gate: (d) =>
+      stillCovers(d.current, d.event, d.recipient)
+        ? guard.permit(d.account, d.serviceType, d.recipient)
+        : Promise.resolve({
+            ok: false,
+            statusCode: 410,
+            statusMessage: NOTIFICATION_TEXTS.notCovered,
+            retryable: false,
+          }),
     policy: { maxAttempts: config.JEJAK_NOTIFY_MAX_ATTEMPTS, baseDelayMs: config.JEJAK_NOTIFY_RETRY_BASE_MS },
     leaseMs: config.JEJAK_NOTIFY_LEASE_MS,
     now,

@@ -126,7 +126,15 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       now,
       onFallback: (err) => http.log.warn({ err }, 'online geocoder failed; the gazetteer answered'),
     }),
-    notifications: createNotificationsApi({ repos: data.repos, bus, now }),
+    notifications: createNotificationsApi({
+      data,
+      bus,
+      mailer,
+      config,
+      publicUrl: shared.publicUrl.get,
+      now,
+      onError,
+    }),
     alerts: {
       rules: createRuleService({ data, bus, now }),
       coverage: createRuleCoverageService({ data, bus, now }),

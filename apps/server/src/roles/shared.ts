@@ -6,6 +6,8 @@ import type { Config } from '../config/schema.ts';
 import { createInProcessBus, type Bus } from '../bus/bus.ts';
 import { createChainDriver, type ChainDriver } from '../notify/escalation/chain-driver.ts';
 import { startNotificationDelivery } from '../notify/notifications.ts';
+import { messageGuardOf } from '../notify/message-guard.ts';
+import { createMessageGuardRepo } from '../storage/repos/alerts/message-guard-repo.ts';
 import { chooseProviders, type Providers } from '../notify/providers/choose-providers.ts';
 import type { SmsProvider } from '../notify/providers/provider.ts';
 import { createSmtpMailer, type Mailer } from '../services/accounts/mailer.ts';
@@ -232,6 +234,12 @@ export function createChains(shared: Shared, providers: Providers): ChainDriver 
     ringSeconds: config.JEJAK_ESCALATION_RING_SECONDS,
     outcomeMarginSeconds: config.JEJAK_ESCALATION_OUTCOME_MARGIN_SECONDS,
     rounds: config.JEJAK_ESCALATION_ROUNDS,
+    takeCall: messageGuardOf(createMessageGuardRepo(shared.db), {
+      mailer: openMailer(config),
+      config,
+      now: shared.now,
+      onError: shared.onError,
+    }).takeCall,
     now: shared.now,
     onError: shared.onError,
   });

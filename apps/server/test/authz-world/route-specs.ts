@@ -202,6 +202,11 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageAlerts',
     body: (o) => ({ notification: { ...notificationFields(o), nfid: o.nfid } }),
   },
+  notificationDelete: {
+    skip: "deletes the matrix's notification; reach and grant covered by notification-abuse.test.ts",
+  },
+  confirmationResend: { skip: 'mails an outside address; reach covered by notification-abuse.test.ts' },
+  recipientConfirm: { skip: 'no session; the token is the proof (notification-abuse.test.ts)' },
   notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   notificationLogExport: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   ruleTemplateGet: { gate: 'manageAlerts', body: (o) => ({ uid: o.user.uid, rtids: [] }) },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CHANGE_PASSWORD_ROUTE, RESET_PASSWORD_ROUTE } from '@jejak/contract';
+import { CHANGE_PASSWORD_ROUTE, CONFIRM_RECIPIENT_ROUTE, RESET_PASSWORD_ROUTE } from '@jejak/contract';
 import { ScreenError } from '../ui/feedback/ScreenError.tsx';
 import { ScreenLoading } from '../ui/feedback/ScreenLoading.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -52,6 +52,10 @@ const MigrateUserScreen = lazyScreen(() => import('../screens/MigrateUser/Migrat
 const MigrationScreen = lazyScreen(() => import('../screens/Migration/MigrationScreen.tsx'), 'MigrationScreen');
 const NotFoundScreen = lazyScreen(() => import('../screens/NotFound/NotFoundScreen.tsx'), 'NotFoundScreen');
 const ProfileScreen = lazyScreen(() => import('../screens/Profile/ProfileScreen.tsx'), 'ProfileScreen');
+const ConfirmRecipientScreen = lazyScreen(
+  () => import('../screens/ConfirmRecipient/ConfirmRecipientScreen.tsx'),
+  'ConfirmRecipientScreen',
+);
 const ResetPasswordScreen = lazyScreen(
   () => import('../screens/ResetPassword/ResetPasswordScreen.tsx'),
   'ResetPasswordScreen',
@@ -173,6 +177,8 @@ export const routes: RouteObject[] = [
       screen('/Login', <LoginScreen />),
       // The e-mailed reset link is opened signed out.
       screen(RESET_PASSWORD_ROUTE, <ResetPasswordScreen />),
+      // An outside notification recipient's confirmation link, opened signed out (ADR 0083).
+      screen(CONFIRM_RECIPIENT_ROUTE, <ConfirmRecipientScreen />),
       {
         element: <RequireSession />,
         children: [

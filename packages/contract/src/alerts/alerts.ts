@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARMS, DEVICE_MESSAGES, EVENT_TYPES, RULE_TYPES, type EventType, type RuleType } from '@jejak/domain';
-import { ID, RequiredId, requiredText, text } from '../core/fields.ts';
+import { ID, RequiredId, requiredName, text } from '../core/fields.ts';
 
 /*
  * Rules, rule templates, events and SOS tickets (issue 12; spec 1 §2 Event Record and SOS
@@ -232,12 +232,12 @@ export type RuleTemplatesResponse = z.infer<typeof RuleTemplatesResponseSchema>;
 /** POST /rule/template/add {createdBy, ruleTemplateName}. */
 export const AddRuleTemplateRequestSchema = z.object({
   createdBy: RequiredId,
-  ruleTemplateName: requiredText(120, ALERT_TEXTS.ruleTemplateNameEmpty),
+  ruleTemplateName: requiredName(120, ALERT_TEXTS.ruleTemplateNameEmpty),
 });
 /** POST /rule/template/update {uid, ruleTemplate}: renames a template. */
 export const UpdateRuleTemplateRequestSchema = z.object({
   uid: RequiredId,
-  ruleTemplate: z.object({ rtid: RequiredId, templateName: requiredText(120, ALERT_TEXTS.ruleTemplateNameEmpty) }),
+  ruleTemplate: z.object({ rtid: RequiredId, templateName: requiredName(120, ALERT_TEXTS.ruleTemplateNameEmpty) }),
 });
 export const RuleTemplateResponseSchema = z.object({
   status: z.literal(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventSchema } from './alerts.ts';
-import { ID, RequiredId, requiredText, text } from '../core/fields.ts';
+import { ID, nameText, RequiredId, requiredName, text } from '../core/fields.ts';
 
 /*
  * Notifications, the notification log and SOS escalation calls (issue 12; spec 2 §2–§9,
@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
 export const PHONE_PATTERN = /^\+?6?01[0-46-9]-?[0-9]{7,8}$/;
 /** Phone numbers are sent with this prefix (spec 1 §9). */
 export const PHONE_PREFIX = '+60';
+/** The console's page an outside recipient's confirmation link opens (signed out). */
+export const CONFIRM_RECIPIENT_ROUTE = '/ConfirmRecipient';
 
 export const NOTIFICATION_TEXTS = {
   // spec 2 §5, in the order they are checked
@@ -40,6 +42,20 @@ export const NOTIFICATION_TEXTS = {
   notificationNotFound: 'Notification does not exist',
   recipientIncomplete: 'Recipient {n} is not complete',
   recipientNotReachable: 'Recipient {n} cannot see these vehicles',
+  notificationDeleted: 'Successfully Deleted Notification',
+  // Abuse limits (issue 27 item 2, ADR 0083): the log's words for deliveries not sent, and the
+  // outside recipient's confirmation.
+  notCovered: 'Not sent: the notification no longer covers this event',
+  awaitingConfirmation: 'Not sent: the recipient has not confirmed this address yet',
+  emailQuotaReached: "Not sent: this account's daily e-mail quota of {n} is reached",
+  smsQuotaReached: "Not sent: this account's daily SMS quota of {n} is reached",
+  callQuotaReached: "Not called: this account's daily call quota of {n} is reached",
+  confirmationSent: 'Confirmation e-mail sent',
+  confirmationRecent: 'A confirmation e-mail was sent a few minutes ago; try again later',
+  alreadyConfirmed: 'This address is already confirmed',
+  notAwaiting: 'This address does not need a confirmation',
+  confirmLinkInvalid: 'This confirmation link is invalid, used or expired',
+  recipientConfirmed: 'Thank you: this address will now receive the alerts it was added to',
   // spec 3 §8 SOS Alerts
   /** {n} states. */
   escalationFound: '{n} Record Found!',
@@ -54,9 +70,9 @@ export const NOTIFICATION_TEXTS = {
  */
 export const RecipientSchema = z.object({
   uid: ID.optional(),
-  name: text().trim().max(120).default(''),
-  email: text().trim().max(320).optional(),
-  contact: text().trim().max(20).optional(),
+  name: nameText().trim().max(120).default(''),
+  email: nameText().trim().max(320).optional(),
+  contact: nameText().trim().max(20).optional(),
   isKeypadAuthorized: z.boolean().default(false),
   auth: z.boolean().optional(),
 });
@@ -81,13 +97,18 @@ export const NotificationSchema = z.object({
   createdBy: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * The e-mail recipients outside the organisation that have not confirmed by their link yet
+   * (lower-cased): nothing is sent to them until they do (ADR 0083). Filled by /notification/get.
+   */
+  awaitingConfirmation: z.array(z.string()).optional(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** The notification the form sends (spec 2 §7), checked in the spec's order (§5). */
 const NotificationFieldsSchema = z.object({
   createdBy: RequiredId,
-  notificationName: requiredText(120, NOTIFICATION_TEXTS.nameEmpty),
+  notificationName: requiredName(120, NOTIFICATION_TEXTS.nameEmpty),
   serviceType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
     error: NOTIFICATION_TEXTS.typeEmpty,
   }),
@@ -114,6 +135,17 @@ export const NotificationResponseSchema = z.object({
   notification: NotificationSchema,
   message: z.string(),
 });
+/** POST /notification/delete {nfid}: deletes it; pending deliveries and calls go, its log stays (ADR 0083). */
+export const DeleteNotificationRequestSchema = z.object({ nfid: RequiredId });
+/** POST /notification/confirmation/resend {nfid, email}: mails an outside recipient its confirmation link again. */
+export const ResendConfirmationRequestSchema = z.object({ nfid: RequiredId, email: nameText().trim().min(1).max(320) });
+/** POST /recipient/confirm {token} (no session): the link an outside recipient opens. */
+export const ConfirmRecipientRequestSchema = z.object({ token: text().min(20).max(200) });
+export const NotificationMessageResponseSchema = z.object({ status: z.literal(200), message: z.string() });
+export type DeleteNotificationRequest = z.infer<typeof DeleteNotificationRequestSchema>;
+export type ResendConfirmationRequest = z.infer<typeof ResendConfirmationRequestSchema>;
+export type ConfirmRecipientRequest = z.infer<typeof ConfirmRecipientRequestSchema>;
+export type NotificationMessageResponse = z.infer<typeof NotificationMessageResponseSchema>;
 export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
 export type NotificationResponse = z.infer<typeof NotificationResponseSchema>;
 export type AddNotificationRequest = z.infer<typeof AddNotificationRequestSchema>;
@@ -238,6 +270,9 @@ export const NOTIFICATION_PATHS = {
   notificationGet: '/notification/get',
   notificationAdd: '/notification/add',
   notificationUpdate: '/notification/update',
+  notificationDelete: '/notification/delete',
+  confirmationResend: '/notification/confirmation/resend',
+  recipientConfirm: '/recipient/confirm',
   notificationLogGet: '/notificationlog/get',
   /** The same request as notificationLogGet; answers the rows as an .xlsx file. */
   notificationLogExport: '/notificationlog/export',

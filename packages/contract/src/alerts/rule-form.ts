@@ -9,7 +9,7 @@ import {
   type RuleParameter,
   type RuleType,
 } from './alerts.ts';
-import { InstantMs, RequiredId, SPEC_TEXT_PARAMS, text } from '../core/fields.ts';
+import { InstantMs, nameText, RequiredId, SPEC_TEXT_PARAMS, text } from '../core/fields.ts';
 
 /*
  * The rule form's checks (spec 2 §5), in the spec's order, shared by the console's form and the
@@ -104,12 +104,12 @@ const ConditionDraftSchema = z.object({
 const RuleDraftSchema = z.object({
   createdAt: InstantMs.optional(),
   createdBy: text().max(64).nullish(),
-  ruleName: text().trim().max(120).nullish(),
+  ruleName: nameText().trim().max(120).nullish(),
   ruleType: text().max(20).nullish(),
   /** Empty: 'Rule "{name}" Complied'. */
-  ruleCompliedName: text().trim().max(120).nullish(),
+  ruleCompliedName: nameText().trim().max(120).nullish(),
   /** Empty: 'Rule "{name}" Violated'. */
-  ruleViolatedName: text().trim().max(120).nullish(),
+  ruleViolatedName: nameText().trim().max(120).nullish(),
   conditions: z.array(ConditionDraftSchema).max(20).nullish(),
   triggerType: text().max(40).nullish(),
   templateType: text().max(40).nullish(),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isValidContact, isValidEmail, PASSWORD_MIN_LENGTH, ROLE_VALUES, STAGE_NAMES } from '@jejak/domain';
+import {
+  isMessageSafeText,
+  isValidContact,
+  isValidEmail,
+  MESSAGE_TEXT_REFUSED,
+  PASSWORD_MIN_LENGTH,
+  ROLE_VALUES,
+  STAGE_NAMES,
+} from '@jejak/domain';
 import { MESSAGES } from './errors.ts';
 import { ACCOUNT_TEXTS } from './texts.ts';
 
@@ -23,16 +31,27 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, UNSTORABLE_TEXT);
 
 export const ID = text().min(1).max(64);
+
+/**
+ * A name that goes into e-mails, SMS or calls: storable, and on one line with no control
+ * characters (domain's isMessageSafeText), checked before any trim so a trailing CR/LF is refused too.
+ */
+export const nameText = (params?: Parameters<typeof z.string>[0]) =>
+  text(params).refine(isMessageSafeText, MESSAGE_TEXT_REFUSED);
 export const StageNameSchema = z.enum(STAGE_NAMES);
 
 /** Trimmed text of 1 to `max` characters; missing or blank is `empty`. */
 export const requiredText = (max: number, empty: string = EMPTY) =>
   text({ error: empty }).trim().min(1, empty).max(max, `at most ${max} characters`);
 
-export const UserNameField = requiredText(120);
+/** requiredText for a name that goes into messages (nameText). */
+export const requiredName = (max: number, empty: string = EMPTY) =>
+  nameText({ error: empty }).trim().min(1, empty).max(max, `at most ${max} characters`);
+
+export const UserNameField = requiredName(120);
 export const UserAddressField = requiredText(300);
-export const UserEmailField = requiredText(320).refine(isValidEmail, MESSAGES.invalidEmail);
-export const UserContactField = requiredText(16).refine(isValidContact, ACCOUNT_TEXTS.invalidContact);
+export const UserEmailField = requiredName(320).refine(isValidEmail, MESSAGES.invalidEmail);
+export const UserContactField = requiredName(16).refine(isValidContact, ACCOUNT_TEXTS.invalidContact);
 export const UserRoleField = z.enum(ROLE_VALUES, { error: EMPTY });
 export const PasswordField = text({ error: EMPTY })
   .min(1, EMPTY)

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { GEOFENCE_TEXTS } from '@jejak/domain';
+import { GEOFENCE_TEXTS, MESSAGE_TEXT_REFUSED } from '@jejak/domain';
 import { ACCOUNT_TEXTS, MIGRATION_TEXTS, PACKAGE_TEXTS } from './texts.ts';
 import { MESSAGES } from './errors.ts';
 import { MANAGEMENT_TEXTS } from '../fleet/management.ts';
@@ -16,6 +16,7 @@ const KNOWN_TEXTS: ReadonlySet<string> = new Set<string>([
   ...Object.values(NOTIFICATION_TEXTS),
   ...Object.values(ALERT_TEXTS),
   MESSAGES.invalidEmail,
+  MESSAGE_TEXT_REFUSED,
 ]);
 
 /**

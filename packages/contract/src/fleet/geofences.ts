@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { GEOFENCE_TEXTS, GEOFENCE_TYPES, geofenceShapeProblem, MAX_ZONE_POINTS } from '@jejak/domain';
-import { ID, RequiredId, requiredText, text } from '../core/fields.ts';
+import { ID, RequiredId, requiredName, text } from '../core/fields.ts';
 
 /** Geofence colour palette (spec 2 §9), upper-case hex; the first is the default. */
 export const GEOFENCE_PALETTE = ['5C1A8E', 'FF0000', '00FF00', '00FFE8', 'FF00FF', 'FFA500', 'FFFF00'] as const;
 
 const PointSchema = z.object({ lat: z.number(), lng: z.number() });
-const name = (empty: string) => requiredText(120, empty);
+const name = (empty: string) => requiredName(120, empty);
 
 /** A geofence as the forms send it; the shape rules (points, radius, ranges) give one clear message. */
 const GeofenceFieldsSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRANSIT_STATUSES } from '@jejak/domain';
 import { FuelProfileSchema } from './fleet.ts';
-import { ID, InstantMs, RequiredId, requiredText, text } from '../core/fields.ts';
+import { ID, InstantMs, RequiredId, requiredName, requiredText, text } from '../core/fields.ts';
 
 /*
  * The management calls of spec 2 §7 for devices, vehicles and vehicle groups (issue 11).
@@ -252,9 +252,9 @@ const optionalCount = z.number().min(0).max(100_000_000).nullable().default(null
 const VehicleFieldsSchema = z.object({
   /** '-' for no device (bulk create); a form always picks one. */
   dvid: text({ error: MANAGEMENT_TEXTS.vehicleDeviceEmpty }).trim().min(1, MANAGEMENT_TEXTS.vehicleDeviceEmpty).max(64),
-  vehicleDisplayName: requiredText(120, MANAGEMENT_TEXTS.vehicleNameEmpty),
-  vehiclePlate: requiredText(20, MANAGEMENT_TEXTS.vehiclePlateEmpty),
-  vehicleModel: requiredText(120, MANAGEMENT_TEXTS.vehicleModelEmpty),
+  vehicleDisplayName: requiredName(120, MANAGEMENT_TEXTS.vehicleNameEmpty),
+  vehiclePlate: requiredName(20, MANAGEMENT_TEXTS.vehiclePlateEmpty),
+  vehicleModel: requiredName(120, MANAGEMENT_TEXTS.vehicleModelEmpty),
   vehicleType: z.enum(VEHICLE_TYPES, { error: MANAGEMENT_TEXTS.vehicleTypeEmpty }),
   /** Optional: the default tank of spec 2 §9 when omitted. */
   fuelProfile: FuelProfileSchema.optional(),

@@ -1,4 +1,6 @@
 import type { DueChain, EscalationRepo } from '../../storage/repos/alerts/escalation-repo.ts';
+import type { MessageAccount } from '@jejak/domain';
+import { watches } from '../match.ts';
 import type { CallOutcome, ProviderAnswer, VoiceProvider } from '../providers/provider.ts';
 import { acknowledges, dialable, isLastStep, nextStep, outcomeCode, outcomeDetail } from './call-plan.ts';
 
@@ -11,6 +13,8 @@ export interface ChainDriverOptions {
   outcomeMarginSeconds: number;
   /** Rounds through the recipients before the chain fails. */
   rounds: number;
+  /** Takes one call of the account's daily quota: null to ring, else why not (ADR 0083). */
+  takeCall: (account: MessageAccount) => Promise<{ statusCode: number; statusMessage: string } | null>;
   now: () => number;
   onError: (err: unknown, context: string) => void;
 }
@@ -54,7 +58,8 @@ export function createChainDriver(opts: ChainDriverOptions) {
       }
     }
     const next = nextStep(state, recipients.length, opts.rounds);
-    if (!next) {
+    // A rule unticked (or the event's geofence dropped) since the chain started: nobody more is rung.
+    if (!next || !watches(chain.current, chain.eventKey)) {
       await repo.failChain(state, opts.now());
       return;
     }
@@ -64,18 +69,21 @@ export function createChainDriver(opts: ChainDriverOptions) {
     const number = dialable(recipient.contact);
     const record = await repo.claimStep(state, { ...next, recipient, number, waitUntil: nowMs + waitMs, nowMs });
     if (!record) return;
+    const refused = number === '' ? null : await opts.takeCall(chain.account);
     const answer: ProviderAnswer =
       number === ''
         ? { statusCode: 400, statusMessage: 'no contact number', ref: null }
-        : await opts.voice
-            .placeCall({
-              to: number,
-              callRef: record.ecrid,
-              say: `Jejak alert: ${chain.eventName} on ${chain.vehicleName}. Press ${opts.ackKey} to acknowledge.`,
-              ackKey: opts.ackKey,
-              ringSeconds: opts.ringSeconds,
-            })
-            .catch((err: unknown) => ({ statusCode: 0, statusMessage: String(err), ref: null }));
+        : refused
+          ? { ...refused, ref: null }
+          : await opts.voice
+              .placeCall({
+                to: number,
+                callRef: record.ecrid,
+                say: `Jejak alert: ${chain.eventName} on ${chain.vehicleName}. Press ${opts.ackKey} to acknowledge.`,
+                ackKey: opts.ackKey,
+                ringSeconds: opts.ringSeconds,
+              })
+              .catch((err: unknown) => ({ statusCode: 0, statusMessage: String(err), ref: null }));
     if (answer.statusCode >= 200 && answer.statusCode < 300) {
       await repo.setCallRef(record.ecrid, answer.ref, state.ecid);
       return;

@@ -14,11 +14,14 @@ import {
 import { GEOFENCE_TEXTS, isValidContact, isValidEmail, type User } from '@jejak/domain';
 import { AppError } from '../../errors.ts';
 import type { NotificationInput } from '../../storage/repos/alerts/notification-repo.ts';
-import type { Repos } from '../../storage/repos/unit-of-work.ts';
+import type { UnitOfWork } from '../../storage/repos/unit-of-work.ts';
+import type { RecipientConfirmationService } from './recipient-confirmation-service.ts';
 import { reachableUser, reaches, requireCall, viewerOf } from '../access.ts';
 
 export interface NotificationServiceDeps {
-  repos: Pick<Repos, 'notifications' | 'notificationLogs' | 'users'>;
+  data: UnitOfWork<'notifications' | 'notificationLogs' | 'users'>;
+  /** Outside e-mail recipients' links and states (ADR 0083). */
+  confirmations: RecipientConfirmationService;
   /**
    * A notification was added or changed: the notifiers of every node drop their cache
    * ('notifications.changed', ADR 0063).
@@ -48,7 +51,8 @@ function normaliseContact(contact: string): string {
  * recipients) must be reached by its creator. A foreign object answers like a missing one.
  */
 export function createNotificationService(deps: NotificationServiceDeps) {
-  const { notifications, notificationLogs: logs, users } = deps.repos;
+  const { notifications, notificationLogs: logs, users } = deps.data.repos;
+  const { confirmations } = deps;
 
   async function checkRules(creator: User, rules: Fields['rules']): Promise<void> {
     const found = await notifications.reachableRules(viewerOf(creator), Object.keys(rules));
@@ -101,7 +105,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   }
 
   /** The spec's checks past the form's (§5), in order; returns the notification as stored. */
-  async function validated(caller: User, n: Fields): Promise<NotificationInput> {
+  async function validated(caller: User, n: Fields): Promise<NotificationInput & { creator: User }> {
     const creator = (await reachableUser(users, caller, n.createdBy)).user;
     await checkRules(creator, n.rules);
     await checkGeofences(creator, n.geofences);
@@ -112,7 +116,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       recipient.push(
         await checkRecipient(creator, n.serviceType, authoriseAll ? { ...r, isKeypadAuthorized: true } : r, i),
       );
-    return { ...n, createdBy: creator.uid, recipient };
+    return { ...n, createdBy: creator.uid, recipient, creator };
   }
 
   async function reachableNotification(caller: User, nfid: string): Promise<Notification> {
@@ -126,26 +130,47 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     async list(caller: User, nfids: readonly string[], uid: string | undefined): Promise<Notification[]> {
       requireCall(caller, 'manageAlerts');
       const target = uid ? (await reachableUser(users, caller, uid)).user : caller;
-      return notifications.createdWithin(viewerOf(target), nfids);
+      return confirmations.withStates(await notifications.createdWithin(viewerOf(target), nfids));
     },
 
     async add(caller: User, req: AddNotificationRequest): Promise<Notification> {
       requireCall(caller, 'manageAlerts');
-      const input = await validated(caller, req.notification);
+      const { creator, ...input } = await validated(caller, req.notification);
       const added = await notifications.insert(randomUUID(), input, deps.now());
       deps.onChange(added.nfid);
-      return added;
+      await confirmations.requestFor(creator, added);
+      const [withStates] = await confirmations.withStates([added]);
+      return withStates ?? added;
     },
 
     /** Changes a notification; its creator stays who made it. */
     async update(caller: User, req: UpdateNotificationRequest): Promise<Notification> {
       requireCall(caller, 'manageAlerts');
       const existing = await reachableNotification(caller, req.notification.nfid);
-      const input = await validated(caller, { ...req.notification, createdBy: existing.createdBy });
+      const { creator, ...input } = await validated(caller, { ...req.notification, createdBy: existing.createdBy });
       const updated = await notifications.update(existing.nfid, input, deps.now());
       deps.onChange(updated.nfid);
-      return updated;
+      await confirmations.requestFor(creator, updated);
+      const [withStates] = await confirmations.withStates([updated]);
+      return withStates ?? updated;
     },
+
+    /** Deletes a notification (ADR 0083): pending deliveries and calling chains stop, its log stays. */
+    async remove(caller: User, nfid: string): Promise<void> {
+      requireCall(caller, 'manageAlerts');
+      const existing = await reachableNotification(caller, nfid);
+      const deleted = await deps.data.transaction((tx) => tx.notifications.delete(existing.nfid, deps.now()));
+      if (!deleted) throw notificationNotFound();
+      deps.onChange(existing.nfid);
+    },
+
+    /** Mails an outside recipient of a notification the caller reaches its link again. */
+    async resendConfirmation(caller: User, nfid: string, email: string): Promise<string> {
+      requireCall(caller, 'manageAlerts');
+      return confirmations.resend(await reachableNotification(caller, nfid), email);
+    },
+
+    confirmRecipient: (token: string) => confirmations.confirm(token),
 
     async log(caller: User, nfid: string, startMs: number, endMs: number): Promise<NotificationLogEntry[]> {
       requireCall(caller, 'manageAlerts');

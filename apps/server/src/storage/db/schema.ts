@@ -469,6 +469,26 @@ export interface NotificationLogsTable {
   created_at: number;
 }
 
+/** migrations/031_message_abuse_limits.sql: an outside e-mail recipient's confirmation. */
+export interface RecipientConfirmationsTable {
+  account_uid: string;
+  address: string;
+  token_hash: string | null;
+  expires_at: number | null;
+  sent_at: number | null;
+  confirmed_at: number | null;
+  created_at: number;
+}
+
+/** migrations/031_message_abuse_limits.sql: one account's messages of one day and channel. */
+export interface MessageQuotaDaysTable {
+  account_uid: string;
+  day: string;
+  channel: number;
+  used: Generated<number>;
+  warned_at: number | null;
+}
+
 /** migrations/022_alerts.sql: one call chain. */
 export interface EscalationStatesTable {
   ecid: string;
@@ -558,6 +578,8 @@ export interface Database {
   day_stats_zone: DayStatsZoneTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
+  recipient_confirmations: RecipientConfirmationsTable;
+  message_quota_days: MessageQuotaDaysTable;
   geofence_templates: GeofenceTemplatesTable;
   rule_templates: RuleTemplatesTable;
   user_geofence_templates: UserGeofenceTemplatesTable;

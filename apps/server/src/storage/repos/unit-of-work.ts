@@ -10,6 +10,7 @@ import { createEscalationRepo } from './alerts/escalation-repo.ts';
 import { createEventRepo } from './alerts/event-repo.ts';
 import { createNotificationLogRepo } from './alerts/notification-log-repo.ts';
 import { createNotificationRepo } from './alerts/notification-repo.ts';
+import { createMessageGuardRepo } from './alerts/message-guard-repo.ts';
 import { createRuleRepo } from './alerts/rule-repo.ts';
 import { createRuleCoverageRepo } from './alerts/rule-coverage-repo.ts';
 import { createTicketRepo } from './alerts/ticket-repo.ts';
@@ -53,6 +54,7 @@ export function reposOn(db: Db) {
     events: createEventRepo(db),
     notifications: createNotificationRepo(db),
     notificationLogs: createNotificationLogRepo(db),
+    messageGuards: createMessageGuardRepo(db),
     escalations: createEscalationRepo(db),
     records: createRecordsRepo(db),
     reports: createReportRepo(db),

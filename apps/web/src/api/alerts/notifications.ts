@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_PATHS,
   NotificationLogResponseSchema,
+  NotificationMessageResponseSchema,
   NotificationResponseSchema,
   NotificationsResponseSchema,
   type AddNotificationRequest,
@@ -51,4 +52,20 @@ export async function fetchNotificationLog(
 /** Saves the log as .xlsx, built by the server from the same rows (POST /notificationlog/export). */
 export function downloadNotificationLog(query: NotificationLogExportRequest): Promise<void> {
   return downloadFile(NOTIFICATION_PATHS.notificationLogExport, query, 'notification-log.xlsx');
+}
+
+/** POST /notification/delete {nfid}: its pending deliveries go, its log stays; answers the server's message. */
+export async function deleteNotification(nfid: string): Promise<string> {
+  return (await apiPost(NOTIFICATION_PATHS.notificationDelete, { nfid }, NotificationMessageResponseSchema)).message;
+}
+
+/** POST /notification/confirmation/resend {nfid, email}: mails an outside recipient its link again. */
+export async function resendConfirmation(nfid: string, email: string): Promise<string> {
+  const body = { nfid, email };
+  return (await apiPost(NOTIFICATION_PATHS.confirmationResend, body, NotificationMessageResponseSchema)).message;
+}
+
+/** POST /recipient/confirm {token}: the confirmation link's page (signed out). */
+export async function confirmRecipient(token: string): Promise<string> {
+  return (await apiPost(NOTIFICATION_PATHS.recipientConfirm, { token }, NotificationMessageResponseSchema)).message;
 }

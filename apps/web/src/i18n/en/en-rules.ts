@@ -71,6 +71,22 @@ export const enRules = {
     actions: 'Actions',
     log: 'Log',
     edit: 'Edit',
+    delete: 'Delete',
+    deleteConfirm: (name: string) =>
+      `Delete the notification "${name}"? Alerts still waiting to be sent are dropped; its log is kept.`,
+    deleteOk: 'Delete',
+    cancel: 'Cancel',
+    awaiting: 'Awaiting confirmation',
+    awaitingHint: 'Nothing is sent to this address until it opens the link we e-mailed to it.',
+    resend: 'Resend link',
+  },
+  /** The page an outside recipient's confirmation link opens (issue 27, ADR 0083). */
+  confirmRecipient: {
+    title: 'Confirm vehicle alerts',
+    intro: 'Confirm that this e-mail address may receive the Jejak vehicle alerts it was added to.',
+    confirm: 'Confirm this address',
+    missingToken: 'Open this page with the link from the confirmation e-mail.',
+    toLogin: 'Go to Jejak',
   },
   notificationForm: {
     addTitle: 'Add New Notification',

@@ -73,6 +73,21 @@ export const msRules: Strings['rules'] = {
     actions: 'Tindakan',
     log: 'Log',
     edit: 'Sunting',
+    delete: 'Padam',
+    deleteConfirm: (name: string) =>
+      `Padam pemberitahuan "${name}"? Amaran yang masih menunggu untuk dihantar dibuang; lognya disimpan.`,
+    deleteOk: 'Padam',
+    cancel: 'Batal',
+    awaiting: 'Menunggu pengesahan',
+    awaitingHint: 'Tiada apa-apa dihantar ke alamat ini sehingga ia membuka pautan yang kami e-melkan kepadanya.',
+    resend: 'Hantar semula pautan',
+  },
+  confirmRecipient: {
+    title: 'Sahkan amaran kenderaan',
+    intro: 'Sahkan bahawa alamat e-mel ini boleh menerima amaran kenderaan Jejak yang ia ditambah kepadanya.',
+    confirm: 'Sahkan alamat ini',
+    missingToken: 'Buka halaman ini dengan pautan daripada e-mel pengesahan.',
+    toLogin: 'Pergi ke Jejak',
   },
   notificationForm: {
     addTitle: 'Tambah Pemberitahuan Baharu',

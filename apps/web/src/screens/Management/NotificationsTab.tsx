@@ -1,11 +1,13 @@
 import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { NOTIFICATION_TYPE_LABELS, recipientText, type Notification } from '@jejak/contract';
+import { NOTIFICATION_TYPE_LABELS, type Notification } from '@jejak/contract';
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useNotifications } from '../../api/alerts/notifications.ts';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
 import { tablePagination } from '../../ui/table/table.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { DeleteNotificationButton } from './DeleteNotificationButton.tsx';
+import { NotificationRecipients } from './NotificationRecipients.tsx';
 
 /** Management's Notification tab (spec 2 §2 Notifications tab): sorted by name, with log and edit actions. */
 export function NotificationsTab({ uid }: { uid: string }) {
@@ -22,7 +24,7 @@ export function NotificationsTab({ uid }: { uid: string }) {
     {
       key: 'recipients',
       title: s.recipients,
-      render: (_, n) => n.recipient.map((p) => recipientText(n.serviceType, p)).join(', '),
+      render: (_, n) => <NotificationRecipients n={n} />,
     },
     {
       key: 'actions',
@@ -45,6 +47,7 @@ export function NotificationsTab({ uid }: { uid: string }) {
           >
             {s.edit}
           </Button>
+          <DeleteNotificationButton n={n} />
         </Space>
       ),
     },

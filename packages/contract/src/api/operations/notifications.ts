@@ -1,6 +1,8 @@
 import { NotificationLogExportRequestSchema } from '../../alerts/notification-log-table.ts';
 import {
   AddNotificationRequestSchema,
+  ConfirmRecipientRequestSchema,
+  DeleteNotificationRequestSchema,
   EscalationRecordsResponseSchema,
   EscalationStateResponseSchema,
   EscalationStatesResponseSchema,
@@ -9,8 +11,10 @@ import {
   GetNotificationsRequestSchema,
   NotificationLogRequestSchema,
   NotificationLogResponseSchema,
+  NotificationMessageResponseSchema,
   NotificationResponseSchema,
   NotificationsResponseSchema,
+  ResendConfirmationRequestSchema,
   UpdateEscalationStateRequestSchema,
   UpdateNotificationRequestSchema,
 } from '../../alerts/notifications.ts';
@@ -42,6 +46,27 @@ export const NOTIFICATION_OPERATIONS = {
     'Edit a notification',
     UpdateNotificationRequestSchema,
     NotificationResponseSchema,
+  ),
+  notificationDelete: post(
+    API_PATHS.notificationDelete,
+    manageAlerts,
+    'Delete a notification: its pending deliveries and calls go, its log stays',
+    DeleteNotificationRequestSchema,
+    NotificationMessageResponseSchema,
+  ),
+  confirmationResend: post(
+    API_PATHS.confirmationResend,
+    manageAlerts,
+    'Mail an outside recipient of a notification its confirmation link again (rate-limited)',
+    ResendConfirmationRequestSchema,
+    NotificationMessageResponseSchema,
+  ),
+  recipientConfirm: post(
+    API_PATHS.recipientConfirm,
+    'public',
+    'Confirm an outside e-mail recipient with the token of its link (single use)',
+    ConfirmRecipientRequestSchema,
+    NotificationMessageResponseSchema,
   ),
   notificationLogGet: post(
     API_PATHS.notificationLogGet,

@@ -20,6 +20,22 @@ export function registerNotificationRoutes(route: Route, service: NotificationSe
     return { status: 200, notification, message: NOTIFICATION_TEXTS.notificationEdited };
   });
 
+  route(OPERATIONS.notificationDelete, async ({ user, body: { nfid } }) => {
+    await service.remove(user, nfid);
+    return { status: 200, message: NOTIFICATION_TEXTS.notificationDeleted };
+  });
+
+  route(OPERATIONS.confirmationResend, async ({ user, body: { nfid, email } }) => ({
+    status: 200,
+    message: await service.resendConfirmation(user, nfid, email),
+  }));
+
+  // The outside recipient's link: no session, the token is the proof (single use, hashed at rest).
+  route(OPERATIONS.recipientConfirm, async ({ body: { token } }) => {
+    await service.confirmRecipient(token);
+    return { status: 200, message: NOTIFICATION_TEXTS.recipientConfirmed };
+  });
+
   route(OPERATIONS.notificationLogGet, async ({ user, body: { nfid, startTime, endTime } }) => ({
     status: 200,
     notificationLog: { Items: await service.log(user, nfid, startTime, endTime) },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { AlertEvent, Recipient } from '@jejak/contract';
+import type { AlertEvent, Notification, Recipient } from '@jejak/contract';
+import { messageAccountOf, type MessageAccount, type RoleValue } from '@jejak/domain';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { toEvent } from './event-repo.ts';
@@ -33,6 +34,10 @@ export interface ClaimedDelivery {
   recipient: Recipient;
   attempt: number;
   event: AlertEvent & { vehicleDisplayName: string; vehiclePlate: string };
+  /** Whose quota and confirmations it counts against (ADR 0083). */
+  account: MessageAccount;
+  /** The notification as it is now: the worker sends only what it still covers. */
+  current: Pick<Notification, 'rules' | 'geofences' | 'recipient'>;
 }
 
 export type DeliveryOutcome =
@@ -194,7 +199,14 @@ export function createDeliveryRepo(db: Db) {
         .innerJoin('notifications as n', 'n.nfid', 'd.nfid')
         .innerJoin('events as e', 'e.evid', 'd.evid')
         .innerJoin('vehicles as v', 'v.vid', 'e.vid')
+        .innerJoin('users as u', 'u.uid', 'n.created_by')
         .select([
+          'n.created_by',
+          'n.rules',
+          'n.geofences',
+          'n.recipients',
+          'u.user_role',
+          'u.user_hierarchy',
           'd.genid',
           'd.nfid',
           'n.notification_name',
@@ -233,6 +245,16 @@ export function createDeliveryRepo(db: Db) {
           ...toEvent(r),
           vehicleDisplayName: r.vehicle_display_name,
           vehiclePlate: r.vehicle_plate,
+        },
+        account: messageAccountOf({
+          uid: r.created_by,
+          role: r.user_role as RoleValue,
+          hierarchy: r.user_hierarchy,
+        }),
+        current: {
+          rules: r.rules as Notification['rules'],
+          geofences: r.geofences as Notification['geofences'],
+          recipient: r.recipients as Recipient[],
         },
       }));
     },

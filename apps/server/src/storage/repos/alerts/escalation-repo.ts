@@ -4,9 +4,12 @@ import {
   ESCALATION_STATUS,
   RecipientSchema,
   type EscalationCallRecord,
+  type AlertEvent,
   type EscalationState,
+  type Notification,
   type Recipient,
 } from '@jejak/contract';
+import { messageAccountOf, type MessageAccount, type RoleValue } from '@jejak/domain';
 import type { Db } from '../../db/database.ts';
 import type { EscalationCallRecordsTable, EscalationStatesTable } from '../../db/schema.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from '../scope.ts';
@@ -24,6 +27,11 @@ export interface DueChain {
   eventName: string;
   eventTime: number;
   vehicleName: string;
+  /** Whose quota its calls count against (ADR 0083). */
+  account: MessageAccount;
+  /** The notification's rules and geofences now, and the event: a chain its notification no longer covers stops. */
+  current: Pick<Notification, 'rules' | 'geofences'>;
+  eventKey: Pick<AlertEvent, 'rtid' | 'ruid' | 'eventResult' | 'geoid'>;
 }
 
 /** The outcome written on a call attempt and, when it ends the chain, on the chain. */
@@ -53,8 +61,18 @@ export function createEscalationRepo(db: Db) {
         .innerJoin('notifications as n', 'n.nfid', 's.nfid')
         .innerJoin('events as e', 'e.evid', 's.evid')
         .innerJoin('vehicles as v', 'v.vid', 's.vid')
+        .innerJoin('users as u', 'u.uid', 'n.created_by')
         .selectAll('s')
         .select([
+          'n.created_by',
+          'n.rules',
+          'n.geofences',
+          'u.user_role',
+          'u.user_hierarchy',
+          'e.rtid',
+          'e.ruid',
+          'e.event_result',
+          'e.geoid',
           'n.recipients',
           'n.keypad_enabled',
           'n.notification_name',
@@ -75,6 +93,15 @@ export function createEscalationRepo(db: Db) {
           event_name,
           event_time,
           vehicle_display_name,
+          created_by,
+          rules,
+          geofences,
+          user_role,
+          user_hierarchy,
+          rtid,
+          ruid,
+          event_result,
+          geoid,
           ...state
         }) => ({
           state,
@@ -84,6 +111,9 @@ export function createEscalationRepo(db: Db) {
           eventName: event_name,
           eventTime: event_time,
           vehicleName: vehicle_display_name,
+          account: messageAccountOf({ uid: created_by, role: user_role as RoleValue, hierarchy: user_hierarchy }),
+          current: { rules: rules as Notification['rules'], geofences: geofences as Notification['geofences'] },
+          eventKey: { rtid, ruid, geoid, eventResult: event_result === 1 ? 1 : 0 },
         }),
       );
     },

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { DEFAULT_RULE_TEMPLATE, type Notification, type Recipient } from '@jejak/contract';
+import { DEFAULT_RULE_TEMPLATE, ESCALATION_STATUS, type Notification, type Recipient } from '@jejak/contract';
 import type { RoleValue } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
 import { subtreeUids } from '../fleet/geofence-repo.ts';
@@ -75,6 +75,21 @@ export function createNotificationRepo(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toNotification(row);
+    },
+
+    /**
+     * Deletes a notification: its deliveries go with it (the pending ones are never sent), its
+     * calling chains stop, its log and call records stay (ADR 0083). False when it was gone.
+     */
+    async delete(nfid: string, nowMs: number): Promise<boolean> {
+      await db
+        .updateTable('escalation_states')
+        .set({ status: ESCALATION_STATUS.FAILED, updated_at: nowMs })
+        .where('nfid', '=', nfid)
+        .where('status', '=', ESCALATION_STATUS.PENDING)
+        .execute();
+      const gone = await db.deleteFrom('notifications').where('nfid', '=', nfid).executeTakeFirst();
+      return gone.numDeletedRows > 0n;
     },
 
     /** Every notification with its creator's reach: the notifier's cache. */

@@ -227,6 +227,27 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Notification does not exist': 'Pemberitahuan tidak wujud',
   'Recipient {n} is not complete': 'Penerima {n} belum lengkap',
   'Recipient {n} cannot see these vehicles': 'Penerima {n} tidak dapat melihat kenderaan ini',
+  'Successfully Deleted Notification': 'Pemberitahuan Berjaya Dipadam',
+  'Not sent: the notification no longer covers this event':
+    'Tidak dihantar: pemberitahuan ini tidak lagi meliputi peristiwa ini',
+  'Not sent: the recipient has not confirmed this address yet': 'Tidak dihantar: penerima belum mengesahkan alamat ini',
+  "Not sent: this account's daily e-mail quota of {n} is reached":
+    'Tidak dihantar: kuota e-mel harian akaun ini sebanyak {n} telah dicapai',
+  "Not sent: this account's daily SMS quota of {n} is reached":
+    'Tidak dihantar: kuota SMS harian akaun ini sebanyak {n} telah dicapai',
+  "Not called: this account's daily call quota of {n} is reached":
+    'Tidak dipanggil: kuota panggilan harian akaun ini sebanyak {n} telah dicapai',
+  'Confirmation e-mail sent': 'E-mel pengesahan dihantar',
+  'A confirmation e-mail was sent a few minutes ago; try again later':
+    'E-mel pengesahan telah dihantar beberapa minit lalu; cuba lagi nanti',
+  'This address is already confirmed': 'Alamat ini sudah disahkan',
+  'This address does not need a confirmation': 'Alamat ini tidak memerlukan pengesahan',
+  'This confirmation link is invalid, used or expired':
+    'Pautan pengesahan ini tidak sah, telah digunakan atau tamat tempoh',
+  'Thank you: this address will now receive the alerts it was added to':
+    'Terima kasih: alamat ini kini akan menerima amaran yang ia ditambah kepadanya',
+  'Names cannot contain line breaks or control characters':
+    'Nama tidak boleh mengandungi baris baharu atau aksara kawalan',
   '{n} Record Found!': '{n} Rekod Ditemui!',
   'No Records Found!': 'Tiada Rekod Ditemui!',
   'Escalation does not exist': 'Eskalasi tidak wujud',
