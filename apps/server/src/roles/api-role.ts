@@ -85,6 +85,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     session: (tokenHash) => auth.session(tokenHash),
     now,
     expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
+    limits: {
+      maxSocketsPerSession: config.JEJAK_LIVE_MAX_SOCKETS_PER_SESSION,
+      maxSocketsPerUser: config.JEJAK_LIVE_MAX_SOCKETS_PER_USER,
+      maxIdsPerSubscribe: config.JEJAK_LIVE_MAX_IDS_PER_SUBSCRIBE,
+    },
     onError,
   });
   const mailer = openMailer(config);
