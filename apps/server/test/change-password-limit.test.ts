@@ -14,8 +14,11 @@ const guess = (client: ReturnType<typeof apiClient>, currentPassword: string) =>
     .post('/auth/changepassword', { email: EMAIL, currentPassword, newPassword: 'ganti-12345' })
     .then((r) => r.body.status);
 
+/** Each test starts (and one restarts) a server of its own. */
+const SERVER_TEST_MS = 120_000;
+
 describe.each(await dbKinds())('change-password guesses on %s', (kind) => {
-  it('are refused past the allowance, and still after a restart', async () => {
+  it('are refused past the allowance, and still after a restart', { timeout: SERVER_TEST_MS }, async () => {
     const server = await startRestartableServer(kind);
     try {
       const client = apiClient(server.baseUrl);
@@ -33,7 +36,7 @@ describe.each(await dbKinds())('change-password guesses on %s', (kind) => {
     }
   });
 
-  it('start again after the right password', async () => {
+  it('start again after the right password', { timeout: SERVER_TEST_MS }, async () => {
     const server = await startRestartableServer(kind);
     try {
       const client = apiClient(server.baseUrl);
@@ -56,7 +59,7 @@ describe.runIf(await postgresAvailable())('change-password guesses across two AP
     await drop?.();
   });
 
-  it('are counted together, in parallel too', async () => {
+  it('are counted together, in parallel too', { timeout: SERVER_TEST_MS }, async () => {
     const db = await createScratchPostgres(PG_ADMIN_URL, 'jejak_test');
     drop = db.drop;
     apps.push(await startJejak(testConfig({ DATABASE_URL: db.url })));

@@ -284,11 +284,11 @@ describe('two live connections claiming one IMEI', () => {
       async () =>
         (
           await sql<{ device_message: string | null }>`select device_message from device_logs
-            where dvid = ${dvid} and package = 'event#session#close'`.execute(server.app.database.db)
+            where dvid = ${dvid} and package = 'event#session#error'`.execute(server.app.database.db)
         ).rows,
       (rows) => rows.some((r) => r.device_message === CLONE_REFUSED_MESSAGE),
     );
-    // (Earlier tests closed connections of this tracker too: their closes carry no message.)
+    // A session error, not a close: the device is still connected (and stays alive).
     expect(refused.filter((r) => r.device_message === CLONE_REFUSED_MESSAGE)).toHaveLength(1);
     // Heard a moment ago: still refused just before the silence has lasted its time.
     clock += TAKEOVER_SILENCE_MS - 1;

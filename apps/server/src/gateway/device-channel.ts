@@ -158,7 +158,8 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     const { previous, refused } = ctx.claims.claim(device, claim, ctx.now(), ctx.takeoverSilenceMs);
     if (refused) {
       recordConflict(device, claimed, refused, 'a second connection claims a connected device: it is refused');
-      void pipeline.logSession(device, 'event#session#close', ctx.now(), CLONE_REFUSED_MESSAGE).catch(() => undefined);
+      // An error line, not a close: the device's own connection goes on, alive.
+      void pipeline.logSession(device, 'event#session#error', ctx.now(), CLONE_REFUSED_MESSAGE).catch(() => undefined);
       close('claimed', `${device} is connected from ${refused.peer}`);
       return false;
     }
