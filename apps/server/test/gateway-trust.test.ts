@@ -10,9 +10,11 @@ import {
   osmandRequest,
 } from '@jejak/protocols';
 import { demoImei } from '../src/demo/demo-fleet.ts';
-import { REPLACED_MESSAGE } from '../src/gateway/device-channel.ts';
+import { CLONE_REFUSED_MESSAGE, REPLACED_MESSAGE } from '../src/gateway/device-channel.ts';
 import type { GatewayCounters } from '../src/gateway/counters.ts';
+import { CLONE_EVENT } from '@jejak/domain';
 import { connectDevice } from './device-client.ts';
+import { openLive } from './live-client.ts';
 import { apiClient, registerDevice, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -21,6 +23,7 @@ import { apiClient, registerDevice, startTestServer, type TestServer } from './h
  * to leave the others alone. The clock stands still unless a test moves it: token buckets and
  * windows then refill only when told.
  */
+const TAKEOVER_SILENCE_MS = 120_000;
 const LIMITS = {
   JEJAK_GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '3',
   JEJAK_GATEWAY_CONNECT_BURST_PER_ADDRESS: '6',
@@ -30,6 +33,7 @@ const LIMITS = {
   JEJAK_GATEWAY_UNKNOWN_PER_ADDRESS: '3',
   JEJAK_GATEWAY_UNKNOWN_WINDOW_MS: '60000',
   JEJAK_GATEWAY_UNKNOWN_MAX_ROWS: '5',
+  JEJAK_GATEWAY_TAKEOVER_SILENCE_MS: String(TAKEOVER_SILENCE_MS),
 };
 
 let clock = Date.now();
@@ -250,12 +254,61 @@ describe('per-address datagram and request rates', () => {
 });
 
 describe('two live connections claiming one IMEI', () => {
+  it('refuses a clone from another address while the tracker talks, and lets it take over after the silence (ADR 0082)', async () => {
+    const imei = demoImei(2);
+    const dvid = `GPS100#${imei}`;
+    const before = { ...server.app.counters };
+    // The vehicle's owner watches it on the live map.
+    const owner = apiClient(server.baseUrl);
+    const me = await owner.login('owner@demo.jejak.my');
+    const live = await openLive(server.baseUrl, owner.cookie);
+    live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid: me.uid, ids: [`dev#${dvid}`] } }));
+    await live.until((m) => m.mode === 'subscribed');
+    const real = await login(imei, '127.0.0.18');
+    expect(real.acked).toBe(true);
+    const clone = await login(imei, '127.0.0.19');
+    expect(clone.acked).toBe(false);
+    expect(clone.device.closed).toBe(true);
+    // A CRITICAL event for the vehicle, stored and shown to its owner at once.
+    const shown = await live.until((m) => m.mode === 'notify' && m.item.eventName === CLONE_EVENT.eventName);
+    expect(shown.item).toMatchObject({ eventType: 'CRITICAL', dvid });
+    const stored = await sql<{ event_type: string }>`select event_type from events
+      where dvid = ${dvid} and event_name = ${CLONE_EVENT.eventName}`.execute(server.app.database.db);
+    expect(stored.rows).toEqual([{ event_type: 'CRITICAL' }]);
+    live.ws.close();
+    // The real one goes on, and the conflict is counted and listed.
+    real.device.write(encodeHeartbeat({ acc: true }, 2));
+    await real.device.ack(2);
+    expect(delta(before)('imeiConflicts')).toBe(1);
+    const refused = await until(
+      async () =>
+        (
+          await sql<{ device_message: string | null }>`select device_message from device_logs
+            where dvid = ${dvid} and package = 'event#session#error'`.execute(server.app.database.db)
+        ).rows,
+      (rows) => rows.some((r) => r.device_message === CLONE_REFUSED_MESSAGE),
+    );
+    // A session error, not a close: the device is still connected (and stays alive).
+    expect(refused.filter((r) => r.device_message === CLONE_REFUSED_MESSAGE)).toHaveLength(1);
+    // Heard a moment ago: still refused just before the silence has lasted its time.
+    clock += TAKEOVER_SILENCE_MS - 1;
+    expect((await login(imei, '127.0.0.19')).acked).toBe(false);
+    clock += 1;
+    const later = await login(imei, '127.0.0.19');
+    expect(later.acked).toBe(true);
+    expect(await until(() => real.device.closed, Boolean)).toBe(true);
+    later.device.close();
+  });
+
   it('closes the older, records it in the device log and lists it for super, not for the owner (support: authz-matrix)', async () => {
     const imei = demoImei(16);
     const dvid = `GPS100#${imei}`;
     const before = { ...server.app.counters };
     const first = await login(imei, '127.0.0.14');
     expect(first.acked).toBe(true);
+    // Silent for the takeover's time: the newer connection takes over, as a tracker whose old
+    // connection died without a close (same address or not).
+    clock += TAKEOVER_SILENCE_MS;
     const second = await login(imei, '127.0.0.15');
     expect(second.acked).toBe(true);
     expect(await until(() => first.device.closed, Boolean)).toBe(true);
@@ -274,7 +327,8 @@ describe('two live connections claiming one IMEI', () => {
       (r) => ((r.body.deviceConflicts as unknown[] | undefined) ?? []).length > 0,
     );
     expect(list.status).toBe(200);
-    expect(list.body.deviceConflicts).toMatchObject([
+    const listed = (list.body.deviceConflicts as { dvid: string }[]).filter((c) => c.dvid === dvid);
+    expect(listed).toMatchObject([
       {
         dvid,
         imei,

@@ -1,3 +1,5 @@
+import { addressGroup } from '../lib/address-group.ts';
+
 /** Limits per source address, shared by every gateway of the process (ADR 0034). */
 export interface AddressLimits {
   /** TCP connections (HTTP ones included) open at once from one address. */
@@ -64,7 +66,9 @@ export function createAddressGate(limits: AddressLimits, now: () => number) {
   const forgettable = (e: AddressEntry, nowMs: number) =>
     e.users === 0 && refill(e.connect, limits.connectsPerMinute, limits.connectBurst, nowMs) >= limits.connectBurst;
 
-  function entryOf(address: string, nowMs: number): AddressEntry {
+  /** The entry of the address's group: an IPv6 /64 counts as one address (address-group.ts). */
+  function entryOf(source: string, nowMs: number): AddressEntry {
+    const address = addressGroup(source);
     let e = entries.get(address);
     if (!e) {
       e = {

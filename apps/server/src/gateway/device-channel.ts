@@ -33,12 +33,16 @@ export interface GatewayContext {
   claims: ImeiClaims;
   /** Log lines of takeovers, which a pair of clones can cause every few seconds. */
   conflictLog: LogThrottle;
+  /** A live connection silent this long may be taken over from another address (ADR 0082). */
+  takeoverSilenceMs: number;
   /** The owner of each device among gateway nodes, when several run (ADR 0061). */
   owners?: DeviceOwners | null;
 }
 
 /** The device-log message of a connection closed because a newer one claims its device. */
 export const REPLACED_MESSAGE = 'duplicate IMEI: replaced by a newer connection of the same device';
+/** The device-log message of a connection refused: its device is connected and talking from another address. */
+export const CLONE_REFUSED_MESSAGE = 'duplicate IMEI: refused, the device is connected from another address';
 
 /** How a channel talks back: a TCP socket, a UDP remote address, or one HTTP exchange. */
 export interface ChannelIo {
@@ -52,7 +56,7 @@ export interface ChannelIo {
    * Ends the channel: the device is unknown, sent malformed data, its data was not stored,
    * or a newer connection claims the device.
    */
-  close(reason: 'unknown-device' | 'malformed' | 'store-failed' | 'replaced', detail: string): void;
+  close(reason: 'unknown-device' | 'malformed' | 'store-failed' | 'replaced' | 'claimed', detail: string): void;
 }
 
 export type HandleOutcome = 'stored' | 'ignored' | 'closed';
@@ -63,6 +67,8 @@ export interface Handled {
 }
 
 const HEX_DUMP_BYTES = 48;
+/** A device's clone event is raised at most this often (its conflicts are all counted and listed). */
+const CLONE_EVENT_EVERY_MS = 10 * 60_000;
 
 export function hexDump(bytes: Uint8Array): string {
   return Buffer.from(bytes.subarray(0, HEX_DUMP_BYTES)).toString('hex') + (bytes.length > HEX_DUMP_BYTES ? '…' : '');
@@ -82,6 +88,8 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
 
   const claim: Claim = {
     peer: io.peer,
+    address: io.addressKey,
+    lastHeardMs: ctx.now(),
     replace(by) {
       sessionEvent('event#session#close', REPLACED_MESSAGE);
       close('replaced', `replaced by ${by}`);
@@ -115,29 +123,50 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     return 'closed';
   }
 
-  /** A newer connection claims the device: the one it replaces ends, and it is recorded. */
-  function takeOver(device: string, claimed: string): void {
-    const previous = ctx.claims.claim(device, claim);
-    if (!previous) return;
-    previous.replace(io.peer);
+  /**
+   * A conflict is counted, logged (throttled) and listed for admins, and raises the CRITICAL
+   * clone event for the device's vehicle, which its owner's and distributor's consoles show.
+   */
+  function recordConflict(device: string, claimed: string, other: Claim, outcome: string): void {
     counters.imeiConflicts++;
     const nowMs = ctx.now();
+    if (ctx.claims.cloneEventDue(device, nowMs, CLONE_EVENT_EVERY_MS))
+      void pipeline
+        .raiseClone(device, nowMs)
+        .catch((err: unknown) => log.warn({ dvid: device, err: String(err) }, 'clone event not stored'));
     const suppressed = ctx.conflictLog.pass();
     if (suppressed !== null)
-      log.warn(
-        { protocol: protocol.id, dvid: device, peer: io.peer, previous: previous.peer, suppressed },
-        'a second connection claims a connected device: the older one is closed',
-      );
+      log.warn({ protocol: protocol.id, dvid: device, peer: io.peer, previous: other.peer, suppressed }, outcome);
     void ctx.fleet
       .recordDeviceConflict({
         dvid: device,
         protocol: protocol.id,
         imei: claimed,
         remote: io.peer,
-        previousRemote: previous.peer,
+        previousRemote: other.peer,
         nowMs,
       })
       .catch((err: unknown) => log.warn({ dvid: device, err: String(err) }, 'device conflict not recorded'));
+  }
+
+  /**
+   * A newer connection claims the device: the one it replaces ends, and it is recorded. Returns
+   * false when the device's live connection still talks from another address: this one is
+   * refused instead (ADR 0082).
+   */
+  function takeOver(device: string, claimed: string): boolean {
+    const { previous, refused } = ctx.claims.claim(device, claim, ctx.now(), ctx.takeoverSilenceMs);
+    if (refused) {
+      recordConflict(device, claimed, refused, 'a second connection claims a connected device: it is refused');
+      // An error line, not a close: the device's own connection goes on, alive.
+      void pipeline.logSession(device, 'event#session#error', ctx.now(), CLONE_REFUSED_MESSAGE).catch(() => undefined);
+      close('claimed', `${device} is connected from ${refused.peer}`);
+      return false;
+    }
+    if (!previous) return true;
+    previous.replace(io.peer);
+    recordConflict(device, claimed, previous, 'a second connection claims a connected device: the older one is closed');
+    return true;
   }
 
   function refuseUnknown(newImei: string): false {
@@ -154,11 +183,11 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     counters.deviceLookups++;
     const device = await ctx.deviceByImei(newImei);
     if (device) {
-      if (dvid && io.claims) ctx.claims.release(dvid, claim);
+      if (io.claims && !released && !takeOver(device.dvid, newImei)) return false;
+      if (dvid && io.claims && dvid !== device.dvid) ctx.claims.release(dvid, claim);
       dvid = device.dvid;
       imei = newImei;
       if (io.claims && !released) {
-        takeOver(device.dvid, newImei);
         // Its messages are processed here only once this node owns the device.
         if (ctx.owners) await ctx.owners.claim(device.dvid);
       }
@@ -181,6 +210,8 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
    */
   async function handle(result: DecodeResult, raw: Uint8Array): Promise<Handled> {
     if (closed) return settled('closed');
+    // Heard from: a clone from elsewhere cannot take this connection's device over (ADR 0082).
+    claim.lastHeardMs = ctx.now();
     if (result.unsupported) {
       counters.unsupportedFrames++;
       log.info({ protocol: protocol.id, peer: io.peer, dvid, reason: result.error }, 'unsupported frame ignored');

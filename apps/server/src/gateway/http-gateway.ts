@@ -15,7 +15,7 @@ export interface HttpListenerOptions extends ListenerOptions {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
-const STATUS = { 'unknown-device': 404, malformed: 400, 'store-failed': 503, replaced: 409 } as const;
+const STATUS = { 'unknown-device': 404, malformed: 400, 'store-failed': 503, replaced: 409, claimed: 409 } as const;
 /** As node answers them when nobody listens for `clientError`; anything else is 400. */
 const CLIENT_ERROR_STATUS: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,

@@ -1,26 +1,60 @@
+import { addressGroup } from '../lib/address-group.ts';
+
 /** One live connection's claim on a device. */
 export interface Claim {
   peer: string;
+  /** The connection's source address. */
+  address: string;
+  /** When the connection last sent a frame (epoch ms). */
+  lastHeardMs: number;
   /** Ends the connection: a newer one claims the same device. */
   replace(by: string): void;
 }
 
 /**
+ * Whether a newcomer from `address` must be refused the device `live` speaks for (ADR 0082): a
+ * clone from another address cannot take over a connection that is still talking; once it has
+ * been silent `silenceMs` (a tracker that lost its connection without a close) it can. From the
+ * same address (an IPv6 /64 counting as one) a reconnecting tracker takes over at once, as before.
+ */
+export function takeoverRefused(live: Claim, address: string, nowMs: number, silenceMs: number): boolean {
+  return addressGroup(live.address) !== addressGroup(address) && nowMs - live.lastHeardMs < silenceMs;
+}
+
+/**
  * Which live TCP connection speaks for each device, over every gateway of the process
  * (ADR 0034). A second connection that identifies as a device with a live connection takes it
- * over: the older one is closed and the takeover recorded. One Map lookup per identification.
+ * over: the older one is closed and the takeover recorded; unless the older one still talks
+ * from another address (ADR 0082), then the newcomer is closed. One Map lookup per identification.
  *
  * UDP remotes and HTTP requests do not claim: a UDP tracker's NAT may change its port at any
  * moment, leaving the old remote behind, and every OsmAnd request is a connection of its own.
  */
 export function createImeiClaims() {
   const live = new Map<string, Claim>();
+  /** When each device's clone event was last raised (one entry per registered device at most). */
+  const raised = new Map<string, number>();
   return {
-    /** `claim` now speaks for `dvid`; returns the claim it took over, if another was live. */
-    claim(dvid: string, claim: Claim): Claim | undefined {
+    /**
+     * Whether a conflict of `dvid` raises its clone event now: at most one every `everyMs`, since
+     * a pair of clones can conflict every few seconds (ADR 0082).
+     */
+    cloneEventDue(dvid: string, nowMs: number, everyMs: number): boolean {
+      const last = raised.get(dvid);
+      if (last !== undefined && nowMs - last < everyMs) return false;
+      raised.set(dvid, nowMs);
+      return true;
+    },
+    /**
+     * `claim` now speaks for `dvid`, and `previous` is the claim it took over, if another was
+     * live; or, when that one is still talking from another address, `claim` is `refused`.
+     */
+    claim(dvid: string, claim: Claim, nowMs: number, silenceMs: number): { previous?: Claim; refused?: Claim } {
       const previous = live.get(dvid);
+      if (previous === claim) return {};
+      if (previous && takeoverRefused(previous, claim.address, nowMs, silenceMs)) return { refused: previous };
       live.set(dvid, claim);
-      return previous === claim ? undefined : previous;
+      return previous ? { previous } : {};
     },
     /** The connection of `claim` ended. */
     release(dvid: string, claim: Claim): void {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { ipv4Of } from '../lib/address-group.ts';
 import { hexDump, type GatewayContext } from './device-channel.ts';
 import { createLogThrottle } from './log-throttle.ts';
 import { parseProxyHeader } from './proxy-protocol.ts';
@@ -20,7 +21,6 @@ const HEADER_TIMEOUT_MS = 5_000;
 /** §2.2 of the protocol: the fixed 16 bytes and at most 65,535 of addresses and TLVs. */
 const MAX_HEADER_BYTES = 16 + 0xffff;
 const LOG_EVERY_MS = 10_000;
-const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
 
 /** The trusted addresses and CIDRs (config/schema.ts checked each entry at boot). */
 export function trustedProxies(entries: readonly string[]): TrustedProxies {
@@ -35,8 +35,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
     any: entries.length > 0,
     trusts(address) {
       if (!address || entries.length === 0) return false;
-      // A dual-stack listener shows an IPv4 peer as ::ffff:a.b.c.d.
-      const v4 = MAPPED_IPV4.exec(address)?.[1] ?? (net.isIPv4(address) ? address : null);
+      const v4 = ipv4Of(address);
       return v4 ? list.check(v4, 'ipv4') : list.check(address, 'ipv6');
     },
   };

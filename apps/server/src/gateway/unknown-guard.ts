@@ -1,4 +1,7 @@
+import { addressGroup } from '../lib/address-group.ts';
 import { createLogThrottle } from './log-throttle.ts';
+
+const UDP = 'udp:';
 
 export interface UnknownLimits {
   /** Unknown IMEIs one address may present in a window before it is refused without lookups. */
@@ -23,10 +26,14 @@ const MAX_ADDRESSES = 10_000;
  */
 export function createUnknownGuard(limits: UnknownLimits, now: () => number) {
   const seen = new Map<string, { count: number; sinceMs: number }>();
+  /** An IPv6 /64 is one address here too (address-group.ts); a `udp:` key keeps its prefix. */
+  const groupOf = (key: string) =>
+    key.startsWith(UDP) ? UDP + addressGroup(key.slice(UDP.length)) : addressGroup(key);
   const log = createLogThrottle(LOG_EVERY_MS, now);
   return {
     /** True when identifications from `key` are refused without a lookup for now. */
-    blocked(key: string): boolean {
+    blocked(source: string): boolean {
+      const key = groupOf(source);
       const s = seen.get(key);
       if (!s) return false;
       if (now() - s.sinceMs >= limits.windowMs) {
@@ -36,7 +43,8 @@ export function createUnknownGuard(limits: UnknownLimits, now: () => number) {
       return s.count >= limits.perAddress;
     },
     /** An unknown IMEI came from `key`. */
-    unknown(key: string): void {
+    unknown(source: string): void {
+      const key = groupOf(source);
       const nowMs = now();
       const s = seen.get(key);
       if (s && nowMs - s.sinceMs < limits.windowMs) {

@@ -12,6 +12,7 @@ import {
   LIVE_PATH,
   MESSAGES,
   OPERATIONS,
+  LIVE_TOO_MANY_SOCKETS_MESSAGE,
 } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { originAllowed } from '../live/live-access.ts';
@@ -151,6 +152,15 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
               await reply
                 .status(403)
                 .send({ status: 403, errorType: ERROR_TYPES.forbidden, message: MESSAGES.forbidden });
+              return;
+            }
+            // A session at its socket cap is refused before the upgrade: nothing it sends is read
+            // (ADR 0082). The per-user cap needs the session's user, so it is checked on attach.
+            const token = sessionToken(request);
+            if (token && token.length <= 200 && !opts.live.mayOpen(hashToken(token))) {
+              await reply
+                .status(429)
+                .send({ status: 429, errorType: ERROR_TYPES.tooManyAttempts, message: LIVE_TOO_MANY_SOCKETS_MESSAGE });
             }
           },
         },

@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { limitRowKey } from '../storage/repos/accounts/limit-counters.ts';
 
 /** What the store needs of the shared counters (storage/repos/accounts/limit-counters.ts). */
 export interface SharedCounters {
   hit(key: string, windowMs: number, nowMs: number): Promise<{ hits: number; resetsAt: number }>;
   read(key: string, nowMs: number): Promise<{ hits: number; resetsAt: number } | null>;
-}
-
-/**
- * The row a limit key counts in: its SHA-256. Keys carry what a client sent (an e-mail), checked
- * only after the limit runs; hashed, any text (NUL bytes, lone surrogates, 300 characters) is a
- * valid, fixed-size key, and no e-mail is stored in the table.
- */
-export function limitRowKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('base64url');
 }
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concerns, isDue, narrow, originAllowed } from './live-access.ts';
+import { concerns, isDue, narrow, originAllowed, socketRefusal } from './live-access.ts';
 
 describe('live access rules', () => {
   it('concerns the named users, or everyone', () => {
@@ -33,5 +33,15 @@ describe('live access rules', () => {
     ['http://jejak.example', undefined, [], false],
   ] as const)('origin %s with Host %s (allowed %j) → %s', (origin, host, allowed, expected) => {
     expect(originAllowed(origin, host, allowed)).toBe(expected);
+  });
+
+  it.each([
+    [{ session: 0, user: 0 }, null],
+    [{ session: 1, user: 3 }, null],
+    [{ session: 2, user: 3 }, 'session'],
+    [{ session: 1, user: 4 }, 'user'],
+    [{ session: 2, user: 4 }, 'session'],
+  ] as const)('a new socket with %j already open → %s', (open, expected) => {
+    expect(socketRefusal(open, { maxSocketsPerSession: 2, maxSocketsPerUser: 4 })).toBe(expected);
   });
 });

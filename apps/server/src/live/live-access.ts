@@ -42,3 +42,20 @@ export function originAllowed(
   if (allowed.includes(parsed.origin)) return true;
   return host !== undefined && parsed.host === host.toLowerCase();
 }
+
+/** The live channel's caps (ADR 0082): sockets per session and per user, ids per subscribe. */
+export interface LiveLimits {
+  maxSocketsPerSession: number;
+  maxSocketsPerUser: number;
+  maxIdsPerSubscribe: number;
+}
+
+/** Why a new socket is refused: its session, or its user, has as many open as allowed. */
+export function socketRefusal(
+  open: { session: number; user: number },
+  limits: Pick<LiveLimits, 'maxSocketsPerSession' | 'maxSocketsPerUser'>,
+): 'session' | 'user' | null {
+  if (open.session >= limits.maxSocketsPerSession) return 'session';
+  if (open.user >= limits.maxSocketsPerUser) return 'user';
+  return null;
+}

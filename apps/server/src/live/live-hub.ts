@@ -1,11 +1,18 @@
 import type { WebSocket } from 'ws';
-import { LIVE_SESSION_ENDED_CLOSE, SubscribeMessageSchema, type LiveServerMessage } from '@jejak/contract';
+import {
+  LIVE_SESSION_ENDED_CLOSE,
+  LIVE_TOO_MANY_SOCKETS_CLOSE,
+  SubscribeMessageSchema,
+  type LiveServerMessage,
+} from '@jejak/contract';
 import { mayCall, toPermissionRole, vehicleFacts, type User } from '@jejak/domain';
 import type { Bus } from '../bus/bus.ts';
 import type { LiveSession } from '../services/accounts/auth-service.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import { viewerOf } from '../services/accounts/user-service.ts';
-import { concerns, isDue, narrow } from './live-access.ts';
+import { forEachSliced } from '../lib/slices.ts';
+import { concerns, isDue, narrow, socketRefusal, type LiveLimits } from './live-access.ts';
+import { createFairQueue } from './fair-queue.ts';
 
 /** A slow client is not allowed to hold memory: beyond this we skip updates (it refetches on reconnect). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -14,6 +21,15 @@ const MAX_HELD = 10_000;
 const DEV_PREFIX = 'dev#';
 /** Close code of a socket whose access could not be read: the console reconnects and subscribes again. */
 const SERVER_ERROR_CLOSE = 1011;
+/** Subscriptions handled at once over every user (each user's one after another, ADR 0082). */
+const SUBSCRIBES_AT_ONCE = 2;
+/** Ids handled between two turns of the event loop. */
+const SLICE = 2_000;
+/**
+ * A user's visible devices, read for a subscribe, serve its other subscribes this long (all its
+ * sockets'): a flood of subscribes costs one read a second. An access change forgets it at once.
+ */
+const VISIBLE_FRESH_MS = 1_000;
 
 interface Client {
   socket: WebSocket;
@@ -30,12 +46,13 @@ interface Client {
 
 export interface LiveHubOptions {
   bus: Bus;
-  fleet: Pick<FleetRepo, 'filterVisibleDvids'>;
+  fleet: Pick<FleetRepo, 'filterVisibleDvids' | 'visibleDvids'>;
   /** Reads a session again by its token hash: its user and end, or null once it ended. */
   session: (tokenHash: string) => Promise<LiveSession | null>;
   now: () => number;
   /** How often sockets are checked against their session's end. */
   expirySweepMs: number;
+  limits: LiveLimits;
   onError: (err: unknown, context: string) => void;
 }
 
@@ -48,6 +65,46 @@ export interface LiveHubOptions {
 export function createLiveHub(opts: LiveHubOptions) {
   const byDvid = new Map<string, Set<Client>>();
   const clients = new Set<Client>();
+  /** Open sockets per session (token hash, from the upgrade on) and per user (once admitted): ADR 0082. */
+  const perSession = new Map<string, number>();
+  const perUser = new Map<string, number>();
+  const subscribes = createFairQueue(SUBSCRIBES_AT_ONCE);
+  const visibleByUser = new Map<string, { atMs: number; dvids: Promise<Set<string>> }>();
+
+  /** The devices `user` may see, read in its turn, at most once a VISIBLE_FRESH_MS. */
+  function visibleTo(user: User): Promise<Set<string>> {
+    // A rate, not a time of the fleet's: the process's own clock, never a test's frozen one.
+    const nowMs = performance.now();
+    const cached = visibleByUser.get(user.uid);
+    if (cached && nowMs - cached.atMs < VISIBLE_FRESH_MS) return cached.dvids;
+    const dvids = subscribes.run(user.uid, async () => new Set(await opts.fleet.visibleDvids(viewerOf(user))));
+    visibleByUser.set(user.uid, { atMs: nowMs, dvids });
+    // A failed read is not kept; old entries go as their users' sockets do (forgetVisible).
+    dvids.catch(() => visibleByUser.delete(user.uid));
+    return dvids;
+  }
+  function forgetVisible(uids: readonly string[] | 'all'): void {
+    if (uids === 'all') visibleByUser.clear();
+    else for (const uid of uids) visibleByUser.delete(uid);
+  }
+
+  const bump = (counts: Map<string, number>, key: string, by: number) => {
+    const n = (counts.get(key) ?? 0) + by;
+    if (n > 0) counts.set(key, n);
+    else counts.delete(key);
+  };
+  function admit(client: Client): void {
+    clients.add(client);
+    bump(perUser, client.user.uid, 1);
+  }
+  function dismiss(client: Client): void {
+    if (!clients.delete(client)) return;
+    bump(perUser, client.user.uid, -1);
+    if (!perUser.has(client.user.uid)) visibleByUser.delete(client.user.uid);
+  }
+  /** Whether a session may open one more socket (counted from the upgrade on, before its session is read). */
+  const mayOpen = (tokenHash: string) =>
+    socketRefusal({ session: perSession.get(tokenHash) ?? 0, user: 0 }, opts.limits) === null;
 
   function send(client: Client, message: LiveServerMessage): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
@@ -75,7 +132,7 @@ export function createLiveHub(opts: LiveHubOptions) {
   function end(client: Client, code: number, reason: string): void {
     unsubscribeAll(client);
     client.held = null;
-    clients.delete(client);
+    dismiss(client);
     client.socket.close(code, reason);
   }
 
@@ -114,30 +171,43 @@ export function createLiveHub(opts: LiveHubOptions) {
     });
   }
 
-  async function handleMessage(client: Client, raw: string): Promise<void> {
+  /**
+   * A subscribe replaces the socket's subscription: only the latest waiting one is read (a
+   * flood of them costs one), its access is read in its user's turn (fair-queue.ts), and long
+   * lists are handled in slices, so the event loop is never held for a whole list (ADR 0082).
+   */
+  async function handleSubscribe(client: Client, raw: Buffer): Promise<void> {
     let json: unknown;
     try {
-      json = JSON.parse(raw);
+      json = JSON.parse(raw.toString('utf8'));
     } catch {
       return;
     }
     const parsed = SubscribeMessageSchema.safeParse(json);
     if (!parsed.success) return;
-    const requested = parsed.data.data.ids.map((id) => id.slice(DEV_PREFIX.length));
+    const { ids, uid } = parsed.data.data;
+    // Ids past the cap are not looked at; those kept are checked against a Set of what the user
+    // sees, one lookup each, so the socket holds at most what the user can see.
+    const asked = ids.length > opts.limits.maxIdsPerSubscribe ? ids.slice(0, opts.limits.maxIdsPerSubscribe) : ids;
     // A client may only ever subscribe as itself; the uid field is checked, not trusted.
-    const allowed =
-      parsed.data.data.uid === client.user.uid
-        ? await opts.fleet.filterVisibleDvids(viewerOf(client.user), requested)
-        : new Set<string>();
-    unsubscribeAll(client);
-    for (const dvid of allowed) {
+    const visible = uid === client.user.uid ? await visibleTo(client.user) : new Set<string>();
+    if (!clients.has(client)) return;
+    await forEachSliced([...client.dvids], SLICE, (dvid) => unsubscribe(client, dvid));
+    const accepted: string[] = [];
+    await forEachSliced(asked, SLICE, (id) => {
+      const dvid = id.slice(DEV_PREFIX.length);
+      if (!visible.has(dvid) || client.dvids.has(dvid)) return;
       client.dvids.add(dvid);
       let set = byDvid.get(dvid);
       if (!set) byDvid.set(dvid, (set = new Set()));
       set.add(client);
-    }
-    const ids = [...allowed].map((d) => DEV_PREFIX + d);
-    send(client, { mode: 'subscribed', id: client.user.uid, item: { ids, rejected: requested.length - ids.length } });
+      accepted.push(id);
+    });
+    send(client, {
+      mode: 'subscribed',
+      id: client.user.uid,
+      item: { ids: accepted, rejected: ids.length - accepted.length },
+    });
   }
 
   opts.bus.subscribe('fleet.update', ({ device, vehicle }) => {
@@ -203,11 +273,13 @@ export function createLiveHub(opts: LiveHubOptions) {
   });
 
   opts.bus.subscribe('access.changed', ({ uids }) => {
+    forgetVisible(uids);
     for (const c of clients) if (concerns(uids, c.user.uid)) recheck(c);
   });
   // Back from a cut from the other nodes: an access change or a sign-out announced meanwhile was
   // lost, so every socket reads its session and reach again (revoked is revoked everywhere).
   opts.bus.subscribe('bus.resumed', () => {
+    forgetVisible('all');
     for (const c of clients) recheck(c);
   });
 
@@ -226,7 +298,15 @@ export function createLiveHub(opts: LiveHubOptions) {
   return {
     /** Takes a new socket; `session` resolves to its session, or null to refuse it. */
     attach(socket: WebSocket, session: Promise<LiveSession | null>, tokenHash: string): void {
+      // The newcomer is refused, never an open socket closed: a flood cannot take a console's place.
+      if (!mayOpen(tokenHash)) {
+        socket.close(LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this session');
+        return;
+      }
+      bump(perSession, tokenHash, 1);
+      socket.on('close', () => bump(perSession, tokenHash, -1));
       let chain = Promise.resolve();
+      let latest: Buffer | null = null;
       const enqueue = (task: () => Promise<void>) => {
         chain = chain.then(task).catch((err: unknown) => opts.onError(err, 'live socket'));
       };
@@ -238,24 +318,44 @@ export function createLiveHub(opts: LiveHubOptions) {
           return null;
         }
         if (socket.readyState !== socket.OPEN) return null;
+        if (socketRefusal({ session: 0, user: perUser.get(s.user.uid) ?? 0 }, opts.limits)) {
+          socket.close(LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this user');
+          return null;
+        }
         const client: Client = { ...s, socket, tokenHash, dvids: new Set(), held: null, checks: 0, enqueue };
-        clients.add(client);
+        admit(client);
         socket.on('close', () => {
           unsubscribeAll(client);
-          clients.delete(client);
+          dismiss(client);
         });
         return client;
       });
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-        const text = bytes.toString('utf8');
+        // Only the latest subscribe waiting counts: an earlier one still waiting is dropped unread.
+        const waiting = latest !== null;
+        latest = bytes;
+        if (waiting) return;
+        // Nothing more is read from the socket until this one is handled: a client that sends
+        // faster than its subscribes are handled is slowed by TCP, not buffered here.
+        socket.pause();
         enqueue(async () => {
-          const client = await ready;
-          if (client && clients.has(client) && socket.readyState === socket.OPEN) await handleMessage(client, text);
+          try {
+            const client = await ready;
+            const raw = latest;
+            latest = null;
+            if (raw && client && clients.has(client) && socket.readyState === socket.OPEN)
+              await handleSubscribe(client, raw);
+          } finally {
+            socket.resume();
+          }
         });
       });
     },
+
+    /** Whether a socket of this session would be taken now: the HTTP upgrade asks first (ADR 0082). */
+    mayOpen,
 
     /** Server shutdown: 1001 so consoles reconnect to the next server. */
     closeAll(): void {

@@ -9,6 +9,8 @@ import type { FleetReads, GeofenceSource, IngestPort, OwnerEpochs, RuleSource } 
 import { recomputeLateWindow, type RecomputeOptions } from './recompute/recompute.ts';
 import { createRecomputeScheduler } from './recompute/scheduler.ts';
 import { sessionLogRow, type SessionPackage } from './rows.ts';
+import { notifyItem } from './stages/batch-rows.ts';
+import { cloneEventRow } from './stages/rules.ts';
 import { markSilent } from './stages/transit.ts';
 import { createDeviceStates } from './state/device-states.ts';
 import { createFenceLoader } from './state/fence-loader.ts';
@@ -171,6 +173,20 @@ export function createPipeline(opts: PipelineOptions) {
       const b = batcher.open;
       b.logs.push(sessionLogRow(dvid, pkg, nowMs, message));
       b.touched.set(dvid, state);
+      await batcher.committed(dvid);
+    },
+
+    /**
+     * Raises the CRITICAL clone event for the device's vehicle (ADR 0082); stored and announced as
+     * every event is ('event.stored': the consoles that watch the vehicle show it at once).
+     */
+    async raiseClone(dvid: string, nowMs: number): Promise<void> {
+      if (closed) return;
+      const state = states.held(dvid) ?? (await states.stateOf(dvid));
+      const vehicle = state.vehicle;
+      if (closed || !vehicle) return;
+      const row = cloneEventRow(state, nowMs);
+      batcher.open.events.push({ row, item: notifyItem(row, vehicle) });
       await batcher.committed(dvid);
     },
 

@@ -1,7 +1,11 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sharedRateLimitStore } from '../http/shared-rate-limit-store.ts';
 import { LOGIN_BACKOFF_BOUNDS, type LoginBackoff } from '../services/accounts/login-backoff.ts';
-import { createSharedLoginBackoff, sharedLimitsCleanupJob } from '../services/accounts/shared-limits.ts';
+import {
+  createSharedGuessLimit,
+  createSharedLoginBackoff,
+  sharedLimitsCleanupJob,
+} from '../services/accounts/shared-limits.ts';
 import { createLimitCounters } from '../storage/repos/accounts/limit-counters.ts';
 import { createLoginBackoffRepo } from '../storage/repos/accounts/login-backoff-repo.ts';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +28,11 @@ import { createGeocodeService } from '../services/fleet/geocode-service.ts';
 import { createGeofenceService } from '../services/fleet/geofence-service.ts';
 import { createMigrationService } from '../services/fleet/migration-service.ts';
 import { createPackageService } from '../services/fleet/package-service.ts';
-import { createPasswordService } from '../services/accounts/password-service.ts';
+import {
+  createPasswordService,
+  PASSWORD_GUESS_WINDOW_MS,
+  PASSWORD_GUESSES_PER_WINDOW,
+} from '../services/accounts/password-service.ts';
 import { createReportServices } from '../services/reports/report-services.ts';
 import { createRuleService } from '../services/alerts/rule-service.ts';
 import { createTrackerSetupService } from '../services/fleet/tracker-setup-service.ts';
@@ -78,6 +86,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     session: (tokenHash) => auth.session(tokenHash),
     now,
     expirySweepMs: LIVE_EXPIRY_SWEEP_MS,
+    limits: {
+      maxSocketsPerSession: config.JEJAK_LIVE_MAX_SOCKETS_PER_SESSION,
+      maxSocketsPerUser: config.JEJAK_LIVE_MAX_SOCKETS_PER_USER,
+      maxIdsPerSubscribe: config.JEJAK_LIVE_MAX_IDS_PER_SUBSCRIBE,
+    },
     onError,
   });
   shared.metrics.observe({ live: () => live.stats().clients });
@@ -95,6 +108,13 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       resetTtlMs: config.JEJAK_RESET_TOKEN_TTL_MINUTES * 60_000,
       now,
       onSessionsEnded: (tokenHashes) => bus.publish('sessions.ended', { tokenHashes }),
+      // In the database on both stores (ADR 0082): every API node counts one user's guesses together.
+      guesses: createSharedGuessLimit(createLimitCounters(shared.db), {
+        scope: 'change-password',
+        maxPerWindow: PASSWORD_GUESSES_PER_WINDOW,
+        windowMs: PASSWORD_GUESS_WINDOW_MS,
+        now,
+      }),
       hasher,
     }),
     administration: {

@@ -68,6 +68,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     claims,
     owners,
     conflictLog: createLogThrottle(10_000, now),
+    takeoverSilenceMs: config.JEJAK_GATEWAY_TAKEOVER_SILENCE_MS,
   });
   Object.assign(shared.listening, gatewayPorts);
   shared.metrics.observe({

@@ -15,6 +15,14 @@ export const LIVE_NORMAL_CLOSE = 1000;
  * applications (RFC 6455 §7.4.2).
  */
 export const LIVE_SESSION_ENDED_CLOSE = 4001;
+/**
+ * A new socket beyond the live sockets allowed per session or per user (ADR 0082): it is closed
+ * at once, the sockets already open keep working. The console tries again after 3 s, as after
+ * any other close.
+ */
+export const LIVE_TOO_MANY_SOCKETS_CLOSE = 4029;
+/** The answer (429) to an upgrade of a session that has as many live sockets open as allowed. */
+export const LIVE_TOO_MANY_SOCKETS_MESSAGE = 'Too many live connections for this session';
 
 export const SubscribeMessageSchema = z.object({
   action: z.literal('subscribeTo'),

@@ -8,3 +8,9 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 export const RULE_TYPES = ['info', 'warning', 'critical', 'control'] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
+
+/**
+ * The event a tracker's clone raises (ADR 0082): a second connection identified as a device that
+ * is connected from another address. CRITICAL, for the device's vehicle.
+ */
+export const CLONE_EVENT = { eventName: 'possible cloned tracker: two addresses', eventType: 'CRITICAL' } as const;

@@ -3,6 +3,7 @@ import { EVENT_TYPE_OF_RULE_TYPE } from '@jejak/contract';
 import {
   accelerationKmhPerS,
   addressOf,
+  CLONE_EVENT,
   DEVICE_MESSAGES,
   evaluateRules,
   isAlarm,
@@ -111,6 +112,32 @@ function eventRow(
     eventTime,
     createdAt,
     ticketId: eventType === 'CRITICAL' && eventResult === 1 ? randomUUID() : null,
+  };
+}
+
+/**
+ * The CRITICAL event of a clone (ADR 0082): the device is connected from one address and a
+ * second connection claims it from another. At the device's last known place, at `nowMs`.
+ */
+export function cloneEventRow(s: HeldState, nowMs: number): EventRow {
+  const location = s.device.location;
+  return {
+    evid: randomUUID(),
+    vid: s.vehicle?.vid ?? '',
+    dvid: s.device.dvid,
+    ...CLONE_EVENT,
+    lat: location?.lat ?? null,
+    lon: location?.lon ?? null,
+    address: location && addressOf(location),
+    speed: s.device.speed,
+    eventResult: 1,
+    ruid: null,
+    rtid: null,
+    geoid: null,
+    alarm: null,
+    eventTime: nowMs,
+    createdAt: nowMs,
+    ticketId: null,
   };
 }
 

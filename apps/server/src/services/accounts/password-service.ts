@@ -14,7 +14,7 @@ import { hashToken } from './auth-service.ts';
 import type { Mailer } from './mailer.ts';
 import { enforcePasswordPolicy } from './password-policy.ts';
 import { scryptHasher, type PasswordHasher } from './passwords.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import type { GuessLimit } from './shared-limits.ts';
 
 export interface PasswordServiceOptions {
   data: UnitOfWork<'users' | 'resets' | 'sessions' | 'audit'>;
@@ -25,12 +25,17 @@ export interface PasswordServiceOptions {
   now: () => number;
   /** Called with the token hashes of sessions ended by a password change (their live sockets close). */
   onSessionsEnded: (tokenHashes: string[]) => void;
+  /**
+   * Wrong current passwords on Change password, counted per user in the database so that every
+   * API node counts them together (ADR 0082): see `passwordGuessLimit`.
+   */
+  guesses: GuessLimit;
   hasher?: PasswordHasher;
 }
 
 /** Wrong current passwords one user may enter on Change password in a quarter of an hour. */
 export const PASSWORD_GUESSES_PER_WINDOW = 5;
-const GUESS_WINDOW_MS = 15 * 60_000;
+export const PASSWORD_GUESS_WINDOW_MS = 15 * 60_000;
 
 function resetMail(name: string, link: string, ttlMinutes: number) {
   const text = [
@@ -52,7 +57,7 @@ export function createPasswordService(opts: PasswordServiceOptions) {
   const { repos, transaction } = opts.data;
   const hasher = opts.hasher ?? scryptHasher;
   // Keyed by the user, not the address: a stolen session must not guess the password from many.
-  const guesses = createRateLimiter(PASSWORD_GUESSES_PER_WINDOW, GUESS_WINDOW_MS, now);
+  const { guesses } = opts;
   const invalidLink = () => new AppError(400, ERROR_TYPES.invalidResetToken, ACCOUNT_TEXTS.resetLinkInvalid);
 
   return {
@@ -116,15 +121,15 @@ export function createPasswordService(opts: PasswordServiceOptions) {
       if (req.email.trim().toLowerCase() !== actor.user.userEmail.toLowerCase())
         throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
       const uid = actor.user.uid;
-      if (guesses.spent(uid))
+      // Counted before the check, in one statement: parallel guesses on several nodes all count.
+      if (!(await guesses.attempt(uid)))
         throw new AppError(429, ERROR_TYPES.tooManyAttempts, ACCOUNT_TEXTS.tooManyPasswordGuesses);
       const found = await repos.users.findByUid(uid);
       if (!found || !(await hasher.verify(req.currentPassword, found.passwordHash))) {
-        guesses.hit(uid);
         // 400, not 401: a 401 would read as a lost session and send the console to /Login.
         throw new AppError(400, ERROR_TYPES.wrongPassword, MESSAGES.wrongPassword);
       }
-      guesses.forget(uid);
+      await guesses.forget(uid);
       enforcePasswordPolicy(req.newPassword, { email: found.user.userEmail, name: found.user.userName });
       const hash = await hasher.hash(req.newPassword);
       const at = now();

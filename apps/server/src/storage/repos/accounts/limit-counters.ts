@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+
+/**
+ * The row a limit key counts in: its SHA-256. Keys carry what a client sent (an e-mail), checked
+ * only after the limit runs; hashed, any text (NUL bytes, lone surrogates, 300 characters) is a
+ * valid, fixed-size key, and no e-mail is stored in the table.
+ */
+export function limitRowKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('base64url');
+}
 
 /** A key's count in its current fixed window, and when that window ends (epoch ms). */
 export interface LimitCount {
@@ -40,6 +50,11 @@ export function createLimitCounters(db: Db) {
         .where('resets_at', '>', nowMs)
         .executeTakeFirst();
       return row ? { hits: row.hits, resetsAt: row.resets_at } : null;
+    },
+
+    /** Forgets the key's count (a guess limit after the right answer). */
+    async clear(key: string): Promise<void> {
+      await db.deleteFrom('rate_limit_hits').where('key', '=', key).execute();
     },
 
     /** Removes the counts of ended windows; returns how many. */

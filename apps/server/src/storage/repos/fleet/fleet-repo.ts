@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { FuelProfileSchema, type DeviceConflict, type UnknownDevice } from '@jejak/contract';
 import { NO_DEVICE, readStoredProfile, type Device, type FuelProfile, type Vehicle } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { FittedVehicle } from '../../ingest/rows.ts';
 import { toDevice, toFuelProfile, toVehicle } from '../mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from '../scope.ts';
@@ -40,6 +41,20 @@ function tankLevelsOf(fuel: unknown): Record<string, number | null> | null {
 }
 
 export function createFleetRepo(db: Db) {
+  /** Devices owned in the viewer's subtree or fitted to a vehicle it sees (not for global scope). */
+  const visibleDevice = (viewer: Viewer) => (eb: ExpressionBuilder<Database, 'devices'>) =>
+    eb.or([
+      eb(
+        'uid',
+        'in',
+        db
+          .selectFrom('users as u')
+          .select('u.uid')
+          .where((e) => userInSubtree(e, 'u.user_hierarchy', viewer)),
+      ),
+      eb('dvid', 'in', db.selectFrom('vehicles').select('dvid').where('vid', 'in', visibleVidsQuery(db, viewer))),
+    ]);
+
   return {
     async visibleVehicles(viewer: Viewer): Promise<Vehicle[]> {
       let q = db.selectFrom('vehicles').selectAll();
@@ -50,21 +65,7 @@ export function createFleetRepo(db: Db) {
     /** Devices owned in the subtree or fitted to a visible vehicle. */
     async visibleDevices(viewer: Viewer): Promise<Device[]> {
       let q = db.selectFrom('devices').selectAll();
-      if (!hasGlobalScope(viewer)) {
-        q = q.where((eb) =>
-          eb.or([
-            eb(
-              'uid',
-              'in',
-              db
-                .selectFrom('users as u')
-                .select('u.uid')
-                .where((e) => userInSubtree(e, 'u.user_hierarchy', viewer)),
-            ),
-            eb('dvid', 'in', db.selectFrom('vehicles').select('dvid').where('vid', 'in', visibleVidsQuery(db, viewer))),
-          ]),
-        );
-      }
+      if (!hasGlobalScope(viewer)) q = q.where(visibleDevice(viewer));
       return (await q.orderBy('dvid').execute()).map(toDevice);
     },
 
@@ -92,9 +93,15 @@ export function createFleetRepo(db: Db) {
     /** The subset of dvids the viewer may see. */
     async filterVisibleDvids(viewer: Viewer, dvids: string[]): Promise<Set<string>> {
       if (dvids.length === 0) return new Set();
-      const visible = (await this.visibleDevices(viewer)).map((d) => d.dvid);
       const wanted = new Set(dvids);
-      return new Set(visible.filter((d) => wanted.has(d)));
+      return new Set((await this.visibleDvids(viewer)).filter((d) => wanted.has(d)));
+    },
+
+    /** The dvids of the devices the viewer may see (visibleDevices' rule, without the rows). */
+    async visibleDvids(viewer: Viewer): Promise<string[]> {
+      let q = db.selectFrom('devices').select('dvid');
+      if (!hasGlobalScope(viewer)) q = q.where(visibleDevice(viewer));
+      return (await q.execute()).map((r) => r.dvid);
     },
 
     /** The subset of vids the viewer may see. */
