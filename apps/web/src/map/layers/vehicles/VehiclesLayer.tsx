@@ -24,7 +24,6 @@ import {
   VEHICLE_ARROW_IMAGE,
   VEHICLES_SOURCE,
   VEHICLES_SOURCE_SPEC,
-  VEHICLE_CLUSTER_MAX_ZOOM,
   platesLayer,
   selectedFilter,
 } from './vehicle-layers.ts';
@@ -32,10 +31,12 @@ import {
 /** Drawn at twice the displayed size for sharp edges on high-density screens. */
 const ARROW_IMAGE_PX = 48;
 const ARROW_PIXEL_RATIO = 2;
-/** Live updates are merged into one redraw at most this often at street zooms (10k vehicles stay smooth). */
+/**
+ * Live updates are merged into one redraw at most this often (10k vehicles stay smooth). A longer
+ * one when zoomed out to clusters was tried: 1 s made 20,000 vehicles take 106 s instead of 29 s
+ * to be drawn (bench:map, 2026-11-28), each redraw sending a larger diff.
+ */
 const REDRAW_INTERVAL_MS = 250;
-/** ...and this often when zoomed out to clusters, whose discs barely move between updates. */
-const CLUSTERED_REDRAW_INTERVAL_MS = 1000;
 /**
  * While the user moves the map by hand (a drag, a wheel, a pinch) redraws wait until it has been
  * still this long, so every frame of the gesture goes to drawing the map; they never wait more
@@ -146,12 +147,10 @@ export function VehiclesLayer({ selectedVid, onSelect, shown }: VehiclesLayerPro
         if (event.originalEvent) movedAt = performance.now();
       };
       m.on('move', onMove);
-      const stopLive = subscribeThrottled(
-        liveStore.subscribe,
-        redraw,
-        () => (m.getZoom() <= VEHICLE_CLUSTER_MAX_ZOOM ? CLUSTERED_REDRAW_INTERVAL_MS : REDRAW_INTERVAL_MS),
-        { holdMs: () => movedAt + MOTION_QUIET_MS - performance.now(), maxHoldMs: MOTION_MAX_HOLD_MS },
-      );
+      const stopLive = subscribeThrottled(liveStore.subscribe, redraw, REDRAW_INTERVAL_MS, {
+        holdMs: () => movedAt + MOTION_QUIET_MS - performance.now(),
+        maxHoldMs: MOTION_MAX_HOLD_MS,
+      });
       return () => {
         stopLive();
         m.off('move', onMove);
