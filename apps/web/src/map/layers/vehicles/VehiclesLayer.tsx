@@ -31,20 +31,8 @@ import {
 /** Drawn at twice the displayed size for sharp edges on high-density screens. */
 const ARROW_IMAGE_PX = 48;
 const ARROW_PIXEL_RATIO = 2;
-/**
- * Live updates are merged into one redraw at most this often (10k vehicles stay smooth). A longer
- * one when zoomed out to clusters was tried: 1 s made 20,000 vehicles take 106 s instead of 29 s
- * to be drawn (bench:map, 2026-11-28), each redraw sending a larger diff.
- */
+/** Live updates are merged into one redraw at most this often (10k vehicles stay smooth). */
 const REDRAW_INTERVAL_MS = 250;
-/**
- * While the user moves the map by hand (a drag, a wheel, a pinch) redraws wait until it has been
- * still this long, so every frame of the gesture goes to drawing the map; they never wait more
- * than MOTION_MAX_HOLD_MS. The map's own glides (following a vehicle) are not held: the arrow
- * moves with the camera.
- */
-const MOTION_QUIET_MS = 300;
-const MOTION_MAX_HOLD_MS = 2000;
 
 /** A feature's redraw as a source diff: its new point and properties. */
 function featureUpdate(feature: VehicleFeature): GeoJSONFeatureDiff {
@@ -142,18 +130,9 @@ export function VehiclesLayer({ selectedVid, onSelect, shown }: VehiclesLayerPro
         redraw();
       };
       const stopImages = drawTextImages(m);
-      let movedAt = -Infinity;
-      const onMove = (event: { originalEvent?: unknown }) => {
-        if (event.originalEvent) movedAt = performance.now();
-      };
-      m.on('move', onMove);
-      const stopLive = subscribeThrottled(liveStore.subscribe, redraw, REDRAW_INTERVAL_MS, {
-        holdMs: () => movedAt + MOTION_QUIET_MS - performance.now(),
-        maxHoldMs: MOTION_MAX_HOLD_MS,
-      });
+      const stopLive = subscribeThrottled(liveStore.subscribe, redraw, REDRAW_INTERVAL_MS);
       return () => {
         stopLive();
-        m.off('move', onMove);
         stopImages();
         redrawWhole.current = () => {};
       };
