@@ -39,13 +39,18 @@ const backgroundOf = (page: Page, selector: string) =>
 
 /** The map's style name and how many layers the console drew over the basemap, once both are there. */
 async function mapShows(page: Page, styleName: string): Promise<number> {
-  const handle = await page.waitForFunction((name) => {
-    const map = window.__jejak?.map;
-    const style = map?.isStyleLoaded() ? map.getStyle() : undefined;
-    if (style?.name !== name) return null;
-    const drawn = style.layers.filter((layer) => !layer.id.startsWith('basemap-')).length;
-    return drawn > 0 ? drawn : null;
-  }, styleName);
+  const handle = await page.waitForFunction(
+    (name) => {
+      const map = window.__jejak?.map;
+      const style = map?.isStyleLoaded() ? map.getStyle() : undefined;
+      if (style?.name !== name) return null;
+      const drawn = style.layers.filter((layer) => !layer.id.startsWith('basemap-')).length;
+      return drawn > 0 ? drawn : null;
+      // A restyle on a loaded 2-core machine (software GL, other specs drawing maps) took over 15 s.
+    },
+    styleName,
+    { timeout: 60_000 },
+  );
   return (await handle.jsonValue()) ?? 0;
 }
 
