@@ -34,7 +34,8 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
       await page.waitForTimeout(250);
     } else if (target) {
       await page.mouse.click(target.x, target.y);
-      const opened = await card.waitFor({ timeout: 1_000 }).then(
+      // On a loaded machine the window takes more than a second to show after the click.
+      const opened = await card.waitFor({ timeout: 3_000 }).then(
         () => true,
         () => false,
       );
