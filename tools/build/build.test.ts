@@ -75,25 +75,21 @@ describe('the production build', () => {
     expect(shipped.sort()).toEqual(migrations.sort());
   });
 
-  /** Copies of the build, made before the first run removes the build itself. */
-  const copies = new Map<string, string>();
+  /** The copy each Node runs; both are made before the first run removes the build itself. */
+  const runCopy = (label: string) => join(work, `run-${label}`);
+  let copied = false;
   const copyFor = (label: string): string => {
-    let copy = copies.get(label);
-    if (!copy) {
-      for (const other of ['node', 'lts']) {
-        const dir = join(work, `run-${other}`);
-        cpSync(app, dir, { recursive: true, verbatimSymlinks: true });
-        copies.set(other, dir);
-      }
+    if (!copied) {
+      for (const each of ['node', 'lts']) cpSync(app, runCopy(each), { recursive: true, verbatimSymlinks: true });
       rmSync(dist, { recursive: true, force: true }); // nothing may reach back into the first copy
-      copy = copies.get(label)!;
+      copied = true;
     }
-    return copy;
+    return runCopy(label);
   };
 
   /** Starts the copy with `node` and checks it migrates PGlite, serves the API, the console and an xlsx. */
   async function runsOn(node: string, label: string): Promise<void> {
-    const runCopy = copyFor(label);
+    const dir = copyFor(label);
     const [httpPort, gt06Port] = [await freePort(), await freePort()];
     const env: Record<string, string> = {
       ...serverEnv(httpPort, { gt06: gt06Port }),
@@ -104,7 +100,7 @@ describe('the production build', () => {
     delete env.JEJAK_WEB_DIST; // the built program finds its console beside itself
     let stdout = '';
     const child = spawn(node, ['dist/server/main.js', 'start'], {
-      cwd: runCopy,
+      cwd: dir,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });

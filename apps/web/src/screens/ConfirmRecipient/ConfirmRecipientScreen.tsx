@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card } from 'antd';
+import { Alert, Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirmRecipient } from '../../api/alerts/notifications.ts';
 import { errorText } from '../../api/error-text.ts';
+import { SignedOutCard } from '../../ui/account/SignedOutCard.tsx';
 import { useSpecText, useStrings } from '../../i18n/strings.ts';
-import { Logo } from '../../ui/Logo.tsx';
 
 /**
  * /ConfirmRecipient?token=… — the page an outside recipient's confirmation link opens, signed
@@ -20,40 +20,37 @@ export function ConfirmRecipientScreen() {
   const confirm = useMutation({ mutationFn: confirmRecipient });
 
   return (
-    <div className="login-page">
-      <Card className="login-card" data-testid="confirm-recipient">
-        <div className="login-logo">
-          <Logo textColour="#0f1c2e" />
-        </div>
-        <h1 className="login-title">{s.title}</h1>
-        {!token ? (
-          <Alert type="warning" title={s.missingToken} />
-        ) : confirm.isSuccess ? (
-          <Alert type="success" title={spec(confirm.data)} data-testid="confirm-done" />
-        ) : (
-          <>
-            <p className="reset-intro">{s.intro}</p>
-            {confirm.isError && (
-              <Alert type="error" title={spec(errorText(confirm.error))} data-testid="confirm-error" />
-            )}
-            <Button
-              type="primary"
-              block
-              size="large"
-              loading={confirm.isPending}
-              onClick={() => confirm.mutate(token)}
-              data-testid="confirm"
-            >
-              {s.confirm}
-            </Button>
-          </>
-        )}
-        <div className="login-links">
+    <SignedOutCard
+      title={s.title}
+      testId="confirm-recipient"
+      links={
+        <>
           <Button type="link" size="small" onClick={() => void navigate('/Login')}>
             {s.toLogin}
           </Button>
-        </div>
-      </Card>
-    </div>
+        </>
+      }
+    >
+      {!token ? (
+        <Alert type="warning" title={s.missingToken} />
+      ) : confirm.isSuccess ? (
+        <Alert type="success" title={spec(confirm.data)} data-testid="confirm-done" />
+      ) : (
+        <>
+          <p className="reset-intro">{s.intro}</p>
+          {confirm.isError && <Alert type="error" title={spec(errorText(confirm.error))} data-testid="confirm-error" />}
+          <Button
+            type="primary"
+            block
+            size="large"
+            loading={confirm.isPending}
+            onClick={() => confirm.mutate(token)}
+            data-testid="confirm"
+          >
+            {s.confirm}
+          </Button>
+        </>
+      )}
+    </SignedOutCard>
   );
 }

@@ -1,12 +1,12 @@
 import type { LoginRequest } from '@jejak/contract';
+import { SignedOutCard } from '../../ui/account/SignedOutCard.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { SESSION_QUERY_KEY, signIn } from '../../api/accounts/auth.ts';
 import { signInErrorText } from '../../api/error-text.ts';
 import { useSession } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
-import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
 
 /** /Login: e-mail, password, LOG IN (Enter submits). No client checks (spec 1 §5). */
@@ -28,36 +28,34 @@ export function LoginScreen() {
   if (session.data) return <Navigate to="/" replace />;
 
   return (
-    <div className="login-page">
-      <Card className="login-card">
-        <div className="login-logo">
-          <Logo textColour="currentColor" />
-        </div>
-        <h1 className="login-title">{strings.login.title}</h1>
-        <Form<Partial<LoginRequest>>
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => login.mutate({ email: values.email ?? '', password: values.password ?? '' })}
-        >
-          <Form.Item label={strings.login.email} name="email">
-            <Input id="email" inputMode="email" autoComplete="username" autoFocus size="large" />
-          </Form.Item>
-          <Form.Item label={strings.login.password} name="password">
-            <Input.Password id="password" autoComplete="current-password" size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-            {strings.login.submit}
-          </Button>
-        </Form>
-        <div className="login-links">
+    <SignedOutCard
+      title={strings.login.title}
+      links={
+        <>
           <Button type="link" size="small">
             {strings.login.interested}
           </Button>
           <Button type="link" size="small">
             {strings.login.forgotPassword}
           </Button>
-        </div>
-      </Card>
-    </div>
+        </>
+      }
+    >
+      <Form<Partial<LoginRequest>>
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => login.mutate({ email: values.email ?? '', password: values.password ?? '' })}
+      >
+        <Form.Item label={strings.login.email} name="email">
+          <Input id="email" inputMode="email" autoComplete="username" autoFocus size="large" />
+        </Form.Item>
+        <Form.Item label={strings.login.password} name="password">
+          <Input.Password id="password" autoComplete="current-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {strings.login.submit}
+        </Button>
+      </Form>
+    </SignedOutCard>
   );
 }

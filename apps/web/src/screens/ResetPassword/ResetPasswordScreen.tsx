@@ -1,12 +1,12 @@
 import { ACCOUNT_TEXTS, ResetPasswordRequestSchema, validationMessage } from '@jejak/contract';
+import { SignedOutCard } from '../../ui/account/SignedOutCard.tsx';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/accounts/accounts.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { PasswordFields } from '../../ui/account/PasswordFields.tsx';
-import { Logo } from '../../ui/Logo.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
 
 interface ResetValues {
@@ -45,33 +45,32 @@ export function ResetPasswordScreen() {
   };
 
   return (
-    <div className="login-page">
-      <Card className="login-card" data-testid="reset-password">
-        <div className="login-logo">
-          <Logo textColour="#0f1c2e" />
-        </div>
-        <h1 className="login-title">{r.title}</h1>
-        {token ? (
-          <Form<ResetValues> layout="vertical" requiredMark={false} onFinish={submit}>
-            <p className="reset-intro">{r.intro}</p>
-            <PasswordFields
-              passwordLabel={r.newPassword}
-              confirmLabel={r.confirmPassword}
-              matchLabel={strings.userForm.passwordsMatch}
-            />
-            <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending} data-testid="submit">
-              {r.submit}
-            </Button>
-          </Form>
-        ) : (
-          <Alert type="warning" title={r.missingToken} />
-        )}
-        <div className="login-links">
+    <SignedOutCard
+      title={r.title}
+      testId="reset-password"
+      links={
+        <>
           <Button type="link" size="small" onClick={() => void navigate('/Login')}>
             {r.toLogin}
           </Button>
-        </div>
-      </Card>
-    </div>
+        </>
+      }
+    >
+      {token ? (
+        <Form<ResetValues> layout="vertical" requiredMark={false} onFinish={submit}>
+          <p className="reset-intro">{r.intro}</p>
+          <PasswordFields
+            passwordLabel={r.newPassword}
+            confirmLabel={r.confirmPassword}
+            matchLabel={strings.userForm.passwordsMatch}
+          />
+          <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending} data-testid="submit">
+            {r.submit}
+          </Button>
+        </Form>
+      ) : (
+        <Alert type="warning" title={r.missingToken} />
+      )}
+    </SignedOutCard>
   );
 }
