@@ -204,9 +204,19 @@ describe('dashboard map in Chromium', () => {
       const asked = page.waitForRequest(
         (r) => r.url().endsWith('/api/geocode') && (r.postDataJSON() as { vid?: string }).vid === clicked,
       );
+      // The spinner may come and go between two polls (a fast geocoder): an observer set up
+      // before the click records that it showed.
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="vehicle-info-address"]')!;
+        const w = window as unknown as { __spun?: boolean };
+        w.__spun = false;
+        new MutationObserver(() => {
+          if (el.querySelector('.ant-spin')) w.__spun = true;
+        }).observe(el, { childList: true, subtree: true });
+      });
       await page.getByTestId('vehicle-info-address-refresh').click();
       await asked;
-      await address.locator('.ant-spin').waitFor();
+      await page.waitForFunction(() => (window as unknown as { __spun?: boolean }).__spun === true);
       await address.locator('.ant-spin').waitFor({ state: 'detached' });
       expect(await address.textContent()).toMatch(/\S/);
 

@@ -11,6 +11,9 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
   const card = page.getByTestId('vehicle-info');
   const missed: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt += 1) {
+    // A camera still gliding (the first fit to the fleet, slow on a loaded machine) is waited
+    // out, not counted as a try: nothing can be clicked while it moves.
+    await page.waitForFunction(() => !window.__jejak!.map.isMoving(), null, { timeout: 30_000 });
     const target = await page.evaluate((wanted) => {
       const map = window.__jejak!.map;
       if (map.isMoving()) return null;
@@ -43,11 +46,12 @@ export async function clickVehicle(page: Page, vid?: string, attempts = 20): Pro
       missed.push(await whatIsAt(page, target.x, target.y));
     } else {
       // Not drawn in this view (it may have driven out of it, or be in a cluster): go to it, as a user would.
+      missed.push(await notDrawnWhy(page, vid));
       await centreOn(page, vid);
       await page.waitForTimeout(250);
     }
   }
-  const where = missed.length === 0 ? 'the arrow was never drawn' : `the clicks hit ${[...new Set(missed)].join(', ')}`;
+  const where = `the clicks and looks found ${[...new Set(missed)].join(', ')}`;
   throw new Error(`no vehicle info window after ${attempts} tries on ${vid ?? 'any vehicle'}: ${where}`);
 }
 
@@ -64,6 +68,17 @@ async function centreOn(page: Page, vid: string | undefined): Promise<void> {
     if (location && !j.map.isMoving()) {
       j.map.jumpTo({ center: [location.lon, location.lat], zoom: Math.max(j.map.getZoom(), 13) });
     }
+  }, vid);
+}
+
+/** Why no arrow of `vid` was found, for the failure message. */
+function notDrawnWhy(page: Page, vid: string | undefined): Promise<string> {
+  return page.evaluate((wanted) => {
+    const j = window.__jejak!;
+    const dvid = wanted === undefined ? undefined : j.liveStore.vehicle(wanted)?.dvid;
+    const location = dvid === undefined ? undefined : j.liveStore.device(dvid)?.location;
+    const where = location ? `at ${location.lat.toFixed(4)},${location.lon.toFixed(4)}` : 'without a location';
+    return `no arrow (vehicle ${where}, zoom ${j.map.getZoom().toFixed(1)})`;
   }, vid);
 }
 
