@@ -43,6 +43,8 @@ export interface Objects {
   nfid: string;
   nfOwner: string;
   nfRtid: string;
+  /** A notification to delete. */
+  spareNfid: string;
   /** A rule template (not DEFAULT) with one rule, of the tree; an open ticket on `vid`. */
   rtid: string;
   ruid: string;
@@ -75,6 +77,7 @@ export function missing(o: Objects): Objects {
     nfid: 'no-such-notification',
     nfOwner: 'no-such-user',
     nfRtid: 'no-such-template',
+    spareNfid: 'no-such-notification',
     rtid: 'no-such-rule-template',
     ruid: 'no-such-rule',
     ticketId: 'no-such-ticket',

@@ -202,10 +202,12 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     gate: 'manageAlerts',
     body: (o) => ({ notification: { ...notificationFields(o), nfid: o.nfid } }),
   },
-  notificationDelete: {
-    skip: "deletes the matrix's notification; reach and grant covered by notification-abuse.test.ts",
+  notificationDelete: { gate: 'manageAlerts', body: (o) => ({ nfid: o.spareNfid }) },
+  // The matrix's recipient awaits no confirmation: allowed callers hear so, others are refused.
+  confirmationResend: {
+    gate: 'manageAlerts',
+    body: (o) => ({ nfid: o.nfid, email: 'matrix@demo.jejak.my' }),
   },
-  confirmationResend: { skip: 'mails an outside address; reach covered by notification-abuse.test.ts' },
   recipientConfirm: { skip: 'no session; the token is the proof (notification-abuse.test.ts)' },
   notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   notificationLogExport: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },

@@ -84,7 +84,9 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     ...(variant === 'own'
       ? { ...ownGeo, spareGeoid: await insertGeofence(db, O.uid) }
       : { ...foreignGeo, spareGeoid: foreignGeo.geoid }),
-    ...(variant === 'own' ? await notificationObjects(db, meRef.uid) : foreignNotice),
+    ...(variant === 'own'
+      ? { ...(await notificationObjects(db, meRef.uid)), spareNfid: (await notificationObjects(db, meRef.uid)).nfid }
+      : { ...foreignNotice, spareNfid: foreignNotice.nfid }),
     // The manager and the operator reach no template of the owner's (the relation calls of the
     // walk take given ones away again): they work on their own.
     ...(variant === 'foreign'

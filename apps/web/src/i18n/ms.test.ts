@@ -66,6 +66,9 @@ const SAME_IN_BOTH = new Set([
   'IMEI',
   '-',
   '×3',
+  // File formats and a product name.
+  'CSV',
+  'KML (Google Earth)',
 ]);
 
 describe('the Bahasa Malaysia catalogue', () => {
