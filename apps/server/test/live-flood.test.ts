@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoImei } from '../src/demo/demo-fleet.ts';
 import { gt06Track } from './device-client.ts';
 import { apiClient, dbKinds, startTestServer, type TestServer } from './harness.ts';
+import { openLive } from './live-client.ts';
 
 /**
  * Issue 27 item 1 (ADR 0082): a live-channel flood as the probe sent it — 30 sockets of one
@@ -133,4 +134,41 @@ describe.each(await dbKinds())('a live-channel flood on %s', (kind) => {
     );
     track.device.close();
   }, 120_000);
+});
+
+describe("a user's live byte rate (ADR 0082)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // 1 KiB a second past a 64 KiB burst: a 5,000-id subscribe (about 190 kB) leaves minutes of debt.
+    server = await startTestServer('pglite', { JEJAK_LIVE_BYTES_PER_SECOND: '1024', JEJAK_LIVE_BURST_BYTES: '65536' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('reads no more of a user past its rate, on any of its sockets, while others are answered', async () => {
+    const operatorClient = apiClient(server.baseUrl);
+    const operator = await operatorClient.login('operator@demo.jejak.my');
+    const ownerClient = apiClient(server.baseUrl);
+    const owner = await ownerClient.login('owner2@demo.jejak.my');
+    const subscribe = (uid: string, ids: string[]) => JSON.stringify({ action: 'subscribeTo', data: { uid, ids } });
+    const big = Array.from({ length: 5_000 }, (_, i) => `dev#GPS100#${String(i).padStart(15, '9')}`);
+
+    const first = await openLive(server.baseUrl, operatorClient.cookie);
+    first.ws.send(subscribe(operator.uid, big));
+    // The message that ran into debt is still handled: the rate holds back what comes after it.
+    expect((await first.until((m) => m.mode === 'subscribed')).item).toMatchObject({ rejected: 5_000 });
+    first.ws.send(subscribe(operator.uid, []));
+    const second = await openLive(server.baseUrl, operatorClient.cookie);
+    second.ws.send(subscribe(operator.uid, []));
+
+    const other = await openLive(server.baseUrl, ownerClient.cookie);
+    other.ws.send(subscribe(owner.uid, []));
+    await other.until((m) => m.mode === 'subscribed');
+    expect((await ownerClient.post('/user/gethierarchy', { uid: owner.uid })).status).toBe(200);
+    // The operator's later subscribes wait in TCP: neither socket has read them.
+    expect(first.messages.filter((m) => m.mode === 'subscribed')).toHaveLength(1);
+    expect(second.messages).toEqual([]);
+    for (const live of [first, second, other]) live.ws.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { addressGroup } from '../lib/address-group.ts';
+import { fullBucket, refill, take, type Bucket } from '../lib/token-bucket.ts';
 
 /** Limits per source address, shared by every gateway of the process (ADR 0034). */
 export interface AddressLimits {
@@ -10,12 +11,6 @@ export interface AddressLimits {
   /** UDP datagrams and HTTP requests from one address: as many at once, then `messagesPerMinute`. */
   messageBurst: number;
   messagesPerMinute: number;
-}
-
-/** A token bucket: `tokens` as of `atMs`. */
-interface Bucket {
-  tokens: number;
-  atMs: number;
 }
 
 /** What the gate keeps of one address while it is in use (and a while after, see `forgettable`). */
@@ -34,18 +29,6 @@ export type AddressRefusal = 'address-full' | 'address-rate';
 
 /** Addresses nobody uses any more are dropped this often, once their connect bucket is full again. */
 const SWEEP_EVERY_MS = 60_000;
-
-function refill(b: Bucket, perMinute: number, burst: number, nowMs: number): number {
-  return Math.min(burst, b.tokens + (Math.max(0, nowMs - b.atMs) * perMinute) / 60_000);
-}
-
-function take(b: Bucket, perMinute: number, burst: number, nowMs: number): boolean {
-  b.tokens = refill(b, perMinute, burst, nowMs);
-  b.atMs = nowMs;
-  if (b.tokens < 1) return false;
-  b.tokens--;
-  return true;
-}
 
 /**
  * Per-address limits, so that one host cannot take the whole process's share (the global
@@ -75,8 +58,8 @@ export function createAddressGate(limits: AddressLimits, now: () => number) {
         address,
         users: 0,
         open: 0,
-        connect: { tokens: limits.connectBurst, atMs: nowMs },
-        message: { tokens: limits.messageBurst, atMs: nowMs },
+        connect: fullBucket(limits.connectBurst, nowMs),
+        message: fullBucket(limits.messageBurst, nowMs),
       };
       entries.set(address, e);
     }

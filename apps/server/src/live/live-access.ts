@@ -48,6 +48,12 @@ export interface LiveLimits {
   maxSocketsPerSession: number;
   maxSocketsPerUser: number;
   maxIdsPerSubscribe: number;
+  /**
+   * What a user's sockets may send, all together: a burst, then this many bytes a second. A user
+   * past it has its sockets' reading paused (TCP backpressure) until the debt is paid.
+   */
+  bytesPerSecond: number;
+  burstBytes: number;
 }
 
 /** Why a new socket is refused: its session, or its user, has as many open as allowed. */

@@ -11,6 +11,7 @@ import type { LiveSession } from '../services/accounts/auth-service.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import { viewerOf } from '../services/accounts/user-service.ts';
 import { forEachSliced } from '../lib/slices.ts';
+import { fullBucket, refill, spend, type Bucket } from '../lib/token-bucket.ts';
 import { concerns, isDue, narrow, socketRefusal, type LiveLimits } from './live-access.ts';
 import { createFairQueue } from './fair-queue.ts';
 
@@ -70,6 +71,21 @@ export function createLiveHub(opts: LiveHubOptions) {
   const perUser = new Map<string, number>();
   const subscribes = createFairQueue(SUBSCRIBES_AT_ONCE);
   const visibleByUser = new Map<string, { atMs: number; dvids: Promise<Set<string>> }>();
+  /**
+   * The bytes each user's sockets sent, one bucket over all of them (ADR 0082). A bucket stays
+   * after its user's last socket closes until it is full again, so closing and reopening
+   * sockets does not hand out a fresh burst.
+   */
+  const bytesByUser = new Map<string, Bucket>();
+  const bytesPerMinute = opts.limits.bytesPerSecond * 60;
+
+  /** Charges a user's received bytes: how long its socket must stay paused to pay them off. */
+  function charge(uid: string, bytes: number): number {
+    const nowMs = performance.now();
+    let bucket = bytesByUser.get(uid);
+    if (!bucket) bytesByUser.set(uid, (bucket = fullBucket(opts.limits.burstBytes, nowMs)));
+    return spend(bucket, bytes, bytesPerMinute, opts.limits.burstBytes, nowMs);
+  }
 
   /** The devices `user` may see, read in its turn, at most once a VISIBLE_FRESH_MS. */
   function visibleTo(user: User): Promise<Set<string>> {
@@ -292,6 +308,10 @@ export function createLiveHub(opts: LiveHubOptions) {
   const sweep = setInterval(() => {
     const nowMs = opts.now();
     for (const c of clients) if (c.checks === 0 && isDue(c.expiresAtMs, nowMs)) recheck(c);
+    const at = performance.now();
+    for (const [uid, bucket] of bytesByUser)
+      if (!perUser.has(uid) && refill(bucket, bytesPerMinute, opts.limits.burstBytes, at) >= opts.limits.burstBytes)
+        bytesByUser.delete(uid);
   }, opts.expirySweepMs);
   sweep.unref();
 
@@ -305,8 +325,13 @@ export function createLiveHub(opts: LiveHubOptions) {
       }
       bump(perSession, tokenHash, 1);
       socket.on('close', () => bump(perSession, tokenHash, -1));
+      // Nothing is read before the user is known and out of byte debt: a new socket is no way
+      // around the rate (ADR 0082).
+      socket.pause();
       let chain = Promise.resolve();
       let latest: Buffer | null = null;
+      /** Bytes received since the user's bucket was last charged (a dropped subscribe counts too). */
+      let unpaid = 0;
       const enqueue = (task: () => Promise<void>) => {
         chain = chain.then(task).catch((err: unknown) => opts.onError(err, 'live socket'));
       };
@@ -324,6 +349,9 @@ export function createLiveHub(opts: LiveHubOptions) {
         }
         const client: Client = { ...s, socket, tokenHash, dvids: new Set(), held: null, checks: 0, enqueue };
         admit(client);
+        const debtMs = charge(s.user.uid, 0);
+        if (debtMs > 0) setTimeout(() => socket.resume(), debtMs).unref();
+        else socket.resume();
         socket.on('close', () => {
           unsubscribeAll(client);
           dismiss(client);
@@ -333,6 +361,7 @@ export function createLiveHub(opts: LiveHubOptions) {
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+        unpaid += bytes.length;
         // Only the latest subscribe waiting counts: an earlier one still waiting is dropped unread.
         const waiting = latest !== null;
         latest = bytes;
@@ -341,14 +370,22 @@ export function createLiveHub(opts: LiveHubOptions) {
         // faster than its subscribes are handled is slowed by TCP, not buffered here.
         socket.pause();
         enqueue(async () => {
+          // A user sending more than its byte rate (all its sockets together) is read no further
+          // until its debt is paid: the flood waits in TCP, not in this process (ADR 0082).
+          let debtMs = 0;
           try {
             const client = await ready;
             const raw = latest;
             latest = null;
+            if (client) {
+              debtMs = charge(client.user.uid, unpaid);
+              unpaid = 0;
+            }
             if (raw && client && clients.has(client) && socket.readyState === socket.OPEN)
               await handleSubscribe(client, raw);
           } finally {
-            socket.resume();
+            if (debtMs > 0) setTimeout(() => socket.resume(), debtMs).unref();
+            else socket.resume();
           }
         });
       });

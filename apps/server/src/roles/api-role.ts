@@ -90,6 +90,8 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       maxSocketsPerSession: config.JEJAK_LIVE_MAX_SOCKETS_PER_SESSION,
       maxSocketsPerUser: config.JEJAK_LIVE_MAX_SOCKETS_PER_USER,
       maxIdsPerSubscribe: config.JEJAK_LIVE_MAX_IDS_PER_SUBSCRIBE,
+      bytesPerSecond: config.JEJAK_LIVE_BYTES_PER_SECOND,
+      burstBytes: config.JEJAK_LIVE_BURST_BYTES,
     },
     onError,
   });
