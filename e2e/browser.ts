@@ -117,12 +117,12 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 /** Waits until no select or date-picker popup is open any more (they close with an animation). */
-export async function popupsClosed(page: Page): Promise<void> {
+export async function popupsClosed(page: Page, timeout?: number): Promise<void> {
   await page
     .locator('.ant-select-dropdown, .ant-picker-dropdown, .ant-dropdown')
     .filter({ visible: true })
     .first()
-    .waitFor({ state: 'hidden' });
+    .waitFor({ state: 'hidden', ...(timeout === undefined ? {} : { timeout }) });
 }
 
 /**
@@ -163,8 +163,19 @@ export async function pickOption(page: Page, inputId: string, option: string, mu
   // Another popup still closing (a tree select just chosen, on a loaded machine) would take the click.
   await popupsClosed(page);
   await page.locator(`#${inputId}`).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true }).click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(option, { exact: true });
+  await item.click();
   if (multiple) await page.keyboard.press('Escape');
+  // A click that landed while the popup was still sliding in (a loaded machine draws few frames)
+  // chose nothing and left it open: choose again, as a user would.
+  for (let tries = 1; !multiple && tries < 3; tries += 1) {
+    const closed = await popupsClosed(page, 5_000).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+    if (await item.isVisible()) await item.click();
+  }
   await popupsClosed(page);
 }
 

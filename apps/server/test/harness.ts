@@ -9,6 +9,7 @@ import { startJejak, type RunningJejak, type StartOptions } from '../src/app.ts'
 import { loadConfig } from '../src/config/load.ts';
 import { createScratchPostgres } from '../../../tools/scratch-postgres.ts';
 import { createGeofenceTemplateRepo } from '../src/storage/repos/fleet/geofence-template-repo.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -65,7 +66,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
   const config = testConfig({ ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env });
-  const app = await startJejak(config, { inMemoryDb: true, ...(now ? { now } : {}), ...start });
+  const template = pgDb ? {} : { pgliteTemplate: await pgliteTemplate() };
+  const app = await startJejak(config, { inMemoryDb: true, ...template, ...(now ? { now } : {}), ...start });
   return {
     app,
     baseUrl: app.httpUrl,
@@ -93,7 +95,8 @@ export async function startRestartableServer(
   const pgDb = kind === 'postgres' ? await createScratchPostgres(PG_ADMIN_URL, 'jejak_test') : null;
   const dataDir = pgDb ? null : mkdtempSync(join(tmpdir(), 'jejak-restart-'));
   const base: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : { JEJAK_DATA_DIR: dataDir ?? '' };
-  let app = await startJejak(testConfig({ ...base, ...env }));
+  const template = dataDir ? { pgliteTemplate: await pgliteTemplate() } : {};
+  let app = await startJejak(testConfig({ ...base, ...env }), template);
   return {
     get app() {
       return app;
@@ -106,7 +109,7 @@ export async function startRestartableServer(
     },
     async restart(next: Record<string, string> = env) {
       await app.stop();
-      app = await startJejak(testConfig({ ...base, ...next }));
+      app = await startJejak(testConfig({ ...base, ...next }), template);
     },
     async stop() {
       await app.stop();

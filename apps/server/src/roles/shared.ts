@@ -36,6 +36,8 @@ export const APP_VERSION: string = (
 export interface RoleOptions {
   /** PGlite in memory instead of JEJAK_DATA_DIR (tests, benchmarks). */
   inMemoryDb?: boolean;
+  /** A new embedded database starts as this tarball of a data folder, not empty (tests: migrated once). */
+  pgliteTemplate?: string;
   /** The clock; tests move it forward. */
   now?: () => number;
   /** Password hashing; tests wrap the real one to count its calls. */
@@ -123,9 +125,11 @@ export async function openShared(config: Config, opts: RoleOptions, publicUrl: P
     ? await openPostgres(config.DATABASE_URL, config.JEJAK_DB_POOL_SIZE, (err) =>
         onError(err, 'idle database connection'),
       )
-    : await openPGlite(opts.inMemoryDb ? null : config.JEJAK_DATA_DIR, {
-        sharedBuffersMb: config.JEJAK_PGLITE_SHARED_BUFFERS_MB,
-      });
+    : await openPGlite(
+        opts.inMemoryDb ? null : config.JEJAK_DATA_DIR,
+        { sharedBuffersMb: config.JEJAK_PGLITE_SHARED_BUFFERS_MB },
+        opts.pgliteTemplate,
+      );
   const { db } = database;
   await prepareSchema(database, now(), config);
   const node = opts.node ?? createNodeIdentity('start');

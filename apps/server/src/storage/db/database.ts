@@ -59,14 +59,19 @@ export async function openPostgres(
 }
 
 /**
- * dataDir null means in memory (tests). A data folder is locked for this process before
+ * dataDir null means in memory (tests). A new database starts as `template` when given (a
+ * tarball of a data folder, see startPGliteWorker). A data folder is locked for this process before
  * PGlite opens it; another process's lock on it throws DataDirInUseError.
  */
-export async function openPGlite(dataDir: string | null, settings: PGliteSettings): Promise<DatabaseHandle> {
+export async function openPGlite(
+  dataDir: string | null,
+  settings: PGliteSettings,
+  template?: string,
+): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   let engine;
   try {
-    engine = await startPGliteWorker(dataDir, settings);
+    engine = await startPGliteWorker(dataDir, settings, template);
   } catch (err) {
     lock?.release();
     throw err;

@@ -7,7 +7,7 @@ import { backfillDayStats } from '../ingest/day-stats.ts';
 import { createMonthPartition, PARTITIONED_TABLES } from './partitions.ts';
 import type { Database } from './schema.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 type DataStep = (trx: Transaction<Database>) => Promise<void>;
 

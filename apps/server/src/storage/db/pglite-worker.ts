@@ -46,7 +46,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.modulePath);
 const fields = (e) => ({ message: String(e && e.message || e), code: e && e.code, detail: e && e.detail, constraint: e && e.constraint });
 const startParams = [...PGlite.defaultStartParams, ...workerData.settings.flatMap((s) => ['-c', s])];
-PGlite.create(workerData.dataDir || undefined, { startParams }).then((db) => {
+const loadDataDir = workerData.template ? new Blob([require('node:fs').readFileSync(workerData.template)]) : undefined;
+PGlite.create(workerData.dataDir || undefined, { startParams, loadDataDir }).then((db) => {
   parentPort.on('message', async (m) => {
     try {
       if (m.close) { await db.close(); parentPort.postMessage({ id: m.id }); return; }
@@ -141,15 +142,22 @@ const WORKER_YOUNG_GENERATION_MB = 16;
 /**
  * Starts PGlite on its own thread (DESIGN §2), so its work — big commits above all — never
  * stalls the event loop that serves devices and the API. dataDir null means in memory.
+ * `template`, a tarball `dump()` wrote, is what a new database starts as instead of an empty
+ * one made by initdb (seconds of WASM work; tests start hundreds of servers).
  */
-export async function startPGliteWorker(dataDir: string | null, settings: PGliteSettings): Promise<PGliteEngine> {
+export async function startPGliteWorker(
+  dataDir: string | null,
+  settings: PGliteSettings,
+  template?: string,
+): Promise<PGliteEngine> {
   const modulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const startSettings = startSettingsOf(settings);
-  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(modulePath, dataDir, startSettings);
+  const created = dataDir !== null && !existsSync(join(dataDir, 'PG_VERSION'));
+  if (created) await createDataDir(modulePath, dataDir, startSettings, template);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    workerData: { modulePath, dataDir, settings: startSettings },
+    workerData: { modulePath, dataDir, settings: startSettings, template: dataDir === null ? template : undefined },
   });
   const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
   let nextId = 1;
