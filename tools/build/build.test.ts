@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS } from '@jejak/contract';
+import { API_BASE, API_PATHS, DOC_PATHS } from '@jejak/contract';
 import { exited, freePort, serverAnswers, serverEnv, waitFor } from '../server-process.ts';
 import { NODE_LTS_VERSION, nodeLtsBinary } from '../setup/node-lts.ts';
 import { REPO_ROOT } from './server-bundle.ts';
@@ -121,6 +121,12 @@ describe('the production build', () => {
     const base = `http://127.0.0.1:${httpPort}`;
     const version = (await (await fetch(`${base}${API_BASE}${API_PATHS.version}`)).json()) as { version: string };
     expect(version.version).toBe(rootManifest.version);
+    // The API docs page and Swagger UI's files, read from its package beside the bundle (ADR 0088).
+    for (const path of [DOC_PATHS.docs, `${DOC_PATHS.docs}/static/swagger-ui-bundle.js`, DOC_PATHS.asyncapi]) {
+      const answer = await fetch(`${base}${API_BASE}${path}`);
+      expect(answer.status, path).toBe(200);
+      await answer.arrayBuffer();
+    }
     const page = await fetch(`${base}/Login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');

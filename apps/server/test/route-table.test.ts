@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_OPERATIONS, API_PATHS, LIVE_PATH, OPERATIONS, type Access } from '@jejak/contract';
+import { API_BASE, API_OPERATIONS, API_PATHS, DOC_PATHS, LIVE_PATH, OPERATIONS, type Access } from '@jejak/contract';
 import type { Gate } from './authz-world/objects.ts';
 import { ROUTE_SPECS } from './authz-world/route-specs.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -12,6 +12,21 @@ import { startTestServer, type TestServer } from './harness.ts';
 const SPECIAL = new Set([
   // The table's own document: not an operation of it.
   `GET ${API_BASE}${API_PATHS.openapi}`,
+  // The live channel's document (AsyncAPI), generated from its message schemas (ADR 0088).
+  `GET ${API_BASE}${DOC_PATHS.asyncapi}`,
+  // The docs page, Swagger UI (ADR 0088): its page, the page's old address (a redirect), its
+  // start script, our narrow-screen style, its own copy of the document (JSON and YAML) and its
+  // static files (under /static/: the route tree prints that wildcard as /*).
+  ...[
+    '',
+    '/',
+    '/static/index.html',
+    '/static/swagger-initializer.js',
+    '/static/theme/jejak.css',
+    '/json',
+    '/yaml',
+    '/*',
+  ].map((rest) => `GET ${API_BASE}${DOC_PATHS.docs}${rest}`),
   // The live channel: a WebSocket upgrade, not a call.
   `GET ${LIVE_PATH}`,
 ]);

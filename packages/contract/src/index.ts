@@ -7,6 +7,7 @@ export * from './api/routes.ts';
 export * from './api/operation.ts';
 export * from './api/operation-table.ts';
 export * from './api/openapi.ts';
+export * from './api/asyncapi.ts';
 export * from './reports/records.ts';
 export * from './fleet/geocode.ts';
 export * from './core/texts.ts';

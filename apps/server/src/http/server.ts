@@ -4,16 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  API_BASE,
-  API_PATHS,
-  buildOpenApiDocument,
-  ERROR_TYPES,
-  LIVE_PATH,
-  MESSAGES,
-  OPERATIONS,
-  LIVE_TOO_MANY_SOCKETS_MESSAGE,
-} from '@jejak/contract';
+import { API_BASE, ERROR_TYPES, LIVE_PATH, MESSAGES, OPERATIONS, LIVE_TOO_MANY_SOCKETS_MESSAGE } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { originAllowed } from '../live/live-access.ts';
 import { hashToken, type AuthService } from '../services/accounts/auth-service.ts';
@@ -32,6 +23,7 @@ import type { UserService } from '../services/accounts/user-service.ts';
 import type { VehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
 import type { VehicleService } from '../services/fleet/vehicle-service.ts';
 import { registerOperations, type Operations } from '../ops/operations.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/accounts/account-routes.ts';
@@ -139,9 +131,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerAlertRoutes(route, opts.alerts, opts.timeZone);
       route(OPERATIONS.version, async () => ({ version: opts.version, region: opts.region }));
       route(OPERATIONS.mapConfig, async () => opts.map.config);
-      // The table's own document, not an operation of it.
-      const openapi = buildOpenApiDocument(opts.version);
-      api.get(API_PATHS.openapi, async () => openapi);
+      // The table's own documents and the docs page, not operations of it.
+      await registerApiDocs(api, opts.version);
       api.get(
         LIVE_PATH.slice(API_BASE.length),
         {

@@ -117,3 +117,10 @@ export const API_PATHS = {
   mapConfig: MAP_CONFIG_PATH,
   openapi: '/openapi.json',
 } as const;
+
+/**
+ * The API's documentation, under the main base beside /openapi.json and outside the route table
+ * (ADR 0088): the docs page (Swagger UI, its assets under /docs/static) and the live channel's
+ * AsyncAPI document.
+ */
+export const DOC_PATHS = { docs: '/docs', asyncapi: '/asyncapi.json' } as const;
