@@ -136,11 +136,15 @@ describe.each(await dbKinds())('a live-channel flood on %s', (kind) => {
   }, 120_000);
 });
 
-describe("a user's live byte rate (ADR 0082)", () => {
+describe("a user's live sockets and byte rate (ADR 0082)", () => {
   let server: TestServer;
   beforeAll(async () => {
     // 1 KiB a second past a 64 KiB burst: a 5,000-id subscribe (about 190 kB) leaves minutes of debt.
-    server = await startTestServer('pglite', { JEJAK_LIVE_BYTES_PER_SECOND: '1024', JEJAK_LIVE_BURST_BYTES: '65536' });
+    server = await startTestServer('pglite', {
+      JEJAK_LIVE_BYTES_PER_SECOND: '1024',
+      JEJAK_LIVE_BURST_BYTES: '65536',
+      JEJAK_LIVE_MAX_SOCKETS_PER_USER: '3',
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -170,5 +174,20 @@ describe("a user's live byte rate (ADR 0082)", () => {
     expect(first.messages.filter((m) => m.mode === 'subscribed')).toHaveLength(1);
     expect(second.messages).toEqual([]);
     for (const live of [first, second, other]) live.ws.close();
+  });
+
+  it("refuses a user's socket past its cap at the upgrade, whichever session asks", async () => {
+    const sessions = [apiClient(server.baseUrl), apiClient(server.baseUrl)];
+    for (const client of sessions) await client.login('manager@demo.jejak.my');
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push(await openLive(server.baseUrl, sessions[i % 2]?.cookie ?? null));
+    expect(open.map((live) => live.refusedWith)).toEqual([null, null, null]);
+    const fourth = await openLive(server.baseUrl, sessions[1]?.cookie ?? null);
+    expect(fourth.refusedWith).toBe(429);
+    // One closes: the user may open one again.
+    open[0]?.ws.close();
+    await open[0]?.closed;
+    await expect.poll(async () => (await openLive(server.baseUrl, sessions[1]?.cookie ?? null)).refusedWith).toBe(null);
+    for (const live of open) live.ws.close();
   });
 });

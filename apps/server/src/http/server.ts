@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { API_BASE, ERROR_TYPES, LIVE_PATH, MESSAGES, OPERATIONS, LIVE_TOO_MANY_SOCKETS_MESSAGE } from '@jejak/contract';
 import type { LiveHub } from '../live/live-hub.ts';
 import { originAllowed } from '../live/live-access.ts';
-import { hashToken, type AuthService } from '../services/accounts/auth-service.ts';
+import { hashToken, type AuthService, type LiveSession } from '../services/accounts/auth-service.ts';
 import type { DeviceService } from '../services/fleet/device-service.ts';
 import type { GeocodeService } from '../services/fleet/geocode-service.ts';
 import type { GeofenceService } from '../services/fleet/geofence-service.ts';
@@ -145,10 +145,15 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
                 .send({ status: 403, errorType: ERROR_TYPES.forbidden, message: MESSAGES.forbidden });
               return;
             }
-            // A session at its socket cap is refused before the upgrade: nothing it sends is read
-            // (ADR 0082). The per-user cap needs the session's user, so it is checked on attach.
-            const token = sessionToken(request);
-            if (token && token.length <= 200 && !opts.live.mayOpen(hashToken(token))) {
+            // The session is read before the upgrade (auth.session refuses V1-only users too, on
+            // connect and on every later re-read): a session or user at its socket cap is refused
+            // with 429 and nothing it sends is read (ADR 0082). Without a session the socket opens
+            // and is closed with the sign-in-again code, which the console acts on.
+            const tokenHash = liveTokenHash(request);
+            if (!tokenHash) return;
+            const session = await opts.auth.session(tokenHash).catch(() => null);
+            liveSessions.set(request, session);
+            if (!opts.live.mayOpen(tokenHash, session?.user.uid)) {
               await reply
                 .status(429)
                 .send({ status: 429, errorType: ERROR_TYPES.tooManyAttempts, message: LIVE_TOO_MANY_SOCKETS_MESSAGE });
@@ -156,12 +161,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
           },
         },
         (socket, request) => {
-          const token = sessionToken(request);
-          const tokenHash = token && token.length <= 200 ? hashToken(token) : '';
-          // The session is resolved asynchronously; the hub holds early messages until then.
-          // auth.session refuses V1-only users too, on connect and on every later re-read.
-          const session = tokenHash ? opts.auth.session(tokenHash).catch(() => null) : Promise.resolve(null);
-          opts.live.attach(socket, session, tokenHash);
+          opts.live.attach(socket, Promise.resolve(liveSessions.get(request) ?? null), liveTokenHash(request));
         },
       );
     },
@@ -170,6 +170,15 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
 
   registerConsole(app, opts.webDist);
   return app;
+}
+
+/** The session a live socket's upgrade read, for its socket (the same request object). */
+const liveSessions = new WeakMap<object, LiveSession | null>();
+
+/** The hash of a live upgrade's session token; '' without a (plausible) one. */
+function liveTokenHash(request: Parameters<typeof sessionToken>[0]): string {
+  const token = sessionToken(request);
+  return token && token.length <= 200 ? hashToken(token) : '';
 }
 
 /** Vite names every file under assets/ by its content's hash: a changed file gets a new name. */

@@ -58,6 +58,15 @@ export interface LiveHubOptions {
 }
 
 /**
+ * Closes a socket that may be paused (not read: before its session is known, or in byte debt):
+ * reading resumes so the client's answering close frame ends the handshake at once.
+ */
+function closeSocket(socket: WebSocket, code: number, reason: string): void {
+  socket.resume();
+  socket.close(code, reason);
+}
+
+/**
  * The live channel (DESIGN §3): clients subscribe to dev#{dvid} ids; the hub accepts only
  * ids the session may see and pushes dev, vhc and geofence updates from the bus. Access ends
  * when the session's does (ADR 0032): an `access.changed` signal holds the concerned sockets'
@@ -118,9 +127,12 @@ export function createLiveHub(opts: LiveHubOptions) {
     bump(perUser, client.user.uid, -1);
     if (!perUser.has(client.user.uid)) visibleByUser.delete(client.user.uid);
   }
-  /** Whether a session may open one more socket (counted from the upgrade on, before its session is read). */
-  const mayOpen = (tokenHash: string) =>
-    socketRefusal({ session: perSession.get(tokenHash) ?? 0, user: 0 }, opts.limits) === null;
+  /** Whether a session (of user `uid`, when known) may open one more socket: counted from the upgrade on. */
+  const mayOpen = (tokenHash: string, uid?: string) =>
+    socketRefusal(
+      { session: perSession.get(tokenHash) ?? 0, user: uid === undefined ? 0 : (perUser.get(uid) ?? 0) },
+      opts.limits,
+    ) === null;
 
   function send(client: Client, message: LiveServerMessage): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
@@ -149,7 +161,7 @@ export function createLiveHub(opts: LiveHubOptions) {
     unsubscribeAll(client);
     client.held = null;
     dismiss(client);
-    client.socket.close(code, reason);
+    closeSocket(client.socket, code, reason);
   }
 
   /** Holds the socket's messages until its session and reach were read again. */
@@ -320,7 +332,7 @@ export function createLiveHub(opts: LiveHubOptions) {
     attach(socket: WebSocket, session: Promise<LiveSession | null>, tokenHash: string): void {
       // The newcomer is refused, never an open socket closed: a flood cannot take a console's place.
       if (!mayOpen(tokenHash)) {
-        socket.close(LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this session');
+        closeSocket(socket, LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this session');
         return;
       }
       bump(perSession, tokenHash, 1);
@@ -339,12 +351,12 @@ export function createLiveHub(opts: LiveHubOptions) {
       // subscriptions are not lost and never interleave with an access check.
       const ready: Promise<Client | null> = session.then((s) => {
         if (!s) {
-          socket.close(LIVE_SESSION_ENDED_CLOSE, 'not signed in');
+          closeSocket(socket, LIVE_SESSION_ENDED_CLOSE, 'not signed in');
           return null;
         }
         if (socket.readyState !== socket.OPEN) return null;
         if (socketRefusal({ session: 0, user: perUser.get(s.user.uid) ?? 0 }, opts.limits)) {
-          socket.close(LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this user');
+          closeSocket(socket, LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this user');
           return null;
         }
         const client: Client = { ...s, socket, tokenHash, dvids: new Set(), held: null, checks: 0, enqueue };
@@ -391,13 +403,13 @@ export function createLiveHub(opts: LiveHubOptions) {
       });
     },
 
-    /** Whether a socket of this session would be taken now: the HTTP upgrade asks first (ADR 0082). */
+    /** Whether a socket of this session and user would be taken now: the HTTP upgrade asks first (ADR 0082). */
     mayOpen,
 
     /** Server shutdown: 1001 so consoles reconnect to the next server. */
     closeAll(): void {
       clearInterval(sweep);
-      for (const c of clients) c.socket.close(1001, 'server restarting');
+      for (const c of clients) closeSocket(c.socket, 1001, 'server restarting');
     },
 
     /** How many open consoles these users have: a push to them reaches that many. */
