@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FLOW_TIMEOUT_MS, signInAt } from './browser.ts';
 import { consoleUnderTest } from './console.ts';
-import { lookContext, OWNER_SCREENS, SUPER_SCREENS, settled } from './gallery.ts';
+import { lookContext, openInApp, OWNER_SCREENS, SUPER_SCREENS } from './gallery.ts';
 
 /** axe-core's browser build, pinned in e2e/package.json, injected from node_modules (no network). */
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -80,8 +80,7 @@ async function checkScreens(
   for (const v of await seriousViolations(page)) found.push(`/Login: ${JSON.stringify(v)}`);
   await signInAt(page, base, email, paths[0] ?? '/');
   for (const path of paths) {
-    await page.goto(`${base}${path}`);
-    await settled(page);
+    await openInApp(page, path);
     for (const v of await seriousViolations(page)) found.push(`${path} (${theme}): ${JSON.stringify(v)}`);
   }
   await context.close();

@@ -1,5 +1,6 @@
 import { Grid, Layout } from 'antd';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { useLiveFleet } from '../store/use-live-fleet.ts';
 import { useSignInLoad } from '../store/sign-in-load.ts';
 import { EventPopups } from '../ui/alerts/EventPopups.tsx';
@@ -19,6 +20,8 @@ export function AppFrame() {
   useSignInLoad(user.uid, user.userRole);
   const phone = Grid.useBreakpoint().md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The screen shown, for whoever reads the page (the browser specs wait on it after a navigation).
+  const { pathname } = useLocation();
 
   return (
     <Layout className="app-frame">
@@ -26,7 +29,7 @@ export function AppFrame() {
       <Layout>
         <HeaderBar onMenu={phone ? () => setDrawerOpen(true) : undefined} />
         <SosBanner />
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" data-path={pathname}>
           {/* The current screen, or "not available for your role" (one guard for every route). */}
           <RouteGuard />
         </Layout.Content>
