@@ -14,7 +14,8 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
     paths[API_BASE + op.path] = {
       [op.method]: {
         summary: op.summary,
-        ...(op.access === 'public' ? {} : { security: [{ session: [] }] }),
+        // Public calls need neither; every other takes the global security below.
+        ...(op.access === 'public' ? { security: [] } : {}),
         ...(op.request
           ? { requestBody: { required: !op.request.safeParse(undefined).success, content: json(op.request) } }
           : {}),
@@ -33,7 +34,15 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Jejak API', version },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'jejak_sid' } } },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'jejak_sid' },
+        // An API token of the Profile screen (ADR 0087): `Authorization: Bearer jjk_…`.
+        bearer: { type: 'http', scheme: 'bearer', description: 'API token (Profile → API tokens)' },
+      },
+    },
+    // The console's session cookie or an API token: either one.
+    security: [{ session: [] }, { bearer: [] }],
     paths,
   };
 }
