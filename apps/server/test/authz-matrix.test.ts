@@ -58,6 +58,7 @@ async function snapshot(server: TestServer, rows: { uids: string[]; vids: string
       .orderBy('r.ruid')
       .execute(),
     db.selectFrom('tickets').selectAll().where('vid', 'in', rows.vids).orderBy('ticket_id').execute(),
+    db.selectFrom('api_tokens').selectAll().where('uid', 'in', rows.uids).orderBy('token_id').execute(),
   ]);
   return JSON.stringify(parts);
 }

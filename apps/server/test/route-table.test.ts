@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_OPERATIONS, API_PATHS, DOC_PATHS, LIVE_PATH, OPERATIONS, type Access } from '@jejak/contract';
+import {
+  API_BASE,
+  API_OPERATIONS,
+  API_PATHS,
+  API_TOKEN_TEXTS,
+  DOC_PATHS,
+  LIVE_PATH,
+  OPERATION_EFFECTS,
+  OPERATIONS,
+  type Access,
+  type OperationName,
+} from '@jejak/contract';
+import { signIn } from './accounts-fixture.ts';
 import type { Gate } from './authz-world/objects.ts';
 import { ROUTE_SPECS } from './authz-world/route-specs.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -96,5 +108,36 @@ describe('the route table (ADR 0065)', () => {
       return [`${name}: table ${JSON.stringify(op.access)}, matrix ${spec.gate}`];
     });
     expect(disagree).toEqual([]);
+  });
+
+  it('lets an API token call exactly what its scope allows, by the effect table (ADR 0087)', async () => {
+    const { c } = await signIn(server.baseUrl, 'super');
+    const tokenOf = async (scope: string) =>
+      String((await c.post('/apitoken/add', { name: scope, scope, expiresInDays: 1 })).body.token);
+    const tokens = { read: await tokenOf('read'), full: await tokenOf('full') };
+    const refusal = { change: API_TOKEN_TEXTS.readOnly, password: API_TOKEN_TEXTS.sessionOnly };
+    const wrong: string[] = [];
+    for (const [name, op] of Object.entries(OPERATIONS)) {
+      // Public calls read no token; the gate's check is for the others.
+      if (op.access === 'public') continue;
+      const effect = OPERATION_EFFECTS[name as OperationName];
+      for (const scope of ['read', 'full'] as const) {
+        // An empty body: refused by the gate before the body is read, or a 400 after it.
+        const res = await fetch(`${server.baseUrl}${API_BASE}${op.path}`, {
+          method: op.method.toUpperCase(),
+          headers: { authorization: `Bearer ${tokens[scope]}`, 'content-type': 'application/json' },
+          ...(op.method === 'post' ? { body: '{}' } : {}),
+        });
+        const type = res.headers.get('content-type') ?? '';
+        const message = type.startsWith('application/json') ? ((await res.json()) as { message?: string }).message : '';
+        if (!type.startsWith('application/json')) await res.arrayBuffer();
+        const expected =
+          effect === 'password' || (scope === 'read' && effect === 'change') ? refusal[effect] : undefined;
+        const got = Object.values(refusal).find((m) => m === message);
+        if (got !== expected || (expected && res.status !== 403))
+          wrong.push(`${name} (${effect}) with a ${scope} token: ${res.status} ${message ?? ''}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ describe.runIf(await postgresAvailable())('sign-in limits shared across API node
     const app = Fastify();
     apps.push(app);
     installErrorHandler(app);
-    const settings: LimitSettings = { loginMaxPerMinute: PER_MINUTE };
+    const settings: LimitSettings = { loginMaxPerMinute: PER_MINUTE, apiTokenMaxPerMinute: PER_MINUTE };
     if (shared) settings.store = sharedRateLimitStore(createLimitCounters(handle.db), now);
     const limits = await registerLimits(app, settings);
     app.post('/login', { preHandler: limits.login }, async () => ({ ok: true }));

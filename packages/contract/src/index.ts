@@ -17,6 +17,8 @@ export * from './accounts/user-fleet.ts';
 export * from './accounts/migration.ts';
 export * from './accounts/subscriptions.ts';
 export * from './accounts/audit.ts';
+export * from './accounts/api-tokens.ts';
+export * from './api/operation-effects.ts';
 export * from './fleet/geofences.ts';
 export * from './fleet/management.ts';
 export * from './fleet/bulk.ts';

@@ -177,6 +177,8 @@ export const CONFIG_KEYS = {
   JEJAK_SESSION_TTL_HOURS: int(12, 1, 24 * 90),
   JEJAK_COOKIE_SECURE: bool(false),
   JEJAK_LOGIN_MAX_PER_MINUTE: int(10, 1, 10_000),
+  /** Calls one API token may make a minute (ADR 0087). */
+  JEJAK_API_TOKEN_MAX_PER_MINUTE: int(600, 1, 1_000_000),
   JEJAK_LOGIN_BACKOFF_AFTER: int(20, 1, 10_000),
   JEJAK_LOGIN_BACKOFF_MAX_SECONDS: int(60, 1, 3_600),
   JEJAK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

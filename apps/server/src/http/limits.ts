@@ -1,12 +1,14 @@
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { ACCOUNT_TEXTS, ERROR_TYPES, MESSAGES } from '@jejak/contract';
+import { ACCOUNT_TEXTS, API_TOKEN_TEXTS, ERROR_TYPES, MESSAGES } from '@jejak/contract';
 import { AppError } from '../errors.ts';
 
 /** Settings of the request limits at the HTTP edge (ADR 0033). */
 export interface LimitSettings {
   /** Sign-in attempts per (e-mail, address) a minute; an address gets ten times this. */
   loginMaxPerMinute: number;
+  /** Calls one API token may make a minute (ADR 0087), on every node together with the shared store. */
+  apiTokenMaxPerMinute: number;
   /**
    * Where the counts live: in this process by default; shared by every API node when given
    * (http/shared-rate-limit-store.ts over PostgreSQL, ADR 0057).
@@ -18,6 +20,8 @@ export interface LimitSettings {
 export interface RouteLimits {
   login: preValidationAsyncHookHandler[];
   resetPassword: preValidationAsyncHookHandler[];
+  /** Counts one call of an API token, once the route table has found the token. */
+  apiToken: (request: FastifyRequest, tokenId: string) => Promise<void>;
 }
 
 const MINUTE_MS = 60_000;
@@ -47,7 +51,7 @@ export async function registerLimits(app: FastifyInstance, settings: LimitSettin
     max: number,
     key: (request: FastifyRequest) => string,
     message: string,
-  ): preValidationAsyncHookHandler {
+  ): (request: FastifyRequest) => Promise<void> {
     const check = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: (r) => `${name}|${key(r)}` });
     return async (request) => {
       const result = await check(request);
@@ -57,8 +61,21 @@ export async function registerLimits(app: FastifyInstance, settings: LimitSettin
     };
   }
 
+  // The token is known only after the gate has looked it up: the gate hands it over here.
+  const tokenOf = new WeakMap<FastifyRequest, string>();
+  const perToken = limit(
+    'api-token',
+    settings.apiTokenMaxPerMinute,
+    (r) => tokenOf.get(r) ?? '',
+    API_TOKEN_TEXTS.tooManyCalls,
+  );
+
   const perEmail = settings.loginMaxPerMinute;
   return {
+    apiToken: (request, tokenId) => {
+      tokenOf.set(request, tokenId);
+      return perToken(request);
+    },
     login: [
       // One address may serve a whole office (NAT), so it gets ten times an account's allowance.
       limit('login-address', perEmail * 10, addressOf, MESSAGES.tooManyAttempts),

@@ -11,14 +11,16 @@ import type { User } from '@jejak/domain';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../services/access.ts';
-import type { AuthService, LiveSession } from '../services/accounts/auth-service.ts';
-import { requireSignedIn, requireV2 } from './session.ts';
+import type { LiveSession } from '../services/accounts/auth-service.ts';
+import { requireSignedIn, requireTokenMayCall, requireV2, type CallerAuth } from './session.ts';
 
 /*
  * Routes are registered from the contract's route table (ADR 0065). For each operation, in
  * Fastify's order:
  *   preValidation: the route's own hooks (the sign-in limits), then the session its access
- *     needs: none, any stage, or a V2 user (401 Unauthenticated, 403 StageV1Only);
+ *     needs: none, any stage, or a V2 user (401 Unauthenticated, 403 StageV1Only); a session
+ *     of an API token (ADR 0087) counts against the token's limit (429) and is audited, and
+ *     the operation's effect must be one its scope allows (403);
  *   validation:    the body against the operation's request schema (400, as validationMessage);
  *   preHandler:    the grant or role of the access entry (403 Forbidden);
  *   handler:       the parsed body and the caller, never the raw request body.
@@ -79,15 +81,17 @@ export const zodBodyValidator: FastifySchemaCompiler<z.ZodType> =
 /** The signed-in session of each request, from the gate to its handler. */
 const sessions = new WeakMap<FastifyRequest, LiveSession>();
 
-/** The route registrar of `app`, resolving sessions with `auth`. */
-export function routeTable(app: FastifyInstance, auth: AuthService): Route {
+/** The route registrar of `app`, resolving sessions (and API tokens) with `callers`. */
+export function routeTable(app: FastifyInstance, callers: CallerAuth): Route {
   const api = app.withTypeProvider<ZodTypeProvider>();
   return (op, handler, options = {}) => {
     const { access } = op;
     const gate: preValidationAsyncHookHandler = async (request) => {
       if (access !== 'public') {
-        const session = await requireSignedIn(auth, request);
+        const session = await requireSignedIn(callers, request);
         if (access !== 'signedIn') requireV2(session);
+        if (session.apiToken)
+          await requireTokenMayCall(callers.auth, { ...session, apiToken: session.apiToken }, op, request);
         sessions.set(request, session);
       }
       if (op.request && request.body === undefined) request.body = NO_BODY;

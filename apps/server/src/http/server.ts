@@ -18,6 +18,8 @@ import type { ReportService } from '../services/reports/report-service.ts';
 import type { FuelService } from '../services/fleet/fuel-service.ts';
 import type { ReportExportService } from '../services/reports/report-export-service.ts';
 import type { AccountService } from '../services/accounts/account-service.ts';
+import type { ApiTokenService } from '../services/accounts/api-token-service.ts';
+import type { EscalationService } from '../services/alerts/escalation-service.ts';
 import type { PasswordService } from '../services/accounts/password-service.ts';
 import type { UserService } from '../services/accounts/user-service.ts';
 import type { VehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
@@ -27,10 +29,12 @@ import { registerApiDocs } from './api-docs.ts';
 import { apiMiss, installErrorHandler, onClientError, onFrameworkError } from './errors.ts';
 import { registerLimits, type LimitSettings } from './limits.ts';
 import { registerAccountRoutes } from './routes/accounts/account-routes.ts';
+import { registerApiTokenRoutes } from './routes/accounts/api-token-routes.ts';
 import { registerAdministrationRoutes, type AdministrationServices } from './routes/accounts/administration-routes.ts';
 import { registerAuthRoutes } from './routes/accounts/auth-routes.ts';
 import { registerUserRoutes } from './routes/accounts/user-routes.ts';
 import { registerAlertRoutes, type AlertServices } from './routes/alerts/alert-routes.ts';
+import { registerEscalationRoutes } from './routes/alerts/escalation-routes.ts';
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/fleet/device-routes.ts';
@@ -54,6 +58,8 @@ export interface HttpOptions {
   users: UserService;
   accounts: AccountService;
   passwords: PasswordService;
+  /** The caller's API tokens (ADR 0087). */
+  apiTokens: ApiTokenService;
   administration: AdministrationServices;
   devices: DeviceService;
   trackerSetup: TrackerSetupService;
@@ -70,6 +76,7 @@ export interface HttpOptions {
   geocoder: GeocodeService;
   notifications: NotificationService;
   alerts: AlertServices;
+  escalations: EscalationService;
   live: LiveHub;
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
   allowedOrigins: readonly string[];
@@ -112,10 +119,12 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      const route = routeTable(api, opts.auth);
+      // One registrar for every operation: one per-token limit (ADR 0087).
+      const route = routeTable(api, { auth: opts.auth, tokenLimit: limits.apiToken });
       registerAuthRoutes(route, opts.auth, opts.cookie, limits.login, opts.timeZone);
       registerUserRoutes(route, opts.users);
       registerAccountRoutes(route, opts.accounts, opts.passwords, limits.resetPassword);
+      registerApiTokenRoutes(route, opts.apiTokens);
       registerAdministrationRoutes(route, opts.administration);
       registerDeviceRoutes(route, opts.devices, opts.trackerSetup);
       registerRecordRoutes(route, opts.records, opts.timeZone);
@@ -129,6 +138,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);
+      registerEscalationRoutes(route, opts.escalations);
       route(OPERATIONS.version, async () => ({ version: opts.version, region: opts.region }));
       route(OPERATIONS.mapConfig, async () => opts.map.config);
       // The table's own documents and the docs page, not operations of it.

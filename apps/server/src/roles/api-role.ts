@@ -10,8 +10,6 @@ import { createLimitCounters } from '../storage/repos/accounts/limit-counters.ts
 import { createLoginBackoffRepo } from '../storage/repos/accounts/login-backoff-repo.ts';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@jejak/contract';
-import { registerEscalationRoutes } from '../http/routes/alerts/escalation-routes.ts';
-import { routeTable } from '../http/route-table.ts';
 import { mapSettings } from '../http/map-settings.ts';
 import { buildHttpServer } from '../http/server.ts';
 import { createLiveHub } from '../live/live-hub.ts';
@@ -19,6 +17,7 @@ import { createNotificationsApi } from '../notify/notifications.ts';
 import { answerPushes } from '../notify/push-channel.ts';
 import type { Providers } from '../notify/providers/choose-providers.ts';
 import { createAccountService } from '../services/accounts/account-service.ts';
+import { createApiTokenService } from '../services/accounts/api-token-service.ts';
 import { createAuditService } from '../services/accounts/audit-service.ts';
 import { createAuthService } from '../services/accounts/auth-service.ts';
 import { createDeviceService } from '../services/fleet/device-service.ts';
@@ -119,6 +118,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       }),
       hasher,
     }),
+    apiTokens: createApiTokenService(data, now),
     administration: {
       migration: createMigrationService(data, now, bus),
       packages: createPackageService({ data, timeZone: config.JEJAK_TIME_ZONE, now }),
@@ -163,6 +163,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       events: createEventService(data.repos),
       tickets: createTicketService({ data, bus, now }),
     },
+    escalations: createEscalationService({ repos: data.repos, now }),
     live,
     // The console's public address may open the live channel too (behind a proxy).
     allowedOrigins: [
@@ -170,7 +171,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       ...(config.JEJAK_PUBLIC_URL ? [new URL(config.JEJAK_PUBLIC_URL).origin] : []),
     ],
     cookie,
-    limits: { loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE, ...(limits.store ? { store: limits.store } : {}) },
+    limits: {
+      loginMaxPerMinute: config.JEJAK_LOGIN_MAX_PER_MINUTE,
+      apiTokenMaxPerMinute: config.JEJAK_API_TOKEN_MAX_PER_MINUTE,
+      ...(limits.store ? { store: limits.store } : {}),
+    },
     version: APP_VERSION,
     region: config.JEJAK_REGION,
     map: mapSettings(config),
@@ -181,7 +186,6 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
   });
   await http.register(
     async (api) => {
-      registerEscalationRoutes(routeTable(api, auth), createEscalationService({ repos: data.repos, now }));
       // Twilio's webhooks need its SDK: loaded only with that provider (as chooseProviders does).
       // Their outcomes reach the process's chain driver through the provider's voice.
       if (providers.twilio) {

@@ -52,6 +52,8 @@ export interface Objects {
   /** An escalation chain on `vid` and its call notification, of a user the caller reaches (or not). */
   ecid: string;
   ecNfid: string;
+  /** An API token of `me` (own), of a user it does not reach (foreign): only its user may revoke it. */
+  tokenId: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -83,5 +85,6 @@ export function missing(o: Objects): Objects {
     ticketId: 'no-such-ticket',
     ecid: 'no-such-escalation',
     ecNfid: 'no-such-notification',
+    tokenId: 'no-such-token',
   };
 }

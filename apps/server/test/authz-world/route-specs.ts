@@ -71,6 +71,14 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
       newPassword: 'kunci-rahsia-7',
     }),
   },
+  apiTokenGet: { gate: 'any', body: () => ({}) },
+  // Names no object: a valid body answers a new secret each time, so the foreign and missing
+  // walks send one refused alike (a lifetime of 0 days) and the own walk makes a token.
+  apiTokenAdd: {
+    gate: 'any',
+    body: (o) => ({ name: 'Matrix token', scope: 'read', expiresInDays: o.variant === 'own' ? 30 : 0 }),
+  },
+  apiTokenRevoke: { gate: 'any', body: (o) => ({ tokenId: o.tokenId }) },
   vehiclePackageGet: { gate: 'any', body: (o) => ({ vids: [o.vid] }) },
   vehiclePackageLogGet: { gate: 'any', body: (o) => ({ vids: [o.vid] }) },
   vehiclePackageAdd: {

@@ -34,6 +34,27 @@ export async function ruleObjects(db: Db, uid: string) {
   return { rtid, ruid };
 }
 
+/** An API token of `uid` (a row; its secret is never needed): only `uid` may list or revoke it. */
+export async function insertApiToken(db: Db, uid: string): Promise<string> {
+  const tokenId = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('api_tokens')
+    .values({
+      token_id: tokenId,
+      uid,
+      name: 'foreign token',
+      prefix: 'jjk_foreign',
+      token_hash: `matrix-${tokenId}`,
+      scope: 'full',
+      created_at: now,
+      expires_at: now + 86_400_000,
+      last_used_at: null,
+    })
+    .execute();
+  return tokenId;
+}
+
 /** A finished call chain (an SOS on `vid`) of a call notification created by `uid`. */
 export async function insertChain(
   db: Db,

@@ -5,6 +5,7 @@ import type { Objects } from './objects.ts';
 import {
   geofenceObjects,
   idsOf,
+  insertApiToken,
   insertChain,
   insertGeofence,
   notificationObjects,
@@ -98,9 +99,10 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     // alarm per caller, as one vehicle holds one open ticket per kind (ADR 0073).
     ticketId: (await insertTicket(db, { vid: v.vid, eventName: `SOS ${(ticketTime += 1_000)}`, eventTime: ticketTime }))
       .ticketId,
-    // Each caller's chains are made when it signs in (below).
+    // Each caller's chains and API token are made when it signs in (below).
     ecid: '',
     ecNfid: '',
+    tokenId: '',
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -127,14 +129,21 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     const s = await signIn(baseUrl, who);
     const ownerOf = async (vid: string) =>
       (await db.selectFrom('vehicles').select('uid').where('vid', '=', vid).executeTakeFirstOrThrow()).uid;
+    const token = await s.c.post('/apitoken/add', { name: `matrix ${name}`, scope: 'full', expiresInDays: 30 });
+    const ownToken = (token.body.apiToken as { tokenId: string } | undefined)?.tokenId ?? '';
     callers.push({
       name,
       role,
       c: s.c,
       me: s.me,
-      own: { ...own, me: s.me, ...(await insertChain(db, s.me.uid, own.vid, own.dvid)) },
+      own: { ...own, me: s.me, tokenId: ownToken, ...(await insertChain(db, s.me.uid, own.vid, own.dvid)) },
       foreign: foreign
-        ? { ...foreign, me: s.me, ...(await insertChain(db, await ownerOf(foreign.vid), foreign.vid, foreign.dvid)) }
+        ? {
+            ...foreign,
+            me: s.me,
+            tokenId: await insertApiToken(db, foreign.user.uid),
+            ...(await insertChain(db, await ownerOf(foreign.vid), foreign.vid, foreign.dvid)),
+          }
         : null,
       foreignIds,
     });

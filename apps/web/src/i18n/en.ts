@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '@jejak/domain';
  * @jejak/contract; these are the console's own labels.
  */
 import { enAlerts } from './en/alerts/en-alerts.ts';
+import { enApiTokens } from './en/en-api-tokens.ts';
 import { enBulk } from './en/en-bulk.ts';
 import { enFleetForms } from './en/en-fleet-forms.ts';
 import { enFuel } from './en/reports/en-fuel.ts';
@@ -267,6 +268,7 @@ export const en = {
     },
     notFound: 'This vehicle or package is no longer available.',
   },
+  apiTokens: enApiTokens,
   management: enManagement,
   fleetForms: enFleetForms,
   bulk: enBulk,

@@ -5,6 +5,7 @@
 import { MAP_TEXTS, MESSAGES } from '@jejak/contract';
 import type { Strings } from './en.ts';
 import { msAlerts } from './ms/alerts/ms-alerts.ts';
+import { msApiTokens } from './ms/ms-api-tokens.ts';
 import { msBulk } from './ms/ms-bulk.ts';
 import { msDashboard, msGeofenceForms } from './ms/ms-dashboard.ts';
 import { msFleetList } from './ms/ms-fleet-list.ts';
@@ -272,6 +273,7 @@ export const ms: Strings = {
     },
     notFound: 'Kenderaan atau pakej ini tidak lagi tersedia.',
   },
+  apiTokens: msApiTokens,
   management: msManagement,
   fleetForms: msFleetForms,
   bulk: msBulk,

@@ -13,6 +13,7 @@ export const AUDIT_TARGET_TYPES = [
   'ruletemplate',
   'rule',
   'ticket',
+  'apitoken',
 ] as const;
 
 /** Who changed what, when and from where. `details` holds the change (never a password). */

@@ -1,6 +1,7 @@
 import type { Operation } from './operation.ts';
 import type { OperationName } from './operation-table.ts';
 import { ACCOUNT_OPERATIONS } from './operations/accounts.ts';
+import { API_TOKEN_OPERATIONS } from './operations/api-tokens.ts';
 import { ADMINISTRATION_OPERATIONS } from './operations/administration.ts';
 import { ALERT_OPERATIONS } from './operations/alerts.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
@@ -25,6 +26,13 @@ export const OPERATION_TAGS: readonly OperationTag[] = [
       'Sign-in and sign-out, the session, users of your hierarchy (add, edit, configure, search), ' +
       'what groups and templates each user has, and passwords.',
     operations: ACCOUNT_OPERATIONS,
+  },
+  {
+    name: 'API tokens',
+    description:
+      'Your own API tokens (Profile → API tokens): create a read-only or full-access token shown once, ' +
+      'list them with their last use, revoke one. A token cannot manage tokens or change a password.',
+    operations: API_TOKEN_OPERATIONS,
   },
   {
     name: 'Fleet',

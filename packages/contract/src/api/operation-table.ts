@@ -1,5 +1,6 @@
 import type { Operation } from './operation.ts';
 import { ACCOUNT_OPERATIONS } from './operations/accounts.ts';
+import { API_TOKEN_OPERATIONS } from './operations/api-tokens.ts';
 import { ADMINISTRATION_OPERATIONS } from './operations/administration.ts';
 import { ALERT_OPERATIONS } from './operations/alerts.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
@@ -17,6 +18,7 @@ import { REPORT_OPERATIONS } from './operations/reports.ts';
 export const OPERATIONS = {
   ...ACCOUNT_OPERATIONS,
   ...ADMINISTRATION_OPERATIONS,
+  ...API_TOKEN_OPERATIONS,
   ...FLEET_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...PLATFORM_OPERATIONS,

@@ -1,3 +1,4 @@
+import { API_TOKEN_PATHS } from '../accounts/api-tokens.ts';
 import { ALERT_PATHS } from '../alerts/alerts.ts';
 import { RULE_COVERAGE_PATHS } from '../alerts/rule-coverage.ts';
 import { FUEL_PATHS } from '../reports/fuel-analysis.ts';
@@ -34,6 +35,8 @@ export const API_PATHS = {
   userMigrate: '/user/migrate',
   resetPassword: '/auth/resetpassword',
   changePassword: '/auth/changepassword',
+  // A user's API tokens (issue 28, ADR 0087).
+  ...API_TOKEN_PATHS,
   vehiclePackageGet: '/vehiclepackage/get',
   vehiclePackageAdd: '/vehiclepackage/add',
   vehiclePackageUpdate: '/vehiclepackage/update',

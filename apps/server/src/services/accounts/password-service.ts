@@ -17,7 +17,7 @@ import { scryptHasher, type PasswordHasher } from './passwords.ts';
 import type { GuessLimit } from './shared-limits.ts';
 
 export interface PasswordServiceOptions {
-  data: UnitOfWork<'users' | 'resets' | 'sessions' | 'audit'>;
+  data: UnitOfWork<'users' | 'resets' | 'sessions' | 'apiTokens' | 'audit'>;
   mailer: Mailer;
   /** The console's address for the e-mailed link. */
   publicUrl: () => string;
@@ -85,7 +85,7 @@ export function createPasswordService(opts: PasswordServiceOptions) {
       }
     },
 
-    /** Sets the password from a link; the link is spent and every session of the user ends. */
+    /** Sets the password from a link; the link is spent, every session of the user ends and its API tokens are revoked. */
     async reset(req: ResetPasswordRequest, ip: string): Promise<void> {
       // The link is checked before any hashing: a bad token costs a lookup, not a scrypt.
       const tokenHash = hashToken(req.token);
@@ -101,13 +101,15 @@ export function createPasswordService(opts: PasswordServiceOptions) {
         if (uid !== owner.user.uid) throw invalidLink();
         await tx.users.setPasswordHash(uid, hash, at);
         const hashes = await tx.sessions.deleteForUser(uid, null);
+        // A new password revokes every API token too (ADR 0087): whoever had the old one may hold them.
+        const apiTokensRevoked = await tx.apiTokens.revokeAllFor(uid);
         await tx.audit(
           { uid, email: owner.user.userEmail, ip },
           {
             action: 'password.reset',
             targetType: 'password',
             targetId: uid,
-            details: { sessionsEnded: hashes.length },
+            details: { sessionsEnded: hashes.length, apiTokensRevoked },
           },
           at,
         );
@@ -116,7 +118,7 @@ export function createPasswordService(opts: PasswordServiceOptions) {
       opts.onSessionsEnded(ended);
     },
 
-    /** Changes the caller's own password (spec 1 §7: e-mail, current and new password); its other sessions end. */
+    /** Changes the caller's own password (spec 1 §7: e-mail, current and new password); its other sessions end, its API tokens are revoked. */
     async change(actor: Actor, currentTokenHash: string, req: ChangePasswordRequest): Promise<void> {
       if (req.email.trim().toLowerCase() !== actor.user.userEmail.toLowerCase())
         throw AppError.notFound(ACCOUNT_TEXTS.userNotFound);
@@ -136,13 +138,14 @@ export function createPasswordService(opts: PasswordServiceOptions) {
       const ended = await transaction(async (tx) => {
         await tx.users.setPasswordHash(actor.user.uid, hash, at);
         const hashes = await tx.sessions.deleteForUser(actor.user.uid, currentTokenHash);
+        const apiTokensRevoked = await tx.apiTokens.revokeAllFor(actor.user.uid);
         await tx.audit(
           auditActor(actor),
           {
             action: 'password.change',
             targetType: 'password',
             targetId: actor.user.uid,
-            details: { sessionsEnded: hashes.length },
+            details: { sessionsEnded: hashes.length, apiTokensRevoked },
           },
           at,
         );

@@ -31,6 +31,19 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** migrations/032_api_tokens.sql: a user's API token (ADR 0087). */
+export interface ApiTokensTable {
+  token_id: string;
+  uid: string;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scope: 'read' | 'full';
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+}
+
 export interface DevicesTable {
   dvid: string;
   model: string;
@@ -560,6 +573,7 @@ export interface Database {
   users: UsersTable;
   user_stages: UserStagesTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   devices: DevicesTable;
   device_groups: DeviceGroupsTable;
   device_group_members: DeviceGroupMembersTable;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/sql-errors.ts';
+import { createApiTokensRepo } from './accounts/api-tokens-repo.ts';
 import { createAuditRepo, writeAudit, type AuditActor, type AuditRecord } from './accounts/audit-repo.ts';
 import { createPasswordResetsRepo } from './accounts/password-resets-repo.ts';
 import { createRelationsRepo } from './accounts/relations-repo.ts';
@@ -36,6 +37,7 @@ export function reposOn(db: Db) {
     relations: createRelationsRepo(db),
     userFleet: createUserFleetRepo(db),
     sessions: createSessionsRepo(db),
+    apiTokens: createApiTokensRepo(db),
     resets: createPasswordResetsRepo(db),
     /** Writes an audit row: inside a transaction, it commits with the change or not at all. */
     audit: (actor: AuditActor, record: AuditRecord, nowMs: number) => writeAudit(db, actor, record, nowMs),

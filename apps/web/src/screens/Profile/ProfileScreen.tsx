@@ -16,6 +16,7 @@ import { MapSideLayout } from '../../map/MapSideLayout.tsx';
 import { GeofencesLayer } from '../../map/layers/GeofencesLayer.tsx';
 import { PlacesLayer } from '../../map/layers/PlacesLayer.tsx';
 import { VehiclesLayer } from '../../map/layers/vehicles/VehiclesLayer.tsx';
+import { ApiTokens } from './ApiTokens.tsx';
 import { DisplaySettings } from './DisplaySettings.tsx';
 
 type Preference = SessionUser['preference'];
@@ -34,7 +35,7 @@ const LEVELS: readonly { key: PreferenceKey; label: string }[] = [
 /**
  * /Profile (spec 1 §2): who is signed in, the in-app notification switches (each change saved
  * at once through /user/profile/update, for every role), the language and colour scheme of this
- * browser, Log Out and a back button.
+ * browser, the user's API tokens (ADR 0087), Log Out and a back button.
  */
 export function ProfileScreen() {
   const user = useSessionUser();
@@ -130,6 +131,8 @@ export function ProfileScreen() {
       </div>
       <Divider />
       <DisplaySettings />
+      <Divider />
+      <ApiTokens />
     </Card>
   );
 

@@ -1,0 +1,28 @@
+/** Profile's API tokens (issue 28, ADR 0087). */
+export const enApiTokens = {
+  title: 'API tokens',
+  intro:
+    'Other systems call the Jejak API with a token in the header Authorization: Bearer <token>, with your access to your fleet. A token cannot open the live map, create tokens or change your password.',
+  create: 'Create token',
+  none: 'No API tokens yet',
+  name: 'Name',
+  namePlaceholder: 'e.g. Nightly report export',
+  access: 'Access',
+  scopes: { read: 'Read-only', full: 'Full access' },
+  scopeHelp: 'Read-only tokens may only read; full access may also make changes, as you can.',
+  expiresIn: 'Expires in',
+  days: (n: number) => `${n} days`,
+  created: 'Created',
+  expires: 'Expires',
+  lastUsed: 'Last used',
+  never: 'Never',
+  expired: 'Expired',
+  revoke: 'Revoke',
+  revokeConfirm: 'Revoke this token? Systems using it stop at once.',
+  cancel: 'Cancel',
+  newTitle: 'Create API token',
+  shownOnce: 'Copy this token now. It is shown only this once: Jejak keeps only a fingerprint of it.',
+  copy: 'Copy',
+  copied: 'Copied',
+  done: 'Done',
+};
