@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_TOKEN_TEXTS } from '@jejak/contract';
 import { encodeGps22, encodeLogin } from '@jejak/protocols';
 import { JejakApiError, JejakClient, walkthrough } from '../../../docs/api-client-example.ts';
 import { demoImei } from '../src/demo/demo-fleet.ts';
@@ -54,7 +55,7 @@ describe('the API client example of docs/api.md', () => {
     await expect(unknown).rejects.toThrow(JejakApiError);
     await expect(unknown).rejects.toMatchObject({ status: 404, errorType: 'NotFound' });
     const stranger = JejakClient.withToken(server.baseUrl, 'not-a-token');
-    await expect(stranger.call('session')).rejects.toMatchObject({ status: 401, message: 'Please sign in' });
+    await expect(stranger.call('session')).rejects.toMatchObject({ status: 401, message: API_TOKEN_TEXTS.invalid });
     // A public call needs nothing.
     expect((await stranger.call('version')).version).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -97,7 +97,7 @@ const RECEIVED = {
 } satisfies Record<LiveServerMessage['mode'], LiveMessage & { example?: LiveServerMessage }>;
 
 /** Every live message by name, for the document and its tests. */
-export const LIVE_MESSAGES: Readonly<Record<string, LiveMessage>> = { ...SENT, ...RECEIVED };
+export const LIVE_MESSAGE_DOCS: Readonly<Record<string, LiveMessage>> = { ...SENT, ...RECEIVED };
 
 const INTRO = `Live updates over a WebSocket at \`${LIVE_PATH}\` on the API's host (ws:, or wss: behind HTTPS).
 
@@ -145,7 +145,7 @@ export function buildAsyncApiDocument(version: string): Record<string, unknown> 
         address: LIVE_PATH,
         title: 'Live updates',
         messages: Object.fromEntries(
-          Object.keys(LIVE_MESSAGES).map((name) => [name, ref(`#/components/messages/${name}`)]),
+          Object.keys(LIVE_MESSAGE_DOCS).map((name) => [name, ref(`#/components/messages/${name}`)]),
         ),
       },
     },
@@ -162,7 +162,7 @@ export function buildAsyncApiDocument(version: string): Record<string, unknown> 
           description: 'The session cookie /api/auth/login sets.',
         },
       },
-      messages: Object.fromEntries(Object.entries(LIVE_MESSAGES).map(([name, m]) => [name, message(name, m)])),
+      messages: Object.fromEntries(Object.entries(LIVE_MESSAGE_DOCS).map(([name, m]) => [name, message(name, m)])),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { LiveServerMessageSchema, LIVE_PATH, SubscribeMessageSchema } from '../core/live.ts';
-import { buildAsyncApiDocument, LIVE_MESSAGES } from './asyncapi.ts';
+import { buildAsyncApiDocument, LIVE_MESSAGE_DOCS } from './asyncapi.ts';
 import { OPERATION_TAGS } from './openapi-docs.ts';
 import { OPERATION_EXAMPLES } from './openapi-examples.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -111,7 +111,7 @@ describe('the AsyncAPI document of the live channel', () => {
   });
 
   it('shows examples its schemas accept', () => {
-    for (const [name, m] of Object.entries(LIVE_MESSAGES)) {
+    for (const [name, m] of Object.entries(LIVE_MESSAGE_DOCS)) {
       if (m.example === undefined) continue;
       const schema = name === 'subscribeTo' ? SubscribeMessageSchema : LiveServerMessageSchema;
       expect(schema.safeParse(m.example).error, name).toBeUndefined();
