@@ -26,6 +26,7 @@ describe('the API docs page in Chromium', () => {
     const tags = await page.locator('.opblock-tag').evaluateAll((all) => all.map((el) => el.getAttribute('data-tag')));
     expect(tags).toEqual([
       'Accounts',
+      'API tokens',
       'Fleet',
       'Geofences',
       'Records',
