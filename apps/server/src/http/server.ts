@@ -32,6 +32,8 @@ import { registerAuthRoutes } from './routes/accounts/auth-routes.ts';
 import { registerUserRoutes } from './routes/accounts/user-routes.ts';
 import { registerAlertRoutes, type AlertServices } from './routes/alerts/alert-routes.ts';
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
+import { registerWebhookRoutes } from './routes/alerts/webhook-routes.ts';
+import type { WebhookService } from '../services/alerts/webhook-service.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/fleet/device-routes.ts';
 import type { TrackerSetupService } from '../services/fleet/tracker-setup-service.ts';
@@ -69,6 +71,7 @@ export interface HttpOptions {
   vehicleGroups: VehicleGroupService;
   geocoder: GeocodeService;
   notifications: NotificationService;
+  webhooks: WebhookService;
   alerts: AlertServices;
   live: LiveHub;
   /** Origins besides the server's own that may open the live channel (a proxy's public address). */
@@ -126,6 +129,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerGeofenceRoutes(route, opts.geofences);
       registerGeocodeRoutes(route, opts.geocoder);
       registerNotificationRoutes(route, opts.notifications, opts.timeZone);
+      registerWebhookRoutes(route, opts.webhooks);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);

@@ -52,6 +52,9 @@ export interface Objects {
   /** An escalation chain on `vid` and its call notification, of a user the caller reaches (or not). */
   ecid: string;
   ecNfid: string;
+  /** A webhook of the caller (or of the foreign owner), and one to delete. */
+  whid: string;
+  spareWhid: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -83,5 +86,7 @@ export function missing(o: Objects): Objects {
     ticketId: 'no-such-ticket',
     ecid: 'no-such-escalation',
     ecNfid: 'no-such-notification',
+    whid: 'no-such-webhook',
+    spareWhid: 'no-such-webhook',
   };
 }
