@@ -211,6 +211,15 @@ export const CONFIG_KEYS = {
   JEJAK_RECIPIENT_CONFIRM_TTL_HOURS: int(72, 1, 30 * 24),
   JEJAK_RECIPIENT_CONFIRM_RESEND_MINUTES: int(10, 1, 24 * 60),
   JEJAK_PACKAGE_SWEEP_MS: int(60_000, 1_000, 86_400_000),
+  // Webhooks (issue 28 item 2, ADR 0089): attempts and backoff of one delivery, failures in a row
+  // that pause an endpoint, answer timeout, private addresses and http:// allowed (tests, closed
+  // networks), and an extra CA (PEM file) trusted beside the system's.
+  JEJAK_WEBHOOK_MAX_ATTEMPTS: int(8, 1, 30),
+  JEJAK_WEBHOOK_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
+  JEJAK_WEBHOOK_PAUSE_AFTER: int(20, 1, 10_000),
+  JEJAK_WEBHOOK_TIMEOUT_MS: int(10_000, 100, 60_000),
+  JEJAK_WEBHOOK_ALLOW_PRIVATE: bool(false),
+  JEJAK_WEBHOOK_CA_FILE: z.string().min(1).optional(),
   // SMS and voice calls (issue 12, ADR 0048): the local provider (no network; scripted answers)
   // or Twilio through its SDK. JEJAK_TWILIO_BASE_URL points the SDK at another host (a stand-in).
   JEJAK_NOTIFY_PROVIDER: z.enum(['local', 'twilio']).default('local'),

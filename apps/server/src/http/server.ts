@@ -36,6 +36,8 @@ import { registerUserRoutes } from './routes/accounts/user-routes.ts';
 import { registerAlertRoutes, type AlertServices } from './routes/alerts/alert-routes.ts';
 import { registerEscalationRoutes } from './routes/alerts/escalation-routes.ts';
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
+import { registerWebhookRoutes } from './routes/alerts/webhook-routes.ts';
+import type { WebhookService } from '../services/alerts/webhook-service.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/fleet/device-routes.ts';
 import type { TrackerSetupService } from '../services/fleet/tracker-setup-service.ts';
@@ -75,6 +77,7 @@ export interface HttpOptions {
   vehicleGroups: VehicleGroupService;
   geocoder: GeocodeService;
   notifications: NotificationService;
+  webhooks: WebhookService;
   alerts: AlertServices;
   escalations: EscalationService;
   live: LiveHub;
@@ -135,6 +138,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerGeofenceRoutes(route, opts.geofences);
       registerGeocodeRoutes(route, opts.geocoder);
       registerNotificationRoutes(route, opts.notifications, opts.timeZone);
+      registerWebhookRoutes(route, opts.webhooks);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);

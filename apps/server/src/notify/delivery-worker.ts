@@ -1,6 +1,7 @@
 import { NOTIFICATION_TYPES } from '@jejak/contract';
 import type { ClaimedDelivery, DeliveryOutcome, DeliveryRepo } from '../storage/repos/alerts/delivery-repo.ts';
 import type { NotificationLogRepo } from '../storage/repos/alerts/notification-log-repo.ts';
+import { createClaimLoop } from './claim-loop.ts';
 import { retryDelayMs, shouldRetry, type RetryPolicy } from './backoff.ts';
 import type { AttemptResult, SendAttempt } from './senders.ts';
 
@@ -34,9 +35,6 @@ const channelName = (serviceType: number): string =>
  * due; `kick` starts one unless one runs, and asks the running one to look again.
  */
 export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function attempt(d: ClaimedDelivery): Promise<void> {
     const n = d.attempt + 1;
     const result = (await deps.gate(d)) ?? (await deps.send(d));
@@ -68,35 +66,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     );
   }
 
-  async function loop(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        const batch = await deps.deliveries.claimDue(deps.now(), deps.leaseMs, BATCH);
-        if (batch.length === 0) break;
-        const settled = await Promise.allSettled(batch.map(attempt));
-        // A failure to record one attempt leaves its lease to run out; the others go on.
-        for (const s of settled) if (s.status === 'rejected') deps.onError(s.reason, 'notification delivery');
-      }
-    } while (again);
-  }
-
-  function drain(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = loop().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    drain,
-    kick(): void {
-      drain().catch((err: unknown) => deps.onError(err, 'notification deliveries'));
-    },
-  };
+  return createClaimLoop({
+    claim: () => deps.deliveries.claimDue(deps.now(), deps.leaseMs, BATCH),
+    attempt,
+    onError: deps.onError,
+    context: 'notification delivery',
+  });
 }
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -19,6 +19,10 @@ import { createNotifier } from './notifier.ts';
 import type { SmsProvider } from './providers/provider.ts';
 import { createBusPushChannel } from './push-channel.ts';
 import { createSenders } from './senders.ts';
+import { createWebhookRepo } from '../storage/repos/alerts/webhook-repo.ts';
+import { sendWebhook } from './webhook-sender.ts';
+import { createWebhookPlanner, createWebhookWorker } from './webhooks.ts';
+import { readFileSync } from 'node:fs';
 
 /**
  * How long a PUSH waits for an API node to say a console got it. Loopback and a LAN answer in
@@ -105,6 +109,27 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
     onError,
     ...(deps.onAttempt ? { onAttempt: deps.onAttempt } : {}),
   });
+  // Webhooks (ADR 0089): planned in the notifier's fan-out, sent by their own worker of the same loop.
+  const webhookRepo = createWebhookRepo(db);
+  const ca = config.JEJAK_WEBHOOK_CA_FILE ? readFileSync(config.JEJAK_WEBHOOK_CA_FILE, 'utf8') : undefined;
+  const webhookWorker = createWebhookWorker({
+    webhooks: webhookRepo,
+    fleet: deps.fleet,
+    send: (req) =>
+      sendWebhook(req, {
+        allowPrivate: config.JEJAK_WEBHOOK_ALLOW_PRIVATE,
+        timeoutMs: config.JEJAK_WEBHOOK_TIMEOUT_MS,
+        now,
+        ...(ca ? { ca } : {}),
+      }),
+    mailer: deps.mailer,
+    policy: { maxAttempts: config.JEJAK_WEBHOOK_MAX_ATTEMPTS, baseDelayMs: config.JEJAK_WEBHOOK_RETRY_BASE_MS },
+    pauseAfter: config.JEJAK_WEBHOOK_PAUSE_AFTER,
+    // Longer than one send (its timeout bounds the whole exchange) and the address lookup before it.
+    leaseMs: config.JEJAK_WEBHOOK_TIMEOUT_MS + 10_000,
+    now,
+    onError,
+  });
   const notifier = createNotifier({
     bus,
     notifications: createNotificationRepo(db),
@@ -112,12 +137,17 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
     fleet: deps.fleet,
     recoverAfterMs: config.JEJAK_NOTIFY_RECOVER_AFTER_MS,
     onDeliveries: () => worker.kick(),
+    webhooks: {
+      plan: createWebhookPlanner({ webhooks: webhookRepo, fleet: deps.fleet }),
+      onDeliveries: () => webhookWorker.kick(),
+    },
     now,
     onError,
   });
   const jobs: ScheduledJob[] = [
     { name: 'notification deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => worker.drain() },
+    { name: 'webhook deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => webhookWorker.drain() },
     { name: 'notification recovery', everyMs: config.JEJAK_NOTIFY_RECOVER_AFTER_MS, run: () => notifier.sweep() },
   ];
-  return { notifier, worker, jobs };
+  return { notifier, worker, webhookWorker, jobs };
 }

@@ -50,8 +50,13 @@ function setUp(notifications: WatchingNotification[], reachable: string[]) {
       fanOut: (evids, plan) => {
         const marked = new Set(evids);
         const p = plan(marked);
-        written.push({ marked: [...marked], ...p });
-        return Promise.resolve({ marked, deliveries: p.deliveries.length, chained: p.chains.map((c) => c.evid) });
+        written.push({ marked: [...marked], deliveries: p.deliveries, chains: p.chains });
+        return Promise.resolve({
+          marked,
+          deliveries: p.deliveries.length,
+          chained: p.chains.map((c) => c.evid),
+          webhooks: 0,
+        });
       },
       unnotified: () => Promise.resolve([]),
     },
@@ -149,7 +154,7 @@ describe('the notifier', () => {
           fanOuts += 1;
           if (fanOuts === 1) return Promise.reject(new Error('database away'));
           retried();
-          return Promise.resolve({ marked: new Set(evids), deliveries: 0, chained: [] });
+          return Promise.resolve({ marked: new Set(evids), deliveries: 0, chained: [], webhooks: 0 });
         },
         unnotified: () => Promise.resolve([]),
       },

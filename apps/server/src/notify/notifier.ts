@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus.ts';
 import type { DeliveryRepo, FanOutEvent, NewChain, NewDelivery } from '../storage/repos/alerts/delivery-repo.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import type { NotificationRepo, WatchingNotification } from '../storage/repos/alerts/notification-repo.ts';
+import type { NewWebhookDelivery } from '../storage/repos/alerts/webhook-repo.ts';
 import { indexByRule, ruleKey, watches } from './match.ts';
 
 export interface NotifierDeps {
@@ -14,6 +15,11 @@ export interface NotifierDeps {
   recoverAfterMs: number;
   /** Deliveries were written: send them now rather than at the next tick. */
   onDeliveries: () => void;
+  /** The webhook deliveries these events owe (ADR 0089), written with the notifications'. */
+  webhooks?: {
+    plan: (events: readonly FanOutEvent[]) => Promise<NewWebhookDelivery[]>;
+    onDeliveries: () => void;
+  };
   now: () => number;
   onError: (err: unknown, context: string) => void;
 }
@@ -56,7 +62,11 @@ export function createNotifier(deps: NotifierDeps) {
     return matches.filter(({ n, e }) => reached.has(`${n.createdBy}\u0000${e.vid}`));
   }
 
-  function plan(matches: Match[], marked: Set<string>): { deliveries: NewDelivery[]; chains: NewChain[] } {
+  function plan(
+    matches: Match[],
+    hooks: readonly NewWebhookDelivery[],
+    marked: Set<string>,
+  ): { deliveries: NewDelivery[]; chains: NewChain[]; webhooks: NewWebhookDelivery[] } {
     const deliveries: NewDelivery[] = [];
     const chains: NewChain[] = [];
     for (const { n, e } of matches) {
@@ -67,7 +77,7 @@ export function createNotifier(deps: NotifierDeps) {
           deliveries.push({ nfid: n.nfid, evid: e.evid, serviceType: n.serviceType, recipient, recipientNo }),
         );
     }
-    return { deliveries, chains };
+    return { deliveries, chains, webhooks: hooks.filter((h) => marked.has(h.evid)) };
   }
 
   async function fanOut(events: readonly FanOutEvent[]): Promise<void> {
@@ -79,12 +89,14 @@ export function createNotifier(deps: NotifierDeps) {
       for (const n of idx.get(ruleKey(e.rtid, e.ruid)) ?? []) if (watches(n, e)) candidates.push({ n, e });
     }
     const matches = await reachable(candidates);
+    const hooks = deps.webhooks ? await deps.webhooks.plan(events) : [];
     const written = await deps.deliveries.fanOut(
       events.map((e) => e.evid),
-      (marked) => plan(matches, marked),
+      (marked) => plan(matches, hooks, marked),
       deps.now(),
     );
     if (written.deliveries > 0) deps.onDeliveries();
+    if (written.webhooks > 0) deps.webhooks?.onDeliveries();
     if (written.chained.length > 0)
       deps.bus
         .enqueue('escalation.step', { evids: [...new Set(written.chained)] })

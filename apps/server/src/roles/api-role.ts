@@ -14,6 +14,8 @@ import { mapSettings } from '../http/map-settings.ts';
 import { buildHttpServer } from '../http/server.ts';
 import { createLiveHub } from '../live/live-hub.ts';
 import { createNotificationsApi } from '../notify/notifications.ts';
+import { createWebhookService } from '../services/alerts/webhook-service.ts';
+import { createWebhookRepo } from '../storage/repos/alerts/webhook-repo.ts';
 import { answerPushes } from '../notify/push-channel.ts';
 import type { Providers } from '../notify/providers/choose-providers.ts';
 import { createAccountService } from '../services/accounts/account-service.ts';
@@ -156,6 +158,11 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       publicUrl: shared.publicUrl.get,
       now,
       onError,
+    }),
+    webhooks: createWebhookService({
+      repo: createWebhookRepo(shared.db),
+      allowPrivate: config.JEJAK_WEBHOOK_ALLOW_PRIVATE,
+      now,
     }),
     alerts: {
       rules: createRuleService({ data, bus, now }),

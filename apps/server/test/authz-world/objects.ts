@@ -54,6 +54,9 @@ export interface Objects {
   ecNfid: string;
   /** An API token of `me` (own), of a user it does not reach (foreign): only its user may revoke it. */
   tokenId: string;
+  /** A webhook of the caller (or of the foreign owner), and one to delete. */
+  whid: string;
+  spareWhid: string;
 }
 
 export type Gate = AccountCall | 'any' | 'global';
@@ -86,5 +89,7 @@ export function missing(o: Objects): Objects {
     ecid: 'no-such-escalation',
     ecNfid: 'no-such-notification',
     tokenId: 'no-such-token',
+    whid: 'no-such-webhook',
+    spareWhid: 'no-such-webhook',
   };
 }

@@ -217,6 +217,19 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     body: (o) => ({ nfid: o.nfid, email: 'matrix@demo.jejak.my' }),
   },
   recipientConfirm: { skip: 'no session; the token is the proof (notification-abuse.test.ts)' },
+  webhookGet: { gate: 'manageAlerts', body: () => ({}) },
+  // Naming no object, an add would answer new ids each time: foreign and missing send an address
+  // the service refuses, so both answer alike.
+  webhookAdd: {
+    gate: 'manageAlerts',
+    body: (o) => ({
+      url: o.variant === 'own' ? 'https://hooks.example.com/jejak' : 'ftp://hooks.example.com',
+      kinds: ['sos'],
+    }),
+  },
+  webhookDelete: { gate: 'manageAlerts', body: (o) => ({ whid: o.spareWhid }) },
+  webhookResume: { gate: 'manageAlerts', body: (o) => ({ whid: o.whid }) },
+  webhookDeliveries: { gate: 'manageAlerts', body: (o) => ({ whid: o.whid }) },
   notificationLogGet: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   notificationLogExport: { gate: 'manageAlerts', body: (o) => ({ nfid: o.nfid, ...WINDOW }) },
   ruleTemplateGet: { gate: 'manageAlerts', body: (o) => ({ uid: o.user.uid, rtids: [] }) },

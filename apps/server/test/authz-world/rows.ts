@@ -225,3 +225,24 @@ export async function idsOf(db: Db, uids: string[]): Promise<string[]> {
     .execute();
   return [...users.flatMap((u) => [u.uid, u.user_email]), ...vehicles.flatMap((v) => [v.vid, v.dvid, v.vehicle_plate])];
 }
+
+/** Two webhooks of this user: one the calls read and resume, one to delete. */
+export async function webhookObjects(db: Db, uid: string) {
+  const row = (whid: string) => ({
+    whid,
+    created_by: uid,
+    url: 'https://hooks.example.com/jejak',
+    kinds: JSON.stringify(['sos']),
+    secret: 'whsec_matrix',
+    failures: 0,
+    paused_at: null,
+    created_at: Date.now(),
+  });
+  const whid = randomUUID();
+  const spareWhid = randomUUID();
+  await db
+    .insertInto('webhooks')
+    .values([row(whid), row(spareWhid)])
+    .execute();
+  return { whid, spareWhid };
+}

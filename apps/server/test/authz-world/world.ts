@@ -12,6 +12,7 @@ import {
   ref,
   ruleObjects,
   vehicleByPlate,
+  webhookObjects,
 } from './rows.ts';
 
 /** The set-up beside the demo fleet: support, a fleet manager, and a second distributor's tree. */
@@ -103,6 +104,9 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     ecid: '',
     ecNfid: '',
     tokenId: '',
+    // Each caller's webhooks are made when it signs in (below).
+    whid: '',
+    spareWhid: '',
   });
   const tree2 = [D2.uid, O3.uid, P3.uid];
   const ownerFleet = await db
@@ -136,13 +140,20 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
       role,
       c: s.c,
       me: s.me,
-      own: { ...own, me: s.me, tokenId: ownToken, ...(await insertChain(db, s.me.uid, own.vid, own.dvid)) },
+      own: {
+        ...own,
+        me: s.me,
+        tokenId: ownToken,
+        ...(await insertChain(db, s.me.uid, own.vid, own.dvid)),
+        ...(await webhookObjects(db, s.me.uid)),
+      },
       foreign: foreign
         ? {
             ...foreign,
             me: s.me,
             tokenId: await insertApiToken(db, foreign.user.uid),
             ...(await insertChain(db, await ownerOf(foreign.vid), foreign.vid, foreign.dvid)),
+            ...(await webhookObjects(db, await ownerOf(foreign.vid))),
           }
         : null,
       foreignIds,

@@ -66,6 +66,9 @@ const SAME_IN_BOTH = new Set([
   'IMEI',
   '-',
   '×3',
+  // The distress call and the web term, used as they are in Malay (ADR 0089).
+  'SOS',
+  'Webhook',
   // File formats and a product name.
   'CSV',
   'KML (Google Earth)',

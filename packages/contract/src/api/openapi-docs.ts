@@ -6,7 +6,7 @@ import { ADMINISTRATION_OPERATIONS } from './operations/administration.ts';
 import { ALERT_OPERATIONS } from './operations/alerts.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
 import { GEOFENCE_OPERATIONS } from './operations/geofences.ts';
-import { NOTIFICATION_OPERATIONS } from './operations/notifications.ts';
+import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifications.ts';
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
@@ -71,6 +71,13 @@ export const OPERATION_TAGS: readonly OperationTag[] = [
       'Who is told of which events and how (in-app, e-mail, SMS, calls), the delivery log, and the ' +
       'escalation call chains of SOS Alerts.',
     operations: NOTIFICATION_OPERATIONS,
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'HTTPS endpoints told of the events of the vehicles their owner reaches: signed JSON (HMAC-SHA256), ' +
+      'retried with backoff, in order per vehicle, paused after failures in a row.',
+    operations: WEBHOOK_OPERATIONS,
   },
   {
     name: 'Administration',

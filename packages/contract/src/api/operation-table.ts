@@ -5,7 +5,7 @@ import { ADMINISTRATION_OPERATIONS } from './operations/administration.ts';
 import { ALERT_OPERATIONS } from './operations/alerts.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
 import { GEOFENCE_OPERATIONS } from './operations/geofences.ts';
-import { NOTIFICATION_OPERATIONS } from './operations/notifications.ts';
+import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifications.ts';
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
@@ -24,6 +24,7 @@ export const OPERATIONS = {
   ...PLATFORM_OPERATIONS,
   ...ALERT_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   ...RECORD_OPERATIONS,
   ...REPORT_OPERATIONS,
 };

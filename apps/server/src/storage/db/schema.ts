@@ -466,6 +466,37 @@ export interface NotificationDeliveriesTable {
   created_at: number;
 }
 
+/** migrations/033_webhooks.sql: an HTTPS endpoint subscribed to events (ADR 0089). */
+export interface WebhooksTable {
+  whid: string;
+  created_by: string;
+  url: string;
+  kinds: unknown;
+  secret: string;
+  failures: number;
+  paused_at: number | null;
+  created_at: number;
+}
+
+/** migrations/033_webhooks.sql: the webhook outbox and its delivery log. */
+export interface WebhookDeliveriesTable {
+  wdid: string;
+  seq: Generated<number>;
+  whid: string;
+  evid: string;
+  vid: string;
+  kind: string;
+  attempt: number;
+  status: string;
+  next_at: number;
+  claimed_until: number | null;
+  response_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** migrations/022_alerts.sql: every delivery attempt. */
 export interface NotificationLogsTable {
   nlid: string;
@@ -611,6 +642,8 @@ export interface Database {
   tickets: TicketsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   notification_logs: NotificationLogsTable;
   escalation_states: EscalationStatesTable;
   escalation_call_records: EscalationCallRecordsTable;

@@ -8,9 +8,10 @@ import { NotificationsTab } from './NotificationsTab.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { visibleTabs, type ManagementTab } from './management-tabs.ts';
 import { VehiclesTab } from './VehiclesTab.tsx';
+import { WebhooksTab } from './WebhooksTab.tsx';
 
 /**
- * /Management/{tab} (spec 2 §2, §6): Vehicle, Device, Rule and Notification tabs. Vehicle is the
+ * /Management/{tab} (spec 2 §2, §6): Vehicle, Device, Rule and Notification tabs, and Webhook (ADR 0089). Vehicle is the
  * default and stands in for an unknown or hidden tab.
  */
 export function ManagementScreen() {
@@ -20,7 +21,7 @@ export function ManagementScreen() {
   const { tab } = useParams();
   const role: RoleValue | undefined = me.userRole;
   const readsDevices = mayCall(toPermissionRole(role), 'readDevices');
-  const tabs = visibleTabs(role, readsDevices);
+  const tabs = visibleTabs(role, readsDevices, mayCall(toPermissionRole(role), 'manageAlerts'));
   const active: ManagementTab = tabs.find((t) => t === tab) ?? 'Vehicle';
 
   const content = (key: ManagementTab) => {
@@ -41,6 +42,8 @@ export function ManagementScreen() {
         return <RulesTab uid={me.uid} mayApply={mayCall(toPermissionRole(role), 'manageAlerts')} />;
       case 'Notification':
         return <NotificationsTab uid={me.uid} />;
+      case 'Webhook':
+        return <WebhooksTab />;
     }
   };
 

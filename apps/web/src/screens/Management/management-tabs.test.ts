@@ -2,7 +2,12 @@ import { mayCall, ROLE_VALUES, toPermissionRole } from '@jejak/domain';
 import { describe, expect, it } from 'vitest';
 import { visibleTabs } from './management-tabs.ts';
 
-const tabsOf = (role: unknown) => visibleTabs(role, mayCall(toPermissionRole(String(role)), 'readDevices'));
+const tabsOf = (role: unknown) =>
+  visibleTabs(
+    role,
+    mayCall(toPermissionRole(String(role)), 'readDevices'),
+    mayCall(toPermissionRole(String(role)), 'manageAlerts'),
+  );
 
 describe('Management tabs per role (spec 2 §2, §6)', () => {
   it('shows no tab until the role is known', () => {
@@ -20,7 +25,7 @@ describe('Management tabs per role (spec 2 §2, §6)', () => {
       fleetOwner: false,
       fleetOperator: false,
     });
-    expect(tabsOf('fleetOwner')).toEqual(['Vehicle', 'Rule', 'Notification']);
-    expect(tabsOf('distributor')).toEqual(['Vehicle', 'Device', 'Rule', 'Notification']);
+    expect(tabsOf('fleetOwner')).toEqual(['Vehicle', 'Rule', 'Notification', 'Webhook']);
+    expect(tabsOf('distributor')).toEqual(['Vehicle', 'Device', 'Rule', 'Notification', 'Webhook']);
   });
 });

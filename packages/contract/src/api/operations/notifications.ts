@@ -18,6 +18,15 @@ import {
   UpdateEscalationStateRequestSchema,
   UpdateNotificationRequestSchema,
 } from '../../alerts/notifications.ts';
+import {
+  AddWebhookRequestSchema,
+  AddWebhookResponseSchema,
+  GetWebhooksRequestSchema,
+  WebhookDeliveriesResponseSchema,
+  WebhookIdRequestSchema,
+  WebhookMessageResponseSchema,
+  WebhooksResponseSchema,
+} from '../../alerts/webhooks.ts';
 import { XLSX_CONTENT_TYPE } from '../../fleet/bulk.ts';
 import { grant, post, postFile } from '../operation.ts';
 import { API_PATHS } from '../routes.ts';
@@ -102,5 +111,44 @@ export const NOTIFICATION_OPERATIONS = {
     'Call records of escalation chains',
     GetEscalationRecordsRequestSchema,
     EscalationRecordsResponseSchema,
+  ),
+};
+
+/** Webhooks (issue 28 item 2, ADR 0089): the Management grant, like notifications. */
+export const WEBHOOK_OPERATIONS = {
+  webhookGet: post(
+    API_PATHS.webhookGet,
+    manageAlerts,
+    'Your webhooks',
+    GetWebhooksRequestSchema,
+    WebhooksResponseSchema,
+  ),
+  webhookAdd: post(
+    API_PATHS.webhookAdd,
+    manageAlerts,
+    'Subscribe an HTTPS address to event kinds; the answer shows its signing secret once',
+    AddWebhookRequestSchema,
+    AddWebhookResponseSchema,
+  ),
+  webhookDelete: post(
+    API_PATHS.webhookDelete,
+    manageAlerts,
+    'Delete a webhook and its queued deliveries',
+    WebhookIdRequestSchema,
+    WebhookMessageResponseSchema,
+  ),
+  webhookResume: post(
+    API_PATHS.webhookResume,
+    manageAlerts,
+    'Resume a webhook paused after failures in a row',
+    WebhookIdRequestSchema,
+    WebhookMessageResponseSchema,
+  ),
+  webhookDeliveries: post(
+    API_PATHS.webhookDeliveries,
+    manageAlerts,
+    "A webhook's latest deliveries: status, attempts, answer code, latency, error",
+    WebhookIdRequestSchema,
+    WebhookDeliveriesResponseSchema,
   ),
 };

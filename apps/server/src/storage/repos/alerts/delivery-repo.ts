@@ -4,7 +4,8 @@ import type { AlertEvent, Notification, Recipient } from '@jejak/contract';
 import { messageAccountOf, type MessageAccount, type RoleValue } from '@jejak/domain';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { toEvent } from './event-repo.ts';
+import { EVENT_WITH_VEHICLE_COLUMNS, toEvent } from './event-repo.ts';
+import { insertWebhookDeliveries, type NewWebhookDelivery } from './webhook-repo.ts';
 
 /** One delivery owed to one recipient of one notification for one event. */
 export interface NewDelivery {
@@ -97,10 +98,10 @@ export function createDeliveryRepo(db: Db) {
      */
     async fanOut(
       evids: readonly string[],
-      plan: (marked: Set<string>) => { deliveries: NewDelivery[]; chains: NewChain[] },
+      plan: (marked: Set<string>) => { deliveries: NewDelivery[]; chains: NewChain[]; webhooks?: NewWebhookDelivery[] },
       nowMs: number,
-    ): Promise<{ marked: Set<string>; deliveries: number; chained: string[] }> {
-      if (evids.length === 0) return { marked: new Set(), deliveries: 0, chained: [] };
+    ): Promise<{ marked: Set<string>; deliveries: number; chained: string[]; webhooks: number }> {
+      if (evids.length === 0) return { marked: new Set(), deliveries: 0, chained: [], webhooks: 0 };
       return db.transaction().execute(async (trx) => {
         const rows = await trx
           .updateTable('events')
@@ -110,7 +111,9 @@ export function createDeliveryRepo(db: Db) {
           .returning('evid')
           .execute();
         const marked = new Set(rows.map((r) => r.evid));
-        const { deliveries, chains } = plan(marked);
+        const { deliveries, chains, webhooks = [] } = plan(marked);
+        // Webhook deliveries go in the same transaction: an event marked is an event queued (ADR 0089).
+        await insertWebhookDeliveries(trx, webhooks, nowMs);
         if (deliveries.length > 0)
           await trx
             .insertInto('notification_deliveries')
@@ -156,7 +159,7 @@ export function createDeliveryRepo(db: Db) {
             )
             .onConflict((oc) => oc.doNothing())
             .execute();
-        return { marked, deliveries: deliveries.length, chained: calls.map((c) => c.evid) };
+        return { marked, deliveries: deliveries.length, chained: calls.map((c) => c.evid), webhooks: webhooks.length };
       });
     },
 
@@ -213,24 +216,7 @@ export function createDeliveryRepo(db: Db) {
           'd.service_type',
           'd.recipient',
           'd.attempt',
-          'e.evid',
-          'e.vid',
-          'e.dvid',
-          'e.event_name',
-          'e.event_type',
-          'e.lat',
-          'e.lon',
-          'e.address',
-          'e.speed',
-          'e.event_result',
-          'e.ruid',
-          'e.rtid',
-          'e.geoid',
-          'e.alarm',
-          'e.event_time',
-          'e.created_at',
-          'v.vehicle_display_name',
-          'v.vehicle_plate',
+          ...EVENT_WITH_VEHICLE_COLUMNS,
         ])
         .where(sql<boolean>`d.genid = any(${genids}::text[])`)
         .execute();

@@ -4,6 +4,31 @@ import { isAlarm } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
 import type { EventsTable } from '../../db/schema.ts';
 
+/**
+ * An event's columns (aliased `e`) and its vehicle's names (aliased `v`), as a queued delivery
+ * reads them for its message: what toEvent takes, plus the names.
+ */
+export const EVENT_WITH_VEHICLE_COLUMNS = [
+  'e.evid',
+  'e.vid',
+  'e.dvid',
+  'e.event_name',
+  'e.event_type',
+  'e.lat',
+  'e.lon',
+  'e.address',
+  'e.speed',
+  'e.event_result',
+  'e.ruid',
+  'e.rtid',
+  'e.geoid',
+  'e.alarm',
+  'e.event_time',
+  'e.created_at',
+  'v.vehicle_display_name',
+  'v.vehicle_plate',
+] as const;
+
 /** Events are written by the pipeline from the domain's values, so a bad row is a broken store. */
 export function toEvent(r: Omit<Selectable<EventsTable>, 'notified_at' | 'ticket_id'>): AlertEvent {
   const eventType = EVENT_TYPES.find((t) => t === r.event_type);

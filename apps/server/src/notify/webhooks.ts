@@ -1,0 +1,129 @@
+import { WEBHOOK_TEXTS, webhookKindOf, type WebhookKind } from '@jejak/contract';
+import type { Mailer } from '../services/accounts/mailer.ts';
+import type { FanOutEvent } from '../storage/repos/alerts/delivery-repo.ts';
+import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
+import type {
+  ClaimedWebhookDelivery,
+  NewWebhookDelivery,
+  WebhookOutcome,
+  WebhookRepo,
+} from '../storage/repos/alerts/webhook-repo.ts';
+import { retryDelayMs, shouldRetry, type RetryPolicy } from './backoff.ts';
+import { createClaimLoop } from './claim-loop.ts';
+import { escapeHtml } from './messages.ts';
+import type { WebhookRequest, WebhookResult } from './webhook-sender.ts';
+
+const BATCH = 50;
+
+/** The JSON a receiver gets: the same bytes on every attempt of one delivery. */
+export function webhookBody(d: Pick<ClaimedWebhookDelivery, 'wdid' | 'kind' | 'event'>): string {
+  return JSON.stringify({ id: d.wdid, kind: d.kind, event: d.event });
+}
+
+/**
+ * The webhook deliveries a batch of stored events owes (ADR 0089): each event to every webhook
+ * not paused that takes its kind and whose owner reaches its vehicle now. Written by the notifier
+ * in its fan-out transaction, so an event that was fanned out has its webhook deliveries queued.
+ */
+export function createWebhookPlanner(deps: {
+  webhooks: Pick<WebhookRepo, 'active' | 'eventKinds'>;
+  fleet: Pick<FleetRepo, 'filterVisibleVids'>;
+}) {
+  return async function plan(events: readonly FanOutEvent[]): Promise<NewWebhookDelivery[]> {
+    if (events.length === 0) return [];
+    const hooks = await deps.webhooks.active();
+    if (hooks.length === 0) return [];
+    const kinds = await deps.webhooks.eventKinds(events.map((e) => e.evid));
+    const vids = [...new Set(events.map((e) => e.vid))];
+    const out: NewWebhookDelivery[] = [];
+    for (const hook of hooks) {
+      const reached = new Set(await deps.fleet.filterVisibleVids(hook.owner, vids));
+      for (const e of events) {
+        const stored = kinds.get(e.evid);
+        if (!stored || !reached.has(e.vid)) continue;
+        const kind: WebhookKind = webhookKindOf(stored);
+        if (hook.kinds.includes(kind)) out.push({ whid: hook.whid, evid: e.evid, vid: e.vid, kind });
+      }
+    }
+    return out;
+  };
+}
+
+export interface WebhookWorkerDeps {
+  webhooks: Pick<WebhookRepo, 'claimDue' | 'finish' | 'pause'>;
+  fleet: Pick<FleetRepo, 'filterVisibleVids'>;
+  send: (req: WebhookRequest) => Promise<WebhookResult>;
+  mailer: Mailer;
+  policy: RetryPolicy;
+  /** Failed attempts in a row after which a webhook is paused. */
+  pauseAfter: number;
+  leaseMs: number;
+  now: () => number;
+  onError: (err: unknown, context: string) => void;
+}
+
+/**
+ * Sends due webhook deliveries (ADR 0089) over the notification queue's loop (ADR 0047): the
+ * owner's reach is checked at send time (access taken away: not sent, not retried); a failure is
+ * retried with exponential backoff; `pauseAfter` failures in a row pause the webhook and mail its
+ * owner.
+ */
+export function createWebhookWorker(deps: WebhookWorkerDeps) {
+  async function notifyPaused(d: ClaimedWebhookDelivery, failures: number): Promise<void> {
+    if (!(await deps.webhooks.pause(d.webhook.whid, deps.now()))) return;
+    if (!deps.mailer.configured || d.webhook.ownerEmail === '') return;
+    const text = WEBHOOK_TEXTS.pausedText.replace('{url}', d.webhook.url).replace('{count}', String(failures));
+    await deps.mailer
+      .send({
+        to: d.webhook.ownerEmail,
+        subject: WEBHOOK_TEXTS.pausedSubject,
+        text,
+        html: `<p>${escapeHtml(text)}</p>`,
+      })
+      .catch((err: unknown) => deps.onError(err, 'webhook pause notice'));
+  }
+
+  async function attempt(d: ClaimedWebhookDelivery): Promise<void> {
+    const n = d.attempt + 1;
+    const reaches = (await deps.fleet.filterVisibleVids(d.webhook.owner, [d.event.vid])).length > 0;
+    const result: WebhookResult =
+      reaches && d.webhook.kinds.includes(d.kind)
+        ? await deps.send({
+            url: d.webhook.url,
+            secret: d.webhook.secret,
+            kind: d.kind,
+            deliveryId: d.wdid,
+            body: webhookBody(d),
+          })
+        : {
+            ok: false,
+            retryable: false,
+            responseCode: null,
+            latencyMs: null,
+            error: 'The owner no longer reaches this vehicle',
+          };
+    const nowMs = deps.now();
+    const retry = !result.ok && shouldRetry(deps.policy, n, result.retryable);
+    const outcome: WebhookOutcome = result.ok
+      ? { status: 'SENT', attempt: n }
+      : retry
+        ? { status: 'PENDING', attempt: n, nextAt: nowMs + retryDelayMs(deps.policy, n) }
+        : { status: 'FAILED', attempt: n };
+    const failures = await deps.webhooks.finish(
+      { wdid: d.wdid, whid: d.webhook.whid },
+      outcome,
+      { responseCode: result.responseCode, latencyMs: result.latencyMs, error: result.error },
+      nowMs,
+      reaches,
+    );
+    if (!result.ok && reaches && failures >= deps.pauseAfter) await notifyPaused(d, failures);
+  }
+
+  return createClaimLoop({
+    claim: () => deps.webhooks.claimDue(deps.now(), deps.leaseMs, BATCH),
+    attempt,
+    onError: deps.onError,
+    context: 'webhook delivery',
+  });
+}
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
