@@ -81,8 +81,25 @@ export interface WorkTopics {
    * stored fixes, and one already done leaves no mark to run again).
    */
   'device.recompute': { dvid: string };
+  /**
+   * A clone was refused (ADR 0082): the vehicle's fleet owner and distributor are told by e-mail
+   * (notify/clone-notices.ts; at most once per vehicle and hour, claimed in the store, so a retry
+   * or a second node sends nothing more).
+   */
+  'device.clone': CloneNotice;
 }
 export type WorkTopic = keyof WorkTopics;
+
+/** What the owners of a cloned tracker are told: addresses as the guards group them (IPv6 by /64). */
+export interface CloneNotice {
+  dvid: string;
+  imei: string;
+  /** The address the device is connected and talking from. */
+  address: string;
+  /** The address of the connection refused. */
+  refused: string;
+  atMs: number;
+}
 
 export interface Bus {
   /** Sends to every node's subscribers of the topic (this node's synchronously). */

@@ -45,6 +45,8 @@ const WORK: { [T in WorkTopic]: Check } = {
   'event.notify': isEventBatch,
   'escalation.step': (m) => isStrings(m.evids),
   'device.recompute': (m) => typeof m.dvid === 'string',
+  'device.clone': (m) =>
+    ['dvid', 'imei', 'address', 'refused'].every((k) => typeof m[k] === 'string') && Number.isSafeInteger(m.atMs),
 };
 
 /** Whether `message` has the shape of `topic`'s messages. */

@@ -1,5 +1,7 @@
 import type { Device } from '@jejak/domain';
 import type { DecodeResult, NormalizedMessage, ProtocolDefinition } from '@jejak/protocols';
+import type { CloneNotice } from '../bus/bus.ts';
+import { addressGroup } from '../lib/address-group.ts';
 import type { Pipeline, SessionPackage } from '../pipeline/pipeline.ts';
 import type { GatewayCounters } from './counters.ts';
 import type { GatewayFleet } from './gateway-fleet.ts';
@@ -37,6 +39,8 @@ export interface GatewayContext {
   takeoverSilenceMs: number;
   /** The owner of each device among gateway nodes, when several run (ADR 0061). */
   owners?: DeviceOwners | null;
+  /** Hands a refused clone to the node that e-mails the vehicle's owners (ADR 0082). */
+  reportClone: (notice: CloneNotice) => Promise<void>;
 }
 
 /** The device-log message of a connection closed because a newer one claims its device. */
@@ -67,7 +71,10 @@ export interface Handled {
 }
 
 const HEX_DUMP_BYTES = 48;
-/** A device's clone event is raised at most this often (its conflicts are all counted and listed). */
+/**
+ * A device's clone event is raised, and its owners' e-mail asked for, at most this often here
+ * (its conflicts are all counted and listed; the e-mail's hour is kept in the store).
+ */
 const CLONE_EVENT_EVERY_MS = 10 * 60_000;
 
 export function hexDump(bytes: Uint8Array): string {
@@ -130,7 +137,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
   function recordConflict(device: string, claimed: string, other: Claim, outcome: string): void {
     counters.imeiConflicts++;
     const nowMs = ctx.now();
-    if (ctx.claims.cloneEventDue(device, nowMs, CLONE_EVENT_EVERY_MS))
+    if (ctx.claims.cloneDue('event', device, nowMs, CLONE_EVENT_EVERY_MS))
       void pipeline
         .raiseClone(device, nowMs)
         .catch((err: unknown) => log.warn({ dvid: device, err: String(err) }, 'clone event not stored'));
@@ -150,6 +157,25 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
   }
 
   /**
+   * A clone was refused while the device talks from `live`'s address: the vehicle's fleet owner
+   * and distributor are e-mailed (ADR 0082). Not on a takeover: after the silence, a new address
+   * is what a tracker whose mobile network moved it looks like.
+   */
+  function tellOwners(device: string, claimed: string, live: Claim): void {
+    const atMs = ctx.now();
+    if (!ctx.claims.cloneDue('notice', device, atMs, CLONE_EVENT_EVERY_MS)) return;
+    ctx
+      .reportClone({
+        dvid: device,
+        imei: claimed,
+        address: addressGroup(live.address),
+        refused: addressGroup(claim.address),
+        atMs,
+      })
+      .catch((err: unknown) => log.warn({ dvid: device, err: String(err) }, 'clone notice not queued'));
+  }
+
+  /**
    * A newer connection claims the device: the one it replaces ends, and it is recorded. Returns
    * false when the device's live connection still talks from another address: this one is
    * refused instead (ADR 0082).
@@ -158,6 +184,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     const { previous, refused } = ctx.claims.claim(device, claim, ctx.now(), ctx.takeoverSilenceMs);
     if (refused) {
       recordConflict(device, claimed, refused, 'a second connection claims a connected device: it is refused');
+      tellOwners(device, claimed, refused);
       // An error line, not a close: the device's own connection goes on, alive.
       void pipeline.logSession(device, 'event#session#error', ctx.now(), CLONE_REFUSED_MESSAGE).catch(() => undefined);
       close('claimed', `${device} is connected from ${refused.peer}`);

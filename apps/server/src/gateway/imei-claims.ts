@@ -32,17 +32,20 @@ export function takeoverRefused(live: Claim, address: string, nowMs: number, sil
  */
 export function createImeiClaims() {
   const live = new Map<string, Claim>();
-  /** When each device's clone event was last raised (one entry per registered device at most). */
-  const raised = new Map<string, number>();
+  /**
+   * When each device's clone event was last raised, and its owners last told (at most one entry
+   * of each per registered device).
+   */
+  const raised = { event: new Map<string, number>(), notice: new Map<string, number>() };
   return {
     /**
-     * Whether a conflict of `dvid` raises its clone event now: at most one every `everyMs`, since
-     * a pair of clones can conflict every few seconds (ADR 0082).
+     * Whether a conflict of `dvid` raises its clone event (or asks for its owners' e-mail) now:
+     * at most one every `everyMs`, since a pair of clones can conflict every few seconds (ADR 0082).
      */
-    cloneEventDue(dvid: string, nowMs: number, everyMs: number): boolean {
-      const last = raised.get(dvid);
+    cloneDue(kind: keyof typeof raised, dvid: string, nowMs: number, everyMs: number): boolean {
+      const last = raised[kind].get(dvid);
       if (last !== undefined && nowMs - last < everyMs) return false;
-      raised.set(dvid, nowMs);
+      raised[kind].set(dvid, nowMs);
       return true;
     },
     /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocalDateTime } from '@jejak/domain';
-import { eventMail, eventSms, type NotifiedEvent } from './messages.ts';
+import { cloneMail, eventMail, eventSms, type NotifiedEvent } from './messages.ts';
 
 const event: NotifiedEvent = {
   evid: 'e1',
@@ -55,5 +55,37 @@ describe('notification messages', () => {
     const summer = { ...event, eventCreatedAt: Date.UTC(2026, 6, 1, 12) };
     expect(eventMail('Speeding', summer, 'Europe/London').text).toContain('Time: 2026/07/01 13:00:00');
     expect(eventMail('Speeding', summer, 'Asia/Kuala_Lumpur').text).toContain('Time: 2026/07/01 20:00:00');
+  });
+
+  it('writes the clone e-mail in English and then Malay, with the IPv6 /64 and HTML escaped', () => {
+    const mail = cloneMail(
+      {
+        vehicleDisplayName: 'Lori <1>',
+        vehiclePlate: 'WXY 1234',
+        imei: '359710040000004',
+        address: '2001:db8:1:2::/64',
+        refused: '203.0.113.9',
+        atMs: event.eventCreatedAt,
+      },
+      'Asia/Kuala_Lumpur',
+    );
+    expect(mail.subject).toBe('Jejak: possible cloned tracker / kemungkinan penjejak klon - WXY 1234');
+    const [english = '', malay = ''] = mail.text.split('\n\n----\n\n');
+    for (const part of [
+      'Vehicle: Lori <1> (WXY 1234)',
+      'IMEI: 359710040000004',
+      'Connected from: 2001:db8:1:2::/64',
+      'Refused from: 203.0.113.9',
+      'Time: 2026/11/27 00:05:09',
+    ])
+      expect(english).toContain(part);
+    for (const part of [
+      'Kenderaan: Lori <1> (WXY 1234)',
+      'Bersambung dari: 2001:db8:1:2::/64',
+      'Masa: 2026/11/27 00:05:09',
+    ])
+      expect(malay).toContain(part);
+    expect(mail.html).toContain('<td>Lori &#60;1&#62; (WXY 1234)</td>');
+    expect(mail.html).not.toContain('<1>');
   });
 });

@@ -103,3 +103,87 @@ export function quotaMail(channel: string, limit: number, day: string): MailCont
     null,
   );
 }
+
+/** What a cloned tracker's e-mail names (ADR 0082). */
+export interface CloneFacts {
+  vehicleDisplayName: string;
+  vehiclePlate: string;
+  imei: string;
+  /** The address the tracker is connected from, and the refused one's (IPv6 by /64). */
+  address: string;
+  refused: string;
+  atMs: number;
+}
+
+/** The mail's words in one language: its paragraphs around the facts, and the facts' labels. */
+interface CloneWords {
+  before: string;
+  labels: readonly [vehicle: string, imei: string, connected: string, refused: string, time: string];
+  after: readonly string[];
+}
+
+/**
+ * Users choose their language in the console only (the browser keeps it), so the mail says it
+ * in English and then in Malay.
+ */
+const CLONE_WORDS: readonly CloneWords[] = [
+  {
+    before:
+      "A second tracker with the same IMEI tried to connect from another address while your vehicle's tracker was connected. It was refused; the vehicle's tracker is still connected.",
+    labels: ['Vehicle', 'IMEI', 'Connected from', 'Refused from', 'Time'],
+    after: [
+      'If the tracker was not replaced or moved to a new SIM card, someone may have copied its IMEI to send false positions. Check the tracker, and ask your distributor or Jejak support to look into it.',
+      "The vehicle's Event Record and the dashboard's tickets show it too. You get at most one such e-mail per vehicle per hour.",
+    ],
+  },
+  {
+    before:
+      'Penjejak kedua dengan IMEI yang sama cuba bersambung dari alamat lain semasa penjejak kenderaan anda bersambung. Ia ditolak; penjejak kenderaan masih bersambung.',
+    labels: ['Kenderaan', 'IMEI', 'Bersambung dari', 'Ditolak dari', 'Masa'],
+    after: [
+      'Jika penjejak tidak diganti atau dipindahkan ke kad SIM baharu, seseorang mungkin telah menyalin IMEInya untuk menghantar kedudukan palsu. Periksa penjejak itu, dan minta pengedar anda atau sokongan Jejak menyiasatnya.',
+      'Rekod Peristiwa kenderaan dan tiket di papan pemuka turut menunjukkannya. Anda menerima paling banyak satu e-mel sebegini bagi setiap kenderaan dalam sejam.',
+    ],
+  },
+];
+
+/**
+ * The e-mail the fleet owner and the distributor get when a clone of a vehicle's tracker is
+ * refused (ADR 0083 fixed words: only the vehicle's names, the IMEI, addresses and the time).
+ */
+export function cloneMail(f: CloneFacts, timeZone: string): MailContent {
+  const values = [
+    `${f.vehicleDisplayName} (${f.vehiclePlate})`,
+    f.imei,
+    f.address,
+    f.refused,
+    formatLocalDateTime(f.atMs, timeZone),
+  ];
+  const facts = (w: CloneWords): [string, string][] => w.labels.map((label, i) => [label, values[i] ?? '']);
+  const text = CLONE_WORDS.map((w) =>
+    [
+      w.before,
+      facts(w)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+      ...w.after,
+    ].join('\n\n'),
+  ).join('\n\n----\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    ...CLONE_WORDS.flatMap((w, i) => [
+      ...(i > 0 ? ['<hr>'] : []),
+      `<p>${escapeHtml(w.before)}</p>`,
+      '<table cellpadding="4">',
+      ...facts(w).map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+      '</table>',
+      ...w.after.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ]),
+    '</body></html>',
+  ].join('\n');
+  return {
+    subject: `Jejak: possible cloned tracker / kemungkinan penjejak klon - ${f.vehiclePlate}`,
+    text,
+    html,
+  };
+}

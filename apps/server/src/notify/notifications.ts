@@ -12,6 +12,9 @@ import type { UnitOfWork } from '../storage/repos/unit-of-work.ts';
 import { createRecipientConfirmationService } from '../services/alerts/recipient-confirmation-service.ts';
 import { NOTIFICATION_TEXTS } from '@jejak/contract';
 import { createMessageGuardRepo } from '../storage/repos/alerts/message-guard-repo.ts';
+import { createCloneNoticeRepo } from '../storage/repos/alerts/clone-notice-repo.ts';
+import { createLimitCounters } from '../storage/repos/accounts/limit-counters.ts';
+import { createCloneNotices } from './clone-notices.ts';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
 import { stillCovers } from './match.ts';
 import { messageGuardOf } from './message-guard.ts';
@@ -77,7 +80,7 @@ export interface NotificationDeliveryDeps {
 
 /**
  * The scheduler's part (ADR 0063): the notifier that takes 'event.notify' work and fans stored
- * events out, the delivery worker (PUSH through the API nodes' consoles over the bus), and the
+ * events out, the clone e-mails of 'device.clone' work (ADR 0082), the delivery worker (PUSH through the API nodes' consoles over the bus), and the
  * jobs that drive them: `notification deliveries` (due sends and retries) and `notification
  * recovery` (events whose work never arrived).
  */
@@ -144,6 +147,16 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
     now,
     onError,
   });
+  const clones = createCloneNotices({
+    repo: createCloneNoticeRepo(db),
+    counters: createLimitCounters(db),
+    guard,
+    mailer: deps.mailer,
+    timeZone: config.JEJAK_TIME_ZONE,
+    now,
+    onError,
+  });
+  bus.work('device.clone', (notice) => clones.tell(notice));
   const jobs: ScheduledJob[] = [
     { name: 'notification deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => worker.drain() },
     { name: 'webhook deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => webhookWorker.drain() },

@@ -69,6 +69,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     owners,
     conflictLog: createLogThrottle(10_000, now),
     takeoverSilenceMs: config.JEJAK_GATEWAY_TAKEOVER_SILENCE_MS,
+    reportClone: (notice) => shared.bus.enqueue('device.clone', notice),
   });
   Object.assign(shared.listening, gatewayPorts);
   shared.metrics.observe({

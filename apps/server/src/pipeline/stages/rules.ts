@@ -117,7 +117,9 @@ function eventRow(
 
 /**
  * The CRITICAL event of a clone (ADR 0082): the device is connected from one address and a
- * second connection claims it from another. At the device's last known place, at `nowMs`.
+ * second connection claims it from another. At the device's last known place, at `nowMs`. It
+ * opens a ticket as every CRITICAL event does (the owner's dashboard lists it); repeats merge into
+ * the vehicle's open one (ADR 0073).
  */
 export function cloneEventRow(s: HeldState, nowMs: number): EventRow {
   const location = s.device.location;
@@ -137,7 +139,7 @@ export function cloneEventRow(s: HeldState, nowMs: number): EventRow {
     alarm: null,
     eventTime: nowMs,
     createdAt: nowMs,
-    ticketId: null,
+    ticketId: randomUUID(),
   };
 }
 
