@@ -33,6 +33,7 @@ describe('the API docs page in Chromium', () => {
       'Reports',
       'Alerts',
       'Notifications',
+      'Webhooks',
       'Administration',
       'Platform',
     ]);

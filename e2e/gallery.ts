@@ -138,7 +138,11 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await page.locator(`.app-content[data-path="${path}"]`).waitFor();
+  // The screen shown is the path's, or where the console sent it on (a redirect).
+  await page.waitForFunction((from) => {
+    const shown = document.querySelector<HTMLElement>('.app-content')?.dataset['path'];
+    return shown === window.location.pathname && (shown === from || window.location.pathname !== from);
+  }, path);
   await settled(page);
 }
 
