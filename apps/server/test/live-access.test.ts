@@ -84,6 +84,25 @@ describe('live access ends when access ends', () => {
     await server?.stop();
   });
 
+  it("looks at a subscribe only as far as the user's reach, plus 100 lost ids (ADR 0082)", async () => {
+    // The operator sees demo vehicles 0–4: ids past the 105th are refused unread, and an id
+    // that is no text is refused alone, not the whole subscribe.
+    const { c, me } = await signIn(server.baseUrl, 'operator');
+    const live = await openLive(server.baseUrl, c.cookie);
+    const lost = (n: number) => Array.from({ length: n }, (_, k) => `dev#GPS100#${String(k).padStart(15, '7')}`);
+    const answers = () => live.messages.filter((m) => m.mode === 'subscribed');
+    const subscribe = async (ids: unknown[]) => {
+      const before = answers().length;
+      live.ws.send(JSON.stringify({ action: 'subscribeTo', data: { uid: me.uid, ids } }));
+      await live.until(() => answers().length > before);
+      return answers()[before]?.item;
+    };
+    const mine = `dev#${dvidOf(0)}`;
+    expect(await subscribe([...lost(103), 42, mine])).toEqual({ ids: [mine], rejected: 104 });
+    expect(await subscribe([...lost(105), mine])).toEqual({ ids: [], rejected: 106 });
+    live.ws.close();
+  });
+
   it('stops a vehicle group taken from a fleet operator (userrelation/update)', async () => {
     const { live } = await liveOf('operator', [0, 1]);
     expect(await stillSees(live, 0)).toBe(true);

@@ -54,6 +54,7 @@ import { registerMapArchive } from './map-archive.ts';
 import type { MapSettings } from './map-settings.ts';
 import { installSecurityHeaders, isApiUrl } from './security.ts';
 import { sessionToken, type CookieSettings } from './session.ts';
+import { shareInFlight } from '../lib/coalesce.ts';
 
 export interface HttpOptions {
   auth: AuthService;
@@ -118,6 +119,8 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4 * 1024 * 1024 } });
   const limits = await registerLimits(app, opts.limits);
+  // Upgrades of one session at once (a flood of them) share one read of it.
+  const liveSession = shareInFlight((tokenHash: string) => opts.auth.session(tokenHash).catch(() => null));
   if (opts.map.archive) registerMapArchive(app, opts.map.archive);
 
   await app.register(
@@ -165,17 +168,28 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
             // and is closed with the sign-in-again code, which the console acts on.
             const tokenHash = liveTokenHash(request);
             if (!tokenHash) return;
-            const session = await opts.auth.session(tokenHash).catch(() => null);
-            liveSessions.set(request, session);
-            if (!opts.live.mayOpen(tokenHash, session?.user.uid)) {
-              await reply
+            const tooMany = () =>
+              reply
                 .status(429)
                 .send({ status: 429, errorType: ERROR_TYPES.tooManyAttempts, message: LIVE_TOO_MANY_SOCKETS_MESSAGE });
+            // A session already at its cap is refused by its count alone: a flood of upgrades
+            // costs no database read.
+            if (!opts.live.mayOpen(tokenHash)) {
+              await tooMany();
+              return;
             }
+            const session = await liveSession(tokenHash);
+            liveSessions.set(request, session);
+            if (!opts.live.mayOpen(tokenHash, session?.user.uid)) await tooMany();
           },
         },
         (socket, request) => {
-          opts.live.attach(socket, Promise.resolve(liveSessions.get(request) ?? null), liveTokenHash(request));
+          opts.live.attach(
+            socket,
+            Promise.resolve(liveSessions.get(request) ?? null),
+            liveTokenHash(request),
+            request.raw.socket,
+          );
         },
       );
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalesceReads } from './coalesce.ts';
+import { coalesceReads, shareInFlight } from './coalesce.ts';
 
 /** A readMany that records each call's keys and answers when told to. */
 function controlledReads() {
@@ -64,5 +64,30 @@ describe('coalesced reads', () => {
     await r.settle();
     expect(await next).toBe('value of c');
     expect(await Promise.all([read('a'), r.settle()])).toEqual(['value of a', undefined]);
+  });
+});
+
+describe('shareInFlight', () => {
+  it('gives callers of a key one running read, and reads again once it settled', async () => {
+    const started: string[] = [];
+    const finish = new Map<string, (v: number) => void>();
+    const read = shareInFlight(
+      (key: string) =>
+        new Promise<number>((resolve) => {
+          started.push(key);
+          finish.set(key, resolve);
+        }),
+    );
+    const a1 = read('a');
+    const a2 = read('a');
+    const b = read('b');
+    expect(started).toEqual(['a', 'b']);
+    finish.get('a')?.(1);
+    finish.get('b')?.(2);
+    expect(await Promise.all([a1, a2, b])).toEqual([1, 1, 2]);
+    const again = read('a');
+    expect(started).toEqual(['a', 'b', 'a']);
+    finish.get('a')?.(3);
+    expect(await again).toBe(3);
   });
 });

@@ -45,3 +45,19 @@ export function coalesceReads<K, V>(
       setImmediate(() => void readAll());
     });
 }
+
+/**
+ * Shares one running read per key: callers asking for a key while its read runs get that read's
+ * answer; the next ask after it settled reads again (nothing is kept, so nothing goes stale).
+ */
+export function shareInFlight<K, V>(read: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const running = new Map<K, Promise<V>>();
+  return (key) => {
+    let pending = running.get(key);
+    if (!pending) {
+      pending = read(key).finally(() => running.delete(key));
+      running.set(key, pending);
+    }
+    return pending;
+  };
+}

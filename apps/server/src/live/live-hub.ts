@@ -1,8 +1,10 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import {
   LIVE_SESSION_ENDED_CLOSE,
   LIVE_TOO_MANY_SOCKETS_CLOSE,
-  SubscribeMessageSchema,
+  LiveIdSchema,
+  SubscribeEnvelopeSchema,
   type LiveServerMessage,
 } from '@jejak/contract';
 import { mayCall, toPermissionRole, vehicleFacts, type User } from '@jejak/domain';
@@ -31,6 +33,8 @@ const SLICE = 2_000;
  * sockets'): a flood of subscribes costs one read a second. An access change forgets it at once.
  */
 const VISIBLE_FRESH_MS = 1_000;
+/** Ids of a subscribe looked at past the user's reach: devices a console may have lost since its list. */
+const STALE_IDS = 100;
 
 interface Client {
   socket: WebSocket;
@@ -211,25 +215,29 @@ export function createLiveHub(opts: LiveHubOptions) {
     } catch {
       return;
     }
-    const parsed = SubscribeMessageSchema.safeParse(json);
+    const parsed = SubscribeEnvelopeSchema.safeParse(json);
     if (!parsed.success) return;
     const { ids, uid } = parsed.data.data;
-    // Ids past the cap are not looked at; those kept are checked against a Set of what the user
-    // sees, one lookup each, so the socket holds at most what the user can see.
-    const asked = ids.length > opts.limits.maxIdsPerSubscribe ? ids.slice(0, opts.limits.maxIdsPerSubscribe) : ids;
     // A client may only ever subscribe as itself; the uid field is checked, not trusted.
     const visible = uid === client.user.uid ? await visibleTo(client.user) : new Set<string>();
     if (!clients.has(client)) return;
+    // A subscribe is looked at only as far as the user's reach (and a few ids it may have lost
+    // since): ids past that are refused unread, so a list of 50,000 costs what the user sees.
+    // Those kept are checked against a Set of what the user sees, one lookup each.
+    const cap = Math.min(opts.limits.maxIdsPerSubscribe, visible.size + STALE_IDS);
+    const asked = ids.length > cap ? ids.slice(0, cap) : ids;
     await forEachSliced([...client.dvids], SLICE, (dvid) => unsubscribe(client, dvid));
     const accepted: string[] = [];
-    await forEachSliced(asked, SLICE, (id) => {
-      const dvid = id.slice(DEV_PREFIX.length);
+    await forEachSliced(asked, SLICE, (item) => {
+      const id = LiveIdSchema.safeParse(item);
+      if (!id.success) return;
+      const dvid = id.data.slice(DEV_PREFIX.length);
       if (!visible.has(dvid) || client.dvids.has(dvid)) return;
       client.dvids.add(dvid);
       let set = byDvid.get(dvid);
       if (!set) byDvid.set(dvid, (set = new Set()));
       set.add(client);
-      accepted.push(id);
+      accepted.push(id.data);
     });
     send(client, {
       mode: 'subscribed',
@@ -329,7 +337,11 @@ export function createLiveHub(opts: LiveHubOptions) {
 
   return {
     /** Takes a new socket; `session` resolves to its session, or null to refuse it. */
-    attach(socket: WebSocket, session: Promise<LiveSession | null>, tokenHash: string): void {
+    /**
+     * Takes a new socket; `session` resolves to its session, or null to refuse it. `wire` is the
+     * connection under it: every byte read from it is charged to the user's rate (ADR 0082).
+     */
+    attach(socket: WebSocket, session: Promise<LiveSession | null>, tokenHash: string, wire: Pick<Duplex, 'on'>): void {
       // The newcomer is refused, never an open socket closed: a flood cannot take a console's place.
       if (!mayOpen(tokenHash)) {
         closeSocket(socket, LIVE_TOO_MANY_SOCKETS_CLOSE, 'too many live sockets for this session');
@@ -337,13 +349,42 @@ export function createLiveHub(opts: LiveHubOptions) {
       }
       bump(perSession, tokenHash, 1);
       socket.on('close', () => bump(perSession, tokenHash, -1));
-      // Nothing is read before the user is known and out of byte debt: a new socket is no way
-      // around the rate (ADR 0082).
-      socket.pause();
       let chain = Promise.resolve();
       let latest: Buffer | null = null;
-      /** Bytes received since the user's bucket was last charged (a dropped subscribe counts too). */
+      let uid: string | null = null;
+      /** Bytes read before the user was known, charged at admission. */
       let unpaid = 0;
+      /**
+       * The socket is read only while no subscribe of it is being handled and its user is out of
+       * byte debt; nothing is read before the user is known (a new socket is no way around the rate).
+       */
+      let handling = false;
+      let admitted = false;
+      let debtUntil = 0;
+      let timer: NodeJS.Timeout | null = null;
+      const flow = () => {
+        if (socket.readyState !== socket.OPEN) return;
+        const waitMs = debtUntil - performance.now();
+        if (!admitted || handling || waitMs > 0) socket.pause();
+        else socket.resume();
+        if (waitMs > 0 && !timer)
+          timer = setTimeout(() => {
+            timer = null;
+            flow();
+          }, waitMs).unref();
+      };
+      /** Charges bytes read to the user; in debt, nothing more is read until it is paid (ADR 0082). */
+      const pay = (bytes: number) => {
+        if (uid === null) {
+          unpaid += bytes;
+          return;
+        }
+        const debtMs = charge(uid, bytes);
+        if (debtMs > 0) debtUntil = Math.max(debtUntil, performance.now() + debtMs);
+        flow();
+      };
+      wire.on('data', (chunk: Buffer) => pay(chunk.length));
+      socket.pause();
       const enqueue = (task: () => Promise<void>) => {
         chain = chain.then(task).catch((err: unknown) => opts.onError(err, 'live socket'));
       };
@@ -361,10 +402,11 @@ export function createLiveHub(opts: LiveHubOptions) {
         }
         const client: Client = { ...s, socket, tokenHash, dvids: new Set(), held: null, checks: 0, enqueue };
         admit(client);
-        const debtMs = charge(s.user.uid, 0);
-        if (debtMs > 0) setTimeout(() => socket.resume(), debtMs).unref();
-        else socket.resume();
+        admitted = true;
+        uid = s.user.uid;
+        pay(unpaid);
         socket.on('close', () => {
+          if (timer) clearTimeout(timer);
           unsubscribeAll(client);
           dismiss(client);
         });
@@ -373,31 +415,24 @@ export function createLiveHub(opts: LiveHubOptions) {
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-        unpaid += bytes.length;
         // Only the latest subscribe waiting counts: an earlier one still waiting is dropped unread.
         const waiting = latest !== null;
         latest = bytes;
         if (waiting) return;
         // Nothing more is read from the socket until this one is handled: a client that sends
         // faster than its subscribes are handled is slowed by TCP, not buffered here.
-        socket.pause();
+        handling = true;
+        flow();
         enqueue(async () => {
-          // A user sending more than its byte rate (all its sockets together) is read no further
-          // until its debt is paid: the flood waits in TCP, not in this process (ADR 0082).
-          let debtMs = 0;
           try {
             const client = await ready;
             const raw = latest;
             latest = null;
-            if (client) {
-              debtMs = charge(client.user.uid, unpaid);
-              unpaid = 0;
-            }
             if (raw && client && clients.has(client) && socket.readyState === socket.OPEN)
               await handleSubscribe(client, raw);
           } finally {
-            if (debtMs > 0) setTimeout(() => socket.resume(), debtMs).unref();
-            else socket.resume();
+            handling = false;
+            flow();
           }
         });
       });

@@ -24,18 +24,24 @@ export const LIVE_TOO_MANY_SOCKETS_CLOSE = 4029;
 /** The answer (429) to an upgrade of a session that has as many live sockets open as allowed. */
 export const LIVE_TOO_MANY_SOCKETS_MESSAGE = 'Too many live connections for this session';
 
+/** One id of a subscribe: `dev#` and a device id. */
+export const LiveIdSchema = text()
+  .regex(/^dev#.+$/)
+  .max(200);
+/** The most ids one subscribe may carry. */
+export const MAX_SUBSCRIBE_IDS = 50_000;
+
 export const SubscribeMessageSchema = z.object({
   action: z.literal('subscribeTo'),
-  data: z.object({
-    ids: z
-      .array(
-        text()
-          .regex(/^dev#.+$/)
-          .max(200),
-      )
-      .max(50_000),
-    uid: ID,
-  }),
+  data: z.object({ ids: z.array(LiveIdSchema).max(MAX_SUBSCRIBE_IDS), uid: ID }),
+});
+/**
+ * A subscribe whose ids are not yet looked at: the server checks at most as many of them as the
+ * user can see (each with LiveIdSchema), so a list of 50,000 costs what the user's reach does.
+ */
+export const SubscribeEnvelopeSchema = z.object({
+  action: z.literal('subscribeTo'),
+  data: z.object({ ids: z.array(z.unknown()).max(MAX_SUBSCRIBE_IDS), uid: ID }),
 });
 export type SubscribeMessage = z.infer<typeof SubscribeMessageSchema>;
 
