@@ -110,6 +110,7 @@ function batchMaker(dvids: string[], vids: string[]) {
       geofenceRecords: [],
       geofenceProfiles: [],
       events: [],
+      signals: [],
       storedEvids: new Set(),
       owners: [],
     };

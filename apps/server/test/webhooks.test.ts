@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeLogin } from '@jejak/protocols';
 import { WEBHOOK_PATHS, type Webhook, type WebhookDelivery } from '@jejak/contract';
+import { connectDevice } from './device-client.ts';
 import { apiClient, dbKinds, startRestartableServer, type RestartableServer } from './harness.ts';
 import { storeEvent, vehicleOf, waitFor, type EventItem } from './notifications-fixture.ts';
 import { selfSignedCert, startReceiver, type Answer } from './webhook-receiver.ts';
@@ -169,6 +172,82 @@ describe.each(kinds)('webhooks on %s', (kind) => {
     );
     expect(okBodies('/restart').map((b) => b.event.evid)).toEqual([sos.evid]);
   }, 90_000);
+
+  it('sends a tracker online and offline and a resolved ticket as signals, in order per vehicle', async () => {
+    const hook = await subscribe('/signals', ['tracker.online', 'tracker.offline', 'ticket.resolved']);
+    const db = server.app.database.db;
+    const vehicle = await db
+      .selectFrom('vehicles')
+      .select(['vid', 'dvid', 'vehicle_display_name', 'vehicle_plate'])
+      .where('uid', '=', ownerUid)
+      .where('dvid', 'like', 'GPS100#%')
+      .orderBy('vehicle_plate')
+      .executeTakeFirstOrThrow();
+    // A GT06 tracker signs in (online) and its connection closes (offline), over real TCP.
+    const device = await connectDevice(server.gt06Port);
+    device.write(encodeLogin(vehicle.dvid.slice('GPS100#'.length), 1));
+    await device.ack(1);
+    device.close();
+    await waitFor(
+      async () => okBodies('/signals').length,
+      (n) => n === 2,
+    );
+    // A ticket of the vehicle is resolved through the API.
+    const sos = await storeEvent(
+      server.app,
+      vehicle,
+      { rtid: null, ruid: null, eventCreatedAt: (deviceTime += 1_000) },
+      Date.now(),
+    );
+    const ticketId = randomUUID();
+    await db
+      .insertInto('tickets')
+      .values({
+        ticket_id: ticketId,
+        vid: vehicle.vid,
+        evid: sos.evid,
+        created_at: Date.now(),
+        kind: 'SOS',
+        latest_at: Date.now(),
+      })
+      .execute();
+    const resolved = await owner.post('/ticket/acknowledge', {
+      ticketStates: [{ ticketId, vid: vehicle.vid }],
+      remark: 'Driver called back',
+      uid: ownerUid,
+    });
+    expect(resolved.status).toBe(200);
+    await waitFor(
+      async () => okBodies('/signals').length,
+      (n) => n === 3,
+    );
+    const seen = receiver.received.filter((r) => r.path === '/signals');
+    expect(seen.every((r) => r.verified)).toBe(true);
+    const bodies = seen.map(
+      (r) => JSON.parse(r.body) as { kind: string; event?: unknown; signal: Record<string, unknown> },
+    );
+    expect(bodies.map((b) => b.kind)).toEqual(['tracker.online', 'tracker.offline', 'ticket.resolved']);
+    expect(seen.map((r) => r.headers['x-jejak-event'])).toEqual([
+      'tracker.online',
+      'tracker.offline',
+      'ticket.resolved',
+    ]);
+    expect(bodies.every((b) => b.event === undefined && b.signal.vid === vehicle.vid)).toBe(true);
+    expect(bodies[0]?.signal).toMatchObject({ dvid: vehicle.dvid, vehiclePlate: vehicle.vehicle_plate });
+    expect(bodies[1]?.signal).toMatchObject({ dvid: vehicle.dvid, reason: 'closed' });
+    expect(bodies[2]?.signal).toMatchObject({ ticketId, ticketKind: 'SOS', remark: 'Driver called back' });
+    const entries = await waitFor(
+      () => log(hook.whid),
+      (l) => l.length === 3 && l.every((d) => d.status === 'SENT'),
+    );
+    expect(entries.map((d) => [d.kind, d.evid, d.vid])).toEqual([
+      ['ticket.resolved', null, vehicle.vid],
+      ['tracker.offline', null, vehicle.vid],
+      ['tracker.online', null, vehicle.vid],
+    ]);
+    // Signals are taken once: none is left waiting.
+    expect(await db.selectFrom('webhook_signals').select('seq').execute()).toEqual([]);
+  }, 60_000);
 
   it('refuses an address that is not https:// and a webhook of another user', async () => {
     const bad = await owner.post(WEBHOOK_PATHS.webhookAdd, { url: 'ftp://hooks.example.com', kinds: ['sos'] });

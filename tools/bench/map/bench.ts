@@ -58,6 +58,9 @@ interface Figures {
   idleMs: number;
   panFps: number;
   zoomFps: number;
+  /** The same with the feed frozen: what drawing the vehicles costs, apart from the server's and simulator's CPU. */
+  stillPanFps: number;
+  stillZoomFps: number;
   live: LiveCost;
   heapMb: number;
   sent: number;
@@ -112,6 +115,18 @@ async function benchSize(vehicles: number): Promise<Figures> {
     const pan = await panFps(page, MOTION_SECONDS);
     const zoom = await zoomFps(page, MOTION_SECONDS);
     console.log(`  fps: panning ${pan.toFixed(1)}, zooming ${zoom.toFixed(1)}`);
+    // The same moves with the simulator frozen and the server idle: on this 2-core machine the
+    // feed's CPU (server + simulator) competes with Chromium's software GL, which the empty map
+    // never meets; frozen, the ratio to the empty map is what the vehicles themselves cost.
+    sim.pause(true);
+    await fitBox(page, [
+      [minLon, minLat],
+      [maxLon, maxLat],
+    ]);
+    const stillPan = await panFps(page, MOTION_SECONDS);
+    const stillZoom = await zoomFps(page, MOTION_SECONDS);
+    sim.pause(false);
+    console.log(`  fps with the feed frozen: panning ${stillPan.toFixed(1)}, zooming ${stillZoom.toFixed(1)}`);
     const live = await liveCost(page, cdp, LIVE_SECONDS);
     const heap = await heapMb(cdp);
     const sent = (await sim.stop()).sent;
@@ -123,6 +138,8 @@ async function benchSize(vehicles: number): Promise<Figures> {
       idleMs: draw.idleMs,
       panFps: pan,
       zoomFps: zoom,
+      stillPanFps: stillPan,
+      stillZoomFps: stillZoom,
       live,
       heapMb: heap,
       sent,
@@ -149,6 +166,10 @@ function printTable(rows: Figures[], baseline: Figures | undefined): void {
     'heap MB',
     'pan fps ÷ empty map',
     'zoom fps ÷ empty map',
+    'pan fps, feed frozen',
+    'zoom fps, feed frozen',
+    'frozen pan ÷ empty map',
+    'frozen zoom ÷ empty map',
   ];
   const fmt = (n: number | null, digits = 0) => (n === null || !Number.isFinite(n) ? '–' : n.toFixed(digits));
   const lines = rows.map((r) => [
@@ -165,6 +186,10 @@ function printTable(rows: Figures[], baseline: Figures | undefined): void {
     fmt(r.heapMb, 1),
     baseline ? fmt(r.panFps / baseline.panFps, 2) : '–',
     baseline ? fmt(r.zoomFps / baseline.zoomFps, 2) : '–',
+    fmt(r.stillPanFps, 1),
+    fmt(r.stillZoomFps, 1),
+    baseline ? fmt(r.stillPanFps / baseline.stillPanFps, 2) : '–',
+    baseline ? fmt(r.stillZoomFps / baseline.stillZoomFps, 2) : '–',
   ]);
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);

@@ -23,6 +23,8 @@ interface SimInput {
 const DEVICES_PER_PROCESS = 8_000;
 
 export interface SimulatorFleet {
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) every simulator process: no fixes while frozen. */
+  pause: (paused: boolean) => void;
   /** Stops every simulator process and resolves with their summed send counts. */
   stop: () => Promise<{ sent: number; acked: number }>;
 }
@@ -41,7 +43,11 @@ export function startSimulatorFleet(port: number, imeis: string[], intervalMs: n
     children.push({ child, out });
   }
   return {
+    pause: (paused) => {
+      for (const { child } of children) if (child.exitCode === null) child.kill(paused ? 'SIGSTOP' : 'SIGCONT');
+    },
     stop: async () => {
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGCONT');
       const totals = { sent: 0, acked: 0 };
       await Promise.all(
         children.map(async ({ child, out }) => {

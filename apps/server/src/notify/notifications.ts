@@ -24,7 +24,7 @@ import { createBusPushChannel } from './push-channel.ts';
 import { createSenders } from './senders.ts';
 import { createWebhookRepo } from '../storage/repos/alerts/webhook-repo.ts';
 import { sendWebhook } from './webhook-sender.ts';
-import { createWebhookPlanner, createWebhookWorker } from './webhooks.ts';
+import { createSignalPlanner, createWebhookPlanner, createWebhookWorker } from './webhooks.ts';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -133,6 +133,7 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
     now,
     onError,
   });
+  const planSignals = createSignalPlanner({ webhooks: webhookRepo, fleet: deps.fleet, now });
   const notifier = createNotifier({
     bus,
     notifications: createNotificationRepo(db),
@@ -160,6 +161,13 @@ export function startNotificationDelivery(deps: NotificationDeliveryDeps) {
   const jobs: ScheduledJob[] = [
     { name: 'notification deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => worker.drain() },
     { name: 'webhook deliveries', everyMs: config.JEJAK_NOTIFY_POLL_MS, run: () => webhookWorker.drain() },
+    {
+      name: 'webhook signals',
+      everyMs: config.JEJAK_NOTIFY_POLL_MS,
+      run: async () => {
+        if ((await planSignals()) > 0) webhookWorker.kick();
+      },
+    },
     { name: 'notification recovery', everyMs: config.JEJAK_NOTIFY_RECOVER_AFTER_MS, run: () => notifier.sweep() },
   ];
   return { notifier, worker, webhookWorker, jobs };

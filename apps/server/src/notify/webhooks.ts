@@ -4,6 +4,7 @@ import type { FanOutEvent } from '../storage/repos/alerts/delivery-repo.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import type {
   ClaimedWebhookDelivery,
+  NewSignalDelivery,
   NewWebhookDelivery,
   WebhookOutcome,
   WebhookRepo,
@@ -16,8 +17,10 @@ import type { WebhookRequest, WebhookResult } from './webhook-sender.ts';
 const BATCH = 50;
 
 /** The JSON a receiver gets: the same bytes on every attempt of one delivery. */
-export function webhookBody(d: Pick<ClaimedWebhookDelivery, 'wdid' | 'kind' | 'event'>): string {
-  return JSON.stringify({ id: d.wdid, kind: d.kind, event: d.event });
+export function webhookBody(d: Pick<ClaimedWebhookDelivery, 'wdid' | 'kind' | 'event' | 'signal'>): string {
+  return JSON.stringify(
+    d.event ? { id: d.wdid, kind: d.kind, event: d.event } : { id: d.wdid, kind: d.kind, signal: d.signal },
+  );
 }
 
 /**
@@ -46,6 +49,46 @@ export function createWebhookPlanner(deps: {
       }
     }
     return out;
+  };
+}
+
+/** Signals turned into deliveries per round. */
+const SIGNALS_PER_ROUND = 500;
+
+/**
+ * Turns webhook signals (geofence crossings, ticket resolutions, trackers online and offline,
+ * written where they are recorded: migration 037) into deliveries: each to every webhook not
+ * paused that takes its kind and whose owner reaches its vehicle now. Returns how many
+ * deliveries it wrote.
+ */
+export function createSignalPlanner(deps: {
+  webhooks: Pick<WebhookRepo, 'active' | 'pendingSignals' | 'takeSignals'>;
+  fleet: Pick<FleetRepo, 'filterVisibleVids'>;
+  now: () => number;
+}) {
+  return async function planSignals(): Promise<number> {
+    let written = 0;
+    for (;;) {
+      const signals = await deps.webhooks.pendingSignals(SIGNALS_PER_ROUND);
+      if (signals.length === 0) return written;
+      const hooks = await deps.webhooks.active();
+      const vids = [...new Set(signals.map((x) => x.vid))];
+      const owed: NewSignalDelivery[] = [];
+      for (const hook of hooks) {
+        const wanted = signals.filter((x) => hook.kinds.includes(x.kind));
+        if (wanted.length === 0) continue;
+        const reached = new Set(await deps.fleet.filterVisibleVids(hook.owner, vids));
+        for (const x of wanted)
+          if (reached.has(x.vid))
+            owed.push({ whid: hook.whid, seq: x.seq, vid: x.vid, kind: x.kind, payload: x.payload });
+      }
+      written += await deps.webhooks.takeSignals(
+        signals.map((x) => x.seq),
+        owed,
+        deps.now(),
+      );
+      if (signals.length < SIGNALS_PER_ROUND) return written;
+    }
   };
 }
 
@@ -85,7 +128,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
 
   async function attempt(d: ClaimedWebhookDelivery): Promise<void> {
     const n = d.attempt + 1;
-    const reaches = (await deps.fleet.filterVisibleVids(d.webhook.owner, [d.event.vid])).length > 0;
+    const reaches = (await deps.fleet.filterVisibleVids(d.webhook.owner, [d.vid])).length > 0;
     const result: WebhookResult =
       reaches && d.webhook.kinds.includes(d.kind)
         ? await deps.send({

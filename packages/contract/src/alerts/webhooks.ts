@@ -5,11 +5,33 @@ import { RequiredId, text } from '../core/fields.ts';
  * Webhooks (issue 28 item 2, ADR 0089): an HTTPS endpoint told of the events of the vehicles its
  * owner reaches, as signed JSON, in order per vehicle.
  */
-export const WEBHOOK_KINDS = ['alarm', 'sos', 'rule.violated', 'rule.complied'] as const;
+export const WEBHOOK_KINDS = [
+  'alarm',
+  'sos',
+  'rule.violated',
+  'rule.complied',
+  'geofence.enter',
+  'geofence.exit',
+  'ticket.resolved',
+  'tracker.online',
+  'tracker.offline',
+] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+/** Kinds that are not stored events: written as signals where they are recorded (migration 037). */
+export const WEBHOOK_SIGNAL_KINDS = [
+  'geofence.enter',
+  'geofence.exit',
+  'ticket.resolved',
+  'tracker.online',
+  'tracker.offline',
+] as const satisfies readonly WebhookKind[];
+export type WebhookSignalKind = (typeof WEBHOOK_SIGNAL_KINDS)[number];
 
 /** The kind of a stored event: SOS and other tracker alarms, else a rule's violation or compliance. */
-export function webhookKindOf(event: { alarm: string | null; eventResult: 0 | 1 }): WebhookKind {
+export function webhookKindOf(event: {
+  alarm: string | null;
+  eventResult: 0 | 1;
+}): Exclude<WebhookKind, WebhookSignalKind> {
   if (event.alarm === 'sos') return 'sos';
   if (event.alarm !== null) return 'alarm';
   return event.eventResult === 1 ? 'rule.violated' : 'rule.complied';
@@ -55,7 +77,8 @@ export type Webhook = z.infer<typeof WebhookSchema>;
 export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export const WebhookDeliverySchema = z.object({
   wdid: z.string(),
-  evid: z.string(),
+  /** The stored event delivered; null for a geofence crossing, ticket resolution or tracker online/offline. */
+  evid: z.string().nullable(),
   vid: z.string(),
   kind: z.enum(WEBHOOK_KINDS),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),

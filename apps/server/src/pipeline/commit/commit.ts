@@ -2,6 +2,7 @@ import type { Bus } from '../../bus/bus.ts';
 import { StaleOwnerError, type IngestBatch } from '../../storage/ingest/rows.ts';
 import type { IngestPort, OwnerEpochs } from '../ports.ts';
 import { splitByDevice, type Batch, type BatchEvent } from './batch.ts';
+import { webhookSignals } from './signals.ts';
 
 /** What a commit tells the metrics (ops/metrics.ts): positions stored, rows, time taken. */
 export interface CommitObserver {
@@ -39,6 +40,7 @@ export function createCommit(opts: CommitOptions): (b: Batch) => Promise<void> {
       geofenceRecords: b.geofenceRecords,
       geofenceProfiles: b.geofenceProfiles,
       events: b.events.map((e) => e.row),
+      signals: webhookSignals(b),
       owners: ownersOf(b),
     };
     await opts.store.write(ingest);

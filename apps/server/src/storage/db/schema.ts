@@ -483,9 +483,14 @@ export interface WebhookDeliveriesTable {
   wdid: string;
   seq: Generated<number>;
   whid: string;
-  evid: string;
+  /** The stored event delivered, or null for a signal's delivery (migration 037). */
+  evid: string | null;
   vid: string;
   kind: string;
+  /** The signal's seq, for a signal's delivery. */
+  ref: string | null;
+  /** A signal's body (its JSON): what the receiver gets as `signal`. */
+  payload: unknown;
   attempt: number;
   status: string;
   next_at: number;
@@ -495,6 +500,15 @@ export interface WebhookDeliveriesTable {
   error: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** migrations/037_webhook_signals.sql: a geofence crossing, ticket resolution or tracker online/offline owed to webhooks. */
+export interface WebhookSignalsTable {
+  seq: Generated<number>;
+  kind: string;
+  vid: string;
+  at: number;
+  payload: unknown;
 }
 
 /** migrations/022_alerts.sql: every delivery attempt. */
@@ -644,6 +658,7 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_signals: WebhookSignalsTable;
   notification_logs: NotificationLogsTable;
   escalation_states: EscalationStatesTable;
   escalation_call_records: EscalationCallRecordsTable;

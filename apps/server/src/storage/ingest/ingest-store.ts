@@ -13,6 +13,7 @@ import { writeDeviceLast } from './device-last-writer.ts';
 import { disconnectSilentDevices } from './disconnect-sweep.ts';
 import { writeEvents } from './event-writer.ts';
 import { jsonRecords, type RecordType } from '../db/json-records.ts';
+import { writeWebhookSignals } from './signal-writer.ts';
 import { col, insertLogs, insertVehicleLogs } from './log-writer.ts';
 import { writeTransits, writeTrips } from './record-writer.ts';
 import { toTransitValue, toTripValue } from './record-mappers.ts';
@@ -179,6 +180,7 @@ export function createIngestStore(db: Db, opts: IngestStoreOptions = { lockRows:
         if (batch.trips && batch.trips.length > 0) await writeTrips(trx, batch.trips);
         if (batch.states && batch.states.length > 0) await writePipelineStates(trx, batch.states);
         batch.storedEvids = batch.events && batch.events.length > 0 ? await writeEvents(trx, batch.events) : new Set();
+        if (batch.signals && batch.signals.length > 0) await writeWebhookSignals(trx, batch.signals);
       });
       try {
         await written;

@@ -34,6 +34,19 @@ export interface DeviceLogRow {
   attributes: Record<string, unknown> | null;
 }
 
+/**
+ * A webhook signal (migration 037): a geofence crossing or a tracker coming online or going
+ * offline, for the webhooks that take its kind. `vid`, or the vehicle of `dvid` when null.
+ */
+export interface WebhookSignalRow {
+  kind: string;
+  vid: string | null;
+  dvid: string | null;
+  at: number;
+  /** The signal's body, JSON. */
+  payload: Record<string, unknown>;
+}
+
 export interface DeviceStateRow {
   dvid: string;
   lat: number | null;
@@ -126,6 +139,8 @@ export interface IngestBatch {
   geofenceProfiles?: GeofenceProfileRow[];
   /** Events raised by this batch's messages, and the tickets they open (event-writer.ts). */
   events?: EventRow[];
+  /** What this batch owes webhooks beside events: crossings, trackers online and offline (signal-writer.ts). */
+  signals?: WebhookSignalRow[];
   /**
    * Filled by `write`: the evids of `events` it inserted (a replayed event already stored is
    * left out), so only those are announced.

@@ -85,7 +85,17 @@ export function WebhooksTab() {
 
   const columns: TableColumnsType<Webhook> = [
     { key: 'url', title: s.url, render: (_, w) => <Typography.Text code>{w.url}</Typography.Text> },
-    { key: 'kinds', title: s.kind, render: (_, w) => w.kinds.map((k) => s.kinds[k]).join(', ') },
+    {
+      key: 'kinds',
+      title: s.kind,
+      // Nine kinds do not fit one cell: all of them read as one phrase, fewer wrap.
+      render: (_, w) =>
+        w.kinds.length === WEBHOOK_KINDS.length ? (
+          s.allKinds
+        ) : (
+          <span style={{ whiteSpace: 'normal' }}>{w.kinds.map((k) => s.kinds[k]).join(', ')}</span>
+        ),
+    },
     {
       key: 'state',
       title: s.status,

@@ -1,6 +1,7 @@
-import { EVENT_TYPES, type Ticket } from '@jejak/contract';
+import { EVENT_TYPES, type Ticket, type WebhookSignalKind } from '@jejak/contract';
 import type { Alarm } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
+import { writeWebhookSignals } from '../../ingest/signal-writer.ts';
 import { visibleVidsQuery } from '../fleet/fleet-repo.ts';
 import { hasGlobalScope, type Viewer } from '../scope.ts';
 
@@ -78,15 +79,39 @@ export function createTicketRepo(db: Db) {
       return new Map(rows.map((r) => [r.ticket_id, r.vid]));
     },
 
-    /** Resolves these tickets if all are still open; returns how many it resolved. */
+    /**
+     * Resolves these tickets if all are still open; returns how many it resolved. Each resolution
+     * is a `ticket.resolved` webhook signal, written with it (ADR 0089): the service runs this in
+     * its transaction, with the audit.
+     */
     async resolve(ticketIds: readonly string[], byUid: string, remark: string, nowMs: number): Promise<number> {
-      const r = await db
+      const resolved = await db
         .updateTable('tickets')
         .set({ resolved_at: nowMs, resolved_by: byUid, remark })
         .where(isAnyOf('ticket_id', [...new Set(ticketIds)]))
         .where('resolved_at', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
+        .returning(['ticket_id', 'vid', 'kind', 'alarm_count', 'created_at', 'latest_at'])
+        .execute();
+      await writeWebhookSignals(
+        db,
+        resolved.map((t) => ({
+          kind: 'ticket.resolved' satisfies WebhookSignalKind,
+          vid: t.vid,
+          dvid: null,
+          at: nowMs,
+          payload: {
+            ticketId: t.ticket_id,
+            ticketKind: t.kind,
+            alarmCount: t.alarm_count,
+            createdAt: t.created_at,
+            latestAt: t.latest_at,
+            resolvedAt: nowMs,
+            resolvedBy: byUid,
+            remark,
+          },
+        })),
+      );
+      return resolved.length;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import {
   WEBHOOK_KINDS,
   WEBHOOK_LOG_LIMIT,
@@ -29,13 +29,41 @@ export interface NewWebhookDelivery {
   kind: WebhookKind;
 }
 
-/** A claimed delivery with its event and webhook, as the worker sends it. */
+/** A signal not yet turned into deliveries (migration 037). */
+export interface WebhookSignal {
+  seq: string;
+  kind: WebhookKind;
+  vid: string;
+  at: number;
+  payload: Record<string, unknown>;
+}
+
+/** One delivery owed to one webhook for one signal. */
+export interface NewSignalDelivery {
+  whid: string;
+  seq: string;
+  vid: string;
+  kind: WebhookKind;
+  payload: Record<string, unknown>;
+}
+
+/** What a signal's receiver gets as `signal`: its vehicle, its time and its own fields. */
+export type SignalBody = Record<string, unknown> & {
+  vid: string;
+  vehicleDisplayName: string;
+  vehiclePlate: string;
+  at: number;
+};
+
+/** A claimed delivery with its event (or signal) and webhook, as the worker sends it. */
 export interface ClaimedWebhookDelivery {
   wdid: string;
   kind: WebhookKind;
   attempt: number;
   webhook: ActiveWebhook;
-  event: AlertEvent & { vehicleDisplayName: string; vehiclePlate: string };
+  vid: string;
+  event: (AlertEvent & { vehicleDisplayName: string; vehiclePlate: string }) | null;
+  signal: SignalBody | null;
 }
 
 export type WebhookOutcome =
@@ -46,6 +74,13 @@ export interface WebhookAttempt {
   latencyMs: number | null;
   error: string | null;
 }
+
+const asObject = (v: unknown): Record<string, unknown> =>
+  typeof v === 'string'
+    ? asObject(JSON.parse(v))
+    : v !== null && typeof v === 'object'
+      ? (v as Record<string, unknown>)
+      : {};
 
 const kindsOf = (v: unknown): WebhookKind[] =>
   Array.isArray(v) ? WEBHOOK_KINDS.filter((k) => (v as unknown[]).includes(k)) : [];
@@ -78,6 +113,26 @@ function toDelivery(r: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
   };
 }
 
+/** A new outbox row, due at once. */
+function pendingDelivery(
+  d: Pick<Insertable<WebhookDeliveriesTable>, 'whid' | 'evid' | 'vid' | 'kind' | 'ref' | 'payload'>,
+  nowMs: number,
+): Insertable<WebhookDeliveriesTable> {
+  return {
+    wdid: randomUUID(),
+    ...d,
+    attempt: 0,
+    status: 'PENDING',
+    next_at: nowMs,
+    claimed_until: null,
+    response_code: null,
+    latency_ms: null,
+    error: null,
+    created_at: nowMs,
+    updated_at: nowMs,
+  };
+}
+
 /** Writes webhook deliveries inside the notifier's fan-out transaction (ADR 0089). */
 export async function insertWebhookDeliveries(
   trx: Transaction<Database>,
@@ -88,24 +143,7 @@ export async function insertWebhookDeliveries(
   // One insert: seq follows the list's order, which is each vehicle's event order.
   await trx
     .insertInto('webhook_deliveries')
-    .values(
-      deliveries.map((d) => ({
-        wdid: randomUUID(),
-        whid: d.whid,
-        evid: d.evid,
-        vid: d.vid,
-        kind: d.kind,
-        attempt: 0,
-        status: 'PENDING',
-        next_at: nowMs,
-        claimed_until: null,
-        response_code: null,
-        latency_ms: null,
-        error: null,
-        created_at: nowMs,
-        updated_at: nowMs,
-      })),
-    )
+    .values(deliveries.map((d) => pendingDelivery({ whid: d.whid, evid: d.evid, vid: d.vid, kind: d.kind }, nowMs)))
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -238,33 +276,121 @@ export function createWebhookRepo(db: Db) {
         returning wdid`.execute(db);
       const wdids = claimed.rows.map((r) => r.wdid);
       if (wdids.length === 0) return [];
-      const rows = await db
+      const events = await db
         .selectFrom('webhook_deliveries as d')
         .innerJoin('events as e', 'e.evid', 'd.evid')
         .innerJoin('vehicles as v', 'v.vid', 'e.vid')
-        .select(['d.wdid', 'd.whid', 'd.kind', 'd.attempt', ...EVENT_WITH_VEHICLE_COLUMNS])
+        .select(['d.wdid', 'd.whid', 'd.kind', 'd.attempt', 'd.seq', ...EVENT_WITH_VEHICLE_COLUMNS])
         .where(sql<boolean>`d.wdid = any(${wdids}::text[])`)
-        .orderBy('d.seq')
         .execute();
+      const signals = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('vehicles as v', 'v.vid', 'd.vid')
+        .select([
+          'd.wdid',
+          'd.whid',
+          'd.kind',
+          'd.attempt',
+          'd.seq',
+          'd.vid',
+          'd.payload',
+          'v.vehicle_display_name',
+          'v.vehicle_plate',
+        ])
+        .where(sql<boolean>`d.wdid = any(${wdids}::text[])`)
+        .where('d.evid', 'is', null)
+        .execute();
+      const whids = [...new Set([...events, ...signals].map((r) => r.whid))];
       const hooks = new Map(
         (
           await activeQuery()
-            .where(sql<boolean>`w.whid = any(${[...new Set(rows.map((r) => r.whid))]}::text[])`)
+            .where(sql<boolean>`w.whid = any(${whids}::text[])`)
             .execute()
         ).map((r) => [r.whid, toActive(r)]),
       );
-      return rows.flatMap((r) => {
+      const out: (ClaimedWebhookDelivery & { seq: number })[] = [];
+      for (const r of events) {
         const webhook = hooks.get(r.whid);
-        if (!webhook) return [];
-        return [
-          {
-            wdid: r.wdid,
-            kind: kindsOf([r.kind])[0] ?? 'alarm',
-            attempt: r.attempt,
-            webhook,
-            event: { ...toEvent(r), vehicleDisplayName: r.vehicle_display_name, vehiclePlate: r.vehicle_plate },
-          },
-        ];
+        if (!webhook) continue;
+        const event = { ...toEvent(r), vehicleDisplayName: r.vehicle_display_name, vehiclePlate: r.vehicle_plate };
+        out.push({
+          wdid: r.wdid,
+          seq: Number(r.seq),
+          kind: kindsOf([r.kind])[0] ?? 'alarm',
+          attempt: r.attempt,
+          webhook,
+          vid: event.vid,
+          event,
+          signal: null,
+        });
+      }
+      for (const r of signals) {
+        const webhook = hooks.get(r.whid);
+        const kind = kindsOf([r.kind])[0];
+        if (!webhook || !kind) continue;
+        const payload = asObject(r.payload);
+        const signal: SignalBody = {
+          ...payload,
+          vid: r.vid,
+          vehicleDisplayName: r.vehicle_display_name,
+          vehiclePlate: r.vehicle_plate,
+          at: typeof payload.time === 'number' ? payload.time : Number(payload.resolvedAt ?? 0),
+        };
+        out.push({
+          wdid: r.wdid,
+          seq: Number(r.seq),
+          kind,
+          attempt: r.attempt,
+          webhook,
+          vid: r.vid,
+          event: null,
+          signal,
+        });
+      }
+      return out.sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...d }) => d);
+    },
+
+    /** The oldest signals not yet turned into deliveries. */
+    async pendingSignals(limit: number): Promise<WebhookSignal[]> {
+      const rows = await db.selectFrom('webhook_signals').selectAll().orderBy('seq').limit(limit).execute();
+      return rows.flatMap((r) => {
+        const kind = kindsOf([r.kind])[0];
+        return kind ? [{ seq: String(r.seq), kind, vid: r.vid, at: Number(r.at), payload: asObject(r.payload) }] : [];
+      });
+    },
+
+    /**
+     * Takes these signals: deletes them and writes their deliveries, in one transaction. Only the
+     * signals this call deleted get deliveries, so two scheduler nodes never both send one.
+     */
+    async takeSignals(
+      seqs: readonly string[],
+      deliveries: readonly NewSignalDelivery[],
+      nowMs: number,
+    ): Promise<number> {
+      if (seqs.length === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .deleteFrom('webhook_signals')
+          .where(sql<boolean>`seq = any(${[...seqs]}::int8[])`)
+          .returning('seq')
+          .execute();
+        const mine = new Set(taken.map((t) => String(t.seq)));
+        const owed = deliveries.filter((d) => mine.has(d.seq));
+        if (owed.length === 0) return 0;
+        await trx
+          .insertInto('webhook_deliveries')
+          .values(
+            owed.map((d) =>
+              pendingDelivery(
+                { whid: d.whid, evid: null, ref: d.seq, payload: JSON.stringify(d.payload), vid: d.vid, kind: d.kind },
+                nowMs,
+              ),
+            ),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return owed.length;
       });
     },
 
