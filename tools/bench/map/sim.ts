@@ -84,6 +84,11 @@ function runChild(input: SimInput): void {
     intervalMs: input.intervalMs,
     heartbeatEveryMs: 0,
   });
+  // A bench that died without stopping its children leaves them orphaned: they go with it.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.exit(1);
+  }, 1000).unref();
   process.once('SIGTERM', () => {
     void sim.stop().then(() => {
       process.stdout.write(`${JSON.stringify(sim.stats())}\n`, () => process.exit(0));
