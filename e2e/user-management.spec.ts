@@ -134,7 +134,7 @@ describe('user management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await chooseInTree(page, 'Syarikat Pengangkutan Maju Jaya');
     await tableRows(page, 'vehicle-table').first().waitFor();
     const pinned = () => page.getByTestId('vehicle-table').locator('td.ant-table-cell-fix').count();
-    expect(await pinned()).toBeGreaterThan(0);
+    await expect.poll(pinned).toBeGreaterThan(0);
 
     // Beside the tree at 1024 px the pinned actions would cover the table: nothing is pinned.
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -145,13 +145,21 @@ describe('user management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="vehicle-table"] .ant-table-cell-fix') === null,
     );
-    const side = await page.locator('.user-management-side').boundingBox();
-    const main = await page.locator('.user-management-main').boundingBox();
-    expect(side && main && side.y + side.height <= main.y + 1).toBe(true);
-    expect(main?.width).toBeGreaterThan(350);
-    // A title wraps between words at most: never one letter a line.
-    const title = await page.locator('.user-management-main .screen-header').first().boundingBox();
-    expect(title?.height).toBeLessThan(90);
+    // The layout follows the resize a render later (the breakpoints are read from media queries):
+    // polled, not read once.
+    await expect
+      .poll(async () => {
+        const side = await page.locator('.user-management-side').boundingBox();
+        const main = await page.locator('.user-management-main').boundingBox();
+        // A title wraps between words at most: never one letter a line.
+        const title = await page.locator('.user-management-main .screen-header').first().boundingBox();
+        return {
+          treeAbove: !!side && !!main && side.y + side.height <= main.y + 1,
+          wide: (main?.width ?? 0) > 350,
+          titleShort: (title?.height ?? Infinity) < 90,
+        };
+      })
+      .toEqual({ treeAbove: true, wide: true, titleShort: true });
     await screenshotAtWidths(page, 'users-owner');
     await page.close();
   });
