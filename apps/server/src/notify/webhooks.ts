@@ -3,8 +3,8 @@ import type { Mailer } from '../services/accounts/mailer.ts';
 import type { FanOutEvent } from '../storage/repos/alerts/delivery-repo.ts';
 import type { FleetRepo } from '../storage/repos/fleet/fleet-repo.ts';
 import type {
+  ActiveWebhook,
   ClaimedWebhookDelivery,
-  NewSignalDelivery,
   NewWebhookDelivery,
   WebhookOutcome,
   WebhookRepo,
@@ -24,6 +24,32 @@ export function webhookBody(d: Pick<ClaimedWebhookDelivery, 'wdid' | 'kind' | 'e
 }
 
 /**
+ * Each item owed to each webhook that takes its kind and whose owner reaches its vehicle now:
+ * the one rule both planners follow. The owner's reach is read once per owner, and not at all for
+ * a webhook that takes none of the items' kinds.
+ */
+async function matchWebhooks<T extends { vid: string; kind: WebhookKind }>(
+  hooks: readonly ActiveWebhook[],
+  items: readonly T[],
+  fleet: Pick<FleetRepo, 'filterVisibleVids'>,
+): Promise<{ hook: ActiveWebhook; item: T }[]> {
+  const reachOf = new Map<string, Promise<Set<string>>>();
+  const out: { hook: ActiveWebhook; item: T }[] = [];
+  for (const hook of hooks) {
+    const wanted = items.filter((x) => hook.kinds.includes(x.kind));
+    if (wanted.length === 0) continue;
+    let reach = reachOf.get(hook.owner.uid);
+    if (!reach) {
+      reach = fleet.filterVisibleVids(hook.owner, [...new Set(items.map((x) => x.vid))]).then((v) => new Set(v));
+      reachOf.set(hook.owner.uid, reach);
+    }
+    const reached = await reach;
+    for (const item of wanted) if (reached.has(item.vid)) out.push({ hook, item });
+  }
+  return out;
+}
+
+/**
  * The webhook deliveries a batch of stored events owes (ADR 0089): each event to every webhook
  * not paused that takes its kind and whose owner reaches its vehicle now. Written by the notifier
  * in its fan-out transaction, so an event that was fanned out has its webhook deliveries queued.
@@ -37,18 +63,12 @@ export function createWebhookPlanner(deps: {
     const hooks = await deps.webhooks.active();
     if (hooks.length === 0) return [];
     const kinds = await deps.webhooks.eventKinds(events.map((e) => e.evid));
-    const vids = [...new Set(events.map((e) => e.vid))];
-    const out: NewWebhookDelivery[] = [];
-    for (const hook of hooks) {
-      const reached = new Set(await deps.fleet.filterVisibleVids(hook.owner, vids));
-      for (const e of events) {
-        const stored = kinds.get(e.evid);
-        if (!stored || !reached.has(e.vid)) continue;
-        const kind: WebhookKind = webhookKindOf(stored);
-        if (hook.kinds.includes(kind)) out.push({ whid: hook.whid, evid: e.evid, vid: e.vid, kind });
-      }
-    }
-    return out;
+    const items = events.flatMap((e) => {
+      const stored = kinds.get(e.evid);
+      return stored ? [{ ...e, kind: webhookKindOf(stored) }] : [];
+    });
+    const owed = await matchWebhooks(hooks, items, deps.fleet);
+    return owed.map(({ hook, item }) => ({ whid: hook.whid, evid: item.evid, vid: item.vid, kind: item.kind }));
   };
 }
 
@@ -57,9 +77,8 @@ const SIGNALS_PER_ROUND = 500;
 
 /**
  * Turns webhook signals (geofence crossings, ticket resolutions, trackers online and offline,
- * written where they are recorded: migration 037) into deliveries: each to every webhook not
- * paused that takes its kind and whose owner reaches its vehicle now. Returns how many
- * deliveries it wrote.
+ * written where they are recorded: migration 037) into deliveries by the same rule as events.
+ * Returns how many deliveries it wrote.
  */
 export function createSignalPlanner(deps: {
   webhooks: Pick<WebhookRepo, 'active' | 'pendingSignals' | 'takeSignals'>;
@@ -71,20 +90,16 @@ export function createSignalPlanner(deps: {
     for (;;) {
       const signals = await deps.webhooks.pendingSignals(SIGNALS_PER_ROUND);
       if (signals.length === 0) return written;
-      const hooks = await deps.webhooks.active();
-      const vids = [...new Set(signals.map((x) => x.vid))];
-      const owed: NewSignalDelivery[] = [];
-      for (const hook of hooks) {
-        const wanted = signals.filter((x) => hook.kinds.includes(x.kind));
-        if (wanted.length === 0) continue;
-        const reached = new Set(await deps.fleet.filterVisibleVids(hook.owner, vids));
-        for (const x of wanted)
-          if (reached.has(x.vid))
-            owed.push({ whid: hook.whid, seq: x.seq, vid: x.vid, kind: x.kind, payload: x.payload });
-      }
+      const owed = await matchWebhooks(await deps.webhooks.active(), signals, deps.fleet);
       written += await deps.webhooks.takeSignals(
         signals.map((x) => x.seq),
-        owed,
+        owed.map(({ hook, item: x }) => ({
+          whid: hook.whid,
+          seq: x.seq,
+          vid: x.vid,
+          kind: x.kind,
+          payload: { ...x.payload, at: x.at },
+        })),
         deps.now(),
       );
       if (signals.length < SIGNALS_PER_ROUND) return written;

@@ -334,7 +334,8 @@ export function createWebhookRepo(db: Db) {
           vid: r.vid,
           vehicleDisplayName: r.vehicle_display_name,
           vehiclePlate: r.vehicle_plate,
-          at: typeof payload.time === 'number' ? payload.time : Number(payload.resolvedAt ?? 0),
+          // The planner wrote the signal's time into its payload.
+          at: Number(payload.at ?? 0),
         };
         out.push({
           wdid: r.wdid,
