@@ -11,6 +11,7 @@ export type {
   Transport,
 } from './message.ts';
 export type { ProtocolDefinition } from './protocol.ts';
+export type { CommandEncoder, CommandTarget, DeviceCommand, DeviceCommandType } from './command.ts';
 export { PROTOCOLS, protocolById } from './registry.ts';
 
 export { ByteReader } from './codec/byte-reader.ts';

@@ -87,6 +87,12 @@ export interface SessionOptions {
    * (a device setting; the captures show it). Codec 8E is recognised by its codec id alone.
    */
   extended?: boolean | undefined;
+  /**
+   * A protocol's per-device settings, as the device form and `npm run decode --option` set them
+   * (Suntech: protocolType, hbm, includeAdc, includeRpm, includeTemp). Each protocol reads and
+   * checks its own; unknown names are ignored.
+   */
+  settings?: Readonly<Record<string, string | number | boolean>> | undefined;
 }
 
 /** One HTTP request as a phone tracker app sends it (OsmAnd). */

@@ -1,3 +1,4 @@
+import type { CommandEncoder } from './command.ts';
 import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
 
 /**
@@ -16,4 +17,6 @@ export interface ProtocolDefinition {
   createSession(options: SessionOptions): ProtocolSession;
   /** Bytes that tell a device it is refused (unknown IMEI), sent before the connection closes. */
   refuseReply?: Uint8Array;
+  /** Commands the server can send to this protocol's devices (issue 29), where it has any. */
+  commands?: CommandEncoder;
 }

@@ -1,0 +1,33 @@
+/**
+ * Commands sent back to a tracker (issue 29 item 4). Each protocol that can carry them gives an
+ * encoder; the gateway sends the bytes over the device's open connection.
+ */
+export type DeviceCommand =
+  | { type: 'engineStop' }
+  | { type: 'engineResume' }
+  | { type: 'setInterval'; seconds: number }
+  | { type: 'reboot' }
+  | { type: 'requestPosition' }
+  | { type: 'custom'; text: string };
+
+export type DeviceCommandType = DeviceCommand['type'];
+
+export interface CommandTarget {
+  /** The device's IMEI or identifier, as its login gave it. */
+  imei: string;
+  /** A number the protocol echoes in its answer, where it has one (0–65535). */
+  serial: number;
+  /** A protocol's per-device settings (SessionOptions.settings). */
+  settings?: Readonly<Record<string, string | number | boolean>> | undefined;
+}
+
+/**
+ * Encodes commands for one protocol. `encode` returns null for a command the protocol has no
+ * message for. The tracker's answer comes back through the decoder as a message whose
+ * `attributes.result` holds its text (and `attributes.commandSerial` when the protocol echoes
+ * the serial), so the gateway can match it to the command.
+ */
+export interface CommandEncoder {
+  readonly supported: readonly DeviceCommandType[];
+  encode(command: DeviceCommand, target: CommandTarget): Uint8Array | null;
+}
