@@ -1,3 +1,4 @@
+import DurationSequencer from './tools/test-sequencer.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,6 +9,8 @@ export default defineConfig({
     // 2-core machine (vitest's default there is one).
     maxWorkers: 2,
     reporters: ['default', './tools/summary-reporter.ts'],
+    // Longest files first, from a recorded run (tools/test-durations.json).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
