@@ -34,6 +34,7 @@ describe('the API docs page in Chromium', () => {
       'Alerts',
       'Notifications',
       'Webhooks',
+      'Commands',
       'Administration',
       'Platform',
     ]);

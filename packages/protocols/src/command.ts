@@ -19,6 +19,8 @@ export interface CommandTarget {
   serial: number;
   /** A protocol's per-device settings (SessionOptions.settings). */
   settings?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /** The server's clock, for protocols whose commands carry a time (epoch ms). */
+  nowMs?: number | undefined;
 }
 
 /**

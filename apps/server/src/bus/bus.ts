@@ -51,6 +51,11 @@ export interface BusTopics {
    */
   'device.claimed': { dvid: string; node: string; epoch: number };
   /**
+   * A command to this device was queued (ADR 0090): the node with its open connection sends it
+   * (the row's compare-and-set keeps it to one); the others ignore it.
+   */
+  'device.command': { dvid: string };
+  /**
    * This node's link to the other nodes came back after a cut of `afterMs`: the broadcasts sent
    * meanwhile never reached it (the NATS client drops what it could not send, and the server
    * keeps nothing for a subscriber away), so whatever caches another node's changes drops all of

@@ -38,6 +38,7 @@ const BROADCAST: { [T in BusTopic]: Check } = {
   'notifications.changed': (m) => isStrings(m.nfids),
   'sessions.ended': (m) => isStrings(m.tokenHashes),
   'device.claimed': (m) => typeof m.dvid === 'string' && typeof m.node === 'string' && Number.isSafeInteger(m.epoch),
+  'device.command': (m) => typeof m.dvid === 'string',
   'bus.resumed': (m) => typeof m.afterMs === 'number' && Number.isFinite(m.afterMs),
 };
 

@@ -41,6 +41,16 @@ export interface GatewayContext {
   owners?: DeviceOwners | null;
   /** Hands a refused clone to the node that e-mails the vehicle's owners (ADR 0082). */
   reportClone: (notice: CloneNotice) => Promise<void>;
+  /** Commands to trackers (ADR 0090): sent once a device is identified here, answers matched. */
+  commands?: CommandHooks | null;
+}
+
+/** What the gateway tells the command courier (gateway/command-courier.ts). */
+export interface CommandHooks {
+  /** A connection here now speaks for `dvid`: its queued commands can go. */
+  identified(dvid: string): void;
+  /** Messages of `dvid` were decoded: those with a `result` answer a command. */
+  decoded(dvid: string, messages: readonly NormalizedMessage[]): void;
 }
 
 /** The device-log message of a connection closed because a newer one claims its device. */
@@ -100,6 +110,11 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     replace(by) {
       sessionEvent('event#session#close', REPLACED_MESSAGE);
       close('replaced', `replaced by ${by}`);
+    },
+    protocol,
+    imei: () => imei,
+    send(bytes) {
+      if (!closed) io.send(bytes);
     },
   };
   /** The connection is gone (its frames already read may still be stored): its claim ends. */
@@ -217,6 +232,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
       if (io.claims && !released) {
         // Its messages are processed here only once this node owns the device.
         if (ctx.owners) await ctx.owners.claim(device.dvid);
+        ctx.commands?.identified(device.dvid);
       }
       return true;
     }
@@ -267,6 +283,7 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     if (claimed && claimed !== imei && !(await identify(claimed))) return settled('closed');
     if (!dvid) return settled(reject('data before the device identified itself', raw));
     const current = dvid;
+    ctx.commands?.decoded(current, result.messages);
     // UDP and HTTP trackers have no connection that pins them to this node: they claim their
     // device while this node does not hold it (first message, or lost to another node).
     if (ctx.owners && !io.claims && !ctx.owners.holds(current)) await ctx.owners.hold(current);

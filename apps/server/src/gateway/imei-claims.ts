@@ -1,3 +1,4 @@
+import type { ProtocolDefinition } from '@jejak/protocols';
 import { addressGroup } from '../lib/address-group.ts';
 
 /** One live connection's claim on a device. */
@@ -9,6 +10,11 @@ export interface Claim {
   lastHeardMs: number;
   /** Ends the connection: a newer one claims the same device. */
   replace(by: string): void;
+  /** The protocol the connection speaks and the identifier its device gave, for commands (ADR 0090). */
+  protocol?: ProtocolDefinition;
+  imei?: () => string | null;
+  /** Writes bytes to the connection (a command); nothing once it has closed. */
+  send?: (bytes: Uint8Array) => void;
 }
 
 /**
@@ -58,6 +64,10 @@ export function createImeiClaims() {
       if (previous && takeoverRefused(previous, claim.address, nowMs, silenceMs)) return { refused: previous };
       live.set(dvid, claim);
       return previous ? { previous } : {};
+    },
+    /** The live connection speaking for `dvid` on this node, if any. */
+    get(dvid: string): Claim | undefined {
+      return live.get(dvid);
     },
     /** The connection of `claim` ended. */
     release(dvid: string, claim: Claim): void {

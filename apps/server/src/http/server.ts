@@ -37,6 +37,8 @@ import { registerAlertRoutes, type AlertServices } from './routes/alerts/alert-r
 import { registerEscalationRoutes } from './routes/alerts/escalation-routes.ts';
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
 import { registerWebhookRoutes } from './routes/alerts/webhook-routes.ts';
+import { registerCommandRoutes } from './routes/fleet/command-routes.ts';
+import type { CommandService } from '../services/fleet/command-service.ts';
 import type { WebhookService } from '../services/alerts/webhook-service.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
 import { registerDeviceRoutes } from './routes/fleet/device-routes.ts';
@@ -79,6 +81,7 @@ export interface HttpOptions {
   geocoder: GeocodeService;
   notifications: NotificationService;
   webhooks: WebhookService;
+  commands: CommandService;
   alerts: AlertServices;
   escalations: EscalationService;
   live: LiveHub;
@@ -142,6 +145,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerGeocodeRoutes(route, opts.geocoder);
       registerNotificationRoutes(route, opts.notifications, opts.timeZone);
       registerWebhookRoutes(route, opts.webhooks);
+      registerCommandRoutes(route, opts.commands);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);

@@ -43,6 +43,9 @@ import { createTicketService } from '../services/alerts/ticket-service.ts';
 import { createUserService } from '../services/accounts/user-service.ts';
 import { createVehicleGroupService } from '../services/fleet/vehicle-group-service.ts';
 import { createVehicleService } from '../services/fleet/vehicle-service.ts';
+import { createCommandService } from '../services/fleet/command-service.ts';
+import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
+import { writeAudit } from '../storage/repos/accounts/audit-repo.ts';
 import { registerBackupRoute, writeAdminFile } from '../ops/backup.ts';
 import { listenHttp } from './health-server.ts';
 import { APP_VERSION, openMailer, type Shared } from './shared.ts';
@@ -158,6 +161,14 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       publicUrl: shared.publicUrl.get,
       now,
       onError,
+    }),
+    commands: createCommandService({
+      repo: createCommandRepo(shared.db),
+      fleet: data.repos.fleet,
+      bus,
+      audit: (actor, cmid, details, nowMs) =>
+        writeAudit(shared.db, actor, { action: 'command.send', targetType: 'command', targetId: cmid, details }, nowMs),
+      now,
     }),
     webhooks: createWebhookService({
       repo: createWebhookRepo(shared.db),

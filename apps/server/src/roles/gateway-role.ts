@@ -14,6 +14,8 @@ import { listenOnOnePort } from '../gateway/one-port.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from '../gateway/tcp-gateway.ts';
 import { startUdpGateway } from '../gateway/udp-gateway.ts';
 import { createUnknownGuard } from '../gateway/unknown-guard.ts';
+import { createCommandCourier } from '../gateway/command-courier.ts';
+import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import { coalesceReads } from '../lib/coalesce.ts';
 import { createIngestStore } from '../storage/ingest/ingest-store.ts';
@@ -55,6 +57,13 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     : null;
   const pipeline = createPipeline({ ...pipelineOptions(shared), owners, observer: shared.metrics.commit });
   const counters = createGatewayCounters();
+  const commands = createCommandCourier({
+    repo: createCommandRepo(shared.db),
+    claims,
+    bus: shared.bus,
+    now,
+    log: shared.log,
+  });
   const { ports: gatewayPorts, listeners } = await startGateways(config, {
     pipeline,
     fleet: limitGatewayFleet(shared.fleet, config.JEJAK_GATEWAY_MAX_LOOKUPS, config.JEJAK_GATEWAY_UNKNOWN_MAX_ROWS),
@@ -70,6 +79,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     conflictLog: createLogThrottle(10_000, now),
     takeoverSilenceMs: config.JEJAK_GATEWAY_TAKEOVER_SILENCE_MS,
     reportClone: (notice) => shared.bus.enqueue('device.clone', notice),
+    commands,
   });
   Object.assign(shared.listening, gatewayPorts);
   shared.metrics.observe({
@@ -109,6 +119,7 @@ export async function startGatewayRole(shared: Shared): Promise<GatewayRole> {
     async stop() {
       clearInterval(sweep);
       stopWork();
+      commands.stop();
       owners?.stop();
       for (const { listener } of listeners) await listener.close();
       await pipeline.close();

@@ -5,6 +5,7 @@ import { createScheduler, type ScheduledJob, type Scheduler } from '../services/
 import { createPostgresLeaderLock } from '../storage/db/leader-lock.ts';
 import { maintainPartitions } from '../storage/db/partitions.ts';
 import { createSessionsRepo } from '../storage/repos/accounts/sessions-repo.ts';
+import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
 import { clusterJobs } from './cluster-jobs.ts';
 import type { Shared } from './shared.ts';
 
@@ -51,12 +52,15 @@ export function startSchedulerRole(
     timeZone: config.JEJAK_TIME_ZONE,
     now,
   });
+  const commands = createCommandRepo(db);
   const jobs = startJobs(
     shared,
     [
       { name: 'package expiry', everyMs: config.JEJAK_PACKAGE_SWEEP_MS, run: () => packages.sweep() },
       ...alongside,
       { name: 'escalation calls', everyMs: config.JEJAK_ESCALATION_SWEEP_MS, run: () => chains.sweep() },
+      // Commands still queued at their expiry: the tracker stayed offline (ADR 0090).
+      { name: 'command expiry', everyMs: 60_000, run: () => commands.expire(now()) },
       ...clusterJobs(shared),
     ],
     runJobs ?? gate?.run,

@@ -217,6 +217,8 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     body: (o) => ({ nfid: o.nfid, email: 'matrix@demo.jejak.my' }),
   },
   recipientConfirm: { skip: 'no session; the token is the proof (notification-abuse.test.ts)' },
+  commandGet: { gate: 'sendCommands', body: (o) => ({ vid: o.vid }) },
+  commandSend: { gate: 'sendCommands', body: (o) => ({ vid: o.vid, type: 'requestPosition' }) },
   webhookGet: { gate: 'manageAlerts', body: () => ({}) },
   // Naming no object, an add would answer new ids each time: foreign and missing send an address
   // the service refuses, so both answer alike.

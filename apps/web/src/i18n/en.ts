@@ -20,6 +20,7 @@ import { enReports } from './en/reports/en-reports.ts';
 import { enCodes } from './en/en-codes.ts';
 import { enEmpty } from './en/en-empty.ts';
 import { enDashboard } from './en/en-dashboard.ts';
+import { enCommands } from './en/en-commands.ts';
 import { enFleetList } from './en/en-fleet-list.ts';
 import { enPlaces } from './en/geofences/en-places.ts';
 import { enGeofenceImport } from './en/geofences/en-geofence-import.ts';
@@ -269,6 +270,7 @@ export const en = {
     notFound: 'This vehicle or package is no longer available.',
   },
   apiTokens: enApiTokens,
+  commands: enCommands,
   management: enManagement,
   fleetForms: enFleetForms,
   bulk: enBulk,

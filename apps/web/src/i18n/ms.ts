@@ -14,6 +14,7 @@ import { msFuel } from './ms/reports/ms-fuel.ts';
 import { msInfoTable } from './ms/reports/ms-info-table.ts';
 import { msInspectors } from './ms/ms-inspectors.ts';
 import { msManagement } from './ms/ms-management.ts';
+import { msCommands } from './ms/ms-commands.ts';
 import { msReports } from './ms/reports/ms-reports.ts';
 import { msCodes } from './ms/ms-codes.ts';
 import { msEmpty } from './ms/ms-empty.ts';
@@ -274,6 +275,7 @@ export const ms: Strings = {
     notFound: 'Kenderaan atau pakej ini tidak lagi tersedia.',
   },
   apiTokens: msApiTokens,
+  commands: msCommands,
   management: msManagement,
   fleetForms: msFleetForms,
   bulk: msBulk,

@@ -14,6 +14,7 @@ export const AUDIT_TARGET_TYPES = [
   'rule',
   'ticket',
   'apitoken',
+  'command',
 ] as const;
 
 /** Who changed what, when and from where. `details` holds the change (never a password). */

@@ -7,6 +7,7 @@ import { ALERT_OPERATIONS } from './operations/alerts.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
 import { GEOFENCE_OPERATIONS } from './operations/geofences.ts';
 import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifications.ts';
+import { COMMAND_OPERATIONS } from './operations/commands.ts';
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
@@ -78,6 +79,13 @@ export const OPERATION_TAGS: readonly OperationTag[] = [
       'HTTPS endpoints told of the events of the vehicles their owner reaches: signed JSON (HMAC-SHA256), ' +
       'retried with backoff, in order per vehicle, paused after failures in a row.',
     operations: WEBHOOK_OPERATIONS,
+  },
+  {
+    name: 'Commands',
+    description:
+      "Commands to a vehicle's tracker (engine stop and resume, reporting interval, reboot, position " +
+      'request, custom text): queued while it is offline, sent over its connection, matched to its answer.',
+    operations: COMMAND_OPERATIONS,
   },
   {
     name: 'Administration',

@@ -96,6 +96,8 @@ export const OPERATION_EFFECTS: Readonly<Record<OperationName, OperationEffect>>
   notificationUpdate: 'change',
   notificationDelete: 'change',
   confirmationResend: 'change',
+  commandSend: 'change',
+  commandGet: 'read',
   webhookGet: 'read',
   webhookAdd: 'change',
   webhookDelete: 'change',

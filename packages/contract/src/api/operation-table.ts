@@ -3,6 +3,7 @@ import { ACCOUNT_OPERATIONS } from './operations/accounts.ts';
 import { API_TOKEN_OPERATIONS } from './operations/api-tokens.ts';
 import { ADMINISTRATION_OPERATIONS } from './operations/administration.ts';
 import { ALERT_OPERATIONS } from './operations/alerts.ts';
+import { COMMAND_OPERATIONS } from './operations/commands.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
 import { GEOFENCE_OPERATIONS } from './operations/geofences.ts';
 import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifications.ts';
@@ -20,6 +21,7 @@ export const OPERATIONS = {
   ...ADMINISTRATION_OPERATIONS,
   ...API_TOKEN_OPERATIONS,
   ...FLEET_OPERATIONS,
+  ...COMMAND_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...PLATFORM_OPERATIONS,
   ...ALERT_OPERATIONS,

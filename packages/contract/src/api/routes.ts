@@ -7,6 +7,7 @@ import { MAP_CONFIG_PATH } from '../fleet/map-config.ts';
 import { TRACKER_SETUP_PATH } from '../fleet/tracker-setup.ts';
 import { NOTIFICATION_PATHS } from '../alerts/notifications.ts';
 import { WEBHOOK_PATHS } from '../alerts/webhooks.ts';
+import { COMMAND_PATHS } from '../fleet/commands.ts';
 import { PLAYBACK_PATHS } from '../reports/playback.ts';
 import { DETAIL_EXPORT_PATHS, LEGACY_REPORT_PATHS, NEXT_REPORT_PATHS } from '../reports/report-kinds.ts';
 import { REPORT_PATHS } from '../reports/reports.ts';
@@ -97,6 +98,8 @@ export const API_PATHS = {
   ...ALERT_PATHS,
   // Webhooks (issue 28 item 2, ADR 0089).
   ...WEBHOOK_PATHS,
+  // Commands to trackers (issue 29 item 4, ADR 0090).
+  ...COMMAND_PATHS,
   ...RULE_COVERAGE_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,

@@ -25,6 +25,8 @@ export const ACCOUNT_CALLS = [
   'acknowledgeEscalations',
   'readReports',
   'readFuelAnalysis',
+  'sendCommands',
+  'immobilise',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -80,5 +82,11 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // Fuel Analysis (spec 3 §6): every role the spec lists has it.
     case 'readFuelAnalysis':
       return canRead(role, 'fuelAnalysis');
+    // Commands to trackers (issue 29 item 4): whoever manages the vehicles may send them.
+    case 'sendCommands':
+      return canManage(role, 'vehicleManagement');
+    // Engine stop and resume: "only for owners and distributors" (issue 29 item 4, ADR 0090).
+    case 'immobilise':
+      return role === 'FLEET_OWNER' || role === 'DISTRIBUTOR';
   }
 }

@@ -70,6 +70,8 @@ export interface DevicesTable {
   last_record_at: Generated<number | null>;
   /** migrations/029_device_no_gps.sql: since when the GPS has had no fix; null while it has one. */
   no_gps_at: Generated<number | null>;
+  /** migrations/038_device_commands.sql: the protocol's per-device settings (issue 29 item 2). */
+  settings: Generated<Record<string, string | number | boolean> | null>;
 }
 
 /** migrations/020_device_management.sql */
@@ -511,6 +513,28 @@ export interface WebhookSignalsTable {
   payload: unknown;
 }
 
+/** migrations/038_device_commands.sql: a command to a tracker and what became of it. */
+export interface DeviceCommandsTable {
+  cmid: string;
+  dvid: string;
+  vid: string;
+  type: string;
+  seconds: number | null;
+  text: string | null;
+  reason: string | null;
+  forced: Generated<boolean>;
+  status: Generated<string>;
+  channel: string | null;
+  serial: number;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  sent_at: number | null;
+  answered_at: number | null;
+  answer: string | null;
+  error: string | null;
+}
+
 /** migrations/022_alerts.sql: every delivery attempt. */
 export interface NotificationLogsTable {
   nlid: string;
@@ -659,6 +683,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_signals: WebhookSignalsTable;
+  device_commands: DeviceCommandsTable;
   notification_logs: NotificationLogsTable;
   escalation_states: EscalationStatesTable;
   escalation_call_records: EscalationCallRecordsTable;

@@ -1,3 +1,4 @@
+import type { CommandType } from '@jejak/contract';
 import type { EventType, StoredGeofenceProfile, TransitRecordValue, TripRecordValue, Vehicle } from '@jejak/domain';
 
 /*
@@ -249,3 +250,15 @@ export interface RecomputedWindow {
    */
   owner?: { dvid: string; epoch: number };
 }
+
+/** A queued command as the gateway's courier sends it (device_commands, ADR 0090). */
+export interface PendingCommand {
+  cmid: string;
+  dvid: string;
+  type: CommandType;
+  seconds: number | null;
+  text: string | null;
+  serial: number;
+  createdAt: number;
+}
+

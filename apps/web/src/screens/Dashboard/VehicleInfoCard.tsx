@@ -9,6 +9,7 @@ import { textColourOn } from '../../ui/colour.ts';
 import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { DayNightTag } from '../../ui/fleet/DayNightTag.tsx';
+import { CommandsButton } from './commands/CommandsButton.tsx';
 import { DeviceDetails } from './DeviceDetails.tsx';
 import { GeofenceBadges } from './GeofenceBadges.tsx';
 import { VehicleAddress } from './VehicleAddress.tsx';
@@ -125,6 +126,7 @@ export function VehicleInfoCard({ vid, onClose, follow }: VehicleInfoCardProps) 
       <Descriptions column={1} size="small" items={items} />
       <div className="vehicle-info-actions">
         <DeviceDetails device={device} />
+        <CommandsButton vid={vid} name={vehicle.vehicleDisplayName || vehicle.vehiclePlate} />
       </div>
       <VehicleLinks vid={vid} location={location} nowMs={now} />
     </Card>
