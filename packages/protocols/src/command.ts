@@ -19,6 +19,8 @@ export interface CommandTarget {
   serial: number;
   /** A protocol's per-device settings (SessionOptions.settings). */
   settings?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /** The server's clock (epoch ms), for protocols whose commands carry a time (H02). */
+  nowMs?: number | undefined;
 }
 
 /**
