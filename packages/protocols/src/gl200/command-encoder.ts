@@ -63,7 +63,8 @@ export const gl200CommandEncoder: CommandEncoder = {
   supported: ['engineStop', 'engineResume', 'setInterval', 'reboot', 'requestPosition', 'custom'],
   encode(command, target) {
     const text = commandText(command, target);
-    if (!/^[\x20-\x7e]+$/.test(text)) throw new RangeError(`GL200 commands are printable ASCII: ${JSON.stringify(text)}`);
+    if (!/^[\x20-\x7e]+$/.test(text))
+      throw new RangeError(`GL200 commands are printable ASCII: ${JSON.stringify(text)}`);
     return Uint8Array.from(text, (c) => c.charCodeAt(0));
   },
 };

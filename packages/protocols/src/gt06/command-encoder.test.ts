@@ -50,7 +50,9 @@ describe('GT06 command encoder', () => {
   });
 
   it('refuses text that is not ASCII', () => {
-    expect(() => gt06CommandEncoder.encode({ type: 'custom', text: 'é#' }, { imei: '1', serial: 0 })).toThrow(RangeError);
+    expect(() => gt06CommandEncoder.encode({ type: 'custom', text: 'é#' }, { imei: '1', serial: 0 })).toThrow(
+      RangeError,
+    );
   });
 });
 

@@ -15,7 +15,10 @@ describe('H02 command encoder', () => {
     [{ type: 'engineStop' }, '*HQ,2020916012,S20,130305,1,1#'],
     [{ type: 'engineResume' }, '*HQ,2020916012,S20,130305,1,0#'],
     [{ type: 'setInterval', seconds: 30 }, '*HQ,2020916012,S71,130305,22,30#'],
-    [{ type: 'custom', text: '*HQ,2020916012,S23,130305,165.165.33.250,8800#' }, '*HQ,2020916012,S23,130305,165.165.33.250,8800#'],
+    [
+      { type: 'custom', text: '*HQ,2020916012,S23,130305,165.165.33.250,8800#' },
+      '*HQ,2020916012,S23,130305,165.165.33.250,8800#',
+    ],
   ];
   it.each(cases)('%o', (command, expected) => {
     expect(text(h02CommandEncoder.encode(command, target))).toBe(expected);
@@ -57,7 +60,10 @@ describe('H02 command answers', () => {
     const result = createH02Session().decode(ascii(payload));
     expect(result.error).toBeNull();
     // The session's first frame also gives a login message; the answer is the position after it.
-    expect(result.messages.find((m) => m.kind === 'position')?.attributes).toMatchObject({ result: 'S20,DONE', commandTime: '130305' });
+    expect(result.messages.find((m) => m.kind === 'position')?.attributes).toMatchObject({
+      result: 'S20,DONE',
+      commandTime: '130305',
+    });
   });
 
   it('the confirmation of our own engineStop matches it by command and time', () => {

@@ -61,13 +61,19 @@ describe('Meitrack command answers', () => {
     );
     const result = createMeitrackSession().decode(ascii(record?.payload_text ?? ''));
     expect(result.error).toBeNull();
-    expect(result.messages.find((m) => m.kind === 'heartbeat')?.attributes).toEqual({ result: 'D82,0', commandFlag: 'u' });
+    expect(result.messages.find((m) => m.kind === 'heartbeat')?.attributes).toEqual({
+      result: 'D82,0',
+      commandFlag: 'u',
+    });
   });
 
   it("the document's A12 reply matches the command that carried its flag", () => {
     const sent = text(meitrackCommandEncoder.encode({ type: 'setInterval', seconds: 60 }, { imei, serial: 21 }));
     const result = createMeitrackSession().decode(ascii('$$V28,353358017784062,A12,OK*02\r\n'));
-    expect(result.messages.find((m) => m.kind === 'heartbeat')?.attributes).toEqual({ result: 'A12,OK', commandFlag: meitrackFlagFor(21) });
+    expect(result.messages.find((m) => m.kind === 'heartbeat')?.attributes).toEqual({
+      result: 'A12,OK',
+      commandFlag: meitrackFlagFor(21),
+    });
     expect(sent?.[2]).toBe('V');
   });
 });
