@@ -19,7 +19,7 @@ export interface CommandTarget {
   serial: number;
   /** A protocol's per-device settings (SessionOptions.settings). */
   settings?: Readonly<Record<string, string | number | boolean>> | undefined;
-  /** The server's clock, for protocols whose commands carry a time (epoch ms). */
+  /** The server's clock (epoch ms), for protocols whose commands carry a time (H02). */
   nowMs?: number | undefined;
 }
 

@@ -163,7 +163,7 @@ describe('Queclink decoder on captured packets (one session for the whole file)'
   });
 
   it('turns acknowledgements into command results', () => {
-    expect(results.get(text(184))?.messages[0]?.attributes).toEqual({ result: 'GTJDC,0016' });
+    expect(results.get(text(184))?.messages[0]?.attributes).toEqual({ result: 'GTJDC,0016', commandSerial: 0x16 });
   });
 });
 

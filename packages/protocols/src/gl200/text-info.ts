@@ -6,7 +6,7 @@ import { num, type Attributes } from './text-fields.ts';
  * ACK is an acknowledgement of a command the server sent.
  */
 export function infoAttributes(report: TextReport): Attributes {
-  if (report.prefix === 'ACK') return { result: [`GT${report.type}`, ...report.body.slice(1)].join(',') };
+  if (report.prefix === 'ACK') return acknowledgement(report);
   switch (report.type) {
     case 'INF':
       return report.version === null ? {} : deviceInfo(report.body);
@@ -17,6 +17,18 @@ export function infoAttributes(report: TextReport): Attributes {
     default:
       return {};
   }
+}
+
+/**
+ * +ACK:GTxxx (Queclink @Track protocol, each command's "acknowledgement message"): device name,
+ * the command's own fields (e.g. the RTO sub command), then the serial number the server put at
+ * the end of the command, echoed so the answer can be matched (`commandSerial`).
+ */
+function acknowledgement(report: TextReport): Attributes {
+  const out: Attributes = { result: [`GT${report.type}`, ...report.body.slice(1)].join(',') };
+  const serial = report.body.length > 1 ? (report.body[report.body.length - 1] ?? '') : '';
+  if (/^[0-9A-Fa-f]{4}$/.test(serial)) out.commandSerial = parseInt(serial, 16);
+  return out;
 }
 
 /**

@@ -81,14 +81,16 @@ export const decodeSerialData: Gt06Handler = (r) => {
 
 /**
  * 0x15 command response (the device's answer to a server command 0x80): content length, the server's
- * 4-byte flag, the text, language.
+ * 4-byte flag, the text, language. The flag echoes the one the server sent (command-encoder.ts puts
+ * the command's serial there), so `commandSerial` matches the answer to its command.
  */
 export const decodeCommandText: Gt06Handler = (r) => {
   const length = r.readU8('command length');
-  r.skip(4, 'server flag');
+  const commandSerial = r.readU32('server flag');
   // Some firmwares send length 0 and pad the text with zeros up to the language word.
   const size = length > 4 ? Math.min(length - 4, r.remaining) : Math.max(0, r.remaining - 2);
-  return { messages: [info({ result: textOrHex(trimZeros(r.readBytes(size, 'response'))) })], ack: false };
+  const result = textOrHex(trimZeros(r.readBytes(size, 'response')));
+  return { messages: [info({ result, commandSerial })], ack: false };
 };
 
 function trimZeros(bytes: Uint8Array): Uint8Array {
@@ -101,10 +103,10 @@ function trimZeros(bytes: Uint8Array): Uint8Array {
 
 /** 0x21 command response (GT06N protocol): server flag, encoding (1 ASCII, 2 UTF-16BE), text. */
 export const decodeCommandResponse: Gt06Handler = (r) => {
-  r.skip(4, 'server flag');
+  const commandSerial = r.readU32('server flag');
   const encoding = r.readU8('encoding');
   const data = r.readRest();
-  return { messages: [info({ result: encoding === 2 ? utf16be(data) : textOrHex(data) })], ack: false };
+  return { messages: [info({ result: encoding === 2 ? utf16be(data) : textOrHex(data), commandSerial })], ack: false };
 };
 
 function utf16be(bytes: Uint8Array): string {

@@ -41,7 +41,10 @@ const decodeConfirmation: TextHandler = ({ fields }) => {
     if (isTimeField(fields[i]) && isValidity(fields[i + 1]) && /^[NS]$/i.test(fields[i + 3] ?? '')) {
       const fix = readFix(fields, { start: i, withTime: true });
       const result = fields.slice(3, i - 1).join(',');
-      const message: NormalizedMessage = { ...fix.message, attributes: { ...fix.message.attributes, result } };
+      // The command's own hhmmss, echoed: with the command name it matches the answer to its command.
+      const commandTime = fields[i - 1] ?? '';
+      const attributes = { ...fix.message.attributes, result, ...(isTimeField(commandTime) ? { commandTime } : {}) };
+      const message: NormalizedMessage = { ...fix.message, attributes };
       return { messages: [message], warnings: fix.warnings };
     }
   }

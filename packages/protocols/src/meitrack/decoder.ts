@@ -98,7 +98,10 @@ const DECODERS: ReadonlyMap<string, CommandDecoder> = new Map<string, CommandDec
 function decodeCommand(envelope: MeitrackEnvelope, warnings: string[]): NormalizedMessage[] {
   const decoder = DECODERS.get(envelope.command);
   if (decoder) return decoder(envelope.params, warnings);
-  return [decodeCommandResult(envelope.command, text(envelope.params))];
+  // The reply repeats the data identifier of the command it answers (Meitrack GPRS protocol,
+  // command examples: @@V…,A12,6 → $$V…,A12,OK); command-encoder.ts derives it from the serial.
+  const message = decodeCommandResult(envelope.command, text(envelope.params));
+  return [{ ...message, attributes: { ...message.attributes, commandFlag: envelope.flag } }];
 }
 
 /** " AAA" when the frame's command can be read, for error messages. */

@@ -98,7 +98,7 @@ describe('Meitrack decoder on captured packets (one session per file, lenient ch
     expect(aaa).toMatchObject({ latitude: 54.739468, longitude: 25.273648, satellites: 5, speedKmh: 0, course: 73 });
     expect(aaa?.attributes).toMatchObject({ event: 37, driverUniqueId: '006380DF', mcc: 246, lac: 0x65 });
     expect(results.get(31)?.messages).toEqual([
-      { kind: 'heartbeat', imei: '353358017784062', attributes: { result: 'D03,OK' } },
+      { kind: 'heartbeat', imei: '353358017784062', attributes: { result: 'D03,OK', commandFlag: 'D' } },
     ]);
   });
 
