@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { destinationPoint, type GeoPoint } from '@jejak/domain';
-import { createGt06Framer, decodeAck, encodeGps22, encodeLogin } from '@jejak/protocols';
+import { createGt06Framer, decodeAck, encodeFrame, encodeGps22, encodeLogin } from '@jejak/protocols';
 
 /**
  * A bare tracker over real TCP for tests: writes frames, collects the server's acks. Any
@@ -94,4 +94,50 @@ export async function gt06Track(port: number, imei: string, t0: number) {
     await sendAt({ timeMs: t, at: here, speedKmh, acc });
   };
   return { device, send, sendAt, now: () => t, here: () => here };
+}
+
+/** A GT06 tracker over real TCP that keeps every frame the server sends it. */
+export async function commandTracker(port: number) {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const framer = createGt06Framer();
+  const frames: Uint8Array[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('data', (chunk) => {
+    frames.push(...framer.push(chunk).frames);
+    for (const w of waiters.splice(0)) w();
+  });
+  socket.on('error', () => undefined);
+  return {
+    frames,
+    write: (bytes: Uint8Array) => socket.write(bytes),
+    /** The first frame received that `match` accepts. */
+    async next(match: (f: Uint8Array) => boolean, timeoutMs = 10_000): Promise<Uint8Array> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = frames.find(match);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error('no such frame');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, left);
+        });
+      }
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+export const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+/** The tracker's 0x15 answer to the command flagged `serial`. */
+export function gt06CommandAnswer(serial: number, text: string, frameSerial: number): Uint8Array {
+  const body = Buffer.from(text, 'ascii');
+  const content = Buffer.alloc(1 + 4 + body.length + 2);
+  content[0] = 4 + body.length;
+  content.writeUInt32BE(serial, 1);
+  body.copy(content, 5);
+  content.writeUInt16BE(1, 5 + body.length);
+  return encodeFrame(0x15, content, frameSerial);
 }

@@ -1,57 +1,11 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_PATHS, COMMAND_TEXTS, type DeviceCommandRow } from '@jejak/contract';
-import { createGt06Framer, encodeFrame, encodeLogin, protocolById, type DeviceCommand } from '@jejak/protocols';
+import { encodeLogin, protocolById, type DeviceCommand } from '@jejak/protocols';
+import { commandTracker, gt06CommandAnswer, sameBytes } from './device-client.ts';
 import { apiClient, dbKinds, registerVehicle, startTestServer, type TestServer } from './harness.ts';
 
 const kinds = await dbKinds();
 const IMEI = '868120300009001';
-
-/** A GT06 tracker over real TCP that keeps every frame the server sends it. */
-async function tracker(port: number) {
-  const socket = net.connect({ port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const framer = createGt06Framer();
-  const frames: Uint8Array[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('data', (chunk) => {
-    frames.push(...framer.push(chunk).frames);
-    for (const w of waiters.splice(0)) w();
-  });
-  socket.on('error', () => undefined);
-  return {
-    frames,
-    write: (bytes: Uint8Array) => socket.write(bytes),
-    /** The first frame received that `match` accepts. */
-    async next(match: (f: Uint8Array) => boolean, timeoutMs = 10_000): Promise<Uint8Array> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = frames.find(match);
-        if (found) return found;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('no such frame');
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, left);
-        });
-      }
-    },
-    close: () => socket.destroy(),
-  };
-}
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
-
-/** The tracker's 0x15 answer to the command flagged `serial`. */
-function answer(serial: number, text: string, frameSerial: number): Uint8Array {
-  const body = Buffer.from(text, 'ascii');
-  const content = Buffer.alloc(1 + 4 + body.length + 2);
-  content[0] = 4 + body.length;
-  content.writeUInt32BE(serial, 1);
-  body.copy(content, 5);
-  content.writeUInt16BE(1, 5 + body.length);
-  return encodeFrame(0x15, content, frameSerial);
-}
 
 describe.each(kinds)('commands to trackers on %s', (kind) => {
   let server: TestServer;
@@ -94,22 +48,26 @@ describe.each(kinds)('commands to trackers on %s', (kind) => {
     expect(command.status).toBe('QUEUED');
     const listed = await log();
     expect(listed.available).toEqual(expect.arrayContaining(['engineStop', 'engineResume', 'requestPosition']));
-    expect(listed.commands[0]).toMatchObject({ cmid: command.cmid, status: 'QUEUED', createdBy: 'owner@demo.jejak.my' });
+    expect(listed.commands[0]).toMatchObject({
+      cmid: command.cmid,
+      status: 'QUEUED',
+      createdBy: 'owner@demo.jejak.my',
+    });
 
-    const device = await tracker(server.gt06Port);
+    const device = await commandTracker(server.gt06Port);
     device.write(encodeLogin(IMEI, 1));
     const want = await expected({ type: 'requestPosition' }, command.cmid);
     await device.next((f) => sameBytes(f, want));
     await expect.poll(async () => (await log()).commands[0]?.status).toBe('SENT');
 
-    device.write(answer(await serialOf(command.cmid), 'Lat:N3.14,Lon:E101.69', 2));
+    device.write(gt06CommandAnswer(await serialOf(command.cmid), 'Lat:N3.14,Lon:E101.69', 2));
     await expect.poll(async () => (await log()).commands[0]?.answer).toBe('Lat:N3.14,Lon:E101.69');
     expect((await log()).commands[0]?.status).toBe('ANSWERED');
     device.close();
   });
 
   it('stops an engine only with a reason, and not while it moves unless forced', async () => {
-    const device = await tracker(server.gt06Port);
+    const device = await commandTracker(server.gt06Port);
     device.write(encodeLogin(IMEI, 1));
     await device.next((f) => f[3] === 0x01);
 
@@ -153,13 +111,17 @@ describe.each(kinds)('commands to trackers on %s', (kind) => {
 
   it('never sends a command past its expiry', async () => {
     const stale = (await send({ type: 'custom', text: 'STALE#' })).body.command as DeviceCommandRow;
-    await db().updateTable('device_commands').set({ expires_at: Date.now() - 1 }).where('cmid', '=', stale.cmid).execute();
+    await db()
+      .updateTable('device_commands')
+      .set({ expires_at: Date.now() - 1 })
+      .where('cmid', '=', stale.cmid)
+      .execute();
     expect((await log()).commands.find((c) => c.cmid === stale.cmid)).toMatchObject({
       status: 'EXPIRED',
       error: COMMAND_TEXTS.expiredAfter,
     });
     const fresh = (await send({ type: 'custom', text: 'FRESH#' })).body.command as DeviceCommandRow;
-    const device = await tracker(server.gt06Port);
+    const device = await commandTracker(server.gt06Port);
     device.write(encodeLogin(IMEI, 1));
     const freshBytes = await expected({ type: 'custom', text: 'FRESH#' }, fresh.cmid);
     const staleBytes = await expected({ type: 'custom', text: 'STALE#' }, stale.cmid);

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '@jejak/contract';
 import type { DeviceCommand, NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { PendingCommand } from '../storage/ingest/rows.ts';
@@ -51,9 +52,15 @@ export function createCommandCourier(deps: {
     if (!claim?.send || !imei) return;
     const nowMs = deps.now();
     for (const pending of await repo.claimQueued(dvid, nowMs)) {
-      const bytes = encoder?.encode(toDeviceCommand(pending), { imei, serial: pending.serial, nowMs }) ?? null;
+      let bytes: Uint8Array | null = null;
+      try {
+        bytes = encoder?.encode(toDeviceCommand(pending), { imei, serial: pending.serial, nowMs }) ?? null;
+      } catch (err) {
+        // A command the protocol cannot carry (a text too long for its frame, say).
+        log.warn({ dvid, cmid: pending.cmid, err: String(err) }, 'command not encoded');
+      }
       if (!bytes) {
-        await repo.fail(pending.cmid, 'the tracker does not take this command');
+        await repo.fail(pending.cmid, COMMAND_TEXTS.typeNotSupported);
         continue;
       }
       claim.send(bytes);

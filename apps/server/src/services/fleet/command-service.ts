@@ -60,7 +60,8 @@ export function createCommandService(deps: {
       return { available: available(user, device.model), commands: await repo.listOf(vid, deps.now()) };
     },
 
-    async send(actor: Actor, body: SendCommandRequest): Promise<DeviceCommandRow> {
+    /** The queued command, and whether its tracker is connected (then it goes out at once). */
+    async send(actor: Actor, body: SendCommandRequest): Promise<{ command: DeviceCommandRow; online: boolean }> {
       const { user } = actor;
       if (IMMOBILISER.includes(body.type)) requireCall(user, 'immobilise');
       const device = await trackerOf(user, body.vid);
@@ -96,7 +97,7 @@ export function createCommandService(deps: {
       deps.bus.publish('device.command', { dvid: device.dvid });
       const row = await repo.get(cmid, nowMs);
       if (!row) throw AppError.notFound();
-      return row;
+      return { command: row, online: device.isAlive };
     },
   };
 }

@@ -23,7 +23,7 @@ export const msCommands: Strings['commands'] = {
   reasonPlaceholder: 'cth. kenderaan dilaporkan dicuri',
   force: 'Hentikan juga, walaupun ia bergerak',
   expiresIn: 'Tamat selepas',
-  minutes: (n: number) => (n >= 60 ? `${n / 60} jam` : `${n} min`),
+  minutes: (n: number) => (n >= 60 ? `${n / 60} jam` : `${n} minit`),
   send: 'Hantar',
   confirmStop: (name: string) =>
     `Hentikan enjin ${name}? Ia tidak akan hidup semula sehingga anda menghantar Hidupkan semula enjin.`,

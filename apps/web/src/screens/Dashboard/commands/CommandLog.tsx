@@ -1,5 +1,5 @@
 import type { CommandStatus, DeviceCommandRow } from '@jejak/contract';
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { List, Tag, Typography } from 'antd';
 import { localizeSpecText } from '../../../i18n/spec-texts.ts';
 import { useLocale, useStrings } from '../../../i18n/strings.ts';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -12,7 +12,11 @@ const STATUS_COLOURS: Record<CommandStatus, string> = {
   FAILED: 'red',
 };
 
-/** A vehicle's latest commands: when, what, how it went, the tracker's answer and who sent it. */
+/**
+ * A vehicle's latest commands, newest first: what, how it went, when and by whom (with the
+ * reason of an engine stop), and the tracker's answer. A list rather than a table, so a phone
+ * shows every part without scrolling sideways.
+ */
 export function CommandLog({ commands, loading }: { commands: DeviceCommandRow[]; loading: boolean }) {
   const s = useStrings().commands;
   const locale = useLocale();
@@ -22,36 +26,36 @@ export function CommandLog({ commands, loading }: { commands: DeviceCommandRow[]
       : c.type === 'custom'
         ? `${s.types.custom}: ${c.text ?? ''}`
         : s.types[c.type];
-  const columns: TableColumnsType<DeviceCommandRow> = [
-    { key: 'time', title: s.time, render: (_, c) => formatDateTime(c.createdAt) },
-    { key: 'command', title: s.command, render: (_, c) => what(c) },
-    {
-      key: 'status',
-      title: s.status,
-      render: (_, c) => (
-        <Tag color={STATUS_COLOURS[c.status]} data-testid={`command-status-${c.cmid}`}>
-          {s.statuses[c.status]}
-        </Tag>
-      ),
-    },
-    {
-      key: 'answer',
-      title: s.answer,
-      render: (_, c) => c.answer ?? (c.error ? localizeSpecText(c.error, locale) : ''),
-    },
-    { key: 'by', title: s.by, render: (_, c) => [c.createdBy, c.reason].filter(Boolean).join(' — ') },
-  ];
   return (
-    <Table<DeviceCommandRow>
+    <List<DeviceCommandRow>
       data-testid="command-log"
-      rowKey="cmid"
       size="small"
       loading={loading}
-      columns={columns}
       dataSource={commands}
       locale={{ emptyText: s.empty }}
-      pagination={false}
-      scroll={{ x: 'max-content', y: 320 }}
+      renderItem={(c) => (
+        <List.Item data-testid="command-log-item" data-cmid={c.cmid}>
+          <div className="command-log-item">
+            <div className="command-log-head">
+              <Typography.Text strong>{what(c)}</Typography.Text>
+              <Tag color={STATUS_COLOURS[c.status]} data-testid={`command-status-${c.cmid}`}>
+                {s.statuses[c.status]}
+              </Tag>
+            </div>
+            <Typography.Text type="secondary" className="command-log-meta">
+              {[formatDateTime(c.createdAt), c.createdBy, c.reason].filter(Boolean).join(' · ')}
+            </Typography.Text>
+            {c.answer !== null && (
+              <div>
+                {s.answer}: <Typography.Text code>{c.answer}</Typography.Text>
+              </div>
+            )}
+            {c.answer === null && c.error !== null && (
+              <Typography.Text type="danger">{localizeSpecText(c.error, locale)}</Typography.Text>
+            )}
+          </div>
+        </List.Item>
+      )}
     />
   );
 }
