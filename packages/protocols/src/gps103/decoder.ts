@@ -26,12 +26,15 @@ export interface Gps103Session extends ProtocolSession {
 /**
  * Decoder state for one GPS103 connection. Every report carries the IMEI; the login and the
  * heartbeat are answered (`LOAD`, `ON`), and an SOS is acknowledged with the cancel command
- * (`**,imei:NNN,E;`), which stops the device repeating it. The first frame naming a new IMEI
+ * (`**,imei:NNN,E;`), which stops the device repeating it. Cell-only reports carry only local
+ * time: they are dated with the clock offset the device's last GPS report showed. The first frame naming a new IMEI
  * identifies the device: a report without a location becomes the `login` itself (keeping its
  * attributes), anything else gets a bare `login` in front. Pure; never throws.
  */
 export function createGps103Session(): Gps103Session {
   let current: string | null = null;
+  /** The clock offset the current device's last F report showed (dates its L reports). */
+  let zone: { imei: string; minutes: number } | null = null;
 
   function identify(imei: string, messages: NormalizedMessage[]): NormalizedMessage[] {
     const tagged = messages.map((m): NormalizedMessage => ({ ...m, imei }));
@@ -57,7 +60,8 @@ export function createGps103Session(): Gps103Session {
       const report = decodeText(beat[2] ?? '', context);
       return report.error ? report : { ...report, reply: ascii(HEARTBEAT_REPLY) };
     }
-    const decoded = decodeReport(text);
+    const decoded = decodeReport(text, (imei) => (zone?.imei === imei ? zone.minutes : null));
+    if (decoded.zoneMinutes !== undefined) zone = { imei: decoded.imei, minutes: decoded.zoneMinutes };
     const warnings = [...decoded.warnings];
     const messages = decoded.messages.map((m) => {
       if (m.latitude === undefined || m.deviceTimeMs !== undefined || context.receivedAtMs === undefined) return m;
@@ -86,7 +90,7 @@ export function createGps103Session(): Gps103Session {
 }
 
 /** An `imei:NNN,…` report, by its keyword and terminator. */
-function decodeReport(text: string): Decoded {
+function decodeReport(text: string, zoneOf: (imei: string) => number | null): Decoded {
   if (!text.startsWith('imei:')) throw new DecodeError('expected imei:, ##, or an IMEI heartbeat');
   const body = text.endsWith(';') ? text.slice(0, -1) : text;
   const fields = body.split(',');
@@ -103,7 +107,7 @@ function decodeReport(text: string): Decoded {
     // `imei:NNN,L,*`: a report with nothing in it (no fix, no cell), only that the device is there.
     return { imei, messages: [{ kind: 'heartbeat', attributes: {} }], warnings: ['report without data'] };
   }
-  return decodeRegular(imei, fields);
+  return decodeRegular(imei, fields, zoneOf(imei));
 }
 
 function result(messages: NormalizedMessage[], reply: string | null, warnings: string[]): DecodeResult {

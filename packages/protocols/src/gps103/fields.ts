@@ -12,6 +12,8 @@ export interface Decoded {
   warnings: string[];
   /** Reply text for the device (the SOS cancel), if any. */
   reply?: string;
+  /** The device clock's offset from UTC (minutes), when the report showed it. */
+  zoneMinutes?: number;
 }
 
 /** A decimal number, or undefined for an empty field; anything else is an error. */
@@ -64,7 +66,7 @@ export function localTime(text: string): { ms: number; h: number; m: number } | 
  * field (`hhmmss.sss`). The difference between the two clocks is the time zone (within ±12 h,
  * to the minute), so UTC = local − zone, with the seconds of the GPS clock.
  */
-export function fixTime(local: string, utc: string): { ms: number; warning?: string } | null {
+export function fixTime(local: string, utc: string): { ms: number; zoneMinutes?: number; warning?: string } | null {
   const l = localTime(local);
   const u = /^(\d\d)(\d\d)(\d\d(?:\.\d+)?)$/.exec(utc);
   if (!l) return null;
@@ -75,5 +77,5 @@ export function fixTime(local: string, utc: string): { ms: number; warning?: str
   if (zone <= -12 * 60) zone += 24 * 60;
   else if (zone > 12 * 60) zone -= 24 * 60;
   const localMinute = l.ms - (l.ms % 60_000);
-  return { ms: localMinute - zone * 60_000 + Math.round((us ?? 0) * 1000) };
+  return { ms: localMinute - zone * 60_000 + Math.round((us ?? 0) * 1000), zoneMinutes: zone };
 }

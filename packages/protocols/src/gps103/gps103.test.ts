@@ -114,10 +114,28 @@ describe('GPS103 decoder: values, replies and identity', () => {
     expect(alarmOf(43)?.event).toBeUndefined();
   });
 
+  it('dates a cell-only report with the clock offset the device last showed, and not before', () => {
+    const session = createGps103Session();
+    const cell = 'imei:359586015829802,help me,0809231435,,L,,,113b,,558f,,,;';
+    expect(session.decode(ascii(cell)).messages.at(-1)?.deviceTimeMs).toBeUndefined();
+    const fix = 'imei:359586015829802,tracker,0809231429,,F,062947.294,A,2234.4026,N,11354.3277,E,0.00,;';
+    expect(session.decode(ascii(fix)).messages.at(-1)?.deviceTimeMs).toBe(Date.parse('2008-09-23T06:29:47.294Z'));
+    expect(session.decode(ascii(cell)).messages.at(-1)?.deviceTimeMs).toBe(Date.parse('2008-09-23T06:35:00Z'));
+    // Another device's report does not borrow the offset.
+    expect(
+      session.decode(ascii(cell.replace('359586015829802', '359586015829803'))).messages.at(-1)?.deviceTimeMs,
+    ).toBeUndefined();
+  });
+
   it('reads the vehicle trailer: altitude, ignition, door, fuel, temperature', () => {
     const m = results.get(id(14))?.messages.find(hasLocation);
     expect(m).toMatchObject({ altitude: 65.43, speedKmh: 0, course: 30.1 });
     expect(m?.attributes).toEqual({ ignition: true, door: false, fuel1: 10.5, fuel2: 0, temp1: 28 });
+  });
+
+  it('leaves a trailer of another layout unread (the oil1 fuel alarm)', () => {
+    expect(results.get(id(23))?.messages[0]?.attributes).toEqual({ event: 'oil1' });
+    expect(results.get(id(23))?.warnings).toEqual(['trailer of an unknown layout: not read']);
   });
 
   it('reads the OBD report as one message of engine values', () => {

@@ -1,6 +1,16 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
-import { coordinate, fixTime, KNOTS_TO_KMH, num, percent, put, type Attributes, type Decoded } from './fields.ts';
+import {
+  coordinate,
+  fixTime,
+  KNOTS_TO_KMH,
+  localTime,
+  num,
+  percent,
+  put,
+  type Attributes,
+  type Decoded,
+} from './fields.ts';
 import { keywordAttributes, wantsCancel } from './keywords.ts';
 
 /**
@@ -11,9 +21,10 @@ import { keywordAttributes, wantsCancel } from './keywords.ts';
  * F (GPS fix): `hhmmss.sss (UTC),A|V,ddmm.mmmm,N|S,dddmm.mmmm,E|W,speed (knots),course` and, on
  * later firmwares, `altitude,ignition (0/1),door (0/1),fuel 1 %,fuel 2,temperature`. One firmware
  * puts the hemisphere letters before the numbers; some leave the longitude's empty.
- * L (no fix): `,,lac,,cell id,,,` in hex, or nothing.
+ * L (no fix): `,,lac,,cell id,,,` in hex, or nothing. Its only time is the local one: it is
+ * dated with `zoneMinutes`, the device clock's offset an earlier F report showed, when known.
  */
-export function decodeRegular(imei: string, fields: readonly string[]): Decoded {
+export function decodeRegular(imei: string, fields: readonly string[], zoneMinutes: number | null): Decoded {
   const keyword = fields[1] ?? '';
   const attributes = keywordAttributes(keyword);
   if (keyword === 'rfid') put(attributes, 'driverUniqueId', fields[3] || undefined);
@@ -24,8 +35,10 @@ export function decodeRegular(imei: string, fields: readonly string[]): Decoded 
   const lac = hex(fields[7]);
   const cellId = hex(fields[9]);
   if (lac !== undefined && cellId !== undefined) Object.assign(attributes, { lac, cellId });
-  const kind = attributes.alarm === undefined ? 'heartbeat' : 'alarm';
-  return { imei, messages: [{ kind, attributes }], warnings: [], ...(reply ? { reply } : {}) };
+  const message: NormalizedMessage = { kind: attributes.alarm === undefined ? 'heartbeat' : 'alarm', attributes };
+  const local = localTime(fields[2] ?? '');
+  if (local && zoneMinutes !== null) message.deviceTimeMs = local.ms - zoneMinutes * 60_000;
+  return { imei, messages: [message], warnings: [], ...(reply ? { reply } : {}) };
 }
 
 function gpsReport(fields: readonly string[], attributes: Attributes): Omit<Decoded, 'imei'> {
@@ -55,33 +68,32 @@ function gpsReport(fields: readonly string[], attributes: Attributes): Omit<Deco
   if (course !== undefined && course >= 0 && course <= 360) message.course = course % 360;
   const altitude = num(rest[2], 'altitude');
   if (altitude !== undefined) message.altitude = altitude;
-  trailer(rest.slice(3), attributes);
-  return { messages: [message], warnings };
+  if (!trailer(rest.slice(3), attributes)) warnings.push('trailer of an unknown layout: not read');
+  return {
+    messages: [message],
+    warnings,
+    ...(time?.zoneMinutes === undefined ? {} : { zoneMinutes: time.zoneMinutes }),
+  };
 }
 
-/** ignition, door, fuel 1 (%), fuel 2 (% or a count), temperature; DTC reports put the code in fuel 2's place. */
-function trailer(t: readonly string[], out: Attributes): void {
-  if (t[0] === '0' || t[0] === '1') out.ignition ??= t[0] === '1';
-  if (t[1] === '0' || t[1] === '1') out.door ??= t[1] === '1';
-  put(
-    out,
-    'fuel1',
-    lenient(() => percent(t[2], 'fuel 1')),
-  );
+/**
+ * ignition, door, fuel 1 (%), fuel 2 (% or a count), temperature; DTC reports put the code in
+ * fuel 2's place. False (nothing read) when ignition or door is not 0, 1 or empty: the fuel
+ * alarms (`oil1`, `oil2`) put other values there.
+ */
+function trailer(t: readonly string[], out: Attributes): boolean {
+  if (!/^[01]?$/.test(t[0] ?? '') || !/^[01]?$/.test(t[1] ?? '')) return false;
+  if (t[0]) out.ignition ??= t[0] === '1';
+  if (t[1]) out.door ??= t[1] === '1';
+  const fuel1 = lenient(() => percent(t[2], 'fuel 1'));
+  put(out, 'fuel1', fuel1);
   const second = t[3] ?? '';
+  const fuel2 = lenient(() => percent(second, 'fuel 2'));
   if (/^[PCBU][0-9A-F]{4}$/.test(second)) out.dtcs = second;
-  else
-    put(
-      out,
-      'fuel2',
-      lenient(() => percent(second, 'fuel 2')),
-    );
-  if (out.temp1 === undefined)
-    put(
-      out,
-      'temp1',
-      lenient(() => num(t[4], 'temperature')),
-    );
+  else put(out, 'fuel2', fuel2);
+  const temp = lenient(() => num(t[4], 'temperature'));
+  if (out.temp1 === undefined) put(out, 'temp1', temp);
+  return true;
 }
 
 /** Trailer fields differ between firmwares: one that is not a number is left out, not fatal. */
