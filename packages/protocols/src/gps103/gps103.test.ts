@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodeResult } from '../message.ts';
-import { checkSplits } from '../testing/framing.ts';
 import {
   checkExpectation,
   hasLocation,
@@ -8,11 +7,7 @@ import {
   loadVectors,
   type VectorRecordBase,
 } from '../testing/vectors.ts';
-import { formatInterval, gps103Commands } from './commands.ts';
 import { createGps103Session } from './decoder.ts';
-import { encodeGps103Heartbeat, encodeGps103Login, encodeGps103Position } from './encoder.ts';
-import { createGps103Framer, GPS103_MAX_BUFFERED_BYTES } from './frame.ts';
-import { gps103Protocol } from './index.ts';
 
 interface VectorRecord extends VectorRecordBase {
   id: string;
@@ -23,7 +18,6 @@ interface VectorRecord extends VectorRecordBase {
 const records = loadVectors<VectorRecord>('gps103.json');
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 const text = (bytes: Uint8Array | null | undefined): string => String.fromCharCode(...(bytes ?? []));
-const hex = (t: string): string => Array.from(ascii(t), (b) => b.toString(16).padStart(2, '0')).join('');
 const RECEIVED = Date.UTC(2026, 0, 1);
 
 /** Replays the whole file through one session, as a connection would. Keyed by record id. */
@@ -207,107 +201,5 @@ describe('GPS103 decoder: values, replies and identity', () => {
       const noise = Uint8Array.from({ length: (i * 7) % 90 }, (_, k) => (i * 31 + k * 17) & 0xff);
       expect(session.decode(noise).error ?? '').not.toMatch(/internal/);
     }
-  });
-});
-
-describe('GPS103 framer', () => {
-  const frames = [
-    '##,imei:359586015829802,A;',
-    '359586015829802',
-    'imei:359586015829802,tracker,0809231929,13554900601,F,112909.397,A,2234.4669,N,11354.3287,E,0.11,321.53,;',
-    'imei:861359038609986,Equipo 1,---,------,----,214734,241018,26,1,-33.42317,-70.61930,067,229,0674,1.00,08,0,1,---,*',
-    '359586015829802;',
-    'imei:864895030279986,ac alarm,180404174252,,L,,,296a,,51f7,,,;',
-  ].map(hex);
-
-  it('cuts the stream the same whatever the split: login, heartbeats, ; and * reports', () => {
-    checkSplits(() => createGps103Framer(), frames);
-  });
-
-  it('skips line breaks between reports and ends a report at a line break', () => {
-    const out = createGps103Framer().push(ascii('imei:1,tracker,,,L,\r\n\r\n##,imei:359586015829802,A;\n'));
-    expect(out.error).toBeNull();
-    expect(out.frames.map(text)).toEqual(['imei:1,tracker,,,L,', '##,imei:359586015829802,A;']);
-  });
-
-  it('takes a chunk that is just an IMEI as a heartbeat, and waits for a shorter one', () => {
-    expect(createGps103Framer().push(encodeGps103Heartbeat('359586015829802')).frames.map(text)).toEqual([
-      '359586015829802',
-    ]);
-    const framer = createGps103Framer();
-    expect(framer.push(ascii('3595860')).frames).toEqual([]);
-    expect(framer.bufferedBytes).toBe(7);
-  });
-
-  it('fails on garbage and on a report longer than its bound', () => {
-    expect(createGps103Framer().push(ascii('GET / HTTP/1.1\r\n')).error).toMatch(/not a GPS103 frame/);
-    expect(createGps103Framer().push(ascii('1'.repeat(21))).error).toMatch(/not a heartbeat/);
-    const long = createGps103Framer().push(ascii(`imei:1,${'x'.repeat(GPS103_MAX_BUFFERED_BYTES)}`));
-    expect(long.error).toMatch(/no ; within 8192 bytes/);
-  });
-});
-
-describe('GPS103 encoder and commands', () => {
-  it('round-trips a position through the decoder (time to the ms, position to 1e-6°)', () => {
-    const fix = {
-      imei: '359586015829802',
-      timeMs: Date.UTC(2026, 2, 1, 23, 30, 15, 250),
-      lat: 3.139003,
-      lon: -101.686855,
-      speedKmh: 42.5,
-      course: 271.5,
-      utcOffsetMinutes: 480,
-    };
-    const session = createGps103Session();
-    expect(text(session.decode(encodeGps103Login(fix.imei)).reply)).toBe('LOAD');
-    const [m, ...rest] = session.decode(encodeGps103Position(fix)).messages;
-    expect(rest).toEqual([]);
-    expect(m).toMatchObject({ kind: 'position', imei: fix.imei, deviceTimeMs: fix.timeMs, valid: true, course: 271.5 });
-    expect(m?.latitude).toBeCloseTo(fix.lat, 6);
-    expect(m?.longitude).toBeCloseTo(fix.lon, 6);
-    expect(m?.speedKmh).toBeCloseTo(fix.speedKmh, 1);
-    const sos = session.decode(encodeGps103Position({ ...fix, keyword: 'help me' }));
-    expect(sos.messages[0]?.attributes.alarm).toBe('sos');
-    expect(text(session.decode(encodeGps103Heartbeat(fix.imei)).reply)).toBe('ON');
-  });
-
-  it('refuses what it cannot send', () => {
-    expect(() => encodeGps103Login('123')).toThrow(RangeError);
-    const fix = { imei: '359586015829802', timeMs: Date.UTC(1999, 0, 1), lat: 0, lon: 0, speedKmh: 0, course: 0 };
-    expect(() => encodeGps103Position(fix)).toThrow(/year 1999/);
-  });
-
-  const target = { imei: '359586015829802', serial: 1 };
-  const sent = (command: Parameters<typeof gps103Commands.encode>[0]) => text(gps103Commands.encode(command, target));
-
-  it('encodes the monitor center commands byte for byte', () => {
-    expect(sent({ type: 'engineStop' })).toBe('**,imei:359586015829802,J;');
-    expect(sent({ type: 'engineResume' })).toBe('**,imei:359586015829802,K;');
-    expect(sent({ type: 'requestPosition' })).toBe('**,imei:359586015829802,B;');
-    expect(sent({ type: 'setInterval', seconds: 30 })).toBe('**,imei:359586015829802,C,30s;');
-    expect(sent({ type: 'setInterval', seconds: 300 })).toBe('**,imei:359586015829802,C,05m;');
-    expect(sent({ type: 'custom', text: 'H,080' })).toBe('**,imei:359586015829802,H,080;');
-    expect(gps103Commands.encode({ type: 'reboot' }, target)).toBeNull();
-    expect(gps103Commands.supported).not.toContain('reboot');
-    expect(gps103Commands.encode({ type: 'custom', text: 'a\r\nb' }, target)).toBeNull();
-    expect(gps103Commands.encode({ type: 'engineStop' }, { imei: 'x;y', serial: 1 })).toBeNull();
-  });
-
-  it('formats intervals as two digits and a unit', () => {
-    expect([5, 99, 100, 3600, 5940, 7200, 356400].map(formatInterval)).toEqual([
-      '05s',
-      '99s',
-      '02m',
-      '60m',
-      '99m',
-      '02h',
-      '99h',
-    ]);
-    expect([0, -5, Number.NaN, 400000].map(formatInterval)).toEqual([null, null, null, null]);
-  });
-
-  it('describes itself for the registry', () => {
-    expect(gps103Protocol).toMatchObject({ id: 'gps103', models: ['TK103'], transports: ['tcp'], defaultPort: 5001 });
-    expect(gps103Protocol.commands).toBe(gps103Commands);
   });
 });
