@@ -52,13 +52,14 @@ export function createGps103Session(): Gps103Session {
       current = login[1];
       return result([{ kind: 'login', imei: login[1], attributes: {} }], LOGIN_REPLY, []);
     }
-    const beat = /^(\d{1,20});?(.*)$/s.exec(text);
+    const beat = /^(\d{1,20});?((?:imei:|##).*)?$/s.exec(text);
     if (beat?.[1] !== undefined) {
-      if (beat[2] === '')
+      if (beat[2] === undefined)
         return result(identify(beat[1], [{ kind: 'heartbeat', attributes: {} }]), HEARTBEAT_REPLY, []);
-      // A heartbeat glued to the report after it: answer it and decode the report.
-      const report = decodeText(beat[2] ?? '', context);
-      return report.error ? report : { ...report, reply: ascii(HEARTBEAT_REPLY) };
+      // A heartbeat glued to the report after it: answer both (ON first) and decode the report.
+      const report = decodeText(beat[2], context);
+      const after = report.reply ? String.fromCharCode(...report.reply) : '';
+      return report.error ? report : { ...report, reply: ascii(HEARTBEAT_REPLY + after) };
     }
     const decoded = decodeReport(text, (imei) => (zone?.imei === imei ? zone.minutes : null));
     if (decoded.zoneMinutes !== undefined) zone = { imei: decoded.imei, minutes: decoded.zoneMinutes };

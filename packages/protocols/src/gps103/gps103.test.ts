@@ -83,6 +83,7 @@ describe('GPS103 decoder: values, replies and identity', () => {
     // A heartbeat glued to the report after it: both answered and decoded.
     expect(text(results.get(id(35))?.reply)).toBe('ON');
     expect(results.get(id(35))?.messages.filter(hasLocation)).toHaveLength(1);
+    expect(text(createGps103Session().decode(ascii('359586015829802##,imei:359586015829802,A;')).reply)).toBe('ONLOAD');
   });
 
   it('acknowledges an SOS with the cancel command and sends no other reply', () => {
@@ -190,6 +191,7 @@ describe('GPS103 decoder: values, replies and identity', () => {
     expect(bad('imei:359586015829802,tracker,0809231429,,X,;')).toMatch(/expected F or L/);
     expect(bad('##,imei:abc,A;')).toMatch(/^GPS103 login: /);
     expect(bad('hello')).toMatch(/^GPS103 frame: /);
+    expect(bad('1'.repeat(5000))).toMatch(/^GPS103 heartbeat: /);
     for (const r of records) {
       const bytes = ascii(r.payload_text);
       for (let cut = 0; cut < bytes.length; cut += 3) {
