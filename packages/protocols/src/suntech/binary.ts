@@ -25,7 +25,9 @@ export function decodeBinary(frame: Uint8Array): Decoded {
   const id = bytesToHex(r.readBytes(5, 'device id'));
   const mask = r.readUInt(3, 'report map');
   const bit = (n: number): boolean => ((mask >> n) & 1) === 1;
-  const attributes: Attributes = { type: header === STATUS ? 'STT' : header === ALERT ? 'ALT' : `0x${header.toString(16)}` };
+  const attributes: Attributes = {
+    type: header === STATUS ? 'STT' : header === ALERT ? 'ALT' : `0x${header.toString(16)}`,
+  };
   if (bit(1)) attributes.model = r.readU8('model');
   if (bit(2)) attributes.versionFw = Array.from(r.readBytes(3, 'software version')).join('.');
   const memory = bit(3) && r.readU8('message type') === 0;

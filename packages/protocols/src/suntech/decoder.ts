@@ -77,7 +77,8 @@ function route(frame: Uint8Array, settings: SuntechSettings, current: string | n
   if (/^ST4\d{2}[A-Z]{3}$/.test(head)) return decodeSt4(values);
   if (/^S[A-Z]\d{3,4}[A-Z]?[A-Z]{3}$/.test(head)) return decodeLegacy(values, settings);
   // A device's bare answer to a command it could not parse, e.g. "-Error".
-  if (current !== null && /^[-+][A-Za-z ]{1,32}$/.test(text)) return { id: null, messages: [heartbeatOf({ result: text })], warnings: [] };
+  if (current !== null && /^[-+][A-Za-z ]{1,32}$/.test(text))
+    return { id: null, messages: [heartbeatOf({ result: text })], warnings: [] };
   throw new Unsupported(`unknown report "${head.slice(0, 16)}"`);
 }
 

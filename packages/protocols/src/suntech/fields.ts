@@ -122,7 +122,8 @@ export function positionOf(fix: Fix, attributes: Attributes, memory = false): No
     attributes,
   };
   if (fix.speedKmh !== undefined) m.speedKmh = Math.max(0, fix.speedKmh);
-  if (fix.course !== undefined) m.course = ((fix.course % 360) + 360) % 360;
+  if (fix.course !== undefined)
+    m.course = fix.course >= 0 && fix.course < 360 ? fix.course : ((fix.course % 360) + 360) % 360;
   if (fix.satellites !== undefined) m.satellites = fix.satellites;
   if (memory) m.memory = true;
   return m;

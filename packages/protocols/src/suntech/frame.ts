@@ -43,7 +43,9 @@ function nextFrame(data: Uint8Array, pos: number, { max }: FrameContext): FrameS
   if (!isTextStart(first)) return garbage(data, pos);
   const end = textEnd(data, pos);
   if (end >= 0) return { kind: 'frame', start: pos, end };
-  return data.length - pos > max ? { kind: 'error', reason: `no CR within ${max} bytes of a text report` } : { kind: 'need' };
+  return data.length - pos > max
+    ? { kind: 'error', reason: `no CR within ${max} bytes of a text report` }
+    : { kind: 'need' };
 }
 
 /** A frame whose u16 length at offset 1 covers all but `extra` bytes of it. */

@@ -44,7 +44,9 @@ export function parseSuntechSettings(raw: Raw): ParsedSettings {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d$/.test(v.trim()) ? Number(v) : NaN;
     const found = allowed.find((a) => a === n);
     if (found !== undefined) return found;
-    warnings.push(`Suntech setting ${name}: ${JSON.stringify(v)} is not one of ${allowed.join('/')}, using ${fallback}`);
+    warnings.push(
+      `Suntech setting ${name}: ${JSON.stringify(v)} is not one of ${allowed.join('/')}, using ${fallback}`,
+    );
     return fallback;
   };
   const flag = (name: string): boolean => {

@@ -1,4 +1,13 @@
-import { deviceId, Fields, isDate, isDecimal, parseDateTime, positionOf, type Attributes, type Decoded } from './fields.ts';
+import {
+  deviceId,
+  Fields,
+  isDate,
+  isDecimal,
+  parseDateTime,
+  positionOf,
+  type Attributes,
+  type Decoded,
+} from './fields.ts';
 import type { SuntechSettings } from './settings.ts';
 import { Unsupported } from './unsupported.ts';
 
@@ -27,7 +36,9 @@ export function decodeSt910(values: readonly string[], s: SuntechSettings): Deco
   const timeMs = parseDateTime(f.next('date'), f.next('time'));
   const withCell = !COORDINATE.test(f.peek() ?? '');
   if (withCell !== (s.protocolType === 1)) {
-    warnings.push(`Suntech ST910: protocolType is ${s.protocolType} but the report ${withCell ? 'carries' : 'has no'} cell id`);
+    warnings.push(
+      `Suntech ST910: protocolType is ${s.protocolType} but the report ${withCell ? 'carries' : 'has no'} cell id`,
+    );
   }
   if (withCell) attributes.cell = f.next('cell');
   const lat = f.decimal('latitude');

@@ -1,5 +1,5 @@
 import type { NormalizedMessage } from '../message.ts';
-import { Fields, parseDateTime, positionOf, type Attributes } from './fields.ts';
+import { type Fields, parseDateTime, positionOf, type Attributes } from './fields.ts';
 
 /*
  * Universal BLE beacon reports (Universal Reporting Guide, "BLE report"; layout checked against
@@ -18,7 +18,8 @@ export function decodeBeacons(type: 'BLE' | 'BSA', f: Fields): NormalizedMessage
   const lat = f.decimal('latitude');
   const lon = f.decimal('longitude');
   const count = Math.min(f.int('beacon count'), 64);
-  const perBeacon = type === 'BLE' ? ['Rssi', '', '', 'Id', 'Samples', 'Major', 'Minor'] : ['Rssi', 'Id', 'Major', 'Minor'];
+  const perBeacon =
+    type === 'BLE' ? ['Rssi', '', '', 'Id', 'Samples', 'Major', 'Minor'] : ['Rssi', 'Id', 'Major', 'Minor'];
   for (let i = 1; i <= count && f.remaining > 0; i++) {
     for (const name of perBeacon) {
       const v = f.optional();

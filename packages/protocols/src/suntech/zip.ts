@@ -35,8 +35,8 @@ export function decodeZip(frame: Uint8Array): Decoded {
   r.readU8('cell BSIC');
   let lat = r.readU8('latitude') + Number(r.readBcd(3, 'latitude')) / 1e6;
   let lon = r.readU8('longitude') + Number(r.readBcd(3, 'longitude')) / 1e6;
-  const speedKmh = r.readU16('speed') + Number(r.readBcd(1, 'speed')) / 100;
-  const course = r.readU16('course') + Number(r.readBcd(1, 'course')) / 100;
+  const speedKmh = hundredths(r, 'speed');
+  const course = hundredths(r, 'course');
   const flags = r.readU8('satellites/fix');
   if (flags & 0x40) lat = -lat;
   if (flags & 0x20) lon = -lon;
@@ -63,5 +63,10 @@ export function decodeZip(frame: Uint8Array): Decoded {
 
 /** u8 volts and a BCD byte of hundredths. */
 function volts(r: ByteReader, field: string): number {
-  return r.readU8(field) + Number(r.readBcd(1, field)) / 100;
+  return (r.readU8(field) * 100 + Number(r.readBcd(1, field))) / 100;
+}
+
+/** u16 and a BCD byte of hundredths. */
+function hundredths(r: ByteReader, field: string): number {
+  return (r.readU16(field) * 100 + Number(r.readBcd(1, field))) / 100;
 }
