@@ -63,6 +63,8 @@ export function decodeLegacy(values: readonly string[], s: SuntechSettings): Dec
       break;
     case 'EVT':
       attributes.event = f.int('event id');
+      if (s.hbm > 0 && withModeAndIndex(f))
+        Object.assign(attributes, { mode: f.int('mode'), index: f.int('message number') });
       break;
     case 'ALT':
       Object.assign(attributes, alertAttributes(f.int('alert id')));
@@ -73,6 +75,15 @@ export function decodeLegacy(values: readonly string[], s: SuntechSettings): Dec
   const memory = readLegacyTail(f, s, attributes);
   const fix = { timeMs, lat, lon, speedKmh, course, satellites, valid };
   return { id, messages: [positionOf(fix, attributes, memory)], warnings: [] };
+}
+
+/**
+ * Newer ST300 firmwares add MODE;MSG_NUM after EVT_ID (captured: `…;2;1;9498;079324;4.3;1`), which
+ * the manual's EVT does not have: seen from where BCK_VOLT, the first decimal of the trailer, falls.
+ */
+function withModeAndIndex(f: Fields): boolean {
+  const decimalAt = (i: number): boolean => /^\d+\.\d+$/.test(f.peek(i) ?? '');
+  return !decimalAt(1) && decimalAt(3);
 }
 
 /** CELL (hex) and, on the ST600, MCC;MNC;LAC (hex);RX_LVL; nothing on the ST500. */

@@ -13,6 +13,8 @@ export function readSerialData(f: Fields, attributes: Attributes): void {
   if (remaining < 0 || remaining > 4096) throw new DecodeError(`bad serial data length ${remaining}`);
   let fuel = 0;
   while (remaining > 0) {
+    // Captures that lost the CR LF ending the data are short by two: the checksum comes next.
+    if (remaining <= 2 && /^[0-9A-Fa-f]{2}$/.test(f.peek() ?? '') && f.remaining > 1) break;
     const item = f.next('serial data');
     fuel += serialItem(item, attributes);
     remaining -= item.length + 1;

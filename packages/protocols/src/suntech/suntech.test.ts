@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, hexToBytes } from '../codec/hex.ts';
+import { hexToBytes } from '../codec/hex.ts';
 import type { DecodeResult, ProtocolSession } from '../message.ts';
 import {
   checkExpectation,
@@ -113,6 +113,20 @@ describe('Suntech decoder on captured packets (one session per decoder context)'
     expect(byPayload('ST300UEX;100850000')?.messages.at(-1)?.attributes.serial).toBe('Welcome to Suntech World!');
   });
 
+  it('reads the EVT of newer firmwares (MODE;MSG_NUM after EVT_ID) and a UEX driver login', () => {
+    expect(byPayload('ST300EVT;205173382')?.messages.at(-1)?.attributes).toMatchObject({
+      event: 2,
+      mode: 1,
+      index: 9498,
+      hours: 79324 * 60_000,
+      battery: 4.3,
+      temp1: -20.8,
+    });
+    const gtsl = byPayload('ST300UEX;511331307')?.messages.at(-1)?.attributes;
+    expect(gtsl).toMatchObject({ driverUniqueId: '9255143' });
+    expect(gtsl?.serial).toBeUndefined();
+  });
+
   it('reads the hbm trailer per device settings', () => {
     expect(byPayload('ST600STT;008350848')?.messages.at(-1)?.attributes).toMatchObject({ temp2: 13.7, adc1: 0 });
     expect(byPayload('ST300STT;907131077')?.messages.at(-1)?.attributes.rpm).toBe(0);
@@ -183,6 +197,5 @@ describe('Suntech settings', () => {
     const session = suntechProtocol.createSession({ transport: 'tcp', settings: { hbm: 1 } });
     const m = session.decode(frame ? bytesOf(frame) : new Uint8Array()).messages.find(hasLocation);
     expect(m?.attributes.hours).toBe(3188 * 60_000);
-    expect(bytesToHex(new Uint8Array())).toBe('');
   });
 });

@@ -1,5 +1,14 @@
 import { alertAttributes, emergencyAttributes } from './alarms.ts';
-import { deviceId, Fields, heartbeatOf, parseDateTime, positionOf, type Attributes, type Decoded } from './fields.ts';
+import {
+  deviceId,
+  Fields,
+  heartbeatOf,
+  parseDateTime,
+  parseInt10,
+  positionOf,
+  type Attributes,
+  type Decoded,
+} from './fields.ts';
 import { decodeBeacons } from './universal-ble.ts';
 import { readSerialData } from './serial.ts';
 import { Unsupported } from './unsupported.ts';
@@ -60,7 +69,7 @@ export function decodeUniversal(values: readonly string[]): Decoded {
     if (memory) m.memory = true;
     return { id, messages: [m], warnings: [] };
   }
-  const fix = { timeMs, lat, lon, valid, ...defined({ speedKmh, course, satellites }) };
+  const fix = { timeMs, lat, lon, valid, speedKmh, course, satellites };
   return { id, messages: [positionOf(fix, attributes, memory)], warnings: [] };
 }
 
@@ -96,15 +105,11 @@ function inputs(v: string, attributes: Attributes): void {
   attributes.ignition = input % 2 === 1;
 }
 
+/** A state field: a string of `0`/`1` (Universal text) or, from some firmwares, a decimal number. */
 function bits(v: string, field: string): number {
-  if (!/^[01]{1,16}$/.test(v)) return new Fields([v]).int(field);
-  return parseInt(v, 2);
+  return /^[01]{1,16}$/.test(v) ? parseInt(v, 2) : parseInt10(v, field);
 }
 
 function keep(attributes: Attributes, key: string, v: string): void {
   if (v) attributes[key] = v;
-}
-
-function defined<T extends Record<string, number | undefined>>(o: T): Partial<Record<keyof T, number>> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<Record<keyof T, number>>;
 }
