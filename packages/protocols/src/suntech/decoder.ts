@@ -1,7 +1,7 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { DecodeResult, ProtocolSession, SessionOptions } from '../message.ts';
 import { decodeBinary } from './binary.ts';
-import { heartbeatOf, type Decoded } from './fields.ts';
+import { heartbeatOf, latin1, type Decoded } from './fields.ts';
 import { createDeviceIdentity } from './identity.ts';
 import { decodeLegacy } from './legacy.ts';
 import { parseSuntechSettings, type SuntechSettings } from './settings.ts';
@@ -66,7 +66,7 @@ function route(frame: Uint8Array, settings: SuntechSettings, current: string | n
   if (frame.length === 0) throw new DecodeError('empty frame');
   if (frame[0] === 0x02) return decodeZip(frame);
   if ((frame[0] ?? 0) >= 0x80 && frame[1] === 0x00) return decodeBinary(frame);
-  const text = String.fromCharCode(...frame).replace(/[\r\n]+$/, '');
+  const text = latin1(frame).replace(/[\r\n]+$/, '');
   if (!/^[\x20-\x7e]/.test(text)) throw new DecodeError('not a Suntech report: expected text or a binary header');
   const values = text.split(';');
   const head = values[0] ?? '';

@@ -140,3 +140,10 @@ export function deviceId(v: string): string {
   if (!/^[0-9A-Za-z]{1,20}$/.test(v)) throw new DecodeError(`bad device id "${v.slice(0, 20)}"`);
   return v;
 }
+
+/** The bytes as Latin-1 text, in slices: a spread of a very long frame would overflow the stack. */
+export function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 4096) out += String.fromCharCode(...bytes.subarray(i, i + 4096));
+  return out;
+}

@@ -167,6 +167,17 @@ describe('Suntech decoder on captured packets (one session per decoder context)'
         }
       }
     }
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256;
+    for (let i = 0; i < 3000; i++) {
+      const bytes = Uint8Array.from({ length: 1 + (i % 90) }, random);
+      if (i % 3 === 0) bytes[0] = [0x02, 0x81, 0x82][i % 9 === 0 ? 0 : i % 2 ? 1 : 2] ?? 0;
+      if (i % 3 === 0 && bytes[0] !== 0x02) bytes[1] = 0;
+      const result = session.decode(bytes);
+      expect(result.error !== null || result.messages.length > 0).toBe(true);
+      expect(result.error ?? '').not.toMatch(/internal/);
+    }
+    expect(session.decode(new Uint8Array(200_000).fill(0x41)).error).toMatch(/unknown report/);
     expect(session.decode(new Uint8Array()).error).toMatch(/^Suntech frame: empty frame/);
     expect(session.decode(hexToBytes('ff00')).error).toMatch(/^Suntech binary 0xff: truncated/);
   });
@@ -190,6 +201,14 @@ describe('Suntech settings', () => {
     expect(first.warnings).toHaveLength(3);
     expect(first.warnings[0]).toMatch(/^Suntech setting protocolType: "x" is not one of 0\/1, using 0/);
     expect(session.decode(Uint8Array.from('SA200ALV;317652', (c) => c.charCodeAt(0))).warnings).toEqual([]);
+  });
+
+  it('warns when an ST910 report disagrees with protocolType, and follows the report', () => {
+    const report =
+      'ST910;Location;907510186;552;20180504;23:15:45;3af54e5331;+19.301833;-099.190657;000.246;000.00;1;28462';
+    const result = createSuntechSession().decode(Uint8Array.from(report, (c) => c.charCodeAt(0)));
+    expect(result.warnings).toEqual(['Suntech ST910: protocolType is 0 but the report carries cell id']);
+    expect(result.messages.at(-1)).toMatchObject({ latitude: 19.301833, attributes: { odometer: 28462 } });
   });
 
   it('the protocol definition passes SessionOptions.settings through', () => {
