@@ -9,7 +9,6 @@ import {
   type VectorRecordBase,
 } from '../testing/vectors.ts';
 import { createSuntechSession } from './decoder.ts';
-import { suntechProtocol } from './index.ts';
 
 interface VectorRecord extends VectorRecordBase {
   id: string;
@@ -180,41 +179,5 @@ describe('Suntech decoder on captured packets (one session per decoder context)'
     expect(session.decode(new Uint8Array(200_000).fill(0x41)).error).toMatch(/unknown report/);
     expect(session.decode(new Uint8Array()).error).toMatch(/^Suntech frame: empty frame/);
     expect(session.decode(hexToBytes('ff00')).error).toMatch(/^Suntech binary 0xff: truncated/);
-  });
-});
-
-describe('Suntech settings', () => {
-  it('accepts plain and set-prefixed names, strings and numbers', () => {
-    expect(createSuntechSession({ hbm: '2', includeTemp: 'true', setProtocolType: 1 }).settings).toEqual({
-      protocolType: 1,
-      hbm: 2,
-      includeAdc: false,
-      includeRpm: false,
-      includeTemp: true,
-    });
-  });
-
-  it('falls back to the default with a warning on a bad value', () => {
-    const session = createSuntechSession({ hbm: 7, includeAdc: 'yes', protocolType: 'x' });
-    expect(session.settings).toMatchObject({ hbm: 0, includeAdc: false, protocolType: 0 });
-    const first = session.decode(Uint8Array.from('SA200ALV;317652', (c) => c.charCodeAt(0)));
-    expect(first.warnings).toHaveLength(3);
-    expect(first.warnings[0]).toMatch(/^Suntech setting protocolType: "x" is not one of 0\/1, using 0/);
-    expect(session.decode(Uint8Array.from('SA200ALV;317652', (c) => c.charCodeAt(0))).warnings).toEqual([]);
-  });
-
-  it('warns when an ST910 report disagrees with protocolType, and follows the report', () => {
-    const report =
-      'ST910;Location;907510186;552;20180504;23:15:45;3af54e5331;+19.301833;-099.190657;000.246;000.00;1;28462';
-    const result = createSuntechSession().decode(Uint8Array.from(report, (c) => c.charCodeAt(0)));
-    expect(result.warnings).toEqual(['Suntech ST910: protocolType is 0 but the report carries cell id']);
-    expect(result.messages.at(-1)).toMatchObject({ latitude: 19.301833, attributes: { odometer: 28462 } });
-  });
-
-  it('the protocol definition passes SessionOptions.settings through', () => {
-    const frame = records.find((r) => (r.payload_text ?? '').startsWith('ST300ALT;007239104'));
-    const session = suntechProtocol.createSession({ transport: 'tcp', settings: { hbm: 1 } });
-    const m = session.decode(frame ? bytesOf(frame) : new Uint8Array()).messages.find(hasLocation);
-    expect(m?.attributes.hours).toBe(3188 * 60_000);
   });
 });
