@@ -39,17 +39,13 @@ describe('Suntech framer', () => {
       captures.filter((h) => h && !h.startsWith('5354')),
     );
     expect(binary).toHaveLength(4);
-    const texts = [
-      'SA200ALV;317652',
-      'ST300STT;100850000;01;010;20081017;07:41:56;00100;+37.478519;+126.886819;000.012;000.00;9;1;0;15.30;001100;1;0072',
-    ];
-    const uex = bytesToHex(
-      ascii(
-        'ST600UEX;008728327;20;568;20190424;08:33:11;0bf1283b;334;20;2f19;18;+20.514145;-100.743710;000.004;000.00;10;1;10377861;12.96;000000;44;t_0=13;N_0=089D.0;t_1=1B;N_1=0E74.0;Q_D=0B\r\n;B4;028498;4.1;1',
-      ),
+    // The text captures of frames-new.json, without their CR: the ALV, a UEX with binary serial
+    // data, a UEX with CR LF in its serial data.
+    const texts = [3, 1, 4].map((i) =>
+      (frameRecords[i]?.expected_frame_hex ?? frameRecords[i]?.input_hex ?? '').replace(/0d$/, ''),
     );
-    const frames = [binary[0] ?? '', ...texts.map((t) => bytesToHex(ascii(t))), uex, ...binary.slice(1)];
-    const withCr = frames.map((f) => (f.startsWith('02') || f.startsWith('8') ? f : `${f}0d`));
+    const frames = [binary[0] ?? '', ...texts, ...binary.slice(1)];
+    const withCr = frames.map((f) => (binary.includes(f) ? f : `${f}0d`));
     const stream = hexToBytes(withCr.join(''));
     for (const cuts of [[], Array.from({ length: stream.length - 1 }, (_, i) => i + 1)]) {
       expect(frameAll(newFramer, stream, cuts)).toEqual(frames);

@@ -3,10 +3,12 @@ import { isDecimal, parseDecimal, parseInt10 } from './fields.ts';
 import type { SuntechSettings } from './settings.ts';
 
 /**
- * The optional trailer of legacy reports (ST300/340 operation manual, STT/ALT/EMG/EVT/UEX "Normal"):
- * with HBM_STT set, H_METER (minutes), BCK_VOLT, MSG_TYPE (1 real time, 0 stored); then, per device
- * setting, three ADC values, RPM, the driver id and its registration flag, three temperature sensors
- * (`serial:value`), and with hbm 2 a serving cell. Returns whether the report came from memory.
+ * The optional trailer of legacy reports. With HBM_STT set (ST300/340 operation manual LATAM 1.41,
+ * STT/ALT "Normal": "H_METER/BCK_VOLT/MSG_TYPE included only when HBM_STT is 1"): H_METER
+ * (minutes), BCK_VOLT, MSG_TYPE (1 real time, 0 stored). Then, by model (the manual's notes: ADC,
+ * RPM on the ST300H, DID/DID_REG on the ST300H/A/K, temperature sensors) and so by device setting,
+ * in the order the captures show: three ADC values, RPM, driver id and its registration flag, three
+ * `serial:value` temperatures, and with hbm 2 a serving cell. Returns whether the report was stored.
  */
 export function readLegacyTail(f: Fields, s: SuntechSettings, attributes: Attributes): boolean {
   if (s.hbm === 0) return false;
