@@ -1,0 +1,21 @@
+import type { ProtocolDefinition } from '../protocol.ts';
+import { suntechCommands } from './commands.ts';
+import { createSuntechSession } from './decoder.ts';
+import { createSuntechFramer } from './frame.ts';
+
+export { suntechCommands } from './commands.ts';
+export { createSuntechSession, type SuntechSession } from './decoder.ts';
+export { encodeSuntechStt, type SuntechSttInput } from './encoder.ts';
+export { createSuntechFramer, SUNTECH_MAX_BUFFERED_BYTES, type SuntechFramerOptions } from './frame.ts';
+export { parseSuntechSettings, type SuntechSettings } from './settings.ts';
+
+/** Suntech over TCP (DESIGN §4): Universal `STT;…` and legacy `ST300STT;…` text reports, zip and binary reports. */
+export const suntechProtocol: ProtocolDefinition = {
+  id: 'suntech',
+  models: ['ST300', 'ST310U', 'ST340', 'ST600', 'ST4300', 'ST4340', 'ST410', 'ST910', 'SA200'],
+  transports: ['tcp'],
+  defaultPort: 5011,
+  createFramer: () => createSuntechFramer(),
+  createSession: (o) => createSuntechSession(o.settings),
+  commands: suntechCommands,
+};
