@@ -1,4 +1,4 @@
-import { crc16X25, type Transport } from '@jejak/protocols';
+import { crc16Kermit, crc16X25, type Transport } from '@jejak/protocols';
 import { crc16Ibm } from '../../packages/protocols/src/codec/crc16-ibm.ts';
 
 /**
@@ -46,6 +46,8 @@ export function lengthFieldOf(protocol: string, transport: Transport, b: Uint8Ar
       const field = GL200_BINARY[String.fromCharCode(b[1] ?? 0, b[2] ?? 0, b[3] ?? 0)];
       return field && b.length >= field.at + field.size ? { kind: 'binary', ...field } : null;
     }
+    case 'ruptela':
+      return b.length >= 2 ? { kind: 'binary', at: 0, size: 2 } : null;
     default:
       return null;
   }
@@ -105,6 +107,15 @@ export function repairFrame(protocol: string, transport: Transport, frame: Uint8
       return b;
     case 'gl200':
       writeLength(b, field, n);
+      return b;
+    case 'ruptela':
+      // 2-byte payload length, the payload, its CRC-16/KERMIT (Ruptela protocol, "Packet structure").
+      if (n >= 4) {
+        writeLength(b, field, n - 4);
+        const crc = crc16Kermit(b.subarray(2, n - 2));
+        b[n - 2] = crc >> 8;
+        b[n - 1] = crc & 0xff;
+      }
       return b;
     default:
       return b;

@@ -7,10 +7,13 @@ import {
   decodeAck,
   encodeCodec8Packet,
   encodeGl200Fri,
+  encodeGps103Position,
   encodeGps22,
   encodeH02Position,
   encodeLogin,
   encodeMeitrackAAA,
+  encodeRuptelaRecords,
+  encodeSuntechStt,
   encodeTeltonikaImei,
   encodeTeltonikaUdpDatagram,
   GT06_LOGIN,
@@ -114,6 +117,12 @@ function probeFor(protocolId: string, transport: Transport, id: string, timeMs: 
       return { frames: [encodeMeitrackAAA({ imei: id, ...fix })] };
     case 'gl200/tcp':
       return { frames: [encodeGl200Fri({ imei: id, ...fix })] };
+    case 'gps103/tcp':
+      return { frames: [encodeGps103Position({ imei: id, ...fix })] };
+    case 'suntech/tcp':
+      return { frames: [encodeSuntechStt({ id, ...fix })] };
+    case 'ruptela/tcp':
+      return { frames: [encodeRuptelaRecords(id, [fix])] };
     default:
       return null;
   }

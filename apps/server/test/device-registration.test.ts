@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_MODELS, type DeviceGroup, type DeviceModel } from '@jejak/contract';
 import {
   encodeGl200Fri,
+  encodeGps103Position,
   encodeH02Position,
   encodeLogin,
   encodeMeitrackAAA,
+  encodeRuptelaRecords,
+  encodeSuntechStt,
   encodeTeltonikaImei,
   osmandRequest,
   PROTOCOLS,
@@ -104,6 +107,12 @@ describe('a device registered through the API is accepted by the gateway at once
     MT90: (imei, dvid) =>
       tcpReport('meitrack', encodeMeitrackAAA({ imei, satellites: 9, timeMs: Date.now() - 60_000, ...FIX }), dvid),
     GL300: (imei, dvid) => tcpReport('gl200', encodeGl200Fri({ imei, timeMs: Date.now() - 60_000, ...FIX }), dvid),
+    TK103: (imei, dvid) =>
+      tcpReport('gps103', encodeGps103Position({ imei, timeMs: Date.now() - 60_000, ...FIX }), dvid),
+    ST300: (imei, dvid) =>
+      tcpReport('suntech', encodeSuntechStt({ id: imei, timeMs: Date.now() - 60_000, ...FIX }), dvid),
+    FMPRO4: (imei, dvid) =>
+      tcpReport('ruptela', encodeRuptelaRecords(imei, [{ timeMs: Date.now() - 60_000, ...FIX }]), dvid),
   };
 
   const IMEIS: Record<DeviceModel, string> = {
@@ -113,6 +122,9 @@ describe('a device registered through the API is accepted by the gateway at once
     OSMAND: '60129990123',
     MT90: '353358010000123',
     GL300: '860599010000123',
+    TK103: '359586010000123',
+    FMPRO4: '864547010000123',
+    ST300: '0907010123',
   };
 
   it('offers exactly the models the protocol table speaks', () => {

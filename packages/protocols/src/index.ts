@@ -57,3 +57,18 @@ export { createH02Framer, createH02Session, encodeH02Binary, encodeH02Position, 
 export { createOsmandSession, osmandProtocol, osmandRequest } from './osmand/index.ts';
 export { createMeitrackSession, encodeMeitrackAAA, meitrackProtocol } from './meitrack/index.ts';
 export { createGl200Session, encodeGl200Fri, gl200Protocol } from './gl200/index.ts';
+export {
+  createGps103Session,
+  encodeGps103Heartbeat,
+  encodeGps103Login,
+  encodeGps103Position,
+  gps103Protocol,
+} from './gps103/index.ts';
+export { createRuptelaSession, crc16Kermit, encodeRuptelaRecords, ruptelaProtocol } from './ruptela/index.ts';
+export {
+  createSuntechSession,
+  encodeSuntechStt,
+  parseSuntechSettings,
+  suntechProtocol,
+  type SuntechSettings,
+} from './suntech/index.ts';

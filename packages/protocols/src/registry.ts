@@ -1,6 +1,9 @@
 import { createGt06Framer } from './gt06/frame.ts';
 import { createGt06Session } from './gt06/decoder.ts';
 import { gl200Protocol } from './gl200/index.ts';
+import { gps103Protocol } from './gps103/index.ts';
+import { ruptelaProtocol } from './ruptela/index.ts';
+import { suntechProtocol } from './suntech/index.ts';
 import { h02Protocol } from './h02/index.ts';
 import { meitrackProtocol } from './meitrack/index.ts';
 import { osmandProtocol } from './osmand/index.ts';
@@ -31,6 +34,9 @@ export const PROTOCOLS: readonly ProtocolDefinition[] = [
   osmandProtocol,
   { ...meitrackProtocol, commands: meitrackCommandEncoder },
   { ...gl200Protocol, commands: gl200CommandEncoder },
+  gps103Protocol,
+  ruptelaProtocol,
+  suntechProtocol,
 ];
 
 export function protocolById(id: string): ProtocolDefinition | undefined {

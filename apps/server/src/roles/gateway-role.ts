@@ -14,7 +14,7 @@ import { listenOnOnePort } from '../gateway/one-port.ts';
 import { startTcpGateway, type ListenerOptions, type RunningListener } from '../gateway/tcp-gateway.ts';
 import { startUdpGateway } from '../gateway/udp-gateway.ts';
 import { createUnknownGuard } from '../gateway/unknown-guard.ts';
-import { createCommandCourier } from '../gateway/command-courier.ts';
+import { createCommandCourier } from '../gateway/commands/command-courier.ts';
 import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.ts';
 import { coalesceReads } from '../lib/coalesce.ts';

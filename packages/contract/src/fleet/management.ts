@@ -27,7 +27,17 @@ export const VEHICLE_TYPE_LABELS: Readonly<Record<VehicleType, string>> = {
  * TEL100 of spec 2, then one per further protocol. The server test holds this list equal to the
  * protocol table's models.
  */
-export const DEVICE_MODELS = ['GPS100', 'TEL100', 'H02', 'OSMAND', 'MT90', 'GL300'] as const;
+export const DEVICE_MODELS = [
+  'GPS100',
+  'TEL100',
+  'H02',
+  'OSMAND',
+  'MT90',
+  'GL300',
+  'TK103',
+  'FMPRO4',
+  'ST300',
+] as const;
 export type DeviceModel = (typeof DEVICE_MODELS)[number];
 export const DEVICE_MODEL_LABELS: Readonly<Record<DeviceModel, string>> = {
   GPS100: 'GPS100 (GT06)',
@@ -36,6 +46,9 @@ export const DEVICE_MODEL_LABELS: Readonly<Record<DeviceModel, string>> = {
   OSMAND: 'OsmAnd',
   MT90: 'MT90 (Meitrack)',
   GL300: 'GL300 (Queclink GL200)',
+  TK103: 'TK103 (Coban GPS103)',
+  FMPRO4: 'FM-Pro4 (Ruptela)',
+  ST300: 'ST300 (Suntech)',
 };
 
 /** The vehicle group palette (spec 2 §9), upper-case hex; the first is the default. */

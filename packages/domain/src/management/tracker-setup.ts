@@ -34,6 +34,9 @@ const SETUP: Readonly<Record<string, SetupWriter>> = {
   // Report mode 3 keeps one TCP connection; buffering on; heartbeat every 5 minutes.
   gl200: (host, port) => sms(`AT+GTSRI=gl300,3,,1,${host},${port},,,,5,0,0,0,,,0001$`),
   osmand: (host, port) => ({ kind: 'app', lines: [`http://${host}:${port}`] }),
+  // adminip<password> <host> <port>; factory password 123456 (Coban user manual, "GPRS setting").
+  gps103: (host, port) => sms(`adminip123456 ${host} ${port}`),
+  // Ruptela's FM devices take their server in the configurator (or its .cfg by SMS): no one-line SMS.
 };
 
 /** The set-up of a tracker of `protocol` for this server, or null for a protocol without one. */

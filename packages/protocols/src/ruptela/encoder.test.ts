@@ -62,7 +62,7 @@ describe('Ruptela encoder and commands', () => {
   it('describes itself for the registry', () => {
     expect(ruptelaProtocol).toMatchObject({
       id: 'ruptela',
-      models: ['FM-Pro4'],
+      models: ['FMPRO4'],
       transports: ['tcp'],
       defaultPort: 5046,
     });

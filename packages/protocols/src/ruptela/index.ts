@@ -6,7 +6,7 @@ import { createRuptelaFramer } from './frame.ts';
 /** Ruptela FM-Eco4 / FM-Pro4 / FM-Tco4 binary packets over TCP (DESIGN §4). */
 export const ruptelaProtocol: ProtocolDefinition = {
   id: 'ruptela',
-  models: ['FM-Pro4'],
+  models: ['FMPRO4'],
   transports: ['tcp'],
   defaultPort: 5046,
   createFramer: () => createRuptelaFramer(),

@@ -1,15 +1,15 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { DecodeResult, ProtocolSession, SessionOptions } from '../message.ts';
-import { decodeBinary } from './binary.ts';
+import { decodeBinary } from './reports/binary.ts';
 import { heartbeatOf, latin1, type Decoded } from './fields.ts';
 import { createDeviceIdentity } from './identity.ts';
-import { decodeLegacy } from './legacy.ts';
+import { decodeLegacy } from './reports/legacy.ts';
 import { parseSuntechSettings, type SuntechSettings } from './settings.ts';
-import { decodeSt4 } from './st4.ts';
-import { decodeSt910, decodeTravel } from './st910.ts';
-import { decodeUniversal } from './universal.ts';
+import { decodeSt4 } from './reports/st4.ts';
+import { decodeSt910, decodeTravel } from './reports/st910.ts';
+import { decodeUniversal } from './reports/universal.ts';
 import { Unsupported } from './unsupported.ts';
-import { decodeZip } from './zip.ts';
+import { decodeZip } from './reports/zip.ts';
 
 /*
  * Documents cited in this folder: "ST300/340 operation manual" (Suntech, LATAM edition 1.41,

@@ -12,7 +12,8 @@ export { parseSuntechSettings, type SuntechSettings } from './settings.ts';
 /** Suntech over TCP (DESIGN §4): Universal `STT;…` and legacy `ST300STT;…` text reports, zip and binary reports. */
 export const suntechProtocol: ProtocolDefinition = {
   id: 'suntech',
-  models: ['ST300', 'ST310U', 'ST340', 'ST600', 'ST4300', 'ST4340', 'ST410', 'ST910', 'SA200'],
+  // One model for the whole family: the decoder tells the families apart by their reports.
+  models: ['ST300'],
   transports: ['tcp'],
   defaultPort: 5011,
   createFramer: () => createSuntechFramer(),

@@ -261,4 +261,3 @@ export interface PendingCommand {
   serial: number;
   createdAt: number;
 }
-

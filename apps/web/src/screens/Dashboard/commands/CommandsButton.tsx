@@ -16,7 +16,12 @@ export function CommandsButton({ vid, name }: { vid: string; name: string }) {
   if (!mayCall(toPermissionRole(userRole), 'sendCommands')) return null;
   return (
     <>
-      <Button size="small" icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} data-testid="vehicle-info-commands">
+      <Button
+        size="small"
+        icon={<ThunderboltOutlined />}
+        onClick={() => setOpen(true)}
+        data-testid="vehicle-info-commands"
+      >
         {s.open}
       </Button>
       <Drawer

@@ -1,7 +1,7 @@
-import { ByteReader } from '../codec/byte-reader.ts';
-import { bytesToHex } from '../codec/hex.ts';
-import { alertAttributes } from './alarms.ts';
-import { heartbeatOf, positionOf, utcMs, type Attributes, type Decoded } from './fields.ts';
+import { ByteReader } from '../../codec/byte-reader.ts';
+import { bytesToHex } from '../../codec/hex.ts';
+import { alertAttributes } from '../alarms.ts';
+import { heartbeatOf, positionOf, utcMs, type Attributes, type Decoded } from '../fields.ts';
 
 /*
  * Universal protocol compressed reports (Universal Reporting Guide, "Zip (HEX)" of the Status and

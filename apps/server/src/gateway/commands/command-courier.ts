@@ -1,9 +1,10 @@
 import { COMMAND_TEXTS } from '@jejak/contract';
 import type { DeviceCommand, NormalizedMessage } from '@jejak/protocols';
-import type { Bus } from '../bus/bus.ts';
-import type { PendingCommand } from '../storage/ingest/rows.ts';
-import type { CommandHooks, GatewayLogger } from './device-channel.ts';
-import type { ImeiClaims } from './imei-claims.ts';
+import type { Bus } from '../../bus/bus.ts';
+import { storableText } from '../../pipeline/stages/sanitize.ts';
+import type { PendingCommand } from '../../storage/ingest/rows.ts';
+import type { CommandHooks, GatewayLogger } from '../device-channel.ts';
+import type { ImeiClaims } from '../imei-claims.ts';
 
 /** The protocol-neutral command of a stored one. */
 function toDeviceCommand(c: PendingCommand): DeviceCommand {
@@ -91,7 +92,8 @@ export function createCommandCourier(deps: {
         if (typeof result !== 'string') continue;
         const serial = m.attributes['commandSerial'];
         void repo
-          .answer(dvid, typeof serial === 'number' ? serial : null, result, deps.now())
+          // The tracker's bytes: no NUL or lone surrogate reaches the store (PostgreSQL refuses them).
+          .answer(dvid, typeof serial === 'number' ? serial : null, storableText(result), deps.now())
           .catch((err: unknown) => log.warn({ dvid, err: String(err) }, 'command answer not recorded'));
       }
     },

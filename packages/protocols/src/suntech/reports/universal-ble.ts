@@ -1,5 +1,5 @@
-import type { NormalizedMessage } from '../message.ts';
-import { type Fields, parseDateTime, positionOf, type Attributes } from './fields.ts';
+import type { NormalizedMessage } from '../../message.ts';
+import { type Fields, parseDateTime, positionOf, type Attributes } from '../fields.ts';
 
 /*
  * Universal BLE beacon reports (Universal Reporting Guide, "BLE report"; layout checked against

@@ -1,8 +1,8 @@
-import { ByteReader } from '../codec/byte-reader.ts';
-import { bytesToHex } from '../codec/hex.ts';
-import { alertAttributes, emergencyAttributes } from './alarms.ts';
-import { positionOf, utcMs, type Attributes, type Decoded } from './fields.ts';
-import { Unsupported } from './unsupported.ts';
+import { ByteReader } from '../../codec/byte-reader.ts';
+import { bytesToHex } from '../../codec/hex.ts';
+import { alertAttributes, emergencyAttributes } from '../alarms.ts';
+import { positionOf, utcMs, type Attributes, type Decoded } from '../fields.ts';
+import { Unsupported } from '../unsupported.ts';
 
 /*
  * Legacy compressed ("Zip") reports (ST300/340 operation manual LATAM 1.41, 6-x-2 "Zip"): STX 0x02,

@@ -1,4 +1,4 @@
-import { alertAttributes, emergencyAttributes } from './alarms.ts';
+import { alertAttributes, emergencyAttributes } from '../alarms.ts';
 import {
   deviceId,
   Fields,
@@ -8,11 +8,11 @@ import {
   positionOf,
   type Attributes,
   type Decoded,
-} from './fields.ts';
+} from '../fields.ts';
 import { readLegacyTail } from './legacy-tail.ts';
 import { readSerialData } from './serial.ts';
-import type { SuntechSettings } from './settings.ts';
-import { Unsupported } from './unsupported.ts';
+import type { SuntechSettings } from '../settings.ts';
+import { Unsupported } from '../unsupported.ts';
 
 /*
  * Legacy reports `<family><type>;…` of the SA200, ST300/340, ST500 and ST600 families (ST300/340

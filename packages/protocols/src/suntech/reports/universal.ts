@@ -1,4 +1,4 @@
-import { alertAttributes, emergencyAttributes } from './alarms.ts';
+import { alertAttributes, emergencyAttributes } from '../alarms.ts';
 import {
   deviceId,
   Fields,
@@ -8,10 +8,10 @@ import {
   positionOf,
   type Attributes,
   type Decoded,
-} from './fields.ts';
+} from '../fields.ts';
 import { decodeBeacons } from './universal-ble.ts';
 import { readSerialData } from './serial.ts';
-import { Unsupported } from './unsupported.ts';
+import { Unsupported } from '../unsupported.ts';
 
 /*
  * Universal protocol text reports `<HDR>;DEV_ID;REP_MAP;…` (Suntech Universal Reporting Guide

@@ -7,9 +7,9 @@ import {
   positionOf,
   type Attributes,
   type Decoded,
-} from './fields.ts';
-import type { SuntechSettings } from './settings.ts';
-import { Unsupported } from './unsupported.ts';
+} from '../fields.ts';
+import type { SuntechSettings } from '../settings.ts';
+import { Unsupported } from '../unsupported.ts';
 
 /*
  * ST910 personal tracker reports `ST910;<Location|Emergency|Alert>;DEV_ID;SW_VER;DATE;TIME;LAT;LON;

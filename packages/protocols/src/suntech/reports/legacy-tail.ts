@@ -1,6 +1,6 @@
-import type { Attributes, Fields } from './fields.ts';
-import { isDecimal, parseDecimal, parseInt10 } from './fields.ts';
-import type { SuntechSettings } from './settings.ts';
+import type { Attributes, Fields } from '../fields.ts';
+import { isDecimal, parseDecimal, parseInt10 } from '../fields.ts';
+import type { SuntechSettings } from '../settings.ts';
 
 /**
  * The optional trailer of legacy reports. With HBM_STT set (ST300/340 operation manual LATAM 1.41,

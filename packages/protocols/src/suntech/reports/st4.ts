@@ -1,6 +1,6 @@
-import { DecodeError } from '../codec/decode-error.ts';
-import { deviceId, Fields, heartbeatOf, parseDateTime, positionOf, type Attributes, type Decoded } from './fields.ts';
-import { Unsupported } from './unsupported.ts';
+import { DecodeError } from '../../codec/decode-error.ts';
+import { deviceId, Fields, heartbeatOf, parseDateTime, positionOf, type Attributes, type Decoded } from '../fields.ts';
+import { Unsupported } from '../unsupported.ts';
 
 /*
  * ST410/ST419 (ST4xx family) reports `ST4xxSTT;DEV_ID;SW_VER;MODEL;[VARIANT];7 × cell;BAT_VOLT;

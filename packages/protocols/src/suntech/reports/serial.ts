@@ -1,6 +1,6 @@
-import { DecodeError } from '../codec/decode-error.ts';
-import { bytesToHex } from '../codec/hex.ts';
-import type { Attributes, Fields } from './fields.ts';
+import { DecodeError } from '../../codec/decode-error.ts';
+import { bytesToHex } from '../../codec/hex.ts';
+import type { Attributes, Fields } from '../fields.ts';
 
 /**
  * The RS232 data of a UEX report (ST300 operation manual, "External serial device data": LEN;
