@@ -24,7 +24,7 @@ const VENDOR: ReadonlyMap<number, ItemReader> = new Map<number, ItemReader>([
   [0x82, (r, c) => (c.attributes.power = r.readU16('power voltage') / 10)],
   [0x94, (r, c) => c.length > 0 && (c.attributes.vin = ascii(r.readRest()))],
   [0xac, (r, c) => (c.attributes.odometer = r.readU32('odometer'))],
-  [0xbc, (r, c) => (c.attributes.driver = ascii(r.readRest()).trim())],
+  [0xbc, (r, c) => (c.attributes.driver = ascii(r.readRest()).replace(/\0/g, '').trim())],
   [0xbd, (r, c) => (c.attributes.driverUniqueId = ascii(r.readRest()))],
   [0xcc, (r, c) => (c.attributes.iccid = ascii(r.readBytes(20, 'ICCID')))],
 ]);

@@ -105,15 +105,12 @@ function readFixedBlock(r: ByteReader, attributes: Attributes): void {
   r.skip(3, 'reserved');
 }
 
-/** Jimi 0x57 alarm block: driving-behaviour alarm bits, switch state and the door on MV710G/MV810G. */
+/** 0x57 alarm block (MV710G and similar): driving-behaviour alarm bits, switch state, a further alarm word. */
 export function readBehaviourAlarms(r: ByteReader, c: ItemContext): void {
   const behaviour = r.readU16('behaviour alarms');
   if (behaviour & 0x100) addAlarm(c.attributes, 'hardAcceleration');
   if (behaviour & 0x200) addAlarm(c.attributes, 'hardBraking');
   if (behaviour & 0x400) addAlarm(c.attributes, 'hardCornering');
-  r.skip(2, 'switch state');
-  const more = r.readU32('alarm word');
-  if (c.model === 'MV810G' || c.model === 'MV710G') c.attributes.doorAlarm = (more & 0x10000) !== 0;
 }
 
 export const hex = (v: number): string => v.toString(16).padStart(2, '0');

@@ -90,10 +90,11 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
     return one(heartbeat({ result: text.trim(), commandSerial }), null);
   }],
   [0x2070, ({ body: r }) => {
+    // Vendor acceleration samples: time (6 bytes), then x, y, z.
     const samples: string[] = [];
     while (r.remaining >= 12) {
       r.skip(6, 'sample time');
-      samples.push(`[${[r.readI16('x'), r.readI16('y'), r.readI16('z')].join(',')}]`);
+      samples.push(`[${[signMagnitude(r.readU16('x')), signMagnitude(r.readU16('y')), signMagnitude(r.readU16('z'))].join(',')}]`);
     }
     return one(heartbeat({ gSensor: `[${samples.join(',')}]` }), null);
   }],
@@ -104,6 +105,9 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
     return one(heartbeat({ result: ascii(r.readRest()) }));
   }],
 ]);
+
+/** Acceleration samples are sign and magnitude: bit 15 the sign, bits 0–14 the value. */
+const signMagnitude = (v: number): number => (v & 0x8000 ? -(v & 0x7fff) : v);
 
 function locationHandled(body: ByteReader, model: string | undefined, reply: Handled['reply']): Handled {
   const { message, warnings } = readLocation(body, model);
