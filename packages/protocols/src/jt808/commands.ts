@@ -38,7 +38,10 @@ export function addressOfTarget(imei: string): Jt808Address | null {
     const n = Number(imei.slice(0, 14));
     const hi = Math.floor(n / 0x100000000);
     const lo = n % 0x100000000;
-    return { phoneBytes: Uint8Array.from([hi >> 8, hi & 0xff, lo >>> 24, (lo >> 16) & 0xff, (lo >> 8) & 0xff, lo & 0xff]), version: null };
+    return {
+      phoneBytes: Uint8Array.from([hi >> 8, hi & 0xff, lo >>> 24, (lo >> 16) & 0xff, (lo >> 8) & 0xff, lo & 0xff]),
+      version: null,
+    };
   }
   return { phoneBytes: digitsToBcd(imei, 10), version: 1 };
 }

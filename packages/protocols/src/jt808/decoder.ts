@@ -34,7 +34,9 @@ export function createJt808Session(options: SessionOptions = { transport: 'tcp' 
     const handler = HANDLERS.get(header.type);
     if (!handler) throw new Unsupported(`message 0x${hex4(header.type)} is not supported`);
     if (header.packageIndex !== null && header.packageIndex > 1) {
-      throw new Unsupported(`package ${header.packageIndex}/${header.packageCount ?? 0} of a split message is not reassembled`);
+      throw new Unsupported(
+        `package ${header.packageIndex}/${header.packageCount ?? 0} of a split message is not reassembled`,
+      );
     }
     const handled: Handled = handler({ header, body, model });
     const messages = identity.tag(header.deviceId, handled.messages);

@@ -50,8 +50,7 @@ const u32 = (v: number): number[] => [...u16(Math.floor(v / 0x10000) & 0xffff), 
 export function encodeJt808Location(fix: Jt808LocationInput): Uint8Array {
   const bit = fix.alarm === undefined ? null : ALARM_BITS[fix.alarm];
   const alarmFlags = bit === null ? 0 : 2 ** bit;
-  const status =
-    (fix.ignition ? 1 : 0) | ((fix.valid ?? true) ? 2 : 0) | (fix.lat < 0 ? 4 : 0) | (fix.lon < 0 ? 8 : 0);
+  const status = (fix.ignition ? 1 : 0) | ((fix.valid ?? true) ? 2 : 0) | (fix.lat < 0 ? 4 : 0) | (fix.lon < 0 ? 8 : 0);
   const body = [
     ...u32(alarmFlags),
     ...u32(status),
@@ -98,7 +97,12 @@ export function encodeJt808Heartbeat(hb: { phone: string; serial: number }): Uin
 /** Terminal authentication 0x0102 (JT/T 808-2013 §8.6): the code the registration response gave. */
 export function encodeJt808Auth(auth: { phone: string; serial: number; code: string }): Uint8Array {
   const to: Jt808Address = addressOf(auth.phone);
-  return formatMessage(0x0102, to, auth.serial, Uint8Array.from(auth.code, (c) => c.charCodeAt(0) & 0xff));
+  return formatMessage(
+    0x0102,
+    to,
+    auth.serial,
+    Uint8Array.from(auth.code, (c) => c.charCodeAt(0) & 0xff),
+  );
 }
 
 function padded(text: string, length: number): number[] {
@@ -110,6 +114,13 @@ function padded(text: string, length: number): number[] {
 /** BCD[6] YYMMDDhhmmss in Beijing time (GMT+8). */
 function beijingBcd(ms: number): number[] {
   const d = new Date(ms + 8 * 3_600_000);
-  const parts = [d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+  const parts = [
+    d.getUTCFullYear() % 100,
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  ];
   return Array.from(digitsToBcd(parts.map((v) => String(v).padStart(2, '0')).join(''), 6));
 }

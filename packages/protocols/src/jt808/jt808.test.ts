@@ -1,21 +1,14 @@
-// eslint-disable-next-line no-restricted-imports -- tests read the shared captured packets
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../codec/hex.ts';
 import type { DecodeResult } from '../message.ts';
-import { checkFrameRecords, checkSplits } from '../testing/framing.ts';
 import {
   checkExpectation,
-  type FrameRecord,
   hasLocation,
   isValidPosition,
   loadVectors,
-  VECTORS_DIR,
   type VectorRecordBase,
 } from '../testing/vectors.ts';
 import { createJt808Session } from './decoder.ts';
-import { createJt808Framer, escapeJt808, unescapeJt808 } from './frame.ts';
-import { jt808Protocol } from './index.ts';
 
 interface VectorRecord extends VectorRecordBase {
   id: string;
@@ -23,9 +16,6 @@ interface VectorRecord extends VectorRecordBase {
 
 // Missing vectors must fail the suite, never skip it.
 const records = loadVectors<VectorRecord>('jt808.json');
-const frameRecords = (JSON.parse(readFileSync(new URL('frames-new.json', VECTORS_DIR), 'utf8')) as FrameRecord[]).filter(
-  (r) => r.protocol === 'jt808',
-);
 
 const bytesOf = (r: VectorRecord): Uint8Array =>
   r.payload_hex ? hexToBytes(r.payload_hex) : Uint8Array.from(r.payload_text ?? '', (c) => c.charCodeAt(0));
@@ -46,17 +36,23 @@ function replay(): Map<string, DecodeResult> {
 
 const id = (seq: number): string => `jt808-${String(seq).padStart(3, '0')}`;
 /** The session's login is ours, not the device's: expectations count the device's messages. */
-const withoutLogin = (r: DecodeResult): DecodeResult => ({ ...r, messages: r.messages.filter((m) => m.kind !== 'login') });
+const withoutLogin = (r: DecodeResult): DecodeResult => ({
+  ...r,
+  messages: r.messages.filter((m) => m.kind !== 'login'),
+});
 
 describe('JT808 decoder on captured packets', () => {
   const results = replay();
 
-  it.each(records.filter((r) => r.set === 'dev').map((r) => [r.id, r] as const))('%s meets its expectation', (_id, r) => {
-    const result = results.get(r.id);
-    if (!result || !r.expect) throw new Error('no result');
-    expect(result.error).toBeNull();
-    checkExpectation(r.expect, withoutLogin(result));
-  });
+  it.each(records.filter((r) => r.set === 'dev').map((r) => [r.id, r] as const))(
+    '%s meets its expectation',
+    (_id, r) => {
+      const result = results.get(r.id);
+      if (!result || !r.expect) throw new Error('no result');
+      expect(result.error).toBeNull();
+      checkExpectation(r.expect, withoutLogin(result));
+    },
+  );
 
   it('decodes every withheld packet', () => {
     const rejected: string[] = [];
@@ -78,7 +74,8 @@ const record = (seq: number): VectorRecord => {
   if (!r) throw new Error(`no record ${seq}`);
   return r;
 };
-const decodeAlone = (seq: number): DecodeResult => createJt808Session({ transport: 'tcp' }).decode(bytesOf(record(seq)));
+const decodeAlone = (seq: number): DecodeResult =>
+  createJt808Session({ transport: 'tcp' }).decode(bytesOf(record(seq)));
 const replyHex = (r: DecodeResult): string => bytesToHex(r.reply ?? new Uint8Array());
 
 describe('JT808 replies (byte for byte)', () => {
@@ -87,7 +84,9 @@ describe('JT808 replies (byte for byte)', () => {
   });
 
   it('answers a 2019 registration with a 2019 header (version 1, BCD[10] phone number)', () => {
-    expect(replyHex(decodeAlone(5))).toBe('7e81004012010000086649607758216400005218003836363439363037373538323136348a7e');
+    expect(replyHex(decodeAlone(5))).toBe(
+      '7e81004012010000086649607758216400005218003836363439363037373538323136348a7e',
+    );
   });
 
   it('answers authentication and a location report with the 0x8001 general response', () => {
@@ -117,8 +116,14 @@ describe('JT808 replies (byte for byte)', () => {
 describe('JT808 messages', () => {
   it('identifies the terminal by its phone number once, and tags every message', () => {
     const session = createJt808Session({ transport: 'tcp' });
-    const kinds = [85, 87, 88].map((seq) => session.decode(bytesOf(record(seq))).messages.map((m) => `${m.kind} ${m.imei}`));
-    expect(kinds).toEqual([['login 13511221122', 'heartbeat 13511221122'], ['heartbeat 13511221122'], ['position 13511221122']]);
+    const kinds = [85, 87, 88].map((seq) =>
+      session.decode(bytesOf(record(seq))).messages.map((m) => `${m.kind} ${m.imei}`),
+    );
+    expect(kinds).toEqual([
+      ['login 13511221122', 'heartbeat 13511221122'],
+      ['heartbeat 13511221122'],
+      ['position 13511221122'],
+    ]);
     expect(session.imei).toBe('13511221122');
   });
 
@@ -166,7 +171,9 @@ describe('JT808 messages', () => {
   });
 
   it('answers the Jimi text time request with the receive time', () => {
-    const result = createJt808Session({ transport: 'tcp' }).decode(bytesOf(record(53)), { receivedAtMs: Date.UTC(2026, 10, 29, 1, 2, 3) });
+    const result = createJt808Session({ transport: 'tcp' }).decode(bytesOf(record(53)), {
+      receivedAtMs: Date.UTC(2026, 10, 29, 1, 2, 3),
+    });
     expect(String.fromCharCode(...(result.reply ?? []))).toBe('(794104004140,1,001,BASE,2,20261129010203)');
   });
 
@@ -174,7 +181,9 @@ describe('JT808 messages', () => {
     const unknown = createJt808Session({ transport: 'tcp' }).decode(hexToBytes('7e0f0f000001351122112200010f7e'));
     expect(unknown).toMatchObject({ unsupported: true, messages: [], reply: null });
     expect(unknown.error).toMatch(/^JT808 0x0f0f: message 0x0f0f is not supported$/);
-    expect(createJt808Session({ transport: 'tcp' }).decode(hexToBytes('7e0200')).error).toMatch(/^JT808 0x0200: frame of 3 bytes/);
+    expect(createJt808Session({ transport: 'tcp' }).decode(hexToBytes('7e0200')).error).toMatch(
+      /^JT808 0x0200: frame of 3 bytes/,
+    );
   });
 
   it('never throws on truncated or corrupted captures', () => {

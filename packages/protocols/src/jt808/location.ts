@@ -81,7 +81,10 @@ export function readBeijingTime(r: ByteReader, field = 'time'): number {
  * alarm flags, status, latitude, longitude, altitude (m), speed (1/10 km/h), direction (0–359),
  * time (BCD, GMT+8), then the additional information items of Table 27.
  */
-export function readLocation(r: ByteReader, model: string | undefined): { message: NormalizedMessage; warnings: string[] } {
+export function readLocation(
+  r: ByteReader,
+  model: string | undefined,
+): { message: NormalizedMessage; warnings: string[] } {
   const attributes: Attributes = {};
   alarmFlagsAttributes(attributes, r.readU32('alarm flags'), model);
   const coords = readCoordinates(r, attributes, model);

@@ -1,8 +1,7 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import type { AttributeValue } from '../message.ts';
 
-const text = (bytes: Uint8Array): string =>
-  String.fromCharCode(...bytes.filter((b) => b >= 0x20 && b < 0x7f)).trim();
+const text = (bytes: Uint8Array): string => String.fromCharCode(...bytes.filter((b) => b >= 0x20 && b < 0x7f)).trim();
 
 /**
  * Terminal registration 0x0100 (JT/T 808-2013 §8.5, Table 8; JT/T 808-2019 §8.5): province and

@@ -24,7 +24,13 @@ export function addressOf(phone: string, version: number | null = null): Jt808Ad
  * One complete, escaped message (JT/T 808-2013/2019 §4.4): flag, header (id, body properties with
  * the 2019 version bit, version, phone number, serial), body, XOR check code, flag.
  */
-export function formatMessage(type: number, to: Jt808Address, serial: number, body: Uint8Array, shortSerial = false): Uint8Array {
+export function formatMessage(
+  type: number,
+  to: Jt808Address,
+  serial: number,
+  body: Uint8Array,
+  shortSerial = false,
+): Uint8Array {
   if (body.length > 0x3ff) throw new RangeError(`body of ${body.length} bytes needs subpackaging`);
   const props = body.length | (to.version === null ? 0 : 0x4000);
   const head = [type >> 8, type & 0xff, props >> 8, props & 0xff];

@@ -95,7 +95,11 @@ function readObdData(r: ByteReader, a: Attributes, model: string | undefined): N
       r.skip(4, 'system id');
       for (let k = r.readU16('code count'); k > 0; k--) {
         r.skip(8, 'code and status');
-        codes.push(ascii(r.readBytes(r.readU16('code length'), 'code')).replace(/\0/g, '').trim());
+        codes.push(
+          ascii(r.readBytes(r.readU16('code length'), 'code'))
+            .replace(/\0/g, '')
+            .trim(),
+        );
       }
     }
     a.dtcs = codes.join(' ');
