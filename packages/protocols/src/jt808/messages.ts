@@ -1,10 +1,11 @@
-import { ByteReader } from '../codec/byte-reader.ts';
+import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { NormalizedMessage } from '../message.ts';
 import type { Jt808Header } from './header.ts';
 import { MSG_LOCATION_2, MSG_LOCATION_2_BLIND } from './header.ts';
 import { ascii } from './items-vendor.ts';
-import { readBeijingTime, readLocation } from './location.ts';
+import { batch, locationHandled } from './batch.ts';
+import { readBeijingTime } from './location.ts';
 import { readLocation2 } from './location2.ts';
 import { readRegistration } from './registration.ts';
 import { readTransparent } from './transparent.ts';
@@ -59,7 +60,14 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   ],
   [0x0003, () => one(heartbeat({ event: 'logout' }))],
   [0x0100, ({ header, body }) => one(heartbeat(readRegistration(body, header.version !== null)), 'register')],
-  [0x0102, ({ body }) => one(heartbeat({ authCode: ascii(body.readRest()).replace(/[^\x20-\x7e]/g, '') }))],
+  [
+    0x0102,
+    ({ header, body: r }) => {
+      // §8.6 terminal authentication: the code (2019: length-prefixed, then IMEI and software version).
+      const code = header.version === null ? r.readRest() : r.readBytes(r.readU8('code length'), 'code');
+      return one(heartbeat({ authCode: ascii(code).replace(/[^\x20-\x7e]/g, '') }));
+    },
+  ],
   [
     0x0107,
     ({ body: r }) => {
@@ -157,22 +165,3 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
 
 /** Acceleration samples are sign and magnitude: bit 15 the sign, bits 0–14 the value. */
 const signMagnitude = (v: number): number => (v & 0x8000 ? -(v & 0x7fff) : v);
-
-function locationHandled(body: ByteReader, model: string | undefined, reply: Handled['reply']): Handled {
-  const { message, warnings } = readLocation(body, model);
-  return { messages: [message], reply, warnings };
-}
-
-/** Length-prefixed location reports (u16 length in 0x0704, u8 in the vendor 0x0210). */
-function batch(r: ByteReader, model: string | undefined, lengthSize: 1 | 2, memory: boolean): Handled {
-  const messages: NormalizedMessage[] = [];
-  const warnings: string[] = [];
-  while (r.remaining > lengthSize) {
-    const length = lengthSize === 1 ? r.readU8('report length') : r.readU16('report length');
-    const report = new ByteReader(r.readBytes(Math.min(length, r.remaining), 'report'));
-    const decoded = readLocation(report, model);
-    messages.push(memory ? { ...decoded.message, memory } : decoded.message);
-    warnings.push(...decoded.warnings);
-  }
-  return { messages, reply: 'general', warnings };
-}
