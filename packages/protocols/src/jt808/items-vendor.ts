@@ -1,6 +1,6 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
-import { readBehaviourAlarms, type ItemContext, type ItemReader } from './items.ts';
+import type { ItemContext, ItemReader } from './items.ts';
 import { addAlarm } from './location.ts';
 
 /**
@@ -107,4 +107,12 @@ function readTyres(r: ByteReader, c: ItemContext): void {
     c.attributes[`tire${n}Temp`] = r.readU8('tyre temperature') - 50;
     c.attributes[`tire${n}Status`] = r.readU8('tyre status');
   }
+}
+
+/** 0x57 alarm block (MV710G and similar): driving-behaviour alarm bits, switch state, a further alarm word. */
+function readBehaviourAlarms(r: ByteReader, c: ItemContext): void {
+  const behaviour = r.readU16('behaviour alarms');
+  if (behaviour & 0x100) addAlarm(c.attributes, 'hardAcceleration');
+  if (behaviour & 0x200) addAlarm(c.attributes, 'hardBraking');
+  if (behaviour & 0x400) addAlarm(c.attributes, 'hardCornering');
 }

@@ -1,9 +1,8 @@
 import { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
-import { bytesToHex } from '../codec/hex.ts';
 import { readJimiItem } from './items-jimi.ts';
 import { readVendorItem } from './items-vendor.ts';
-import { addAlarm, type Attributes } from './location.ts';
+import type { Attributes } from './location.ts';
 import { readObdExtension } from './obd.ts';
 
 /** What an item reader gets: the item's bytes, its id, the report's attributes and the model. */
@@ -105,13 +104,4 @@ function readFixedBlock(r: ByteReader, attributes: Attributes): void {
   r.skip(3, 'reserved');
 }
 
-/** 0x57 alarm block (MV710G and similar): driving-behaviour alarm bits, switch state, a further alarm word. */
-export function readBehaviourAlarms(r: ByteReader, c: ItemContext): void {
-  const behaviour = r.readU16('behaviour alarms');
-  if (behaviour & 0x100) addAlarm(c.attributes, 'hardAcceleration');
-  if (behaviour & 0x200) addAlarm(c.attributes, 'hardBraking');
-  if (behaviour & 0x400) addAlarm(c.attributes, 'hardCornering');
-}
-
-export const hex = (v: number): string => v.toString(16).padStart(2, '0');
-export const hexOf = bytesToHex;
+const hex = (v: number): string => v.toString(16).padStart(2, '0');

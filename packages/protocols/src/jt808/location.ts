@@ -49,7 +49,7 @@ export interface Coordinates {
 /**
  * Status bits and coordinates (JT/T 808-2013 §8.18, Table 25 "status bits"): bit 0 ACC → ignition,
  * 1 positioned → valid, 2 south latitude, 3 west longitude, 10 oil circuit cut → blocked; bit 16
- * is the door on the MV710G/MV810G and bit 26 the charger on Jimi terminals. Latitude and
+ * is the door on the MV710G/MV810G and bit 26 (set) the charger on Jimi terminals. Latitude and
  * longitude are DWORDs in millionths of a degree.
  */
 export function readCoordinates(r: ByteReader, attributes: Attributes, model: string | undefined): Coordinates {
@@ -58,7 +58,7 @@ export function readCoordinates(r: ByteReader, attributes: Attributes, model: st
   attributes.ignition = bit(0);
   attributes.blocked = bit(10);
   if (model !== undefined && DOOR_MODELS.has(model)) attributes.door = bit(16);
-  attributes.charge = bit(26);
+  if (bit(26)) attributes.charge = true;
   const lat = r.readU32('latitude') / 1e6;
   const lon = r.readU32('longitude') / 1e6;
   if (lat > 90 || lon > 180) throw new DecodeError(`coordinates ${lat}, ${lon} out of range`);

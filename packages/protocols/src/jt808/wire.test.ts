@@ -110,7 +110,7 @@ describe('JT808 encoder (simulator) round trip', () => {
         speedKmh: 42.5,
         course: 271,
         satellites: 9,
-        attributes: { alarm: 'sos', ignition: true, blocked: false, charge: false, odometer: 123400 },
+        attributes: { alarm: 'sos', ignition: true, blocked: false, odometer: 123400 },
       },
     ]);
     // The serial 0x7e7d travels escaped: 7d 02 7d 01.
