@@ -2,7 +2,7 @@ import { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { ItemContext } from './items.ts';
 import { ascii } from './items-vendor.ts';
-import { addAlarm, type Attributes, JC_MODELS } from './location.ts';
+import { addAlarm, type Attributes, JC_MODELS } from './attributes.ts';
 
 /**
  * Item 0xEB (Jimi/Concox and others): cell towers (MCC, MNC, then LAC/CI/signal of 5 bytes each),

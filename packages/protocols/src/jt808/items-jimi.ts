@@ -3,7 +3,7 @@ import { bytesToHex } from '../codec/hex.ts';
 import { readJcStatus, readSubItems } from './items-extended.ts';
 import type { ItemContext, ItemReader } from './items.ts';
 import { ascii } from './items-vendor.ts';
-import { addAlarm, AOVX_MODELS } from './location.ts';
+import { addAlarm, AOVX_MODELS } from './attributes.ts';
 import { readObdRt } from './obd.ts';
 
 /**

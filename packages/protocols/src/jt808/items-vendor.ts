@@ -1,7 +1,7 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { ItemContext, ItemReader } from './items.ts';
-import { addAlarm } from './location.ts';
+import { addAlarm } from './attributes.ts';
 
 /**
  * Additional items in the range JT/T 808-2013 Table 27 leaves to "custom" use, as the terminals in

@@ -2,7 +2,7 @@ import { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import { readJimiItem } from './items-jimi.ts';
 import { readVendorItem } from './items-vendor.ts';
-import type { Attributes } from './location.ts';
+import type { Attributes } from './attributes.ts';
 import { readObdExtension } from './obd.ts';
 
 /** What an item reader gets: the item's bytes, its id, the report's attributes and the model. */

@@ -156,6 +156,15 @@ describe('JT808 messages', () => {
     expect(decodeAlone(11).messages.find(hasLocation)?.attributes.alarm).toBe('vibration');
   });
 
+  it('takes the model from options.model as from the setModelOverride setting', () => {
+    const bytes = bytesOf(record(103));
+    const door = (options: Parameters<typeof createJt808Session>[0]) =>
+      createJt808Session(options).decode(bytes).messages.find(hasLocation)?.attributes.door;
+    expect(door({ transport: 'tcp', model: 'MV710G' })).toBe(true);
+    expect(door({ transport: 'tcp', model: 'JT808', settings: { setModelOverride: 'MV710G' } })).toBe(true);
+    expect(door({ transport: 'tcp' })).toBeUndefined();
+  });
+
   it('reads a batch upload (0x0704) as positions from memory', () => {
     const fixes = decodeAlone(97).messages.filter(hasLocation);
     expect(fixes.length).toBeGreaterThan(1);

@@ -1,23 +1,11 @@
-import type { Alarm } from '@jejak/domain';
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
-import type { AttributeValue, NormalizedMessage } from '../message.ts';
+import type { NormalizedMessage } from '../message.ts';
+import { addAlarm, AOVX_MODELS, type Attributes, DOOR_MODELS } from './attributes.ts';
 import { readItems } from './items.ts';
-
-/** Models whose location layout differs (Traccar's JT808 notes name them; so do the captures). */
-export const AOVX_MODELS: ReadonlySet<string> = new Set(['AL300', 'GL100']);
-export const JC_MODELS: ReadonlySet<string> = new Set(['JC371', 'JC181', 'JC182', 'JC450', 'JC451']);
-const DOOR_MODELS: ReadonlySet<string> = new Set(['MV810G', 'MV710G']);
 
 /** JT/T 808 terminals keep Beijing time (GMT+8) unless told otherwise. */
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
-
-/** Attributes of one report, with alarms added first-come (the most serious are checked first). */
-export type Attributes = Record<string, AttributeValue>;
-
-export function addAlarm(attributes: Attributes, alarm: Alarm | null): void {
-  if (alarm !== null && attributes.alarm === undefined) attributes.alarm = alarm;
-}
 
 /**
  * The alarm flags of JT/T 808-2013 §8.18 (Table 24, "alarm flag bits") mapped to our vocabulary:

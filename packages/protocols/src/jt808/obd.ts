@@ -1,5 +1,5 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
-import type { Attributes } from './location.ts';
+import type { Attributes } from './attributes.ts';
 
 const ascii = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 

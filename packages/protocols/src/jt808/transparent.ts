@@ -2,7 +2,8 @@ import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { ascii } from './items-vendor.ts';
-import { addAlarm, type Attributes, readBeijingTime, readCoordinates } from './location.ts';
+import { addAlarm, type Attributes } from './attributes.ts';
+import { readBeijingTime, readCoordinates } from './location.ts';
 import { readObdRt } from './obd.ts';
 
 /**
