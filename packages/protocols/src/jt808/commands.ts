@@ -27,12 +27,15 @@ const PARAM_DEFAULT_INTERVAL = 0x0029;
 const TEXT_FLAG = 0x01;
 
 /**
- * The terminal's address from its identifier: up to 12 digits as a 2013 BCD[6] phone number; a
- * 15-digit IMEI as the Jimi binary form (the number without its check digit, 6 bytes); up to 20
- * digits as a 2019 BCD[10] with protocol version 1.
+ * The terminal's address from its identifier: with the device setting `jt808Version: 2019` a
+ * JT/T 808-2019 header (BCD[10], protocol version 1); else up to 12 digits as a 2013 BCD[6] phone
+ * number, a 15-digit IMEI as the Jimi binary form (the number without its check digit, 6 bytes),
+ * and other lengths up to 20 digits as a 2019 header.
  */
-export function addressOfTarget(imei: string): Jt808Address | null {
+export function addressOfTarget(imei: string, settings?: CommandTarget['settings']): Jt808Address | null {
   if (!/^\d{1,20}$/.test(imei)) return null;
+  const v2019 = settings?.jt808Version === 2019 || settings?.jt808Version === '2019';
+  if (v2019) return { phoneBytes: digitsToBcd(imei, 10), version: 1 };
   if (imei.length <= 12) return { phoneBytes: digitsToBcd(imei, 6), version: null };
   if (imei.length === 15) {
     const n = Number(imei.slice(0, 14));
@@ -82,7 +85,7 @@ function textBody(text: string): [number, number[]] | null {
 export const jt808Commands: CommandEncoder = {
   supported: ['engineStop', 'engineResume', 'setInterval', 'reboot', 'requestPosition', 'custom'],
   encode(command, target) {
-    const to = addressOfTarget(target.imei);
+    const to = addressOfTarget(target.imei, target.settings);
     const body = bodyOf(command, target);
     if (!to || !body) return null;
     return formatMessage(body[0], to, target.serial & 0xffff, Uint8Array.from(body[1]));

@@ -193,6 +193,13 @@ describe('JT808 commands', () => {
       '865478070102068',
     );
     expect(addressOfTarget('not digits')).toBeNull();
+    const v2019 = decoded(
+      jt808Commands.encode(
+        { type: 'reboot' },
+        { imei: '866496077582164', serial: 1, settings: { jt808Version: 2019 } },
+      ),
+    );
+    expect(v2019.id).toBe('866496077582164');
     expect(jt808Commands.encode({ type: 'custom', text: 'caf\u00e9' }, target)).toBeNull();
   });
 
