@@ -67,6 +67,19 @@ describe('JT808 framer', () => {
     expect(newFramer().push(stream).frames.map(bytesToHex)).toEqual([frame, frame, '283132332c4f4b29']);
   });
 
+  it('never throws on arbitrary bytes, and every frame it cuts decodes or is rejected with a reason', () => {
+    let seed = 808;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256;
+    const framer = newFramer();
+    const session = createJt808Session({ transport: 'tcp' });
+    for (let i = 0; i < 200; i++) {
+      const chunk = Uint8Array.from({ length: 64 }, () => (next() < 16 ? 0x7e : next()));
+      const { frames, error } = framer.push(chunk);
+      expect(error).toBeNull();
+      for (const frame of frames) expect(session.decode(frame).error ?? '').not.toMatch(/internal/);
+    }
+  });
+
   it('bounds what it holds waiting for a closing flag', () => {
     const framer = newFramer();
     expect(framer.push(Uint8Array.from([0x7e, ...new Uint8Array(8192)])).error).toMatch(
