@@ -66,6 +66,7 @@ export function parseFrame(frame: Uint8Array): Jt808Frame {
   const warnings: string[] = [];
   const check = xorOf(frame, 1, end);
   if (check !== frame[end]) warnings.push(`check code ${hex2(frame[end] ?? 0)} differs from the XOR ${hex2(check)}`);
+  if (header.encryption !== 0 && !short) warnings.push(`body marked encrypted (${header.encryption}); read as plain`);
   if (header.bodyLength !== r.remaining && !short) {
     warnings.push(`body length field says ${header.bodyLength} bytes, the body has ${r.remaining}`);
   }
