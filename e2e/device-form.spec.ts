@@ -93,4 +93,35 @@ describe('device forms in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.waitForURL(/\/UserManagement(\?|$)/);
     await page.close();
   });
+
+  it("a Suntech tracker's settings: shown for its model only, and kept", async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/Management/Device/Add');
+    await page.getByTestId('device-add').waitFor();
+    expect(await page.getByTestId('tracker-settings').count()).toBe(0);
+    await page.fill('#imei', '0907019999');
+    await pickOption(page, 'model', DEVICE_MODEL_LABELS.ST300);
+    await page.getByTestId('tracker-settings').waitFor();
+    await page.getByTestId('setting-hbm').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^1$/ }).click();
+    await page.getByTestId('setting-includeAdc').click();
+    await pickTargetUser(page, [DISTRIBUTOR]);
+    await screenshotWidths(page, 'device-add-settings');
+    await page.getByTestId('submit').click();
+    await expectToast(page, MANAGEMENT_TEXTS.deviceAdded);
+    const { settings } = await ui.server.app.database.db
+      .selectFrom('devices')
+      .select('settings')
+      .where('dvid', '=', 'ST300#0907019999')
+      .executeTakeFirstOrThrow();
+    expect(settings).toEqual({
+      hbm: 1,
+      includeAdc: true,
+      includeRpm: false,
+      includeTemp: false,
+      protocolType: 0,
+      commandPrefix: 'ST300',
+    });
+    await page.close();
+  });
 });

@@ -51,6 +51,30 @@ describe('npm run decode', () => {
     expect((lines[1] as { frames: string[] }).frames[0]).toBe(first.expected_frame_hex);
   });
 
+  it('takes per-device settings with --option, as the vector files name them or plainly', () => {
+    // A Suntech ST600 report whose ADC values follow the hour meter only on devices set so.
+    const report =
+      'ST600STT;008594432;20;492;20200212;18:58:30;060bb0e1;334;20;36bb;45;+19.337897;-099.064489;000.398;000.00;12;1;5049883;13.61;100100;2;1198;013762;4.2;1;4.68';
+    const hex = Buffer.from(`${report}\r`, 'latin1').toString('hex');
+    const adc1 = (args: string[]) =>
+      (runDecode(['--protocol', 'suntech', ...args], `${hex}\n`).lines[0] as DecodedLine).positions[0]?.attributes[
+        'adc1'
+      ];
+    expect(adc1([])).toBeUndefined();
+    expect(adc1(['--option', 'setHbm=1', '--option', 'setIncludeAdc=true'])).toBeCloseTo(4.68, 2);
+    expect(adc1(['--option', 'hbm=1', '--option', 'includeAdc=1'])).toBeCloseTo(4.68, 2);
+  });
+
+  it('refuses a setting the protocol does not take, or a value it cannot have', () => {
+    const unknown = runDecode(['--protocol', 'suntech', '--option', 'speedLimit=3'], '');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown setting 'speedLimit' \(this protocol takes: protocolType, hbm, includeAdc/);
+    const bad = runDecode(['--protocol', 'suntech', '--option', 'hbm=7'], '');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/setting hbm is one of 0, 1, 2, not "7"/);
+    expect(runDecode(['--protocol', 'gt06', '--option', 'hbm'], '').stderr).toMatch(/--option takes NAME=VALUE/);
+  });
+
   it('refuses an unknown protocol with the list of known ones', () => {
     const { status, stderr } = runDecode(['--protocol', 'nope'], '');
     expect(status).toBe(2);

@@ -43,7 +43,7 @@ describe('fuzz generators', () => {
   });
 });
 
-const NO_LENGTH_FIELD = ['h02', 'gps103', 'suntech'];
+const NO_LENGTH_FIELD = ['h02', 'gps103', 'suntech', 'jt808'];
 
 describe('length and checksum repair', () => {
   it.each(RUNS.filter(([, t]) => t !== 'http'))('%s over %s: puts back what was broken', (id, transport) => {

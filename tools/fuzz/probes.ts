@@ -8,6 +8,7 @@ import {
   encodeCodec8Packet,
   encodeGl200Fri,
   encodeGps103Position,
+  encodeJt808Location,
   encodeGps22,
   encodeH02Position,
   encodeLogin,
@@ -92,7 +93,9 @@ export function gt06LoginOk(app: RunningJejak, imei = demoImei(0)): Promise<bool
 /** The device each protocol's probe uses: registered for the run, never in the fuzzed traffic. */
 export function probeId(protocolId: string): string {
   const n = [...protocolId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1000, 7);
-  return `359999000000${String(n).padStart(3, '0')}`;
+  // A JT/T 808 terminal is named by its phone number: at most 12 digits.
+  const prefix = protocolId === 'jt808' ? '139990000' : '359999000000';
+  return `${prefix}${String(n).padStart(3, '0')}`;
 }
 
 type Probe = { frames: Uint8Array[] } | { datagram: Uint8Array } | { request: HttpRequestInput };
@@ -121,6 +124,8 @@ function probeFor(protocolId: string, transport: Transport, id: string, timeMs: 
       return { frames: [encodeGps103Position({ imei: id, ...fix })] };
     case 'suntech/tcp':
       return { frames: [encodeSuntechStt({ id, ...fix })] };
+    case 'jt808/tcp':
+      return { frames: [encodeJt808Location({ phone: id, serial: 1, time: fix.timeMs, ...fix })] };
     case 'ruptela/tcp':
       return { frames: [encodeRuptelaRecords(id, [fix])] };
     default:

@@ -4,6 +4,7 @@ import { DEVICE_MODELS, type DeviceGroup, type DeviceModel } from '@jejak/contra
 import {
   encodeGl200Fri,
   encodeGps103Position,
+  encodeJt808Location,
   encodeH02Position,
   encodeLogin,
   encodeMeitrackAAA,
@@ -111,6 +112,8 @@ describe('a device registered through the API is accepted by the gateway at once
       tcpReport('gps103', encodeGps103Position({ imei, timeMs: Date.now() - 60_000, ...FIX }), dvid),
     ST300: (imei, dvid) =>
       tcpReport('suntech', encodeSuntechStt({ id: imei, timeMs: Date.now() - 60_000, ...FIX }), dvid),
+    JT808: (imei, dvid) =>
+      tcpReport('jt808', encodeJt808Location({ phone: imei, serial: 1, time: Date.now() - 60_000, ...FIX }), dvid),
     FMPRO4: (imei, dvid) =>
       tcpReport('ruptela', encodeRuptelaRecords(imei, [{ timeMs: Date.now() - 60_000, ...FIX }]), dvid),
   };
@@ -125,6 +128,7 @@ describe('a device registered through the API is accepted by the gateway at once
     TK103: '359586010000123',
     FMPRO4: '864547010000123',
     ST300: '0907010123',
+    JT808: '13912340123',
   };
 
   it('offers exactly the models the protocol table speaks', () => {

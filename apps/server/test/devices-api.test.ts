@@ -81,7 +81,7 @@ describe.each(kinds)('device management on %s', (kind) => {
         action: 'device.add',
         actor_uid: dist.me.uid,
         target_type: 'device',
-        details: { uid: dist.me.uid, simCard: d.simCard, brand: 'Concox', dgids: [all?.dgid] },
+        details: { uid: dist.me.uid, simCard: d.simCard, brand: 'Concox', settings: {}, dgids: [all?.dgid] },
       },
     ]);
   });

@@ -73,6 +73,8 @@ export interface Device {
   engineStatus: boolean | null;
   /** Since when the GPS has had no fix (the first live record without one); null while it has one. */
   noGPSAt?: number | null;
+  /** The protocol's per-device settings (issue 29 item 2), when any are set. */
+  settings?: Readonly<Record<string, string | number | boolean>> | null;
   /** The package of the last record the device sent ('gps#latest', 'heartbeat'…), when known. */
   lastPackage?: string | null;
   /** Server time that record was stored, when known. */

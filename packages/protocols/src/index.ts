@@ -72,3 +72,10 @@ export {
   suntechProtocol,
   type SuntechSettings,
 } from './suntech/index.ts';
+export {
+  createJt808Session,
+  encodeJt808Heartbeat,
+  encodeJt808Location,
+  encodeJt808Register,
+  jt808Protocol,
+} from './jt808/index.ts';

@@ -111,6 +111,11 @@ export interface HttpRequestInput {
  */
 export interface ProtocolSession {
   decode(frame: Uint8Array, context?: DecodeContext): DecodeResult;
+  /**
+   * Takes the identified device's own settings (SessionOptions.settings) for the frames from
+   * here on; for protocols whose layout depends on them (issue 29 item 2).
+   */
+  configure?(settings: Readonly<Record<string, string | number | boolean>>): void;
   decodeHttp?(request: HttpRequestInput, context?: DecodeContext): DecodeResult;
 }
 

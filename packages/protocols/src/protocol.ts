@@ -1,3 +1,4 @@
+import type { ProtocolSetting } from '@jejak/domain';
 import type { CommandEncoder } from './command.ts';
 import type { Framer, ProtocolSession, SessionOptions, Transport } from './message.ts';
 
@@ -19,4 +20,9 @@ export interface ProtocolDefinition {
   refuseReply?: Uint8Array;
   /** Commands the server can send to this protocol's devices (issue 29), where it has any. */
   commands?: CommandEncoder;
+  /**
+   * Per-device settings the decoder reads (issue 29 item 2): the device form shows them, the
+   * API checks them, `npm run decode --option NAME=VALUE` passes them.
+   */
+  settings?: readonly ProtocolSetting[];
 }

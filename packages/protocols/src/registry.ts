@@ -4,6 +4,7 @@ import { gl200Protocol } from './gl200/index.ts';
 import { gps103Protocol } from './gps103/index.ts';
 import { ruptelaProtocol } from './ruptela/index.ts';
 import { suntechProtocol } from './suntech/index.ts';
+import { jt808Protocol } from './jt808/index.ts';
 import { h02Protocol } from './h02/index.ts';
 import { meitrackProtocol } from './meitrack/index.ts';
 import { osmandProtocol } from './osmand/index.ts';
@@ -37,6 +38,7 @@ export const PROTOCOLS: readonly ProtocolDefinition[] = [
   gps103Protocol,
   ruptelaProtocol,
   suntechProtocol,
+  jt808Protocol,
 ];
 
 export function protocolById(id: string): ProtocolDefinition | undefined {

@@ -67,6 +67,11 @@ export interface ChannelIo {
   claims: boolean;
   send(reply: Uint8Array): void;
   /**
+   * Gives the decoder session the identified device's own settings (issue 29 item 2); true when
+   * the session takes settings, so the frame that identified the device is decoded again with them.
+   */
+  configure?(settings: Readonly<Record<string, string | number | boolean>>): boolean;
+  /**
    * Ends the channel: the device is unknown, sent malformed data, its data was not stored,
    * or a newer connection claims the device.
    */
@@ -117,6 +122,8 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
       if (!closed) io.send(bytes);
     },
   };
+  /** The device's settings were just given to the session: the frame is decoded again. */
+  let reconfigured = false;
   /** The connection is gone (its frames already read may still be stored): its claim ends. */
   let released = false;
   function release(): void {
@@ -229,6 +236,9 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
       if (dvid && io.claims && dvid !== device.dvid) ctx.claims.release(dvid, claim);
       dvid = device.dvid;
       imei = newImei;
+      claim.settings = device.settings ?? undefined;
+      if (device.settings && Object.keys(device.settings).length > 0 && io.configure?.(device.settings))
+        reconfigured = true;
       if (io.claims && !released) {
         // Its messages are processed here only once this node owns the device.
         if (ctx.owners) await ctx.owners.claim(device.dvid);
@@ -251,7 +261,12 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
    * Handles one decoded frame. Resolves once the device is identified and the messages are
    * submitted (so the next frame may follow); `done` resolves once the reply is sent.
    */
-  async function handle(result: DecodeResult, raw: Uint8Array): Promise<Handled> {
+  /**
+   * `redecode` decodes the same frame again: after identification gave the session the device's
+   * settings, the frame is read as they say.
+   */
+  async function handle(decoded: DecodeResult, raw: Uint8Array, redecode?: () => DecodeResult): Promise<Handled> {
+    let result = decoded;
     if (closed) return settled('closed');
     // Heard from: a clone from elsewhere cannot take this connection's device over (ADR 0082).
     claim.lastHeardMs = ctx.now();
@@ -281,6 +296,11 @@ export function createDeviceChannel(ctx: GatewayContext, io: ChannelIo) {
     counters.frames++;
     const claimed = result.messages.find((m) => m.imei)?.imei;
     if (claimed && claimed !== imei && !(await identify(claimed))) return settled('closed');
+    if (reconfigured) {
+      reconfigured = false;
+      if (redecode) result = redecode();
+      if (result.error) return settled(reject(result.error, raw));
+    }
     if (!dvid) return settled(reject('data before the device identified itself', raw));
     const current = dvid;
     ctx.commands?.decoded(current, result.messages);

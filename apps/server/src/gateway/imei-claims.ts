@@ -13,6 +13,8 @@ export interface Claim {
   /** The protocol the connection speaks and the identifier its device gave, for commands (ADR 0090). */
   protocol?: ProtocolDefinition;
   imei?: () => string | null;
+  /** The device's own settings (a command's layout may depend on them). */
+  settings?: Readonly<Record<string, string | number | boolean>> | undefined;
   /** Writes bytes to the connection (a command); nothing once it has closed. */
   send?: (bytes: Uint8Array) => void;
 }

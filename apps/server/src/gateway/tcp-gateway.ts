@@ -98,6 +98,11 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
       peer: `${address}:${source.port ?? '?'}`,
       addressKey: address,
       claims: true,
+      configure: (settings) => {
+        if (!session.configure) return false;
+        session.configure(settings);
+        return true;
+      },
       send: (reply) => {
         if (socket.destroyed) return;
         // The replies one commit releases leave in one write, not one system call each.
@@ -149,7 +154,11 @@ export async function startTcpGateway(ctx: GatewayContext, opts: TcpListenerOpti
           let done: Promise<unknown> | null = null;
           try {
             if (!channel.closed)
-              done = (await channel.handle(session.decode(frame, { receivedAtMs: ctx.now() }), frame)).done;
+              done = (
+                await channel.handle(session.decode(frame, { receivedAtMs: ctx.now() }), frame, () =>
+                  session.decode(frame, { receivedAtMs: ctx.now() }),
+                )
+              ).done;
           } finally {
             // Every frame counted is answered exactly once, whatever happened to it.
             if (done) void done.finally(answered);

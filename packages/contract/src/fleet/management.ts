@@ -37,6 +37,7 @@ export const DEVICE_MODELS = [
   'TK103',
   'FMPRO4',
   'ST300',
+  'JT808',
 ] as const;
 export type DeviceModel = (typeof DEVICE_MODELS)[number];
 export const DEVICE_MODEL_LABELS: Readonly<Record<DeviceModel, string>> = {
@@ -49,6 +50,7 @@ export const DEVICE_MODEL_LABELS: Readonly<Record<DeviceModel, string>> = {
   TK103: 'TK103 (Coban GPS103)',
   FMPRO4: 'FM-Pro4 (Ruptela)',
   ST300: 'ST300 (Suntech)',
+  JT808: 'JT808 (JT/T 808: Jimi, Concox)',
 };
 
 /** The vehicle group palette (spec 2 §9), upper-case hex; the first is the default. */
@@ -83,6 +85,7 @@ export const MANAGEMENT_TEXTS = {
   vehicleGroupAssigned: 'Successfully Assigned Vehicle Group',
   // spec 2 §5: add and edit device
   deviceImeiEmpty: 'Device Imei cannot be blank',
+  deviceSettingsInvalid: 'Tracker settings refused:',
   deviceModelEmpty: 'Device Model cannot be blank',
   deviceExists: 'Device already exist',
   simInUse: 'Sim Card is already in use',
@@ -167,6 +170,14 @@ const SimField = text()
   .max(20, MANAGEMENT_TEXTS.simFormat)
   .refine((s) => s === '' || isValidSim(s), MANAGEMENT_TEXTS.simFormat);
 const BrandField = text().trim().max(60, 'at most 60 characters').default('');
+/**
+ * The protocol's per-device settings (issue 29 item 2): names and values are checked against the
+ * model's settings by the server (domain DEVICE_SETTINGS); here only their shape and size.
+ */
+const SettingsField = z
+  .record(text().max(40), z.union([text().max(40), z.number().finite(), z.boolean()]))
+  .refine((s) => Object.keys(s).length <= 20, 'at most 20 settings');
+export const DeviceSettingsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
 // ---------------------------------------------------------------- devices
 
@@ -198,6 +209,8 @@ export const ManagedDeviceSchema = z.object({
   updatedAt: z.number().nullable(),
   createdAt: z.number(),
   dgids: z.array(z.string()),
+  /** The protocol's per-device settings, as set in the device form (empty for most models). */
+  settings: DeviceSettingsSchema,
 });
 export type ManagedDevice = z.infer<typeof ManagedDeviceSchema>;
 
@@ -207,6 +220,7 @@ const DeviceFieldsSchema = z.object({
   model: ModelField,
   simCard: SimField,
   brand: BrandField,
+  settings: SettingsField.optional(),
   /** The target user (spec 2 §5 'Please select a target user'). */
   uid: text({ error: MANAGEMENT_TEXTS.deviceTargetUserEmpty })
     .trim()

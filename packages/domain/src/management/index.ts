@@ -1,3 +1,4 @@
 export * from './permit-status.ts';
 export * from './vehicle-facts.ts';
 export * from './tracker-setup.ts';
+export * from './device-settings.ts';

@@ -34,6 +34,8 @@ const SETUP: Readonly<Record<string, SetupWriter>> = {
   // Report mode 3 keeps one TCP connection; buffering on; heartbeat every 5 minutes.
   gl200: (host, port) => sms(`AT+GTSRI=gl300,3,,1,${host},${port},,,,5,0,0,0,,,0001$`),
   osmand: (host, port) => ({ kind: 'app', lines: [`http://${host}:${port}`] }),
+  // Jimi/Concox JT/T 808 models take the GT06 family's SERVER command (Jimi user manuals).
+  jt808: (host, port) => sms(`SERVER,${IPV4.test(host) ? 0 : 1},${host},${port},0#`),
   // adminip<password> <host> <port>; factory password 123456 (Coban user manual, "GPRS setting").
   gps103: (host, port) => sms(`adminip123456 ${host} ${port}`),
   // Ruptela's FM devices take their server in the configurator (or its .cfg by SMS): no one-line SMS.

@@ -2,7 +2,7 @@ import { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { readLocation } from './location.ts';
-import type { Handled } from './messages.ts';
+import type { Handled } from './handled.ts';
 
 /** A location report (0x0200, 0x0201) as a handled message with the reply it wants. */
 export function locationHandled(body: ByteReader, model: string | undefined, reply: Handled['reply']): Handled {

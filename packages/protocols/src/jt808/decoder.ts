@@ -24,8 +24,11 @@ export interface Jt808Session extends ProtocolSession {
  * 0x8100 to registration, 0x8001 to the messages that ask for a platform general response.
  */
 export function createJt808Session(options: SessionOptions = { transport: 'tcp' }): Jt808Session {
-  const override = options.settings?.setModelOverride;
-  const model = typeof override === 'string' && override !== '' ? override : options.model;
+  const modelOf = (settings: SessionOptions['settings']) => {
+    const override = settings?.['modelOverride'] ?? settings?.['setModelOverride'];
+    return typeof override === 'string' && override !== '' ? override : options.model;
+  };
+  let model = modelOf(options.settings);
   const identity = createDeviceIdentity();
   let platformSerial = 0;
 
@@ -72,6 +75,9 @@ export function createJt808Session(options: SessionOptions = { transport: 'tcp' 
   return {
     get imei() {
       return identity.imei;
+    },
+    configure(settings) {
+      model = modelOf(settings);
     },
     decode(frame, context) {
       try {

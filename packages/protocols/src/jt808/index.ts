@@ -1,3 +1,4 @@
+import { DEVICE_SETTINGS } from '@jejak/domain';
 import type { ProtocolDefinition } from '../protocol.ts';
 import { jt808Commands } from './commands.ts';
 import { createJt808Session } from './decoder.ts';
@@ -17,10 +18,12 @@ export {
 /** JT/T 808-2013/2019 terminals over TCP (DESIGN §4): Jimi/Concox and the many Chinese 808 trackers. */
 export const jt808Protocol: ProtocolDefinition = {
   id: 'jt808',
-  models: ['JT808', 'JC371', 'JC181', 'JC450', 'AL300', 'GL100', 'MV710G', 'C5L'],
+  // One model in the device form; a vendor layout is the device's modelOverride setting.
+  models: ['JT808'],
   transports: ['tcp'],
   defaultPort: 5015,
   createFramer: () => createJt808Framer(),
   createSession: (options) => createJt808Session(options),
   commands: jt808Commands,
+  settings: DEVICE_SETTINGS.JT808,
 };

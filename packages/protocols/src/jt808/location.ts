@@ -1,8 +1,8 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
-import { addAlarm, AOVX_MODELS, type Attributes, DOOR_MODELS } from './attributes.ts';
-import { readItems } from './items.ts';
+import { addAlarm, AOVX_MODELS, type Attributes, DOOR_MODELS } from './items/attributes.ts';
+import { readItems } from './items/items.ts';
 
 /** JT/T 808 terminals keep Beijing time (GMT+8) unless told otherwise. */
 const BEIJING_OFFSET_MS = 8 * 3_600_000;

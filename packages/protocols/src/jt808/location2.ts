@@ -1,7 +1,7 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
-import { addAlarm, type Attributes } from './attributes.ts';
+import { addAlarm, type Attributes } from './items/attributes.ts';
 
 /**
  * Jimi/Concox "location report 2" (0x5501) and its blind-area replay (0x5502), which carry the

@@ -1,27 +1,15 @@
-import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { NormalizedMessage } from '../message.ts';
-import type { Jt808Header } from './header.ts';
 import { MSG_LOCATION_2, MSG_LOCATION_2_BLIND } from './header.ts';
-import { ascii } from './items-vendor.ts';
+import { ascii } from './items/items-vendor.ts';
 import { batch, locationHandled } from './batch.ts';
+import type { Handled, HandlerInput } from './handled.ts';
 import { readBeijingTime } from './location.ts';
 import { readLocation2 } from './location2.ts';
 import { readRegistration } from './registration.ts';
 import { readTransparent } from './transparent.ts';
 
-/** What a terminal message comes to: messages, which answer it wants, warnings. */
-export interface Handled {
-  messages: NormalizedMessage[];
-  reply: 'general' | 'register' | 'general2' | null;
-  warnings: string[];
-}
-
-export interface HandlerInput {
-  header: Jt808Header;
-  body: ByteReader;
-  model: string | undefined;
-}
+export type { Handled, HandlerInput } from './handled.ts';
 
 type Handler = (input: HandlerInput) => Handled;
 

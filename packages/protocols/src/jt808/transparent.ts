@@ -1,10 +1,10 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { NormalizedMessage } from '../message.ts';
-import { ascii } from './items-vendor.ts';
-import { addAlarm, type Attributes } from './attributes.ts';
+import { ascii } from './items/items-vendor.ts';
+import { addAlarm, type Attributes } from './items/attributes.ts';
 import { readBeijingTime, readCoordinates } from './location.ts';
-import { readObdRt } from './obd.ts';
+import { readObdRt } from './items/obd.ts';
 
 /**
  * Data uplink pass-through 0x0900 (JT/T 808-2013 §8.62): a pass-through type byte, then content

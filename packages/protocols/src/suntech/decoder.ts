@@ -30,9 +30,8 @@ export interface SuntechSession extends ProtocolSession {
  * binary ones. Pure; Suntech reports want no acknowledgement. Never throws.
  */
 export function createSuntechSession(raw?: SessionOptions['settings']): SuntechSession {
-  const { settings, warnings: settingWarnings } = parseSuntechSettings(raw);
+  let { settings, warnings: pendingWarnings } = parseSuntechSettings(raw);
   const identity = createDeviceIdentity();
-  let pendingWarnings = settingWarnings;
 
   function decodeFrame(frame: Uint8Array): DecodeResult {
     const decoded = route(frame, settings, identity.id);
@@ -46,7 +45,12 @@ export function createSuntechSession(raw?: SessionOptions['settings']): SuntechS
     get deviceId() {
       return identity.id;
     },
-    settings,
+    get settings() {
+      return settings;
+    },
+    configure(next) {
+      ({ settings, warnings: pendingWarnings } = parseSuntechSettings(next));
+    },
     decode(frame) {
       try {
         return decodeFrame(frame);

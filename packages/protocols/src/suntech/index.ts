@@ -1,3 +1,4 @@
+import { DEVICE_SETTINGS } from '@jejak/domain';
 import type { ProtocolDefinition } from '../protocol.ts';
 import { suntechCommands } from './commands.ts';
 import { createSuntechSession } from './decoder.ts';
@@ -19,4 +20,5 @@ export const suntechProtocol: ProtocolDefinition = {
   createFramer: () => createSuntechFramer(),
   createSession: (o) => createSuntechSession(o.settings),
   commands: suntechCommands,
+  settings: DEVICE_SETTINGS.ST300,
 };

@@ -55,7 +55,13 @@ export function createCommandCourier(deps: {
     for (const pending of await repo.claimQueued(dvid, nowMs)) {
       let bytes: Uint8Array | null = null;
       try {
-        bytes = encoder?.encode(toDeviceCommand(pending), { imei, serial: pending.serial, nowMs }) ?? null;
+        bytes =
+          encoder?.encode(toDeviceCommand(pending), {
+            imei,
+            serial: pending.serial,
+            nowMs,
+            settings: claim.settings,
+          }) ?? null;
       } catch (err) {
         // A command the protocol cannot carry (a text too long for its frame, say).
         log.warn({ dvid, cmid: pending.cmid, err: String(err) }, 'command not encoded');

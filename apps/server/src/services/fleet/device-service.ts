@@ -8,7 +8,7 @@ import {
   type UnknownDevice,
   type UpdateDeviceRequest,
 } from '@jejak/contract';
-import { DEVICE_HOLDER_ROLES, type User } from '@jejak/domain';
+import { checkSettings, DEVICE_HOLDER_ROLES, settingsOfModel, type User } from '@jejak/domain';
 import { PROTOCOLS } from '@jejak/protocols';
 import { AppError } from '../../errors.ts';
 import { SIM_CARD_INDEX } from '../../storage/repos/fleet/device-repo.ts';
@@ -17,6 +17,17 @@ import type { Repos, UnitOfWork } from '../../storage/repos/unit-of-work.ts';
 import { auditActor, reachableUser, requireCall, viewerOf, type Actor } from '../access.ts';
 
 const invalid = (message: string) => AppError.validation(message);
+
+/**
+ * The device's settings checked against its model's (domain DEVICE_SETTINGS); a name or value the
+ * protocol does not take is refused. A tracker takes changed settings at its next connection.
+ */
+function settingsOf(d: { model: string; settings?: Readonly<Record<string, unknown>> | undefined }) {
+  const checked = checkSettings(settingsOfModel(d.model), d.settings ?? {});
+  if ('error' in checked) throw invalid(`${MANAGEMENT_TEXTS.deviceSettingsInvalid} ${checked.error}`);
+  return checked.settings;
+}
+
 const deviceNotFound = () => AppError.notFound(MANAGEMENT_TEXTS.deviceNotFound);
 
 /** The protocols whose trackers are of `model` (their unknown-device rows name the protocol). */
@@ -93,7 +104,7 @@ export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audi
         const target = await targetDistributor(tx, actor.user, d.uid);
         if (req.dgid && !(await tx.devices.isGroupOf(req.dgid, target.uid)))
           throw AppError.notFound(MANAGEMENT_TEXTS.deviceGroupNotFound);
-        await tx.devices.insert({ ...d, dvid, uid: target.uid, createdAt: at });
+        await tx.devices.insert({ ...d, dvid, uid: target.uid, settings: settingsOf(d), createdAt: at });
         const all = await tx.devices.ensureAllGroup(target.uid, at);
         const dgids = req.dgid ? [all, req.dgid] : [all];
         await tx.devices.addToGroups(dvid, dgids);
@@ -104,7 +115,7 @@ export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audi
             action: 'device.add',
             targetType: 'device',
             targetId: dvid,
-            details: { uid: target.uid, simCard: d.simCard, brand: d.brand, dgids },
+            details: { uid: target.uid, simCard: d.simCard, brand: d.brand, settings: settingsOf(d), dgids },
           },
           at,
         );
@@ -129,7 +140,7 @@ export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audi
         // A device kept by its owner stays there (devices added before issue 11 may belong
         // to fleet owners); one that changes hands goes to a distributor the caller reaches.
         const uid = d.uid === current.uid ? current.uid : (await targetDistributor(tx, actor.user, d.uid)).uid;
-        await tx.devices.update(current.dvid, { uid, simCard: d.simCard, brand: d.brand });
+        await tx.devices.update(current.dvid, { uid, simCard: d.simCard, brand: d.brand, settings: settingsOf(d) });
         if (uid !== current.uid) {
           await tx.devices.leaveGroupsOf(current.dvid, current.uid);
           await tx.devices.addToGroups(current.dvid, [await tx.devices.ensureAllGroup(uid, at)]);
@@ -146,6 +157,7 @@ export function createDeviceService(data: UnitOfWork<'devices' | 'users' | 'audi
               simCard: d.simCard,
               previousSimCard: current.simCard,
               brand: d.brand,
+              settings: settingsOf(d),
             },
           },
           at,

@@ -70,8 +70,8 @@ export interface DevicesTable {
   last_record_at: Generated<number | null>;
   /** migrations/029_device_no_gps.sql: since when the GPS has had no fix; null while it has one. */
   no_gps_at: Generated<number | null>;
-  /** migrations/038_device_commands.sql: the protocol's per-device settings (issue 29 item 2). */
-  settings: Generated<Record<string, string | number | boolean> | null>;
+  /** migrations/038_device_commands.sql: jsonb, the protocol's per-device settings (issue 29 item 2); write it as JSON text. */
+  settings: Generated<unknown>;
 }
 
 /** migrations/020_device_management.sql */

@@ -74,6 +74,20 @@ export function toFuelProfile(vid: string, value: unknown): FuelProfile {
   return parsed.data;
 }
 
+/** A device's stored settings (jsonb): an object of text, number and flag values, else null. */
+export function readSettings(value: unknown): Record<string, string | number | boolean> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value).filter((e): e is [string, string | number | boolean] =>
+    ['string', 'number', 'boolean'].includes(typeof e[1]),
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+const withSettings = (value: unknown) => {
+  const settings = readSettings(value);
+  return settings ? { settings } : {};
+};
+
 export function toDevice(row: Selectable<DevicesTable>): Device {
   return {
     dvid: row.dvid,
@@ -90,6 +104,7 @@ export function toDevice(row: Selectable<DevicesTable>): Device {
     gpsStatus: row.gps_status,
     engineStatus: row.engine_status,
     noGPSAt: row.no_gps_at,
+    ...withSettings(row.settings),
   };
 }
 

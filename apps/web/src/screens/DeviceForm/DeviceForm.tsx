@@ -7,6 +7,8 @@ import { serverTextOr } from '../../api/error-text.ts';
 import { useSessionUser } from '../../store/session.ts';
 import { useStrings } from '../../i18n/strings.ts';
 import { TargetUserSelect } from '../../ui/fleet/TargetUserSelect.tsx';
+import { TrackerSettings } from './TrackerSettings.tsx';
+import './device-form.css';
 import { DEVICE_HOLDER_ROLES } from '../../ui/fleet/target-users.ts';
 import { FormButtons } from '../../ui/forms/FormButtons.tsx';
 import { showToast } from '../../ui/feedback/notifier.ts';
@@ -49,6 +51,7 @@ export function DeviceForm({ device, initialTarget, register = null, onDone, onA
         simCard: device.simCard || '+6',
         brand: device.brand,
         targetUid: device.uid,
+        settings: device.settings,
       }
     : newDeviceValues(initialTarget, register);
 
@@ -103,6 +106,9 @@ export function DeviceForm({ device, initialTarget, register = null, onDone, onA
       </Form.Item>
       <Form.Item label={f.brand} name="brand">
         <Input id="brand" placeholder={f.optional} />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.model !== b.model}>
+        {({ getFieldValue }) => <TrackerSettings model={getFieldValue('model') as string | undefined} />}
       </Form.Item>
       <Form.Item label={f.targetUser} name="targetUid" required extra={o.reasons.deviceHolder}>
         <TargetUserSelect id="targetUid" allowed={DEVICE_HOLDER_ROLES} disabledReason={o.reasons.deviceHolder} />

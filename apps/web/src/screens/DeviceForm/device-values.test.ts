@@ -57,6 +57,7 @@ describe('device checks in the spec order (spec 2 §5)', () => {
       simCard: '+60133333333',
       brand: 'Concox',
       uid: 'dist-1',
+      settings: {},
     });
   });
 

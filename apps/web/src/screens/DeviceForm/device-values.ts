@@ -9,6 +9,7 @@ import {
   type DeviceModel,
   type UpdateDeviceRequest,
 } from '@jejak/contract';
+import { settingsOfModel } from '@jejak/domain';
 import type { z } from 'zod';
 import type { FieldRule } from '../../ui/forms/field-errors.ts';
 
@@ -18,6 +19,8 @@ export interface DeviceFormValues {
   simCard?: string;
   brand?: string;
   targetUid?: string | null;
+  /** The model's protocol settings (issue 29 item 2); others are dropped when sent. */
+  settings?: Record<string, string | number | boolean>;
 }
 
 /** A device already registered, as the duplicate checks need it. */
@@ -73,6 +76,14 @@ function check<T>(
   return { ok: true, request: parsed.data };
 }
 
+/** Only the settings the chosen model takes: switching the model leaves the other's behind. */
+function settingsOf(values: DeviceFormValues): Record<string, string | number | boolean> {
+  const names = new Set(settingsOfModel(values.model ?? '').map((s) => s.name));
+  return Object.fromEntries(
+    Object.entries(values.settings ?? {}).filter(([name, v]) => names.has(name) && v !== undefined && v !== null),
+  );
+}
+
 function deviceBody(values: DeviceFormValues) {
   return {
     imei: values.imei ?? '',
@@ -80,6 +91,7 @@ function deviceBody(values: DeviceFormValues) {
     simCard: simOf(values.simCard),
     brand: values.brand ?? '',
     uid: values.targetUid ?? '',
+    settings: settingsOf(values),
   };
 }
 

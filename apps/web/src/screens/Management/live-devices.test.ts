@@ -25,6 +25,7 @@ const row: ManagedDevice = {
   updatedAt: 1500,
   createdAt: 1,
   dgids: [],
+  settings: {},
 };
 const live = (deviceTime: number | null): Device => ({
   dvid: 'GPS100#1',

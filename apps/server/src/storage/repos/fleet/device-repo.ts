@@ -3,7 +3,7 @@ import type { DeviceGroup, ManagedDevice } from '@jejak/contract';
 import type { FuelProfile } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
 import { visibleVidsQuery } from './fleet-repo.ts';
-import { toFuelProfile } from '../mappers.ts';
+import { readSettings, toFuelProfile } from '../mappers.ts';
 import { BUILT_IN_NAMES } from '../accounts/relations-repo.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from '../scope.ts';
 
@@ -50,6 +50,7 @@ export interface NewDevice {
   uid: string;
   simCard: string;
   brand: string;
+  settings: Readonly<Record<string, string | number | boolean>>;
   createdAt: number;
 }
 
@@ -108,6 +109,7 @@ export function createDeviceRepo(db: Db) {
       deviceTime: r.device_time,
       updatedAt: r.last_record_at,
       createdAt: r.created_at,
+      settings: readSettings(r.settings) ?? {},
       dgids: groups.get(r.dvid) ?? [],
     }));
   }
@@ -163,16 +165,26 @@ export function createDeviceRepo(db: Db) {
           uid: d.uid,
           sim_card: d.simCard,
           brand: d.brand,
+          settings: Object.keys(d.settings).length > 0 ? JSON.stringify(d.settings) : null,
           created_at: d.createdAt,
           is_alive: false,
         })
         .execute();
     },
 
-    async update(dvid: string, change: { uid: string; simCard: string; brand: string }): Promise<void> {
+    async update(
+      dvid: string,
+      change: {
+        uid: string;
+        simCard: string;
+        brand: string;
+        settings: Readonly<Record<string, string | number | boolean>>;
+      },
+    ): Promise<void> {
+      const settings = Object.keys(change.settings).length > 0 ? JSON.stringify(change.settings) : null;
       await db
         .updateTable('devices')
-        .set({ uid: change.uid, sim_card: change.simCard, brand: change.brand })
+        .set({ uid: change.uid, sim_card: change.simCard, brand: change.brand, settings })
         .where('dvid', '=', dvid)
         .execute();
     },

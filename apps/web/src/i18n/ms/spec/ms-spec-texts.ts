@@ -1,3 +1,4 @@
+import { MANAGEMENT_TEXTS } from '@jejak/contract';
 import { MS_PLACE_SPEC_TEXTS } from './ms-spec-texts-places.ts';
 import { MS_REPORT_SPEC_TEXTS } from './ms-report-spec-texts.ts';
 import { MS_TOKEN_SPEC_TEXTS } from './ms-spec-texts-tokens.ts';
@@ -167,8 +168,10 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   'Please Enter A Vehicle Color For The Vehicle Group': 'Sila Masukkan Warna Kenderaan Untuk Kumpulan Kenderaan',
   'IMEI must be 1 to 32 letters, digits, dots, dashes or underscores':
     'IMEI mestilah 1 hingga 32 huruf, digit, titik, sempang atau garis bawah',
-  'Device model must be one of GPS100, TEL100, H02, OSMAND, MT90, GL300':
-    'Model peranti mestilah salah satu daripada GPS100, TEL100, H02, OSMAND, MT90, GL300',
+  [MANAGEMENT_TEXTS.modelUnknown]: MANAGEMENT_TEXTS.modelUnknown.replace(
+    'Device model must be one of',
+    'Model peranti mestilah salah satu daripada',
+  ),
   'Sim card must be +6 followed by 8 to 13 digits': 'Kad SIM mestilah +6 diikuti 8 hingga 13 digit',
   'Vehicles and devices can be assigned only to fleet owners and distributors':
     'Kenderaan dan peranti hanya boleh ditetapkan kepada pemilik armada dan pengedar',
@@ -346,6 +349,11 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   OsmAnd: 'OsmAnd',
   'MT90 (Meitrack)': 'MT90 (Meitrack)',
   'GL300 (Queclink GL200)': 'GL300 (Queclink GL200)',
+  'TK103 (Coban GPS103)': 'TK103 (Coban GPS103)',
+  'FM-Pro4 (Ruptela)': 'FM-Pro4 (Ruptela)',
+  'ST300 (Suntech)': 'ST300 (Suntech)',
+  'JT808 (JT/T 808: Jimi, Concox)': 'JT808 (JT/T 808: Jimi, Concox)',
+  [MANAGEMENT_TEXTS.deviceSettingsInvalid]: 'Tetapan penjejak ditolak:',
   PENDING: 'MENUNGGU',
   SUCCESS: 'BERJAYA',
   FAILED: 'GAGAL',

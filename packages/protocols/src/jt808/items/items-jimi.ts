@@ -1,7 +1,7 @@
-import type { ByteReader } from '../codec/byte-reader.ts';
-import { bytesToHex } from '../codec/hex.ts';
+import type { ByteReader } from '../../codec/byte-reader.ts';
+import { bytesToHex } from '../../codec/hex.ts';
 import { readJcStatus, readSubItems } from './items-extended.ts';
-import type { ItemContext, ItemReader } from './items.ts';
+import type { ItemContext, ItemReader } from './item-context.ts';
 import { ascii } from './items-vendor.ts';
 import { addAlarm, AOVX_MODELS } from './attributes.ts';
 import { readObdRt } from './obd.ts';

@@ -1,5 +1,5 @@
 import type { Alarm } from '@jejak/domain';
-import type { AttributeValue } from '../message.ts';
+import type { AttributeValue } from '../../message.ts';
 
 /** Models whose location layout differs (Traccar's JT808 notes name them; so do the captures). */
 export const AOVX_MODELS: ReadonlySet<string> = new Set(['AL300', 'GL100']);

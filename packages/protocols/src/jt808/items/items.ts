@@ -1,19 +1,12 @@
-import { ByteReader } from '../codec/byte-reader.ts';
-import { DecodeError } from '../codec/decode-error.ts';
+import { ByteReader } from '../../codec/byte-reader.ts';
+import { DecodeError } from '../../codec/decode-error.ts';
 import { readJimiItem } from './items-jimi.ts';
 import { readVendorItem } from './items-vendor.ts';
-import type { Attributes } from './attributes.ts';
 import { readObdExtension } from './obd.ts';
+import type { Attributes } from './attributes.ts';
+import type { ItemContext, ItemReader } from './item-context.ts';
 
-/** What an item reader gets: the item's bytes, its id, the report's attributes and the model. */
-export interface ItemContext {
-  id: number;
-  length: number;
-  attributes: Attributes;
-  model: string | undefined;
-}
-
-export type ItemReader = (r: ByteReader, ctx: ItemContext) => void;
+export type { ItemContext, ItemReader } from './item-context.ts';
 
 /**
  * Additional information items of JT/T 808-2013 §8.18 (Table 27): 0x01 mileage (1/10 km),

@@ -1,6 +1,6 @@
-import { ByteReader } from '../codec/byte-reader.ts';
-import { bytesToHex } from '../codec/hex.ts';
-import type { ItemContext } from './items.ts';
+import { ByteReader } from '../../codec/byte-reader.ts';
+import { bytesToHex } from '../../codec/hex.ts';
+import type { ItemContext } from './item-context.ts';
 import { ascii } from './items-vendor.ts';
 import { addAlarm, type Attributes, JC_MODELS } from './attributes.ts';
 

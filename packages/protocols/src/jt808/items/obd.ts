@@ -1,4 +1,4 @@
-import type { ByteReader } from '../codec/byte-reader.ts';
+import type { ByteReader } from '../../codec/byte-reader.ts';
 import type { Attributes } from './attributes.ts';
 
 const ascii = (bytes: Uint8Array): string => String.fromCharCode(...bytes);

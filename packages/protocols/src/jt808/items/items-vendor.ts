@@ -1,6 +1,6 @@
-import type { ByteReader } from '../codec/byte-reader.ts';
-import { bytesToHex } from '../codec/hex.ts';
-import type { ItemContext, ItemReader } from './items.ts';
+import type { ByteReader } from '../../codec/byte-reader.ts';
+import { bytesToHex } from '../../codec/hex.ts';
+import type { ItemContext, ItemReader } from './item-context.ts';
 import { addAlarm } from './attributes.ts';
 
 /**
