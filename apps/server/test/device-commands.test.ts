@@ -35,7 +35,11 @@ describe.each(kinds)('commands to trackers on %s', (kind) => {
       .serial;
   const send = (body: Record<string, unknown>) => owner.post(COMMAND_PATHS.commandSend, { vid, ...body });
   const log = async () =>
-    (await owner.post(COMMAND_PATHS.commandGet, { vid })).body as { available: string[]; commands: DeviceCommandRow[] };
+    (await owner.post(COMMAND_PATHS.commandGet, { vid })).body as {
+      available: string[];
+      sms: string[];
+      commands: DeviceCommandRow[];
+    };
   const expected = async (command: DeviceCommand, cmid: string) =>
     encoder?.encode(command, { imei: IMEI, serial: await serialOf(cmid) }) ?? new Uint8Array();
 
@@ -128,5 +132,25 @@ describe.each(kinds)('commands to trackers on %s', (kind) => {
     await device.next((f) => sameBytes(f, freshBytes));
     expect(device.frames.some((f) => sameBytes(f, staleBytes))).toBe(false);
     device.close();
+  });
+
+  it("sends a command by SMS to an offline tracker's SIM when asked, else queues it", async () => {
+    await db()
+      .updateTable('devices')
+      .set({ sim_card: '+60123450001', is_alive: false })
+      .where('dvid', '=', `GPS100#${IMEI}`)
+      .execute();
+    expect((await log()).sms).toEqual(expect.arrayContaining(['engineStop', 'requestPosition']));
+    const bySms = await send({ type: 'engineResume', sms: true });
+    expect(bySms.status).toBe(200);
+    expect(bySms.body.message).toBe(COMMAND_TEXTS.sentBySms);
+    expect(bySms.body.command).toMatchObject({ status: 'SENT', channel: 'sms' });
+    const local = server.app.providers.local?.sms ?? [];
+    expect(local.at(-1)).toMatchObject({ to: '+60123450001', body: 'RELAY,0#' });
+    // Without a SIM there is nothing to text: the command waits for the tracker.
+    await db().updateTable('devices').set({ sim_card: '' }).where('dvid', '=', `GPS100#${IMEI}`).execute();
+    const waiting = await send({ type: 'engineResume', sms: true });
+    expect(waiting.body.message).toBe(COMMAND_TEXTS.queued);
+    expect((await log()).sms).toEqual([]);
   });
 });

@@ -32,4 +32,9 @@ export interface CommandTarget {
 export interface CommandEncoder {
   readonly supported: readonly DeviceCommandType[];
   encode(command: DeviceCommand, target: CommandTarget): Uint8Array | null;
+  /**
+   * The command as an SMS to the tracker's SIM, for a tracker that is offline (issue 29 item 4);
+   * null where the protocol's devices take no such SMS. Absent: no SMS commands at all.
+   */
+  sms?(command: DeviceCommand, target: CommandTarget): string | null;
 }

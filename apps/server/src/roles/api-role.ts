@@ -165,6 +165,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
     commands: createCommandService({
       repo: createCommandRepo(shared.db),
       fleet: data.repos.fleet,
+      sms: providers.sms,
       bus,
       audit: (actor, cmid, details, nowMs) =>
         writeAudit(shared.db, actor, { action: 'command.send', targetType: 'command', targetId: cmid, details }, nowMs),

@@ -37,6 +37,8 @@ export const COMMAND_LOG_LIMIT = 100;
 export const COMMAND_TEXTS = {
   queued: 'Command queued: it is sent when the tracker is online',
   sent: 'Command sent',
+  sentBySms: 'The tracker is offline: command sent by SMS',
+  smsFailed: 'The SMS could not be sent:',
   reasonRequired: 'Give a reason for stopping the engine',
   secondsInvalid: `Interval must be ${COMMAND_INTERVAL_SECONDS.min} to ${COMMAND_INTERVAL_SECONDS.max} seconds`,
   textRequired: 'Enter the command text',
@@ -56,6 +58,8 @@ export const SendCommandRequestSchema = z
     text: text().trim().max(COMMAND_TEXT_MAX).optional(),
     reason: text().trim().max(200).optional(),
     force: z.boolean().optional(),
+    /** While the tracker is offline, send it by SMS to its SIM instead of waiting (where the protocol has SMS commands). */
+    sms: z.boolean().optional(),
     expiresInMinutes: z.number().int().min(1).max(COMMAND_MAX_EXPIRY_MINUTES).optional(),
   })
   .strict()
@@ -102,6 +106,8 @@ export const CommandsResponseSchema = z.object({
   status: z.literal(200),
   /** Commands the tracker's protocol encodes and the caller may send. */
   available: z.array(z.enum(COMMAND_TYPES)),
+  /** Of those, the ones that can go by SMS to the tracker's SIM while it is offline. */
+  sms: z.array(z.enum(COMMAND_TYPES)),
   commands: z.array(DeviceCommandSchema),
 });
 

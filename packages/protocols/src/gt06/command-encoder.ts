@@ -12,7 +12,7 @@ const LANGUAGE_ENGLISH = 0x0002;
  * the later GT06N, GT800, JM and X3 firmwares. We send RELAY: it needs no password and the
  * current Concox command lists give it; "custom" reaches a device that wants the older form.
  */
-function commandText(command: DeviceCommand): string | null {
+export function concoxCommandText(command: DeviceCommand): string | null {
   switch (command.type) {
     case 'engineStop':
       return 'RELAY,1#';
@@ -58,7 +58,9 @@ export function encodeGt06Command(text: string, target: CommandTarget): Uint8Arr
 export const gt06CommandEncoder: CommandEncoder = {
   supported: ['engineStop', 'engineResume', 'setInterval', 'reboot', 'requestPosition', 'custom'],
   encode(command, target) {
-    const text = commandText(command);
+    const text = concoxCommandText(command);
     return text === null ? null : encodeGt06Command(text, target);
   },
+  // Concox trackers take the same texts by SMS (their user manuals' command lists).
+  sms: (command) => concoxCommandText(command),
 };

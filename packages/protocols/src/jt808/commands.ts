@@ -1,3 +1,4 @@
+import { concoxCommandText } from '../gt06/command-encoder.ts';
 import type { CommandEncoder, CommandTarget, DeviceCommand } from '../command.ts';
 import { digitsToBcd } from '../codec/bcd.ts';
 import { formatMessage, type Jt808Address } from './reply.ts';
@@ -90,4 +91,6 @@ export const jt808Commands: CommandEncoder = {
     if (!to || !body) return null;
     return formatMessage(body[0], to, target.serial & 0xffff, Uint8Array.from(body[1]));
   },
+  // Jimi and Concox 808 models take the Concox command texts by SMS (their user manuals).
+  sms: (command) => concoxCommandText(command),
 };

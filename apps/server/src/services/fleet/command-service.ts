@@ -8,14 +8,30 @@ import {
   type DeviceCommandRow,
   type SendCommandRequest,
 } from '@jejak/contract';
-import { mayCall, toPermissionRole, type User } from '@jejak/domain';
-import { PROTOCOLS, type CommandEncoder } from '@jejak/protocols';
+import { mayCall, toPermissionRole, type Device, type User } from '@jejak/domain';
+import { PROTOCOLS, type CommandEncoder, type DeviceCommand } from '@jejak/protocols';
 import type { Bus } from '../../bus/bus.ts';
+import type { SmsProvider } from '../../notify/providers/provider.ts';
 import { AppError } from '../../errors.ts';
 import type { CommandRepo } from '../../storage/repos/fleet/command-repo.ts';
 import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import type { AuditActor } from '../../storage/repos/accounts/audit-repo.ts';
 import { auditActor, requireCall, requireReachableVids, type Actor } from '../access.ts';
+
+/** A command of `type` with placeholder values: whether a protocol can put it in an SMS. */
+const sample = (type: CommandType): DeviceCommand =>
+  type === 'setInterval'
+    ? { type, seconds: 60 }
+    : type === 'custom'
+      ? { type, text: 'STATUS#' }
+      : { type };
+
+/** The protocol-neutral command of a request. */
+function toDeviceCommand(body: SendCommandRequest): DeviceCommand {
+  if (body.type === 'setInterval') return { type: body.type, seconds: body.seconds ?? 60 };
+  if (body.type === 'custom') return { type: body.type, text: body.text ?? '' };
+  return sample(body.type);
+}
 
 /** Engine stop and resume: the immobiliser, for owners and distributors only (ADR 0090). */
 const IMMOBILISER: readonly CommandType[] = ['engineStop', 'engineResume'];
@@ -31,7 +47,9 @@ export function commandsOfModel(model: string): CommandEncoder | undefined {
  * sends it (gateway/command-courier.ts).
  */
 export function createCommandService(deps: {
-  repo: Pick<CommandRepo, 'insert' | 'get' | 'listOf'>;
+  repo: Pick<CommandRepo, 'insert' | 'get' | 'listOf' | 'markSms' | 'fail'>;
+  /** The SMS provider, for commands to an offline tracker sent by SMS (optional fallback). */
+  sms: Pick<SmsProvider, 'sendSms'>;
   fleet: FleetRepo;
   bus: Pick<Bus, 'publish'>;
   audit: (actor: AuditActor, cmid: string, details: Record<string, unknown>, nowMs: number) => Promise<void>;
@@ -46,6 +64,28 @@ export function createCommandService(deps: {
     return supported.filter((t) => !IMMOBILISER.includes(t) || mayCall(role, 'immobilise'));
   }
 
+  /** The command as an SMS to the device's SIM, when its protocol has one and it has a SIM. */
+  function smsText(device: Device, command: DeviceCommand, serial: number): string | null {
+    const encoder = commandsOfModel(device.model);
+    if (!device.simCard || !encoder?.sms) return null;
+    return encoder.sms(command, { imei: device.imei, serial, settings: device.settings ?? undefined });
+  }
+
+  /** Sends a queued command by SMS now; its row says how it went. */
+  async function sendBySms(cmid: string, to: string, text: string): Promise<boolean> {
+    const answer = await deps.sms.sendSms(to, text).catch((err: unknown) => ({
+      statusCode: 0,
+      statusMessage: String(err),
+      ref: null,
+    }));
+    if (answer.statusCode >= 200 && answer.statusCode < 300) {
+      await repo.markSms(cmid, deps.now());
+      return true;
+    }
+    await repo.fail(cmid, `${COMMAND_TEXTS.smsFailed} ${answer.statusCode} ${answer.statusMessage}`.trim());
+    return false;
+  }
+
   async function trackerOf(user: User, vid: string) {
     await requireReachableVids(fleet, user, [vid]);
     const dvid = (await fleet.vehicleDvids([vid])).get(vid);
@@ -55,13 +95,27 @@ export function createCommandService(deps: {
   }
 
   return {
-    async list(user: User, vid: string): Promise<{ available: CommandType[]; commands: DeviceCommandRow[] }> {
+    async list(
+      user: User,
+      vid: string,
+    ): Promise<{ available: CommandType[]; sms: CommandType[]; commands: DeviceCommandRow[] }> {
       const device = await trackerOf(user, vid);
-      return { available: available(user, device.model), commands: await repo.listOf(vid, deps.now()) };
+      const mine = available(user, device.model);
+      return {
+        available: mine,
+        sms: mine.filter((type) => smsText(device, sample(type), 0) !== null),
+        commands: await repo.listOf(vid, deps.now()),
+      };
     },
 
-    /** The queued command, and whether its tracker is connected (then it goes out at once). */
-    async send(actor: Actor, body: SendCommandRequest): Promise<{ command: DeviceCommandRow; online: boolean }> {
+    /**
+     * The queued command, and how it goes: at once over the tracker's connection, by SMS when the
+     * tracker is offline and the caller asked for it, or when the tracker comes back.
+     */
+    async send(
+      actor: Actor,
+      body: SendCommandRequest,
+    ): Promise<{ command: DeviceCommandRow; how: 'online' | 'sms' | 'queued' }> {
       const { user } = actor;
       if (IMMOBILISER.includes(body.type)) requireCall(user, 'immobilise');
       const device = await trackerOf(user, body.vid);
@@ -73,6 +127,8 @@ export function createCommandService(deps: {
         throw AppError.validation(COMMAND_TEXTS.tooFast);
       const nowMs = deps.now();
       const cmid = randomUUID();
+      // Echoed by the protocols that number their commands: the answer is matched by it.
+      const serial = randomInt(1, 0xffff);
       await repo.insert({
         cmid,
         dvid: device.dvid,
@@ -82,8 +138,7 @@ export function createCommandService(deps: {
         text: body.type === 'custom' ? (body.text ?? null) : null,
         reason: body.reason || null,
         forced: stopping && forced,
-        // Echoed by the protocols that number their commands: the answer is matched by it.
-        serial: randomInt(1, 0xffff),
+        serial,
         createdBy: user.userEmail,
         createdAt: nowMs,
         expiresAt: nowMs + (body.expiresInMinutes ?? COMMAND_DEFAULT_EXPIRY_MINUTES) * 60_000,
@@ -94,10 +149,18 @@ export function createCommandService(deps: {
         { vid: body.vid, type: body.type, reason: body.reason ?? null, forced: stopping && forced },
         nowMs,
       );
-      deps.bus.publish('device.command', { dvid: device.dvid });
+      let how: 'online' | 'sms' | 'queued' = device.isAlive ? 'online' : 'queued';
+      const text = body.sms && !device.isAlive ? smsText(device, toDeviceCommand(body), serial) : null;
+      if (text !== null) {
+        if (!(await sendBySms(cmid, device.simCard, text))) {
+          const failed = await repo.get(cmid, nowMs);
+          throw AppError.validation(failed?.error ?? COMMAND_TEXTS.smsFailed);
+        }
+        how = 'sms';
+      } else deps.bus.publish('device.command', { dvid: device.dvid });
       const row = await repo.get(cmid, nowMs);
       if (!row) throw AppError.notFound();
-      return { command: row, online: device.isAlive };
+      return { command: row, how };
     },
   };
 }

@@ -16,12 +16,14 @@ const WAITING_MS = 3_000;
 const IDLE_MS = 30_000;
 
 /** What the vehicle's tracker takes and its command log, newest first. */
-export function useCommands(vid: string): UseQueryResult<{ available: CommandType[]; commands: DeviceCommandRow[] }> {
+export function useCommands(
+  vid: string,
+): UseQueryResult<{ available: CommandType[]; sms: CommandType[]; commands: DeviceCommandRow[] }> {
   return useQuery({
     queryKey: commandKeys.of(vid),
     queryFn: async () => {
-      const { available, commands } = await apiPost(COMMAND_PATHS.commandGet, { vid }, CommandsResponseSchema);
-      return { available, commands };
+      const { available, sms, commands } = await apiPost(COMMAND_PATHS.commandGet, { vid }, CommandsResponseSchema);
+      return { available, sms, commands };
     },
     refetchInterval: (query) =>
       query.state.data?.commands.some((c) => c.status === 'QUEUED' || c.status === 'SENT') ? WAITING_MS : IDLE_MS,

@@ -19,6 +19,7 @@ export const enCommands = {
   reason: 'Reason',
   reasonPlaceholder: 'e.g. vehicle reported stolen',
   force: 'Stop anyway, even while it moves',
+  sms: "If the tracker is offline, send it by SMS to the tracker's SIM",
   expiresIn: 'Expires after',
   minutes: (n: number) => (n >= 60 ? `${n / 60} h` : `${n} min`),
   send: 'Send',

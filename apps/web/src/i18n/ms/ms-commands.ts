@@ -22,6 +22,7 @@ export const msCommands: Strings['commands'] = {
   reason: 'Sebab',
   reasonPlaceholder: 'cth. kenderaan dilaporkan dicuri',
   force: 'Hentikan juga, walaupun ia bergerak',
+  sms: 'Jika penjejak di luar talian, hantar melalui SMS ke SIM penjejak',
   expiresIn: 'Tamat selepas',
   minutes: (n: number) => (n >= 60 ? `${n / 60} jam` : `${n} minit`),
   send: 'Hantar',

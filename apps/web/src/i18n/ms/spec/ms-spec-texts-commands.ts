@@ -4,6 +4,8 @@ import { COMMAND_TEXTS } from '@jejak/contract';
 export const MS_COMMAND_SPEC_TEXTS: Readonly<Record<string, string>> = {
   [COMMAND_TEXTS.queued]: 'Arahan menunggu: ia dihantar apabila penjejak dalam talian',
   [COMMAND_TEXTS.sent]: 'Arahan dihantar',
+  [COMMAND_TEXTS.sentBySms]: 'Penjejak di luar talian: arahan dihantar melalui SMS',
+  [COMMAND_TEXTS.smsFailed]: 'SMS tidak dapat dihantar:',
   [COMMAND_TEXTS.reasonRequired]: 'Berikan sebab untuk menghentikan enjin',
   [COMMAND_TEXTS.secondsInvalid]: 'Sela mestilah 10 hingga 86400 saat',
   [COMMAND_TEXTS.textRequired]: 'Masukkan teks arahan',

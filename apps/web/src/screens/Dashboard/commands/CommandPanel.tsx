@@ -22,6 +22,7 @@ interface CommandFormValues {
   text?: string;
   reason?: string;
   force?: boolean;
+  sms?: boolean;
   expiresInMinutes: number;
 }
 
@@ -42,7 +43,7 @@ export function CommandPanel({ vid, name }: { vid: string; name: string }) {
     mutationFn: (body: SendCommandRequest) => sendCommand(body),
     onSuccess: ({ message }) => {
       showToast('success', message);
-      form.resetFields(['seconds', 'text', 'reason', 'force']);
+      form.resetFields(['seconds', 'text', 'reason', 'force', 'sms']);
       void queryClient.invalidateQueries({ queryKey: commandKeys.of(vid) });
     },
     onError: (err) => showToast('error', errorText(err)),
@@ -115,6 +116,11 @@ export function CommandPanel({ vid, name }: { vid: string; name: string }) {
               <Checkbox data-testid="command-force">{s.force}</Checkbox>
             </Form.Item>
           </>
+        )}
+        {type !== undefined && (commands.data?.sms ?? []).includes(type) && (
+          <Form.Item name="sms" valuePropName="checked">
+            <Checkbox data-testid="command-sms">{s.sms}</Checkbox>
+          </Form.Item>
         )}
         <Form.Item name="expiresInMinutes" label={s.expiresIn}>
           <Select options={EXPIRIES.map((m) => ({ value: m, label: s.minutes(m) }))} />
