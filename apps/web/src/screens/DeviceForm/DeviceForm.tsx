@@ -42,6 +42,7 @@ export function DeviceForm({ device, initialTarget, register = null, onDone, onA
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DeviceFormValues>();
   const errors = useFieldErrors(form, DEVICE_FIELD_ERRORS);
+  const model = Form.useWatch('model', form);
   // The devices the user reaches: 'Device already exist' and 'Sim Card is already in use' are told before the call.
   const known = useQuery({ queryKey: accountKeys.devices(me.uid), queryFn: () => fetchUserDevices(me.uid) });
   const initialValues: DeviceFormValues = device
@@ -107,9 +108,7 @@ export function DeviceForm({ device, initialTarget, register = null, onDone, onA
       <Form.Item label={f.brand} name="brand">
         <Input id="brand" placeholder={f.optional} />
       </Form.Item>
-      <Form.Item noStyle shouldUpdate={(a, b) => a.model !== b.model}>
-        {({ getFieldValue }) => <TrackerSettings model={getFieldValue('model') as string | undefined} />}
-      </Form.Item>
+      <TrackerSettings model={model} />
       <Form.Item label={f.targetUser} name="targetUid" required extra={o.reasons.deviceHolder}>
         <TargetUserSelect id="targetUid" allowed={DEVICE_HOLDER_ROLES} disabledReason={o.reasons.deviceHolder} />
       </Form.Item>
