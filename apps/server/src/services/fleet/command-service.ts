@@ -20,11 +20,7 @@ import { auditActor, requireCall, requireReachableVids, type Actor } from '../ac
 
 /** A command of `type` with placeholder values: whether a protocol can put it in an SMS. */
 const sample = (type: CommandType): DeviceCommand =>
-  type === 'setInterval'
-    ? { type, seconds: 60 }
-    : type === 'custom'
-      ? { type, text: 'STATUS#' }
-      : { type };
+  type === 'setInterval' ? { type, seconds: 60 } : type === 'custom' ? { type, text: 'STATUS#' } : { type };
 
 /** The protocol-neutral command of a request. */
 function toDeviceCommand(body: SendCommandRequest): DeviceCommand {

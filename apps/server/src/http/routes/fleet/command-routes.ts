@@ -6,7 +6,8 @@ import type { Route } from '../../route-table.ts';
 export function registerCommandRoutes(route: Route, service: CommandService): void {
   route(OPERATIONS.commandSend, async ({ actor, body }) => {
     const { command, how } = await service.send(actor, body);
-    const message = how === 'online' ? COMMAND_TEXTS.sent : how === 'sms' ? COMMAND_TEXTS.sentBySms : COMMAND_TEXTS.queued;
+    const message =
+      how === 'online' ? COMMAND_TEXTS.sent : how === 'sms' ? COMMAND_TEXTS.sentBySms : COMMAND_TEXTS.queued;
     return { status: 200, command, message };
   });
 
