@@ -217,6 +217,11 @@ export const CONFIG_KEYS = {
   JEJAK_WEBHOOK_MAX_ATTEMPTS: int(8, 1, 30),
   JEJAK_WEBHOOK_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
   JEJAK_WEBHOOK_PAUSE_AFTER: int(20, 1, 10_000),
+  // Maintenance reminders (issue 28 item 8, ADR 0092): how far ahead a service counts as due soon.
+  JEJAK_MAINTENANCE_WARN_KM: int(500, 0, 100_000),
+  JEJAK_MAINTENANCE_WARN_HOURS: int(25, 0, 10_000),
+  JEJAK_MAINTENANCE_WARN_DAYS: int(14, 0, 365),
+  JEJAK_MAINTENANCE_SWEEP_MS: int(3_600_000, 1_000, 86_400_000),
   JEJAK_WEBHOOK_TIMEOUT_MS: int(10_000, 100, 60_000),
   JEJAK_WEBHOOK_ALLOW_PRIVATE: bool(false),
   JEJAK_WEBHOOK_CA_FILE: z.string().min(1).optional(),

@@ -38,6 +38,8 @@ import { registerEscalationRoutes } from './routes/alerts/escalation-routes.ts';
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
 import { registerWebhookRoutes } from './routes/alerts/webhook-routes.ts';
 import { registerCommandRoutes } from './routes/fleet/command-routes.ts';
+import { registerMaintenanceRoutes } from './routes/fleet/maintenance-routes.ts';
+import type { MaintenanceService } from '../services/fleet/maintenance-service.ts';
 import type { CommandService } from '../services/fleet/command-service.ts';
 import type { WebhookService } from '../services/alerts/webhook-service.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
@@ -82,6 +84,7 @@ export interface HttpOptions {
   notifications: NotificationService;
   webhooks: WebhookService;
   commands: CommandService;
+  maintenance: MaintenanceService;
   alerts: AlertServices;
   escalations: EscalationService;
   live: LiveHub;
@@ -146,6 +149,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerNotificationRoutes(route, opts.notifications, opts.timeZone);
       registerWebhookRoutes(route, opts.webhooks);
       registerCommandRoutes(route, opts.commands);
+      registerMaintenanceRoutes(route, opts.maintenance);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);

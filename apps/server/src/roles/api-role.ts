@@ -48,7 +48,7 @@ import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
 import { writeAudit } from '../storage/repos/accounts/audit-repo.ts';
 import { registerBackupRoute, writeAdminFile } from '../ops/backup.ts';
 import { listenHttp } from './health-server.ts';
-import { APP_VERSION, openMailer, type Shared } from './shared.ts';
+import { APP_VERSION, createMaintenance, openMailer, type Shared } from './shared.ts';
 
 /** Live sockets are checked against their session's end this often: access ends within a second. */
 const LIVE_EXPIRY_SWEEP_MS = 1_000;
@@ -162,6 +162,7 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       now,
       onError,
     }),
+    maintenance: createMaintenance(shared, mailer),
     commands: createCommandService({
       repo: createCommandRepo(shared.db),
       fleet: data.repos.fleet,

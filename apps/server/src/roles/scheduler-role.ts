@@ -7,7 +7,7 @@ import { maintainPartitions } from '../storage/db/partitions.ts';
 import { createSessionsRepo } from '../storage/repos/accounts/sessions-repo.ts';
 import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
 import { clusterJobs } from './cluster-jobs.ts';
-import type { Shared } from './shared.ts';
+import { createMaintenance, openMailer, type Shared } from './shared.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -53,12 +53,15 @@ export function startSchedulerRole(
     now,
   });
   const commands = createCommandRepo(db);
+  const maintenance = createMaintenance(shared, openMailer(config));
   const jobs = startJobs(
     shared,
     [
       { name: 'package expiry', everyMs: config.JEJAK_PACKAGE_SWEEP_MS, run: () => packages.sweep() },
       ...alongside,
       { name: 'escalation calls', everyMs: config.JEJAK_ESCALATION_SWEEP_MS, run: () => chains.sweep() },
+      // Services newly due soon or overdue: their vehicle's owner is mailed once (ADR 0092).
+      { name: 'maintenance reminders', everyMs: config.JEJAK_MAINTENANCE_SWEEP_MS, run: () => maintenance.sweep() },
       // Commands still queued at their expiry: the tracker stayed offline (ADR 0090).
       { name: 'command expiry', everyMs: 60_000, run: () => commands.expire(now()) },
       ...clusterJobs(shared),

@@ -11,6 +11,9 @@ import { createMessageGuardRepo } from '../storage/repos/alerts/message-guard-re
 import { chooseProviders, type Providers } from '../notify/providers/choose-providers.ts';
 import type { SmsProvider } from '../notify/providers/provider.ts';
 import { createSmtpMailer, type Mailer } from '../services/accounts/mailer.ts';
+import { createMaintenanceService } from '../services/fleet/maintenance-service.ts';
+import { createMaintenanceRepo } from '../storage/repos/fleet/maintenance-repo.ts';
+import { writeAudit } from '../storage/repos/accounts/audit-repo.ts';
 import type { Scheduler } from '../services/scheduler.ts';
 import { scryptHasher, type PasswordHasher } from '../services/accounts/passwords.ts';
 import { openPGlite, openPostgres, type DatabaseHandle, type Db } from '../storage/db/database.ts';
@@ -265,5 +268,25 @@ export function startNotifications(shared: Shared, sms: SmsProvider | null) {
     now,
     onError,
     onAttempt: (channel, outcome) => metrics.notificationAttempt(channel, outcome),
+  });
+}
+
+/** Maintenance reminders (ADR 0092): the API's list and "done", the scheduler's reminder mails. */
+export function createMaintenance(shared: Shared, mailer: Mailer) {
+  const { config, db, now, onError } = shared;
+  return createMaintenanceService({
+    repo: createMaintenanceRepo(db),
+    fleet: shared.data.repos.fleet,
+    margins: {
+      km: config.JEJAK_MAINTENANCE_WARN_KM,
+      hours: config.JEJAK_MAINTENANCE_WARN_HOURS,
+      days: config.JEJAK_MAINTENANCE_WARN_DAYS,
+    },
+    timeZone: config.JEJAK_TIME_ZONE,
+    mailer,
+    audit: (actor, vid, details, nowMs) =>
+      writeAudit(db, actor, { action: 'maintenance.done', targetType: 'vehicle', targetId: vid, details }, nowMs),
+    now,
+    onError,
   });
 }

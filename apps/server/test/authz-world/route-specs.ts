@@ -217,6 +217,11 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
     body: (o) => ({ nfid: o.nfid, email: 'matrix@demo.jejak.my' }),
   },
   recipientConfirm: { skip: 'no session; the token is the proof (notification-abuse.test.ts)' },
+  maintenanceGet: { gate: 'any', body: () => ({}) },
+  maintenanceDone: {
+    gate: 'manageVehicles',
+    body: (o) => ({ vid: o.vid, item: 'service', interval: { km: 5000, hours: null, days: 180 } }),
+  },
   commandGet: { gate: 'sendCommands', body: (o) => ({ vid: o.vid }) },
   commandSend: { gate: 'sendCommands', body: (o) => ({ vid: o.vid, type: 'requestPosition' }) },
   webhookGet: { gate: 'manageAlerts', body: () => ({}) },

@@ -8,6 +8,7 @@ import { FLEET_OPERATIONS } from './operations/fleet.ts';
 import { GEOFENCE_OPERATIONS } from './operations/geofences.ts';
 import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifications.ts';
 import { COMMAND_OPERATIONS } from './operations/commands.ts';
+import { MAINTENANCE_OPERATIONS } from './operations/maintenance.ts';
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
@@ -86,6 +87,13 @@ export const OPERATION_TAGS: readonly OperationTag[] = [
       "Commands to a vehicle's tracker (engine stop and resume, reporting interval, reboot, position " +
       'request, custom text): queued while it is offline, sent over its connection, matched to its answer.',
     operations: COMMAND_OPERATIONS,
+  },
+  {
+    name: 'Maintenance',
+    description:
+      "Service reminders from the vehicles' service fields: due by odometer, engine hours or date, due soon " +
+      'a set margin ahead, marked done to roll the next due forward.',
+    operations: MAINTENANCE_OPERATIONS,
   },
   {
     name: 'Administration',

@@ -96,6 +96,8 @@ export const OPERATION_EFFECTS: Readonly<Record<OperationName, OperationEffect>>
   notificationUpdate: 'change',
   notificationDelete: 'change',
   confirmationResend: 'change',
+  maintenanceGet: 'read',
+  maintenanceDone: 'change',
   commandSend: 'change',
   commandGet: 'read',
   webhookGet: 'read',

@@ -5,6 +5,7 @@ import { ADMINISTRATION_OPERATIONS } from './operations/administration.ts';
 import { ALERT_OPERATIONS } from './operations/alerts.ts';
 import { COMMAND_OPERATIONS } from './operations/commands.ts';
 import { FLEET_OPERATIONS } from './operations/fleet.ts';
+import { MAINTENANCE_OPERATIONS } from './operations/maintenance.ts';
 import { GEOFENCE_OPERATIONS } from './operations/geofences.ts';
 import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifications.ts';
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
@@ -22,6 +23,7 @@ export const OPERATIONS = {
   ...API_TOKEN_OPERATIONS,
   ...FLEET_OPERATIONS,
   ...COMMAND_OPERATIONS,
+  ...MAINTENANCE_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...PLATFORM_OPERATIONS,
   ...ALERT_OPERATIONS,

@@ -17,7 +17,7 @@ export const PERMIT_WARNING_MONTHS = 3;
 const DAY_MS = 86_400_000;
 
 /** The start of the local day holding `ms` in `timeZone`. */
-function startOfDay(ms: number, timeZone: string): number {
+export function startOfDay(ms: number, timeZone: string): number {
   const offset = utcOffsetMs(timeZone, ms);
   return Math.floor((ms + offset) / DAY_MS) * DAY_MS - offset;
 }

@@ -103,6 +103,8 @@ export interface VehiclesTable {
   created_at: number;
   /** jsonb, a FuelProfile (migrations/007_fuel_profile.sql); write it as JSON text. */
   fuel_profile: Generated<unknown>;
+  /** migrations/039_maintenance.sql: jsonb, each service item's interval {km, hours, days}; write it as JSON text. */
+  service_intervals: Generated<unknown>;
   engine_service_next_mileage: Generated<number | null>;
   engine_service_next_working_hour: Generated<number | null>;
   engine_service_due_date: Generated<number | null>;
@@ -513,6 +515,27 @@ export interface WebhookSignalsTable {
   payload: unknown;
 }
 
+/** migrations/039_maintenance.sql: a service marked done. */
+export interface MaintenanceLogTable {
+  mlid: string;
+  vid: string;
+  item: string;
+  done_at: number;
+  odometer_km: number;
+  engine_hours: number;
+  done_by: string;
+  note: Generated<string>;
+}
+
+/** migrations/039_maintenance.sql: a reminder sent, once per due and level. */
+export interface MaintenanceAlertsTable {
+  vid: string;
+  item: string;
+  due_key: string;
+  level: string;
+  sent_at: number;
+}
+
 /** migrations/038_device_commands.sql: a command to a tracker and what became of it. */
 export interface DeviceCommandsTable {
   cmid: string;
@@ -684,6 +707,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_signals: WebhookSignalsTable;
   device_commands: DeviceCommandsTable;
+  maintenance_log: MaintenanceLogTable;
+  maintenance_alerts: MaintenanceAlertsTable;
   notification_logs: NotificationLogsTable;
   escalation_states: EscalationStatesTable;
   escalation_call_records: EscalationCallRecordsTable;

@@ -1,7 +1,47 @@
 /** English strings of the console's management screens (issue 11); spec texts come from @jejak/contract. */
 export const enManagement = {
   title: 'Management',
-  tabs: { Vehicle: 'Vehicle', Device: 'Device', Rule: 'Rule', Notification: 'Notification', Webhook: 'Webhook' },
+  tabs: {
+    Vehicle: 'Vehicle',
+    Device: 'Device',
+    Rule: 'Rule',
+    Notification: 'Notification',
+    Maintenance: 'Maintenance',
+    Webhook: 'Webhook',
+  },
+  maintenance: {
+    intro:
+      "Services due by odometer, engine hours or date, from each vehicle's service fields. Due soon a set margin ahead; the owner is e-mailed once when a service becomes due soon and once when it is overdue.",
+    vehicle: 'Vehicle',
+    item: 'Service',
+    items: {
+      engine: 'Engine service',
+      transmission: 'Transmission service',
+      rearAxle: 'Rear axle service',
+      service: 'General service',
+    },
+    due: 'Due',
+    left: 'Left',
+    state: 'Status',
+    states: { OVERDUE: 'Overdue', DUE_SOON: 'Due soon', OK: 'OK' },
+    lastDone: 'Last done',
+    never: 'Never',
+    done: 'Done',
+    doneTitle: (item: string, vehicle: string) => `${item} of ${vehicle} done`,
+    doneHelp: 'The next one is due this far from now (leave a field empty to stop tracking it).',
+    nextKm: 'Next in (km)',
+    nextHours: 'Next in (engine hours)',
+    nextDays: 'Next in (days)',
+    note: 'Note',
+    notePlaceholder: 'e.g. oil and filters changed at Bengkel Jaya',
+    save: 'Record service',
+    cancel: 'Cancel',
+    empty: 'No service is due: set due dates or odometer readings in the vehicle form',
+    km: (n: number) => `${n.toLocaleString('en-MY')} km`,
+    hours: (n: number) => `${n.toLocaleString('en-MY')} h`,
+    days: (n: number) => `${n} d`,
+    all: 'All',
+  },
   webhooks: {
     intro:
       'Your systems can be told of events of the vehicles you reach: each is sent as signed JSON to your HTTPS address, retried while it is down, in order per vehicle.',

@@ -9,6 +9,7 @@ import { RulesTab } from './RulesTab.tsx';
 import { visibleTabs, type ManagementTab } from './management-tabs.ts';
 import { VehiclesTab } from './VehiclesTab.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
+import { MaintenanceTab } from './maintenance/MaintenanceTab.tsx';
 
 /**
  * /Management/{tab} (spec 2 §2, §6): Vehicle, Device, Rule and Notification tabs, and Webhook (ADR 0089). Vehicle is the
@@ -42,6 +43,8 @@ export function ManagementScreen() {
         return <RulesTab uid={me.uid} mayApply={mayCall(toPermissionRole(role), 'manageAlerts')} />;
       case 'Notification':
         return <NotificationsTab uid={me.uid} />;
+      case 'Maintenance':
+        return <MaintenanceTab mayMarkDone={mayCall(toPermissionRole(role), 'manageVehicles')} />;
       case 'Webhook':
         return <WebhooksTab />;
     }

@@ -25,7 +25,7 @@ describe('Management tabs per role (spec 2 §2, §6)', () => {
       fleetOwner: false,
       fleetOperator: false,
     });
-    expect(tabsOf('fleetOwner')).toEqual(['Vehicle', 'Rule', 'Notification', 'Webhook']);
-    expect(tabsOf('distributor')).toEqual(['Vehicle', 'Device', 'Rule', 'Notification', 'Webhook']);
+    expect(tabsOf('fleetOwner')).toEqual(['Vehicle', 'Rule', 'Notification', 'Maintenance', 'Webhook']);
+    expect(tabsOf('distributor')).toEqual(['Vehicle', 'Device', 'Rule', 'Notification', 'Maintenance', 'Webhook']);
   });
 });
