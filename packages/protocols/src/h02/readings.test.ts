@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hexToBytes } from '../codec/hex.ts';
 import type { NormalizedMessage } from '../message.ts';
-import { loadVectors, type VectorRecordBase } from '../testing/vectors.ts';
+import { hasLocation, isValidPosition, loadVectors, type VectorRecordBase } from '../testing/vectors.ts';
 import { createH02Session } from './decoder.ts';
 
 /*
@@ -12,6 +12,13 @@ const records = loadVectors<VectorRecordBase & { id: string }>('h02.json');
 const RECEIVED_AT = Date.UTC(2025, 10, 21, 8, 30, 0);
 const text = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const ascii = (bytes: Uint8Array | null): string => String.fromCharCode(...(bytes ?? []));
+
+/** Withheld reports that carry no fix: heartbeats, cell reports, replies, a zero-filled V1. */
+const WITHOUT_FIX = new Set(
+  [5, 8, 11, 17, 21, 26, 27, 35, 36, 38, 39, 42, 44, 45, 47, 51, 56, 86].map(
+    (n) => `h02-${String(n).padStart(3, '0')}`,
+  ),
+);
 
 function capture(id: string): Uint8Array {
   const r = records.find((x) => x.id === id);
@@ -25,6 +32,26 @@ function decodeOne(bytes: Uint8Array): NormalizedMessage | undefined {
   expect(result.error).toBeNull();
   return result.messages.at(-1);
 }
+
+describe('H02 withheld reports (replayed in order through one session)', () => {
+  const session = createH02Session();
+  const replayed = new Map(records.map((r) => [r.id, session.decode(capture(r.id), { receivedAtMs: RECEIVED_AT })]));
+
+  it('gives every withheld report carrying a fix one valid position, and the others their status', () => {
+    for (const r of records.filter((x) => x.set === 'withheld' && x.id !== 'h02-024')) {
+      const result = replayed.get(r.id);
+      const located = result?.messages.filter(hasLocation) ?? [];
+      expect(result?.error, r.id).toBeNull();
+      if (WITHOUT_FIX.has(r.id)) {
+        expect(located, r.id).toHaveLength(0);
+        expect(result?.messages.length, r.id).toBe(1);
+      } else {
+        expect(located.length, r.id).toBe(1);
+        expect(located.every(isValidPosition), r.id).toBe(true);
+      }
+    }
+  });
+});
 
 describe('H02 binary reports', () => {
   it('reads the 42-byte layout with a 15-digit id (h02-012)', () => {
