@@ -10,11 +10,12 @@ import { statusAttributes, type Attributes } from './status.ts';
  *
  *   offset  size  field
  *   0       1     '$' (0x24); a few firmwares start with 'X' (0x58) and the same layout
- *   1       5     device id, 10 BCD digits
+ *   1       5     device id, 10 BCD digits (the 42-byte variant: 8 bytes, a 15-digit IMEI
+ *                 and a filler nibble; every offset below moves on by 3)
  *   6       3     time hhmmss, BCD
  *   9       3     date ddmmyy, BCD
  *   12      4     latitude DDMMmmmm, BCD (minutes with four decimals)
- *   16      1     not decoded (firmwares differ: battery level or reserved)
+ *   16      1     battery: 1–6 a six-step gauge, 7–100 a percentage, 0 not known
  *   17      5     longitude DDDMMmmmm, 9 BCD digits, then a flag nibble:
  *                 bit 3 east, bit 2 north, bit 1 valid fix (A)
  *   22      3     speed (3 BCD digits, knots) and course (3 BCD digits, degrees)
@@ -23,7 +24,10 @@ import { statusAttributes, type Attributes } from './status.ts';
  *
  * The 45-byte variant's tail (inferred from captures, checked against the cell's country on
  * six devices) carries the serving cell at offset 37: MCC (2 bytes), MNC (1), LAC (2), cell
- * id (2). Other tails are not decoded.
+ * id (2). The 46-byte variant's tail (inferred from captures: the same unit's text report,
+ * sent 45 s apart, carries the same odometer and cell) has the odometer in metres as 10 BCD
+ * digits at offset 32 and the LAC and cell id (2 bytes each) at offsets 42 and 44. Other
+ * tails are not decoded.
  */
 
 export const BINARY_START = 0x24;
@@ -32,6 +36,10 @@ export const BINARY_START_X = 0x58;
 const MIN_LENGTH = 29;
 /** The long layout, whose tail carries the serving cell. */
 const LONG_LENGTH = 45;
+/** The layout whose tail carries the odometer and the cell (see above). */
+const ODOMETER_LENGTH = 46;
+/** The layout with a 15-digit device id. */
+const LONG_ID_LENGTH = 42;
 
 const EAST = 0x8;
 const NORTH = 0x4;
@@ -77,10 +85,10 @@ export function decodeBinary(frame: Uint8Array): BinaryReport {
     throw new DecodeError(`binary report of ${frame.length} bytes, need at least ${MIN_LENGTH}`);
   }
   const r = new ByteReader(frame, 1);
-  const id = digits(r, 5, 'device id');
+  const id = readId(r, frame.length === LONG_ID_LENGTH);
   const deviceTimeMs = readTime(r);
   const lat = degrees(digits(r, 4, 'latitude'), 2, 90, 'latitude');
-  r.skip(1, 'byte 16');
+  const level = batteryLevel(r.readU8('battery'));
   const lonHex = bytesToHex(r.readBytes(5, 'longitude'));
   if (!/^\d{9}$/.test(lonHex.slice(0, 9))) throw new DecodeError(`longitude is not BCD: ${lonHex}`, 17);
   const lon = degrees(lonHex.slice(0, 9), 3, 180, 'longitude');
@@ -88,7 +96,9 @@ export function decodeBinary(frame: Uint8Array): BinaryReport {
   const motion = digits(r, 3, 'speed and course');
   const status = r.readU32('status');
   const attributes: Attributes = statusAttributes(status);
+  if (level !== undefined) attributes.batteryLevel = level;
   if (frame.length === LONG_LENGTH) Object.assign(attributes, longTail(frame));
+  if (frame.length === ODOMETER_LENGTH) Object.assign(attributes, odometerTail(frame));
   const message: NormalizedMessage = {
     kind: 'position',
     deviceTimeMs,
@@ -100,6 +110,28 @@ export function decodeBinary(frame: Uint8Array): BinaryReport {
     attributes,
   };
   return { id, message };
+}
+
+function readId(r: ByteReader, long: boolean): string {
+  if (!long) return digits(r, 5, 'device id');
+  const at = r.offset;
+  const hex = bytesToHex(r.readBytes(8, 'device id'));
+  if (!/^\d{15}/.test(hex)) throw new DecodeError(`device id is not BCD: ${hex}`, at);
+  return hex.slice(0, 15);
+}
+
+/** The battery byte (offset 16): a six-step gauge (1 = empty … 6 = full) or a percentage. */
+function batteryLevel(value: number): number | undefined {
+  if (value >= 1 && value <= 6) return [0, 10, 20, 60, 80, 100][value - 1];
+  return value > 6 && value <= 100 ? value : undefined;
+}
+
+function odometerTail(frame: Uint8Array): Attributes {
+  const odometer = bytesToHex(frame.subarray(32, 37));
+  const cell = new ByteReader(frame, 42);
+  const attributes: Attributes = { lac: cell.readU16('LAC'), cellId: cell.readU16('cell id') };
+  if (/^\d{10}$/.test(odometer)) attributes.odometer = Number(odometer);
+  return attributes;
 }
 
 function longTail(frame: Uint8Array): Attributes {

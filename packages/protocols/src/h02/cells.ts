@@ -37,7 +37,12 @@ export const decodeNeighbours: TextHandler = ({ fields }) => {
     attributes.cellId = int(fields[9], 'cell id');
   }
   const warnings: string[] = [];
-  return { messages: [heartbeat(deviceTime(fields[3], fields[end], warnings), attributes)], warnings };
+  // Confirmed like a V1 report, with `V4,NBR,<time>` (see decoder.ts).
+  return {
+    messages: [heartbeat(deviceTime(fields[3], fields[end], warnings), attributes)],
+    warnings,
+    wantsReply: true,
+  };
 };
 
 /**

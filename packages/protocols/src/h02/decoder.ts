@@ -62,13 +62,17 @@ export function createH02Session(): H02Session {
     return { messages: identify(id, messages), reply, error: null, warnings };
   }
 
-  function decodeText(text: TextFrame, context: H02DecodeContext): DecodeResult {
+  function decodeText(sent: TextFrame, context: H02DecodeContext): DecodeResult {
+    // Seen once: `*HQ,,V1,…` from a unit whose connection already named it; it is that unit.
+    if (sent.id === '' && deviceId === null) throw new DecodeError('missing device id');
+    const text = sent.id === '' && deviceId !== null ? { ...sent, id: deviceId } : sent;
     const handler = textHandler(text.type);
     if (!handler) {
       const reason = text.type === '' ? 'report without a type' : 'unsupported report type';
       return { messages: [], reply: null, error: `${where(text)}: ${reason}`, warnings: [], unsupported: true };
     }
     const decoded = handler(text);
+    if (sent.id === '') decoded.warnings.push('report without a device id: taken as the device of this connection');
     let reply: Uint8Array | null = null;
     if (decoded.wantsReply && context.receivedAtMs !== undefined) {
       reply = encodeH02Reply(text.maker, text.id, text.type, context.receivedAtMs);

@@ -124,20 +124,42 @@ export function readFix(fields: readonly string[], layout: FixFields): Fix {
   const date = fields[dateAt];
   const warnings: string[] = [];
   if (latitude !== null && !/^[NS0]?[EW0]?$/.test(hemispheres)) warnings.push(`unknown hemisphere ${hemispheres}`);
-  const status = fields
-    .slice(dateAt + 1)
-    .map(parseStatusHex)
-    .find((v) => v !== null);
-  const attributes: Attributes = status === undefined ? {} : statusAttributes(status);
+  const statusAt = fields.findIndex((f, k) => k > dateAt && parseStatusHex(f) !== null);
+  const status = statusAt < 0 ? null : parseStatusHex(fields[statusAt] ?? '');
+  const attributes: Attributes = status === null ? {} : statusAttributes(status);
+  const sensors = statusAt < 0 ? null : readSensors(fields.slice(statusAt + 1));
+  if (sensors) Object.assign(attributes, sensors.attributes);
   // A layout without a time field (VP1) leaves the time to the session (see decoder.ts).
   const deviceTimeMs = layout.withTime ? deviceTime(time, date, warnings) : undefined;
-  if (latitude === null || longitude === null) {
+  // "0.0000,0,0.0000,0": a unit that never had a fix fills the block with zeros and no hemisphere.
+  const noFix = latitude === 0 && longitude === 0 && !/^[NS][EW]$/.test(hemispheres);
+  if (latitude === null || longitude === null || noFix) {
     return { message: withTime({ kind: 'heartbeat', attributes }, deviceTimeMs), warnings };
   }
   const message: NormalizedMessage = { kind: 'position', valid: validity === 'A', latitude, longitude, attributes };
   if (speedKnots !== undefined && speedKnots >= 0) message.speedKmh = speedKnots * KNOTS_TO_KMH;
+  if (sensors?.altitude !== undefined) message.altitude = sensors.altitude;
   if (course !== undefined) message.course = course >= 0 && course < 360 ? course : ((course % 360) + 360) % 360;
   return { message: withTime(message, deviceTimeMs), warnings };
+}
+
+/**
+ * The sensor tail some firmwares send after the status word (inferred from captures, laid out
+ * as Traccar reads it): `odometer (m),temperature (°C),fuel,altitude (m),LAC,cell id` — the
+ * last two in hex. Any other tail is not decoded.
+ */
+function readSensors(tail: readonly string[]): { attributes: Attributes; altitude: number } | null {
+  const t = tail.map((f) => f.trim());
+  if (t.length !== 6 || !/^\d+,-?\d+,\d+\.\d+,-?\d+,[0-9a-f]+,[0-9a-f]+$/i.test(t.join(','))) return null;
+  const [odometer, temp, fuel, altitude, lac, cellId] = t;
+  const attributes: Attributes = {
+    odometer: Number(odometer),
+    temp1: Number(temp),
+    fuel: Number(fuel),
+    lac: parseInt(lac ?? '', 16),
+    cellId: parseInt(cellId ?? '', 16),
+  };
+  return { attributes, altitude: Number(altitude) };
 }
 
 export function withTime(message: NormalizedMessage, deviceTimeMs: number | undefined): NormalizedMessage {

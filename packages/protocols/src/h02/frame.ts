@@ -8,9 +8,9 @@ export const H02_MAX_FRAME_BYTES = 2048;
 
 /**
  * Binary report lengths, tried in this order. 32 and 45 are the two layouts in the binary
- * data format; 46 and 48 were seen in captures from two firmwares.
+ * data format; 42 (a 15-digit id), 46 and 48 were seen in captures from three firmwares.
  */
-export const H02_BINARY_LENGTHS: readonly number[] = [32, 45, 46, 48];
+export const H02_BINARY_LENGTHS: readonly number[] = [32, 42, 45, 46, 48];
 
 const TEXT_END = 0x23; // '#'
 const CR = 0x0d;

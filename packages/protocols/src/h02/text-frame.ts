@@ -11,6 +11,7 @@ import type { Decoded } from './fields.ts';
 export interface TextFrame {
   /** The maker code, echoed in replies. */
   maker: string;
+  /** The device id; '' when the report left it out. */
   id: string;
   /** Upper-cased report type ('V1', 'NBR', …). */
   type: string;
@@ -37,7 +38,7 @@ export function splitText(bytes: Uint8Array): TextFrame {
   const fields = body.split(',');
   const [maker = '', id = '', type = ''] = fields;
   if (!/^[A-Za-z]{2}$/.test(maker)) throw new DecodeError(`invalid maker code "${maker.slice(0, 8)}"`);
-  if (!/^\d{4,20}$/.test(id))
-    throw new DecodeError(id === '' ? 'missing device id' : `invalid device id "${id.slice(0, 24)}"`);
+  // An empty id is left to the session: a unit may drop it once the connection knows it.
+  if (id !== '' && !/^\d{4,20}$/.test(id)) throw new DecodeError(`invalid device id "${id.slice(0, 24)}"`);
   return { maker: maker.toUpperCase(), id, type: type.trim().toUpperCase(), fields, body };
 }

@@ -20,9 +20,10 @@ export function textHandler(type: string): TextHandler | undefined {
  * V1 general message and its relatives (H02 protocol §3): V1, V2, V5, V6, V8, V19 and the
  * VI1 address request all carry the same position block from the fourth field on.
  */
-const decodeGeneral: TextHandler = ({ fields }) => {
+const decodeGeneral: TextHandler = ({ fields, type }) => {
   const fix = readFix(fields, { start: 3, withTime: true });
-  return { messages: [fix.message], warnings: fix.warnings };
+  // The server confirms a V1 report with `V4,V1,<time>` (see decoder.ts).
+  return { messages: [fix.message], warnings: fix.warnings, wantsReply: type === 'V1' };
 };
 
 /** A whole number field, or undefined (empty fields included). */
@@ -62,11 +63,14 @@ const decodeVp1: TextHandler = ({ fields }) => {
   }
   const [mcc, mnc] = [wholeNumber(fields[4]), wholeNumber(fields[5])];
   const attributes: Attributes = mcc !== undefined && mnc !== undefined ? { mcc, mnc } : {};
+  // Then the cells, `LAC,cell id,signal` each, joined by "Y": the first is the serving cell.
+  const [lac, cellId] = [wholeNumber(fields[6]), wholeNumber(fields[7]?.split('Y')[0])];
+  if (mcc !== undefined && lac !== undefined && cellId !== undefined) Object.assign(attributes, { lac, cellId });
   return { messages: [{ kind: 'heartbeat', attributes }], warnings: [] };
 };
 
 /**
- * HTBT heartbeat (inferred from captures): `HTBT[,battery %]`. It is answered with the V4
+ * HTBT (and V0) heartbeat (inferred from captures): `HTBT[,battery %]`. It is answered with the V4
  * confirmation form of §3 and the server time (see decoder.ts); no document we have says
  * which firmwares need the answer.
  */
@@ -101,6 +105,7 @@ const HANDLERS: ReadonlyMap<string, TextHandler> = new Map([
   ['BASE', decodeBase],
   ['BS', decodeBs],
   ['HTBT', decodeHeartbeat],
+  ['V0', decodeHeartbeat],
   ['XT', decodeXt],
   ['SMS', decodeSms],
 ]);
