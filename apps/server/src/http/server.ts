@@ -38,6 +38,8 @@ import { registerEscalationRoutes } from './routes/alerts/escalation-routes.ts';
 import { registerNotificationRoutes } from './routes/alerts/notification-routes.ts';
 import { registerWebhookRoutes } from './routes/alerts/webhook-routes.ts';
 import { registerCommandRoutes } from './routes/fleet/command-routes.ts';
+import { registerShareLinkRoutes } from './routes/fleet/share-link-routes.ts';
+import type { ShareLinkService } from '../services/fleet/share-link-service.ts';
 import type { CommandService } from '../services/fleet/command-service.ts';
 import type { WebhookService } from '../services/alerts/webhook-service.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
@@ -82,6 +84,8 @@ export interface HttpOptions {
   notifications: NotificationService;
   webhooks: WebhookService;
   commands: CommandService;
+  /** Public links to one vehicle's live position (ADR 0093). */
+  shareLinks: ShareLinkService;
   alerts: AlertServices;
   escalations: EscalationService;
   live: LiveHub;
@@ -146,6 +150,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerNotificationRoutes(route, opts.notifications, opts.timeZone);
       registerWebhookRoutes(route, opts.webhooks);
       registerCommandRoutes(route, opts.commands);
+      registerShareLinkRoutes(route, opts.shareLinks, limits.shareView);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);

@@ -10,6 +10,7 @@ import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifi
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
+import { SHARE_OPERATIONS } from './operations/share-links.ts';
 
 /**
  * The one route table (ADR 0065): every API call by its name in API_PATHS, with its method,
@@ -22,6 +23,7 @@ export const OPERATIONS = {
   ...API_TOKEN_OPERATIONS,
   ...FLEET_OPERATIONS,
   ...COMMAND_OPERATIONS,
+  ...SHARE_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...PLATFORM_OPERATIONS,
   ...ALERT_OPERATIONS,

@@ -8,6 +8,7 @@ import { TRACKER_SETUP_PATH } from '../fleet/tracker-setup.ts';
 import { NOTIFICATION_PATHS } from '../alerts/notifications.ts';
 import { WEBHOOK_PATHS } from '../alerts/webhooks.ts';
 import { COMMAND_PATHS } from '../fleet/commands.ts';
+import { SHARE_PATHS } from '../fleet/share-links.ts';
 import { PLAYBACK_PATHS } from '../reports/playback.ts';
 import { DETAIL_EXPORT_PATHS, LEGACY_REPORT_PATHS, NEXT_REPORT_PATHS } from '../reports/report-kinds.ts';
 import { REPORT_PATHS } from '../reports/reports.ts';
@@ -100,6 +101,7 @@ export const API_PATHS = {
   ...WEBHOOK_PATHS,
   // Commands to trackers (issue 29 item 4, ADR 0090).
   ...COMMAND_PATHS,
+  ...SHARE_PATHS,
   ...RULE_COVERAGE_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,

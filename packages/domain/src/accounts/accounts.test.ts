@@ -128,7 +128,8 @@ describe('contact and e-mail', () => {
 describe('account calls by role', () => {
   // manageUsers, readDevices, managePackages, migrate, readAudit, readGeofences, manageGeofences,
   // manageDevices, addVehicles, manageVehicles, manageAlerts, readEvents, readTickets, resolveTickets,
-  // readEscalations, acknowledgeEscalations, readReports, readFuelAnalysis, sendCommands, immobilise
+  // readEscalations, acknowledgeEscalations, readReports, readFuelAnalysis, sendCommands, immobilise,
+  // shareVehicles
   const expected: Record<PermissionRole, boolean[]> = {
     SUPER: [
       true,
@@ -151,6 +152,7 @@ describe('account calls by role', () => {
       true,
       true,
       false,
+  true,
     ],
     SUPPORT: [
       false,
@@ -173,6 +175,7 @@ describe('account calls by role', () => {
       true,
       true,
       false,
+  true,
     ],
     DISTRIBUTOR: [
       true,
@@ -195,6 +198,7 @@ describe('account calls by role', () => {
       true,
       true,
       true,
+  true,
     ],
     FLEET_MANAGER: [
       false,
@@ -217,6 +221,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
+  false,
     ],
     FLEET_OWNER: [
       true,
@@ -239,6 +244,7 @@ describe('account calls by role', () => {
       true,
       true,
       true,
+  true,
     ],
     FLEET_OPERATOR: [
       false,
@@ -261,6 +267,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
+  false,
     ],
     DEFAULT: [
       false,
@@ -283,6 +290,7 @@ describe('account calls by role', () => {
       false,
       false,
       false,
+  false,
     ],
   };
   it.each(Object.entries(expected))('%s', (role, grants) => {
