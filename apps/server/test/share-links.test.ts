@@ -70,7 +70,11 @@ describe.each(kinds)('share links on %s', (kind) => {
     expect(link.expiresAt - link.createdAt).toBe(2 * 3_600_000);
 
     // Only the token's hash is stored.
-    const stored = await db().selectFrom('share_links').selectAll().where('slid', '=', link.slid).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('share_links')
+      .selectAll()
+      .where('slid', '=', link.slid)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(token);
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -82,8 +86,7 @@ describe.each(kinds)('share links on %s', (kind) => {
     expect(body.expiresAt).toBe(link.expiresAt);
     // Nothing else of the fleet: not the other vehicle, not the tracker, not the owner.
     const text = JSON.stringify(seen.body);
-    for (const leak of ['SHR 2', IMEI, 'GPS100', vid, otherVid, 'owner@demo'])
-      expect(text).not.toContain(leak);
+    for (const leak of ['SHR 2', IMEI, 'GPS100', vid, otherVid, 'owner@demo']) expect(text).not.toContain(leak);
     expect(Object.keys(seen.body).sort()).toEqual(['expiresAt', 'position', 'status', 'vehicle']);
     // The server's security headers apply; a live position is never cached.
     expect(seen.headers.get('content-security-policy')).toBeTruthy();

@@ -57,10 +57,7 @@ export type ShareLink = z.infer<typeof ShareLinkSchema>;
 export const ShareAddRequestSchema = z
   .object({
     vid: RequiredId,
-    label: text({ error: SHARE_TEXTS.labelRequired })
-      .trim()
-      .min(1, SHARE_TEXTS.labelRequired)
-      .max(SHARE_LABEL_MAX),
+    label: text({ error: SHARE_TEXTS.labelRequired }).trim().min(1, SHARE_TEXTS.labelRequired).max(SHARE_LABEL_MAX),
     expiresInHours: z.number().int().min(1).max(SHARE_MAX_HOURS).optional(),
   })
   .strict();

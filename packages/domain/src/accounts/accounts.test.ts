@@ -152,7 +152,7 @@ describe('account calls by role', () => {
       true,
       true,
       false,
-  true,
+      true,
     ],
     SUPPORT: [
       false,
@@ -175,7 +175,7 @@ describe('account calls by role', () => {
       true,
       true,
       false,
-  true,
+      true,
     ],
     DISTRIBUTOR: [
       true,
@@ -198,7 +198,7 @@ describe('account calls by role', () => {
       true,
       true,
       true,
-  true,
+      true,
     ],
     FLEET_MANAGER: [
       false,
@@ -221,7 +221,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
-  false,
+      false,
     ],
     FLEET_OWNER: [
       true,
@@ -244,7 +244,7 @@ describe('account calls by role', () => {
       true,
       true,
       true,
-  true,
+      true,
     ],
     FLEET_OPERATOR: [
       false,
@@ -267,7 +267,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
-  false,
+      false,
     ],
     DEFAULT: [
       false,
@@ -290,7 +290,7 @@ describe('account calls by role', () => {
       false,
       false,
       false,
-  false,
+      false,
     ],
   };
   it.each(Object.entries(expected))('%s', (role, grants) => {
