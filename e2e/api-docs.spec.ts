@@ -35,6 +35,7 @@ describe('the API docs page in Chromium', () => {
       'Notifications',
       'Webhooks',
       'Commands',
+      'Share links',
       'Administration',
       'Platform',
     ]);

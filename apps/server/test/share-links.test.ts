@@ -53,7 +53,7 @@ describe.each(kinds)('share links on %s', (kind) => {
   const tokenOf = (url: string) => url.slice(url.indexOf(SHARE_PAGE_PREFIX) + SHARE_PAGE_PREFIX.length);
   /** The public read, as a customer's browser makes it: no cookie. */
   const view = async (token: string) => {
-    const res = await fetch(`${server.baseUrl}/api${SHARE_PATHS.shareView.replace(':token', token)}`);
+    const res = await fetch(`${server.baseUrl}/api${SHARE_PATHS.shareView.replace('{token}', token)}`);
     return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   };
 

@@ -112,8 +112,8 @@ function accessText(access: Access): string {
   return `Signed-in V2 users of the roles ${access.roles.join(', ')}.`;
 }
 
-/** The `:name` parameters of a path (Fastify's form; OpenAPI writes them `{name}`). */
-const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+/** The `{name}` parameters of a path (the server registers them as Fastify's `:name`). */
+const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
 
 function operationObject(name: string, tag: string, op: Operation): Record<string, unknown> {
   const example = OPERATION_EXAMPLES[name as OperationName];
@@ -177,7 +177,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const tag of OPERATION_TAGS) {
     for (const [name, op] of Object.entries(tag.operations)) {
-      paths[API_BASE + op.path.replace(/:(\w+)/g, '{$1}')] = { [op.method]: operationObject(name, tag.name, op) };
+      paths[API_BASE + op.path] = { [op.method]: operationObject(name, tag.name, op) };
     }
   }
   return {

@@ -11,8 +11,8 @@ export const SHARE_PATHS = {
   shareAdd: '/share/add',
   shareGet: '/share/get',
   shareRevoke: '/share/revoke',
-  /** The public read, without a session: `:token` is the link's token. */
-  shareView: '/public/share/:token',
+  /** The public read, without a session: `{token}` is the link's token (OpenAPI's form of a path parameter). */
+  shareView: '/public/share/{token}',
 } as const;
 
 /** The console's page of a link: `${publicUrl}${SHARE_PAGE_PREFIX}${token}`. */

@@ -41,7 +41,7 @@ export const isShareGone = (error: unknown): boolean => error instanceof ApiErro
 export function useSharedPosition(token: string): UseQueryResult<ShareView> {
   return useQuery({
     queryKey: shareKeys.view(token),
-    queryFn: () => apiGet(SHARE_PATHS.shareView.replace(':token', encodeURIComponent(token)), ShareViewResponseSchema),
+    queryFn: () => apiGet(SHARE_PATHS.shareView.replace('{token}', encodeURIComponent(token)), ShareViewResponseSchema),
     refetchInterval: (query) => (isShareGone(query.state.error) ? false : SHARE_REFRESH_MS),
     refetchIntervalInBackground: true,
     retry: false,

@@ -6,7 +6,7 @@ export const msShare: Strings['share'] = {
   title: 'Kongsi kedudukan langsung',
   intro:
     'Pautan yang boleh dibuka oleh sesiapa tanpa log masuk, menunjukkan kedudukan kenderaan ini sahaja sehingga ia tamat tempoh atau anda membatalkannya.',
-  label: 'Label',
+  label: 'Label pautan',
   labelPlaceholder: 'cth. Penghantaran kepada Puan Aminah',
   expiresIn: 'Tamat selepas',
   hours: (n: number) => (n >= 24 && n % 24 === 0 ? `${n / 24} hari` : `${n} jam`),
