@@ -35,6 +35,16 @@ describe('share links in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     await item.filter({ hasText: 'Active' }).waitFor();
     await screenshotAtWidths(page, 'share-drawer');
 
+    // The demo tracker has not reported: give it a fix, as a running tracker would.
+    const db = ui.server.app.database.db;
+    const { dvid } = await db.selectFrom('vehicles').select('dvid').where('vid', '=', vid).executeTakeFirstOrThrow();
+    await db
+      .updateTable('devices')
+      .set({ lat: 3.0738, lon: 101.5183, speed: 38, heading: 120, device_time: Date.now(), is_alive: true })
+      .where('dvid', '=', dvid)
+      .execute();
+    await db.updateTable('vehicles').set({ transit_status: 'MOVING' }).where('vid', '=', vid).execute();
+
     // A customer's browser: no session, no cookie.
     const customer = await ui.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const shared = await customer.newPage();
