@@ -36,6 +36,7 @@ describe('the API docs page in Chromium', () => {
       'Webhooks',
       'Commands',
       'Maintenance',
+      'Share links',
       'Administration',
       'Platform',
     ]);

@@ -32,6 +32,7 @@ export * from './alerts/notifications.ts';
 export * from './alerts/webhooks.ts';
 export * from './fleet/commands.ts';
 export * from './fleet/maintenance.ts';
+export * from './fleet/share-links.ts';
 export * from './alerts/notification-log-table.ts';
 export * from './alerts/event-table.ts';
 export * from './reports/reports.ts';

@@ -1,6 +1,9 @@
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { ACCOUNT_TEXTS, API_TOKEN_TEXTS, ERROR_TYPES, MESSAGES } from '@jejak/contract';
+
+/** Reads of share links (ADR 0093) one address may make a minute: a page refreshing every 10 s is 6. */
+export const SHARE_VIEWS_PER_MINUTE = 120;
 import { AppError } from '../errors.ts';
 
 /** Settings of the request limits at the HTTP edge (ADR 0033). */
@@ -20,6 +23,8 @@ export interface LimitSettings {
 export interface RouteLimits {
   login: preValidationAsyncHookHandler[];
   resetPassword: preValidationAsyncHookHandler[];
+  /** The public read of a share link (ADR 0093), per address: tokens cannot be guessed at speed. */
+  shareView: preValidationAsyncHookHandler[];
   /** Counts one call of an API token, once the route table has found the token. */
   apiToken: (request: FastifyRequest, tokenId: string) => Promise<void>;
 }
@@ -83,5 +88,6 @@ export async function registerLimits(app: FastifyInstance, settings: LimitSettin
       limit('login', perEmail, (r) => `${emailOf(r)}|${addressOf(r)}`, MESSAGES.tooManyAttempts),
     ],
     resetPassword: [limit('reset-address', perEmail, addressOf, ACCOUNT_TEXTS.tooManyResets)],
+    shareView: [limit('share-view', SHARE_VIEWS_PER_MINUTE, addressOf, MESSAGES.tooManyAttempts)],
   };
 }

@@ -98,7 +98,8 @@ export function routeTable(app: FastifyInstance, callers: CallerAuth): Route {
     };
     api.route({
       method: op.method === 'get' ? 'GET' : 'POST',
-      url: op.path,
+      // A path parameter is written `{name}` in the table (OpenAPI's form), `:name` for Fastify.
+      url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       ...(op.request ? { schema: { body: op.request } } : {}),
       preValidation: [...(options.before ?? []), gate],
       preHandler: async (request) => {

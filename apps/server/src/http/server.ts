@@ -40,6 +40,8 @@ import { registerWebhookRoutes } from './routes/alerts/webhook-routes.ts';
 import { registerCommandRoutes } from './routes/fleet/command-routes.ts';
 import { registerMaintenanceRoutes } from './routes/fleet/maintenance-routes.ts';
 import type { MaintenanceService } from '../services/fleet/maintenance-service.ts';
+import { registerShareLinkRoutes } from './routes/fleet/share-link-routes.ts';
+import type { ShareLinkService } from '../services/fleet/share-link-service.ts';
 import type { CommandService } from '../services/fleet/command-service.ts';
 import type { WebhookService } from '../services/alerts/webhook-service.ts';
 import { registerBulkRoutes } from './routes/fleet/bulk-routes.ts';
@@ -85,6 +87,8 @@ export interface HttpOptions {
   webhooks: WebhookService;
   commands: CommandService;
   maintenance: MaintenanceService;
+  /** Public links to one vehicle's live position (ADR 0093). */
+  shareLinks: ShareLinkService;
   alerts: AlertServices;
   escalations: EscalationService;
   live: LiveHub;
@@ -150,6 +154,7 @@ export async function buildHttpServer(opts: HttpOptions): Promise<FastifyInstanc
       registerWebhookRoutes(route, opts.webhooks);
       registerCommandRoutes(route, opts.commands);
       registerMaintenanceRoutes(route, opts.maintenance);
+      registerShareLinkRoutes(route, opts.shareLinks, limits.shareView);
       registerBulkRoutes(route);
       registerVehicleRoutes(route, opts.vehicles, opts.vehicleGroups);
       registerAlertRoutes(route, opts.alerts, opts.timeZone);

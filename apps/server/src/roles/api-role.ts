@@ -45,6 +45,8 @@ import { createVehicleGroupService } from '../services/fleet/vehicle-group-servi
 import { createVehicleService } from '../services/fleet/vehicle-service.ts';
 import { createCommandService } from '../services/fleet/command-service.ts';
 import { createCommandRepo } from '../storage/repos/fleet/command-repo.ts';
+import { createShareLinkService } from '../services/fleet/share-link-service.ts';
+import { createShareLinkRepo } from '../storage/repos/fleet/share-link-repo.ts';
 import { writeAudit } from '../storage/repos/accounts/audit-repo.ts';
 import { registerBackupRoute, writeAdminFile } from '../ops/backup.ts';
 import { listenHttp } from './health-server.ts';
@@ -170,6 +172,14 @@ export async function buildApiRole(shared: Shared, providers: Providers): Promis
       bus,
       audit: (actor, cmid, details, nowMs) =>
         writeAudit(shared.db, actor, { action: 'command.send', targetType: 'command', targetId: cmid, details }, nowMs),
+      now,
+    }),
+    shareLinks: createShareLinkService({
+      repo: createShareLinkRepo(shared.db),
+      fleet: data.repos.fleet,
+      publicUrl: shared.publicUrl.get,
+      audit: (actor, action, slid, details, nowMs) =>
+        writeAudit(shared.db, actor, { action, targetType: 'sharelink', targetId: slid, details }, nowMs),
       now,
     }),
     webhooks: createWebhookService({

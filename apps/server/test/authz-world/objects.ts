@@ -54,6 +54,8 @@ export interface Objects {
   ecNfid: string;
   /** An API token of `me` (own), of a user it does not reach (foreign): only its user may revoke it. */
   tokenId: string;
+  /** A share link (ADR 0093) of the caller (own) or of the foreign vehicle's owner. */
+  slid: string;
   /** A webhook of the caller (or of the foreign owner), and one to delete. */
   whid: string;
   spareWhid: string;
@@ -89,6 +91,7 @@ export function missing(o: Objects): Objects {
     ecid: 'no-such-escalation',
     ecNfid: 'no-such-notification',
     tokenId: 'no-such-token',
+    slid: 'no-such-link',
     whid: 'no-such-webhook',
     spareWhid: 'no-such-webhook',
   };

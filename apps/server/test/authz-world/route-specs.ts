@@ -224,6 +224,10 @@ export const ROUTE_SPECS: Record<keyof typeof API_PATHS, RouteSpec> = {
   },
   commandGet: { gate: 'sendCommands', body: (o) => ({ vid: o.vid }) },
   commandSend: { gate: 'sendCommands', body: (o) => ({ vid: o.vid, type: 'requestPosition' }) },
+  shareAdd: { gate: 'shareVehicles', body: (o) => ({ vid: o.vid, label: 'Matrix delivery', expiresInHours: 1 }) },
+  shareGet: { gate: 'shareVehicles', body: (o) => ({ vid: o.vid }) },
+  shareRevoke: { gate: 'shareVehicles', body: (o) => ({ slid: o.slid }) },
+  shareView: { skip: 'GET, public: the token is the proof (share-links.test.ts)' },
   webhookGet: { gate: 'manageAlerts', body: () => ({}) },
   // Naming no object, an add would answer new ids each time: foreign and missing send an address
   // the service refuses, so both answer alike.

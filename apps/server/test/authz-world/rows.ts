@@ -55,6 +55,27 @@ export async function insertApiToken(db: Db, uid: string): Promise<string> {
   return tokenId;
 }
 
+/** A live share link (ADR 0093) of `uid` to `vid` (a row; its token is never needed). */
+export async function insertShareLink(db: Db, uid: string, vid: string): Promise<string> {
+  const slid = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('share_links')
+    .values({
+      token_hash: `matrix-${slid}`,
+      slid,
+      vid,
+      created_by: uid,
+      label: 'matrix link',
+      created_at: now,
+      expires_at: now + 86_400_000,
+      revoked_at: null,
+      last_opened_at: null,
+    })
+    .execute();
+  return slid;
+}
+
 /** A finished call chain (an SOS on `vid`) of a call notification created by `uid`. */
 export async function insertChain(
   db: Db,

@@ -6,6 +6,7 @@ import {
   geofenceObjects,
   idsOf,
   insertApiToken,
+  insertShareLink,
   insertChain,
   insertGeofence,
   notificationObjects,
@@ -104,6 +105,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
     ecid: '',
     ecNfid: '',
     tokenId: '',
+    slid: '',
     // Each caller's webhooks are made when it signs in (below).
     whid: '',
     spareWhid: '',
@@ -144,6 +146,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
         ...own,
         me: s.me,
         tokenId: ownToken,
+        slid: await insertShareLink(db, s.me.uid, own.vid),
         ...(await insertChain(db, s.me.uid, own.vid, own.dvid)),
         ...(await webhookObjects(db, s.me.uid)),
       },
@@ -152,6 +155,7 @@ export async function buildWorld(db: Db, baseUrl: string, superClient: Client): 
             ...foreign,
             me: s.me,
             tokenId: await insertApiToken(db, foreign.user.uid),
+            slid: await insertShareLink(db, await ownerOf(foreign.vid), foreign.vid),
             ...(await insertChain(db, await ownerOf(foreign.vid), foreign.vid, foreign.dvid)),
             ...(await webhookObjects(db, await ownerOf(foreign.vid))),
           }

@@ -1,6 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CHANGE_PASSWORD_ROUTE, CONFIRM_RECIPIENT_ROUTE, RESET_PASSWORD_ROUTE } from '@jejak/contract';
+import {
+  CHANGE_PASSWORD_ROUTE,
+  CONFIRM_RECIPIENT_ROUTE,
+  RESET_PASSWORD_ROUTE,
+  SHARE_PAGE_PREFIX,
+} from '@jejak/contract';
 import { ScreenError } from '../ui/feedback/ScreenError.tsx';
 import { ScreenLoading } from '../ui/feedback/ScreenLoading.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -59,6 +64,10 @@ const ConfirmRecipientScreen = lazyScreen(
 const ResetPasswordScreen = lazyScreen(
   () => import('../screens/ResetPassword/ResetPasswordScreen.tsx'),
   'ResetPasswordScreen',
+);
+const SharedPositionScreen = lazyScreen(
+  () => import('../screens/SharedPosition/SharedPositionScreen.tsx'),
+  'SharedPositionScreen',
 );
 const SubscriptionFormScreen = lazyScreen(
   () => import('../screens/SubscriptionForm/SubscriptionFormScreen.tsx'),
@@ -179,6 +188,8 @@ export const routes: RouteObject[] = [
       screen(RESET_PASSWORD_ROUTE, <ResetPasswordScreen />),
       // An outside notification recipient's confirmation link, opened signed out (ADR 0083).
       screen(CONFIRM_RECIPIENT_ROUTE, <ConfirmRecipientScreen />),
+      // A shared vehicle's live position, opened by anyone with the link, signed out (ADR 0093).
+      screen(`${SHARE_PAGE_PREFIX}:token`, <SharedPositionScreen />),
       {
         element: <RequireSession />,
         children: [

@@ -21,6 +21,7 @@ import { enCodes } from './en/en-codes.ts';
 import { enEmpty } from './en/en-empty.ts';
 import { enDashboard } from './en/en-dashboard.ts';
 import { enCommands } from './en/en-commands.ts';
+import { enShare } from './en/en-share.ts';
 import { enFleetList } from './en/en-fleet-list.ts';
 import { enPlaces } from './en/geofences/en-places.ts';
 import { enGeofenceImport } from './en/geofences/en-geofence-import.ts';
@@ -271,6 +272,7 @@ export const en = {
   },
   apiTokens: enApiTokens,
   commands: enCommands,
+  share: enShare,
   management: enManagement,
   fleetForms: enFleetForms,
   bulk: enBulk,

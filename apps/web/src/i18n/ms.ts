@@ -15,6 +15,7 @@ import { msInfoTable } from './ms/reports/ms-info-table.ts';
 import { msInspectors } from './ms/ms-inspectors.ts';
 import { msManagement } from './ms/ms-management.ts';
 import { msCommands } from './ms/ms-commands.ts';
+import { msShare } from './ms/ms-share.ts';
 import { msReports } from './ms/reports/ms-reports.ts';
 import { msCodes } from './ms/ms-codes.ts';
 import { msEmpty } from './ms/ms-empty.ts';
@@ -276,6 +277,7 @@ export const ms: Strings = {
   },
   apiTokens: msApiTokens,
   commands: msCommands,
+  share: msShare,
   management: msManagement,
   fleetForms: msFleetForms,
   bulk: msBulk,

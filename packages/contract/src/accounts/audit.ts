@@ -13,6 +13,7 @@ export const AUDIT_TARGET_TYPES = [
   'ruletemplate',
   'rule',
   'ticket',
+  'sharelink',
   'apitoken',
   'command',
 ] as const;

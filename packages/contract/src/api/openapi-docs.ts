@@ -12,6 +12,7 @@ import { MAINTENANCE_OPERATIONS } from './operations/maintenance.ts';
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
+import { SHARE_OPERATIONS } from './operations/share-links.ts';
 
 /** One group of the API docs: an operations file of the route table (ADR 0065). */
 export interface OperationTag {
@@ -96,6 +97,13 @@ export const OPERATION_TAGS: readonly OperationTag[] = [
     operations: MAINTENANCE_OPERATIONS,
   },
   {
+    name: 'Share links',
+    description:
+      "Time-limited, revocable public links to one vehicle's live position (for a customer awaiting a " +
+      'delivery): the link is shown once at creation; the public read needs no session and shows nothing else.',
+    operations: SHARE_OPERATIONS,
+  },
+  {
     name: 'Administration',
     description: 'Vehicle subscription packages, the V1 → V2 migration and the audit log.',
     operations: ADMINISTRATION_OPERATIONS,
@@ -113,6 +121,12 @@ const XLSX_ROWS = 'The answer is the .xlsx file itself; the `x-report-rows` head
 
 /** Longer texts than the summaries, where a caller needs more than one line to use the call. */
 export const OPERATION_DESCRIPTIONS: { [N in OperationName]?: string } = {
+  shareAdd:
+    'Answers the link once (`url`, the console page `/s/{token}`): only a hash of its token is kept. ' +
+    'The vehicle must be in your reach; at most 20 links may be active at once. `expiresInHours` 1 to 168, 24 by default.',
+  shareView:
+    "The shared vehicle's plate, name, last position and status, and the link's expiry; nothing else. An unknown, " +
+    'expired or revoked token is the same 404. Limited per address.',
   login:
     'Answers the signed-in user and sets the httpOnly session cookie `jejak_sid`, which every ' +
     'other call (and the live channel) then carries. A malformed e-mail is a 400 `InvalidEmail`, a ' +

@@ -100,6 +100,7 @@ const RATE_LIMITED: ReadonlySet<string> = new Set<OperationName>([
   'resetPassword',
   'changePassword',
   'confirmationResend',
+  'shareView',
 ]);
 
 function accessText(access: Access): string {
@@ -111,13 +112,16 @@ function accessText(access: Access): string {
   return `Signed-in V2 users of the roles ${access.roles.join(', ')}.`;
 }
 
+/** The `{name}` parameters of a path (the server registers them as Fastify's `:name`). */
+const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+
 function operationObject(name: string, tag: string, op: Operation): Record<string, unknown> {
   const example = OPERATION_EXAMPLES[name as OperationName];
   const more = OPERATION_DESCRIPTIONS[name as OperationName];
   const errors: ErrorName[] = [
     ...(op.request ? (['ValidationError'] as const) : []),
     ...(op.access === 'public' ? [] : (['Unauthenticated', 'Forbidden'] as const)),
-    ...(op.request ? (['NotFound'] as const) : []),
+    ...(op.request || pathParams(op.path).length > 0 ? (['NotFound'] as const) : []),
     ...(RATE_LIMITED.has(name) ? (['TooManyRequests'] as const) : []),
   ];
   return {
@@ -126,6 +130,16 @@ function operationObject(name: string, tag: string, op: Operation): Record<strin
     summary: op.summary,
     description: [more, `**Who may call:** ${accessText(op.access)}`].filter(Boolean).join('\n\n'),
     ...(op.access === 'public' ? { security: [] } : {}),
+    ...(pathParams(op.path).length > 0
+      ? {
+          parameters: pathParams(op.path).map((param) => ({
+            name: param,
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+          })),
+        }
+      : {}),
     ...(op.request
       ? {
           requestBody: {

@@ -11,6 +11,7 @@ import { NOTIFICATION_OPERATIONS, WEBHOOK_OPERATIONS } from './operations/notifi
 import { PLATFORM_OPERATIONS } from './operations/platform.ts';
 import { RECORD_OPERATIONS } from './operations/records.ts';
 import { REPORT_OPERATIONS } from './operations/reports.ts';
+import { SHARE_OPERATIONS } from './operations/share-links.ts';
 
 /**
  * The one route table (ADR 0065): every API call by its name in API_PATHS, with its method,
@@ -24,6 +25,7 @@ export const OPERATIONS = {
   ...FLEET_OPERATIONS,
   ...COMMAND_OPERATIONS,
   ...MAINTENANCE_OPERATIONS,
+  ...SHARE_OPERATIONS,
   ...GEOFENCE_OPERATIONS,
   ...PLATFORM_OPERATIONS,
   ...ALERT_OPERATIONS,

@@ -9,6 +9,7 @@ import { NOTIFICATION_PATHS } from '../alerts/notifications.ts';
 import { WEBHOOK_PATHS } from '../alerts/webhooks.ts';
 import { COMMAND_PATHS } from '../fleet/commands.ts';
 import { MAINTENANCE_PATHS } from '../fleet/maintenance.ts';
+import { SHARE_PATHS } from '../fleet/share-links.ts';
 import { PLAYBACK_PATHS } from '../reports/playback.ts';
 import { DETAIL_EXPORT_PATHS, LEGACY_REPORT_PATHS, NEXT_REPORT_PATHS } from '../reports/report-kinds.ts';
 import { REPORT_PATHS } from '../reports/reports.ts';
@@ -103,6 +104,7 @@ export const API_PATHS = {
   ...COMMAND_PATHS,
   // Maintenance reminders (issue 28 item 8, ADR 0092).
   ...MAINTENANCE_PATHS,
+  ...SHARE_PATHS,
   ...RULE_COVERAGE_PATHS,
   // The synchronous reports of the 'next' base (spec 3 §7), under /api/next (DESIGN §3).
   ...REPORT_PATHS,

@@ -128,7 +128,8 @@ describe('contact and e-mail', () => {
 describe('account calls by role', () => {
   // manageUsers, readDevices, managePackages, migrate, readAudit, readGeofences, manageGeofences,
   // manageDevices, addVehicles, manageVehicles, manageAlerts, readEvents, readTickets, resolveTickets,
-  // readEscalations, acknowledgeEscalations, readReports, readFuelAnalysis, sendCommands, immobilise
+  // readEscalations, acknowledgeEscalations, readReports, readFuelAnalysis, sendCommands, immobilise,
+  // shareVehicles
   const expected: Record<PermissionRole, boolean[]> = {
     SUPER: [
       true,
@@ -151,6 +152,7 @@ describe('account calls by role', () => {
       true,
       true,
       false,
+      true,
     ],
     SUPPORT: [
       false,
@@ -173,6 +175,7 @@ describe('account calls by role', () => {
       true,
       true,
       false,
+      true,
     ],
     DISTRIBUTOR: [
       true,
@@ -180,6 +183,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
+      true,
       true,
       true,
       true,
@@ -217,6 +221,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
+      false,
     ],
     FLEET_OWNER: [
       true,
@@ -228,6 +233,7 @@ describe('account calls by role', () => {
       true,
       false,
       false,
+      true,
       true,
       true,
       true,
@@ -261,8 +267,10 @@ describe('account calls by role', () => {
       true,
       false,
       false,
+      false,
     ],
     DEFAULT: [
+      false,
       false,
       false,
       false,

@@ -27,6 +27,7 @@ export const ACCOUNT_CALLS = [
   'readFuelAnalysis',
   'sendCommands',
   'immobilise',
+  'shareVehicles',
 ] as const;
 export type AccountCall = (typeof ACCOUNT_CALLS)[number];
 
@@ -88,5 +89,8 @@ export function mayCall(role: PermissionRole, call: AccountCall): boolean {
     // Engine stop and resume: "only for owners and distributors" (issue 29 item 4, ADR 0090).
     case 'immobilise':
       return role === 'FLEET_OWNER' || role === 'DISTRIBUTOR';
+    // A public link to one vehicle's live position (issue 28 item 6, ADR 0093): whoever manages the vehicles.
+    case 'shareVehicles':
+      return canManage(role, 'vehicleManagement');
   }
 }

@@ -558,6 +558,21 @@ export interface DeviceCommandsTable {
   error: string | null;
 }
 
+/** migrations/040_share_links.sql: a public link to one vehicle's live position, by its token's hash. */
+export interface ShareLinksTable {
+  token_hash: string;
+  slid: string;
+  vid: string;
+  /** The creator's uid. */
+  created_by: string;
+  label: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  last_opened_at: number | null;
+  opens: Generated<number>;
+}
+
 /** migrations/022_alerts.sql: every delivery attempt. */
 export interface NotificationLogsTable {
   nlid: string;
@@ -709,6 +724,7 @@ export interface Database {
   device_commands: DeviceCommandsTable;
   maintenance_log: MaintenanceLogTable;
   maintenance_alerts: MaintenanceAlertsTable;
+  share_links: ShareLinksTable;
   notification_logs: NotificationLogsTable;
   escalation_states: EscalationStatesTable;
   escalation_call_records: EscalationCallRecordsTable;

@@ -10,6 +10,7 @@ import { formatDateTime, formatSpeedKmh, statusDurationText } from '../../ui/for
 import { useNow } from '../../ui/use-now.ts';
 import { DayNightTag } from '../../ui/fleet/DayNightTag.tsx';
 import { CommandsButton } from './commands/CommandsButton.tsx';
+import { ShareButton } from './share/ShareButton.tsx';
 import { DeviceDetails } from './DeviceDetails.tsx';
 import { GeofenceBadges } from './GeofenceBadges.tsx';
 import { VehicleAddress } from './VehicleAddress.tsx';
@@ -127,6 +128,7 @@ export function VehicleInfoCard({ vid, onClose, follow }: VehicleInfoCardProps) 
       <div className="vehicle-info-actions">
         <DeviceDetails device={device} />
         <CommandsButton vid={vid} name={vehicle.vehicleDisplayName || vehicle.vehiclePlate} />
+        <ShareButton vid={vid} name={vehicle.vehicleDisplayName || vehicle.vehiclePlate} />
       </div>
       <VehicleLinks vid={vid} location={location} nowMs={now} />
     </Card>

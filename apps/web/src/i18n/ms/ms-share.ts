@@ -1,0 +1,40 @@
+import type { Strings } from '../en.ts';
+
+/** Kongsi kedudukan langsung (isu 28 perkara 6, ADR 0093): laci dan halaman awam. */
+export const msShare: Strings['share'] = {
+  open: 'Kongsi kedudukan langsung',
+  title: 'Kongsi kedudukan langsung',
+  intro:
+    'Pautan yang boleh dibuka oleh sesiapa tanpa log masuk, menunjukkan kedudukan kenderaan ini sahaja sehingga ia tamat tempoh atau anda membatalkannya.',
+  label: 'Label pautan',
+  labelPlaceholder: 'cth. Penghantaran kepada Puan Aminah',
+  expiresIn: 'Tamat selepas',
+  hours: (n: number) => (n >= 24 && n % 24 === 0 ? `${n / 24} hari` : `${n} jam`),
+  create: 'Cipta pautan',
+  createdOnce: 'Salin pautan sekarang: ia tidak akan ditunjukkan lagi.',
+  copy: 'Salin',
+  copied: 'Pautan disalin',
+  links: 'Pautan kenderaan ini',
+  empty: 'Belum ada pautan',
+  active: 'Aktif',
+  ended: 'Tamat',
+  revoked: 'Dibatalkan',
+  revoke: 'Batalkan',
+  revokeConfirm: 'Batalkan pautan ini? Sesiapa yang memilikinya tidak lagi dapat melihat kenderaan.',
+  cancel: 'Batal',
+  expires: 'Tamat tempoh',
+  opened: (n: number, when: string) => (n === 0 ? 'Belum dibuka' : `Dibuka ${n}× · terakhir ${when}`),
+  page: {
+    title: 'Kedudukan langsung',
+    speed: 'Kelajuan',
+    status: 'Status',
+    updated: 'Kemas kini terakhir',
+    expires: 'Pautan tamat tempoh',
+    noFix: 'Kenderaan belum melaporkan kedudukan.',
+    goneTitle: 'Pautan tidak tersedia',
+    gone: 'Pautan ini telah tamat tempoh atau dibatalkan.',
+    goneHint: 'Minta pautan baharu daripada pengirim.',
+    loading: 'Memuatkan…',
+    refresh: 'Dikemas kini setiap 10 saat',
+  },
+};
