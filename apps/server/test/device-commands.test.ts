@@ -135,6 +135,14 @@ describe.each(kinds)('commands to trackers on %s', (kind) => {
   });
 
   it("sends a command by SMS to an offline tracker's SIM when asked, else queues it", async () => {
+    // The last test's tracker has gone: its close is stored before the SIM is set.
+    await expect
+      .poll(
+        async () =>
+          (await db().selectFrom('devices').select('is_alive').where('dvid', '=', `GPS100#${IMEI}`).executeTakeFirst())
+            ?.is_alive,
+      )
+      .toBe(false);
     await db()
       .updateTable('devices')
       .set({ sim_card: '+60123450001', is_alive: false })

@@ -38,6 +38,9 @@ function shapeProblems(a: unknown, b: unknown, path: string): string[] {
 const SAME_IN_BOTH = new Set([
   // A bare count: the fleet list's total when nothing is filtered out.
   '3',
+  // Kilometres and "OK" are written alike in Malay.
+  '3 km',
+  'OK',
   // Each language is named in its own tongue.
   'English',
   'Bahasa Malaysia',

@@ -4,6 +4,7 @@ import { MS_REPORT_SPEC_TEXTS } from './ms-report-spec-texts.ts';
 import { MS_TOKEN_SPEC_TEXTS } from './ms-spec-texts-tokens.ts';
 import { MS_WEBHOOK_SPEC_TEXTS } from './ms-spec-texts-webhooks.ts';
 import { MS_COMMAND_SPEC_TEXTS } from './ms-spec-texts-commands.ts';
+import { MS_MAINTENANCE_SPEC_TEXTS } from './ms-spec-texts-maintenance.ts';
 import { MS_SHARE_SPEC_TEXTS } from './ms-spec-texts-share.ts';
 
 /**
@@ -17,6 +18,7 @@ export const MS_SPEC_TEXTS: Readonly<Record<string, string>> = {
   ...MS_TOKEN_SPEC_TEXTS,
   ...MS_WEBHOOK_SPEC_TEXTS,
   ...MS_COMMAND_SPEC_TEXTS,
+  ...MS_MAINTENANCE_SPEC_TEXTS,
   ...MS_SHARE_SPEC_TEXTS,
   'Rule template applied': 'Templat peraturan digunakan',
   'Vehicle group not found': 'Kumpulan kenderaan tidak dijumpai',
