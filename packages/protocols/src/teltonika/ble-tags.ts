@@ -7,7 +7,7 @@ import type { AttributeValue } from '../message.ts';
  * "BLE sensors" and 10828, 10829, 10831, 11317 (the same layout for EYE sensors and custom
  * BLE lists, per Teltonika's FMB "AVL ID" list and "BLE sensors" pages). A header byte, then
  * one block per sensor: its length, then parameters as id, length, value. Parameter ids: 0
- * RSSI, 1 beacon id, 2 flags/data, 5 name, 6 temperature (0.01 °C), 7 humidity (%), 8 magnet,
+ * RSSI, 1 beacon id, 2 flags, 5 name, 6 temperature (0.01 °C), 7 humidity (%), 8 magnet,
  * 9 motion, 10 motion count, 11 pitch, 12 roll, 13 low battery, 14 battery (mV), 15 MAC.
  */
 export const BLE_SENSOR_LIST_IDS: ReadonlySet<number> = new Set([548, 10828, 10829, 10831, 11317]);
@@ -76,10 +76,21 @@ function readParameter(r: ByteReader, p: string, attributes: Attrs): void {
     case 15:
       attributes[`${p}Mac`] = bytesToHex(value);
       return;
+    case 2:
+      readFlags(v, p, attributes);
+      return;
     default:
-      // Flags and data (2) and ids not listed: kept raw.
+      // Ids not listed: kept raw.
       attributes[`${p}Param${id}`] = bytesToHex(value);
   }
+}
+
+/** Parameter 2: a flags byte; bit 6 low battery, bit 7 a voltage byte follows (10 mV over 2 V). */
+function readFlags(v: ByteReader, p: string, attributes: Attrs): void {
+  if (v.remaining === 0) return;
+  const flags = v.readU8('BLE flags');
+  if (flags & 0x40) attributes[`${p}LowBattery`] = true;
+  if (flags & 0x80 && v.remaining > 0) attributes[`${p}Battery`] = (v.readU8('BLE voltage') * 10 + 2000) / 1000;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
+import { DecodeError } from '../codec/decode-error.ts';
 import { bytesToHex } from '../codec/hex.ts';
 import type { AttributeValue, NormalizedMessage } from '../message.ts';
 import { readU64 } from './records.ts';
@@ -8,6 +9,9 @@ const TYPE_COMMAND = 0x05;
 const TYPE_RESPONSE = 0x06;
 /** Camera file transfer over codec 12 (DualCam); its layout is not in the codec document. */
 const TYPE_CAMERA = 0x0d;
+/** Codec 14: the device is not the one the command's IMEI names. */
+const TYPE_NOT_THIS_IMEI = 0x11;
+const IMEI_BYTES = 8;
 
 /** A codec 12/13 message: a heartbeat carrying the text, or why it is not handled. */
 export type CommandOutcome = { message: NormalizedMessage } | { unsupported: string };
@@ -22,6 +26,24 @@ export function readCodec12(r: ByteReader): CommandOutcome {
   const size = r.readU32('response size');
   const body = r.readBytes(size, 'response');
   if (type === TYPE_RESPONSE) return { message: { kind: 'heartbeat', attributes: { type, ...readSerial(body) } } };
+  return { unsupported: unsupportedType(type) };
+}
+
+/**
+ * Codec 14 ("Codec 14"): like codec 12, but the size counts an 8-byte BCD IMEI that precedes
+ * the text. Type 06 is the device's answer; type 11 says the command's IMEI is not this
+ * device's. The caller reads quantity 2.
+ */
+export function readCodec14(r: ByteReader): CommandOutcome {
+  const type = r.readU8('type');
+  const size = r.readU32('response size');
+  if (size < IMEI_BYTES) throw new DecodeError(`response size ${size} cannot hold the 8-byte IMEI`);
+  const imei = bytesToHex(r.readBytes(IMEI_BYTES, 'IMEI')).replace(/^0+/, '');
+  const body = r.readBytes(size - IMEI_BYTES, 'response');
+  if (type === TYPE_RESPONSE) return { message: { kind: 'heartbeat', imei, attributes: readSerial(body) } };
+  if (type === TYPE_NOT_THIS_IMEI) {
+    return { message: { kind: 'heartbeat', imei, attributes: { result: 'command refused: IMEI does not match' } } };
+  }
   return { unsupported: unsupportedType(type) };
 }
 

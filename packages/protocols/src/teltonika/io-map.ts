@@ -16,7 +16,6 @@ const BLE_SENSOR_IDS = new Set([25, 26, 27, 28, 86, 104, 106, 108]);
 
 const FIXED_SIZES = new Set([1, 2, 4, 8]);
 
-
 /**
  * A position (or, without coordinates, a heartbeat) from one record. The fix is valid when
  * satellites were in view and the coordinates are not 0,0: the document sends speed 0 and the
@@ -85,7 +84,11 @@ function applyIo(
   }
 }
 
-function applies(rule: Rule | undefined, value: IoValue, raw: number): rule is Exclude<Rule, { as: 'hexId' | 'text' | 'decimal' }> {
+function applies(
+  rule: Rule | undefined,
+  value: IoValue,
+  raw: number,
+): rule is Exclude<Rule, { as: 'hexId' | 'text' | 'decimal' }> {
   if (!rule || rule.as === 'hexId' || rule.as === 'text' || rule.as === 'decimal') return false;
   if (rule.as !== 'alarm' && rule.size !== undefined && rule.size !== value.bytes.length) return false;
   if (BLE_SENSOR_IDS.has(value.id) && BLE_FAULTS.has(raw)) return false;
@@ -106,7 +109,8 @@ function signedOf(raw: number, size: number): number {
 
 /** A BLE sensor or beacon list (ble-tags.ts); false, to keep it raw, when it does not parse. */
 function readList(value: IoValue, attributes: Record<string, AttributeValue>): boolean {
-  const read = value.id === BEACON_LIST_ID ? readBeaconList : BLE_SENSOR_LIST_IDS.has(value.id) ? readBleSensorList : null;
+  const read =
+    value.id === BEACON_LIST_ID ? readBeaconList : BLE_SENSOR_LIST_IDS.has(value.id) ? readBleSensorList : null;
   if (!read) return false;
   const parsed: Record<string, AttributeValue> = {};
   try {

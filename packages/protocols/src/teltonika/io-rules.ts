@@ -60,7 +60,10 @@ export const RULES: ReadonlyMap<number, Rule> = new Map<number, Rule>([
   // Door status (FMB1xx CAN adapters): non-zero when a door is open.
   [662, { key: 'door', as: 'bool', size: 1 }],
   // EYE sensors 1–4 (Teltonika BLE EYE): temperature 0.01 °C, humidity %.
-  ...[1, 2, 3, 4].map((n): [number, Rule] => [10799 + n, { key: `tag${n}Temp`, as: 'scaled', divisor: 100, signed: true, size: 2 }]),
+  ...[1, 2, 3, 4].map((n): [number, Rule] => [
+    10799 + n,
+    { key: `tag${n}Temp`, as: 'scaled', divisor: 100, signed: true, size: 2 },
+  ]),
   ...[1, 2, 3, 4].map((n): [number, Rule] => [10803 + n, { key: `tag${n}Humidity`, as: 'int', size: 1 }]),
   [325, { key: 'vin', as: 'text' }],
   [281, { key: 'dtcs', as: 'text' }],
@@ -110,4 +113,3 @@ export const RULES: ReadonlyMap<number, Rule> = new Map<number, Rule>([
   [255, { as: 'alarm', alarm: () => 'overspeed' }],
   // Idling (251), trip (250) and immobiliser (248) events are not alarms: they stay `io<id>`.
 ]);
-

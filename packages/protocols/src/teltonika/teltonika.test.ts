@@ -218,8 +218,8 @@ describe('Teltonika sessions', () => {
   });
 
   it('rejects unknown codecs as unsupported and truncated records as malformed', () => {
-    const unknown = createTeltonikaSession().decode(tcpPacket('0e 01 06 00000000 01'));
-    expect(unknown).toMatchObject({ error: 'Teltonika codec 14: not supported', unsupported: true });
+    const unknown = createTeltonikaSession().decode(tcpPacket('0f 01 06 00000000 01'));
+    expect(unknown).toMatchObject({ error: 'Teltonika codec 15: not supported', unsupported: true });
     const truncated = createTeltonikaSession().decode(tcpPacket('08 01 0000016818d50058 00 01'));
     expect(truncated.error).toMatch(/^Teltonika codec 8: truncated longitude/);
     expect(truncated.unsupported).toBeUndefined();
