@@ -16,7 +16,7 @@ function attributesOf(id: string): Record<string, unknown> {
 describe('Meitrack CCE extra parameters', () => {
   it('reads a BLE temperature/humidity tag (0xFE73)', () => {
     expect(attributesOf('meitrack-003')).toMatchObject({ tag1Temp: -10.63671875 });
-    expect(attributesOf('meitrack-005')).toMatchObject({ tag1Name: 'tnhsensor', tag1BatteryLevel: 100 });
+    expect(attributesOf('meitrack-005')).toMatchObject({ tag1Name: 'tnhsensor', tag1Battery: 100 });
   });
 
   it('reads battery levels (0xFE69, 0xFEA8) and the lock state (0x47)', () => {

@@ -32,7 +32,7 @@ function readTag(b: Uint8Array, attributes: Attributes): void {
   const at = 2 + nameLength + 6;
   if (b.length < at + 5) return;
   attributes.tag1Name = String.fromCharCode(...b.subarray(2, 2 + nameLength));
-  attributes.tag1BatteryLevel = b[at] ?? 0;
+  attributes.tag1Battery = b[at] ?? 0;
   attributes.tag1Temp = i16le(b, at + 1) / 256;
   attributes.tag1Humidity = i16le(b, at + 3) / 256;
 }

@@ -30,14 +30,14 @@ function tcpPacket(dataHex: string): Uint8Array {
 }
 
 describe('Teltonika BLE sensors and beacons (codec 8E variable-length IO)', () => {
-  it('reads IO 11317 sensor blocks: name, MAC, temperature, humidity, battery volts', () => {
+  it('reads IO 11317 sensor blocks: name, MAC, temperature, humidity, battery voltage', () => {
     expect(decode('teltonika-002').messages[1]?.attributes).toMatchObject({
       event: 11317,
       tag1Name: 'Nevera_3',
       tag1Mac: '7cd9f4110c40',
       tag1Temp: 32.15,
       tag1Humidity: 52,
-      tag1Battery: 3.1,
+      tag1Voltage: 3.1,
       tag3Name: 'Nevera_2',
       tag3Temp: 31.08,
       tag3Humidity: 54,
@@ -48,13 +48,13 @@ describe('Teltonika BLE sensors and beacons (codec 8E variable-length IO)', () =
     expect(decode('teltonika-003').messages[0]?.attributes).toMatchObject({
       tag1Rssi: -58,
       tag1Id: 'babbf3630055',
-      tag1Battery: 3.09,
+      tag1Voltage: 3.09,
       tag5Id: 'cabbf3630055',
     });
     expect(decode('teltonika-005').messages[0]?.attributes).toMatchObject({
       tag1Rssi: -92,
       tag1LowBattery: false,
-      tag1Battery: 3.03,
+      tag1Voltage: 3.03,
     });
   });
 

@@ -8,7 +8,7 @@ import type { AttributeValue } from '../message.ts';
  * BLE lists, per Teltonika's FMB "AVL ID" list and "BLE sensors" pages). A header byte, then
  * one block per sensor: its length, then parameters as id, length, value. Parameter ids: 0
  * RSSI, 1 beacon id, 2 flags, 5 name, 6 temperature (0.01 °C), 7 humidity (%), 8 magnet,
- * 9 motion, 10 motion count, 11 pitch, 12 roll, 13 low battery, 14 battery (mV), 15 MAC.
+ * 9 motion, 10 motion count, 11 pitch, 12 roll, 13 low battery, 14 battery (mV; given as tag<n>Voltage in volts, tag<n>Battery being the % of IO 29 and its kin), 15 MAC.
  */
 export const BLE_SENSOR_LIST_IDS: ReadonlySet<number> = new Set([548, 10828, 10829, 10831, 11317]);
 /** 385 "Beacon": a data-part byte, then iBeacon (any of flag bits 4–7) or Eddystone entries. */
@@ -71,7 +71,7 @@ function readParameter(r: ByteReader, p: string, attributes: Attrs): void {
       attributes[`${p}LowBattery`] = unsigned() > 0;
       return;
     case 14:
-      attributes[`${p}Battery`] = unsigned() / 1000;
+      attributes[`${p}Voltage`] = unsigned() / 1000;
       return;
     case 15:
       attributes[`${p}Mac`] = bytesToHex(value);
@@ -90,7 +90,7 @@ function readFlags(v: ByteReader, p: string, attributes: Attrs): void {
   if (v.remaining === 0) return;
   const flags = v.readU8('BLE flags');
   if (flags & 0x40) attributes[`${p}LowBattery`] = true;
-  if (flags & 0x80 && v.remaining > 0) attributes[`${p}Battery`] = (v.readU8('BLE voltage') * 10 + 2000) / 1000;
+  if (flags & 0x80 && v.remaining > 0) attributes[`${p}Voltage`] = (v.readU8('BLE voltage') * 10 + 2000) / 1000;
 }
 
 /**

@@ -21,7 +21,7 @@ function bleTag(tag: number, tempId: number, humidityId: number, batteryId: numb
   return [
     [tempId, { key: `tag${tag}Temp`, as: 'scaled', divisor: 100, signed: true, size: 2 }],
     [humidityId, { key: `tag${tag}Humidity`, as: 'scaled', divisor: 10, size: 2 }],
-    [batteryId, { key: `tag${tag}BatteryLevel`, as: 'int', size: 1 }],
+    [batteryId, { key: `tag${tag}Battery`, as: 'int', size: 1 }],
   ];
 }
 
@@ -88,7 +88,7 @@ export const RULES: ReadonlyMap<number, Rule> = new Map<number, Rule>([
   [240, { key: 'motion', as: 'bool', size: 1 }],
   [256, { key: 'vin', as: 'text' }],
   // BLE sensor tags 1–4 (Teltonika BLE sensors): temperature in 0.01 °C, humidity in 0.1 %,
-  // battery in % (tag<n>BatteryLevel; tag<n>Battery is volts, as battery/batteryLevel).
+  // battery in % (the BLE sensor lists of ble-tags.ts give volts, as tag<n>Voltage).
   ...bleTag(1, 25, 86, 29),
   ...bleTag(2, 26, 104, 20),
   ...bleTag(3, 27, 106, 22),
