@@ -1,6 +1,7 @@
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { EPOCH_2000_MS, eventAttributes, type Attributes } from './events.ts';
+import { applyCceExtras } from './cce-extras.ts';
 import { LeReader } from './le-reader.ts';
 
 /** One CCE parameter: its id (0x01–0xFD, or 0xFExx for the two-byte ids) and raw value. */
@@ -73,6 +74,7 @@ function cceMessage(p: Params): NormalizedMessage {
   };
   const event = num(0x40) ?? num(0x01);
   const attributes: Attributes = event === undefined ? {} : eventAttributes(event);
+  applyCceExtras(p, attributes);
   const set = (key: string, v: number | undefined) => {
     if (v !== undefined) attributes[key] = v;
   };

@@ -1,6 +1,7 @@
 import type { ByteReader } from '../codec/byte-reader.ts';
+import { DecodeError } from '../codec/decode-error.ts';
 import { bytesToHex } from '../codec/hex.ts';
-import type { NormalizedMessage } from '../message.ts';
+import type { AttributeValue, NormalizedMessage } from '../message.ts';
 import { readU64 } from './records.ts';
 
 /** Codec 12/13 message types ("Codec 12", "Codec 13"). */
@@ -8,6 +9,9 @@ const TYPE_COMMAND = 0x05;
 const TYPE_RESPONSE = 0x06;
 /** Camera file transfer over codec 12 (DualCam); its layout is not in the codec document. */
 const TYPE_CAMERA = 0x0d;
+/** Codec 14: the device is not the one the command's IMEI names. */
+const TYPE_NOT_THIS_IMEI = 0x11;
+const IMEI_BYTES = 8;
 
 /** A codec 12/13 message: a heartbeat carrying the text, or why it is not handled. */
 export type CommandOutcome = { message: NormalizedMessage } | { unsupported: string };
@@ -21,7 +25,25 @@ export function readCodec12(r: ByteReader): CommandOutcome {
   const type = r.readU8('type');
   const size = r.readU32('response size');
   const body = r.readBytes(size, 'response');
-  if (type === TYPE_RESPONSE) return { message: heartbeat(body) };
+  if (type === TYPE_RESPONSE) return { message: { kind: 'heartbeat', attributes: { type, ...readSerial(body) } } };
+  return { unsupported: unsupportedType(type) };
+}
+
+/**
+ * Codec 14 ("Codec 14"): like codec 12, but the size counts an 8-byte BCD IMEI that precedes
+ * the text. Type 06 is the device's answer; type 11 says the command's IMEI is not this
+ * device's. The caller reads quantity 2.
+ */
+export function readCodec14(r: ByteReader): CommandOutcome {
+  const type = r.readU8('type');
+  const size = r.readU32('response size');
+  if (size < IMEI_BYTES) throw new DecodeError(`response size ${size} cannot hold the 8-byte IMEI`);
+  const imei = bytesToHex(r.readBytes(IMEI_BYTES, 'IMEI')).replace(/^0+/, '');
+  const body = r.readBytes(size - IMEI_BYTES, 'response');
+  if (type === TYPE_RESPONSE) return { message: { kind: 'heartbeat', imei, attributes: readSerial(body) } };
+  if (type === TYPE_NOT_THIS_IMEI) {
+    return { message: { kind: 'heartbeat', imei, attributes: { result: 'command refused: IMEI does not match' } } };
+  }
   return { unsupported: unsupportedType(type) };
 }
 
@@ -52,12 +74,35 @@ export function readCodec13(r: ByteReader): CommandOutcome {
     timeMs = r.readU32('timestamp') * 1000;
     textLength = size - 4;
   }
-  return { message: { ...heartbeat(r.readBytes(textLength, 'command')), deviceTimeMs: timeMs } };
+  const text = textOf(r.readBytes(textLength, 'command'));
+  // A tachograph card login ("GTSL|…|card|…"): the fifth field is the driver's card number.
+  const card = text.startsWith('GTSL') ? text.split('|')[4] : undefined;
+  const attributes: Record<string, AttributeValue> = card ? { driverUniqueId: card } : { result: text };
+  return { message: { kind: 'heartbeat', deviceTimeMs: timeMs, attributes } };
 }
 
-function heartbeat(body: Uint8Array): NormalizedMessage {
-  return { kind: 'heartbeat', attributes: { result: textOf(body) } };
+/**
+ * A codec 12 response's text. An axle-load scale on the serial port answers
+ * "UUUUww" + 12 values separated by ";" + "SSS": axles 1–8, then truck load, trailer load,
+ * truck total and trailer total (tonnes).
+ */
+function readSerial(body: Uint8Array): Record<string, AttributeValue> {
+  const text = textOf(body).trim();
+  const match = /^UUUUww(.*);SSS$/.exec(text);
+  const values = match?.[1]?.split(';').map(Number) ?? [];
+  if (values.length < 12 || values.some((v) => !Number.isFinite(v))) return { result: text };
+  const out: Record<string, AttributeValue> = {};
+  AXLE_KEYS.forEach((key, i) => (out[key] = values[i] ?? 0));
+  return out;
 }
+
+const AXLE_KEYS = [
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `axle${n}`),
+  'loadTruck',
+  'loadTrailer',
+  'totalTruck',
+  'totalTrailer',
+];
 
 function unsupportedType(type: number): string {
   if (type === TYPE_COMMAND) return 'a command (type 05) travels server → device only';

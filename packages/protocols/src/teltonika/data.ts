@@ -2,7 +2,7 @@ import type { ByteReader } from '../codec/byte-reader.ts';
 import { DecodeError } from '../codec/decode-error.ts';
 import type { NormalizedMessage } from '../message.ts';
 import { readCodec7Record } from './codec7.ts';
-import { readCodec12, readCodec13, type CommandOutcome } from './commands.ts';
+import { readCodec12, readCodec13, readCodec14, type CommandOutcome } from './commands.ts';
 import { hex } from './envelope.ts';
 import { recordToMessage } from './io-map.ts';
 import { CODEC_16, CODEC_8, CODEC_8E, readAvlRecord, type IoLayout } from './records.ts';
@@ -12,6 +12,7 @@ export const CODEC_8_ID = 0x08;
 export const CODEC_8E_ID = 0x8e;
 const CODEC_12_ID = 0x0c;
 const CODEC_13_ID = 0x0d;
+const CODEC_14_ID = 0x0e;
 const CODEC_16_ID = 0x10;
 
 const NAMES: ReadonlyMap<number, string> = new Map([
@@ -21,7 +22,7 @@ const NAMES: ReadonlyMap<number, string> = new Map([
   [CODEC_12_ID, 'codec 12'],
   [CODEC_13_ID, 'codec 13'],
   [CODEC_16_ID, 'codec 16'],
-  [0x0e, 'codec 14'],
+  [CODEC_14_ID, 'codec 14'],
   [0x0f, 'codec 15'],
 ]);
 
@@ -68,6 +69,7 @@ function decodeBody(codec: number, r: ByteReader, opts: DataOptions): DataResult
       return decodeRecords(codec, r, opts);
     case CODEC_12_ID:
     case CODEC_13_ID:
+    case CODEC_14_ID:
       return decodeCommand(codec, r, opts);
     default:
       return { codec, messages: [], ackCount: null, unsupported: 'not supported' };
@@ -94,7 +96,8 @@ function decodeRecords(codec: number, r: ByteReader, opts: DataOptions): DataRes
 
 function decodeCommand(codec: number, r: ByteReader, opts: DataOptions): DataResult {
   const count = r.readU8('quantity 1');
-  const outcome: CommandOutcome = codec === CODEC_12_ID ? readCodec12(r) : readCodec13(r);
+  const read = codec === CODEC_12_ID ? readCodec12 : codec === CODEC_13_ID ? readCodec13 : readCodec14;
+  const outcome: CommandOutcome = read(r);
   checkQuantity(count, r, opts);
   if ('unsupported' in outcome) return { codec, messages: [], ackCount: null, unsupported: outcome.unsupported };
   return { codec, messages: [outcome.message], ackCount: null };

@@ -10,7 +10,13 @@ export const teltonikaProtocol = {
   defaultPort: 5027,
   createFramer: () => createTeltonikaFramer(),
   createSession: (options) =>
-    createTeltonikaSession({ transport: options.transport === 'udp' ? 'udp' : 'tcp', extended: options.extended }),
+    createTeltonikaSession({
+      transport: options.transport === 'udp' ? 'udp' : 'tcp',
+      extended: options.extended,
+      // A length or CRC that disagrees is a warning: devices and captures get them wrong and
+      // the records still read (as GT06, ADR 0009).
+      crc: 'lenient',
+    }),
 } satisfies ProtocolDefinition;
 
 export { createTeltonikaSession, type TeltonikaSession, type TeltonikaSessionOptions } from './decoder.ts';
