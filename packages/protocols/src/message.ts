@@ -35,7 +35,9 @@ export interface NormalizedMessage {
    * batteryLevel (%), gsm (signal level), driverUniqueId (iButton/RFID), tag<n>Temp,
    * tag<n>Humidity, tag<n>Battery (BLE sensor tags), iccid, versionFw, result (a command's
    * reply), alarm (only a name of `ALARMS` in @jejak/domain: one vocabulary for every protocol),
-   * event (the raw alarm/event code), charge, blocked, armed, door, …
+   * event (the raw alarm/event code), charge, blocked, armed, door, lock, fuel (litres),
+   * fuelLevel (%), fuelUsed, operator, tag<n>Voltage (volts; tag<n>Battery is %), beacon<n>…,
+   * axle<n>, …
    */
   attributes: Record<string, AttributeValue>;
 }
