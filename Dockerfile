@@ -45,7 +45,7 @@ VOLUME /data
 # The console, API and live channel; then the trackers' ports (packages/protocols/src/registry.ts,
 # checked by tools/build/deploy-files.test.ts).
 EXPOSE 8080/tcp
-EXPOSE 5023/tcp 5027/tcp 5027/udp 5013/tcp 5013/udp 5055/tcp 5020/tcp 5004/tcp
+EXPOSE 5023/tcp 5027/tcp 5027/udp 5013/tcp 5013/udp 5055/tcp 5020/tcp 5004/tcp 5001/tcp 5046/tcp 5011/tcp 5015/tcp
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.JEJAK_HTTP_PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/server/main.js"]

@@ -140,14 +140,24 @@ describe('Event Record in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     expect(await names(page)).toEqual(['OVERSPEED 97.35 KM/H']);
     expect(await markersAre(page, 1)).toEqual(['#FFB517']);
     await settledView(page);
-    const point = await page.evaluate(({ lat, lon }) => {
-      const map = window.__jejak!.map;
-      const p = map.project([lon, lat]);
-      const box = map.getContainer().getBoundingClientRect();
-      return { x: box.left + p.x, y: box.top + p.y };
-    }, KAJANG);
-    await page.mouse.click(point.x, point.y);
-    await page.locator('.event-popup-name').getByText('OVERSPEED 97.35 KM/H', { exact: true }).waitFor();
+    const popup = page.locator('.event-popup-name').getByText('OVERSPEED 97.35 KM/H', { exact: true });
+    // Clicked again until it opens: on a loaded machine the marker's layer can draw after the first click.
+    await expect
+      .poll(
+        async () => {
+          if (await popup.isVisible()) return true;
+          const point = await page.evaluate(({ lat, lon }) => {
+            const map = window.__jejak!.map;
+            const p = map.project([lon, lat]);
+            const box = map.getContainer().getBoundingClientRect();
+            return { x: box.left + p.x, y: box.top + p.y };
+          }, KAJANG);
+          await page.mouse.click(point.x, point.y);
+          return popup.isVisible();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(true);
     expect(await items(page).first().getAttribute('class')).toContain('event-item-selected');
 
     // Export: the listed events as .xlsx.
