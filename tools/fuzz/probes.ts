@@ -93,14 +93,14 @@ export function gt06LoginOk(app: RunningJejak, imei = demoImei(0)): Promise<bool
 /** The device each protocol's probe uses: registered for the run, never in the fuzzed traffic. */
 export function probeId(protocolId: string): string {
   const n = [...protocolId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1000, 7);
-  // A JT/T 808 terminal is named by its phone number: at most 12 digits.
-  const prefix = protocolId === 'jt808' ? '139990000' : '359999000000';
+  // A JT/T 808 terminal is named by its phone number (at most 12 digits), a Suntech by its 10-digit id.
+  const prefix = protocolId === 'jt808' ? '139990000' : protocolId === 'suntech' ? '0999000' : '359999000000';
   return `${prefix}${String(n).padStart(3, '0')}`;
 }
 
 type Probe = { frames: Uint8Array[] } | { datagram: Uint8Array } | { request: HttpRequestInput };
 
-function probeFor(protocolId: string, transport: Transport, id: string, timeMs: number): Probe | null {
+export function probeFor(protocolId: string, transport: Transport, id: string, timeMs: number): Probe | null {
   const fix = { timeMs, lat: 3.1478, lon: 101.6953, speedKmh: 36, course: 90, valid: true, satellites: 9 };
   const record = { ...fix, altitude: 40, io: { ignition: true } };
   switch (`${protocolId}/${transport}`) {

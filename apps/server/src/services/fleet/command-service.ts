@@ -60,6 +60,15 @@ export function createCommandService(deps: {
     return supported.filter((t) => !IMMOBILISER.includes(t) || mayCall(role, 'immobilise'));
   }
 
+  function encodable(device: Device, command: DeviceCommand, serial: number, nowMs: number): boolean {
+    try {
+      const target = { imei: device.imei, serial, nowMs, settings: device.settings ?? undefined };
+      return commandsOfModel(device.model)?.encode(command, target) != null;
+    } catch {
+      return false;
+    }
+  }
+
   /** The command as an SMS to the device's SIM, when its protocol has one and it has a SIM. */
   function smsText(device: Device, command: DeviceCommand, serial: number): string | null {
     const encoder = commandsOfModel(device.model);
@@ -125,6 +134,9 @@ export function createCommandService(deps: {
       const cmid = randomUUID();
       // Echoed by the protocols that number their commands: the answer is matched by it.
       const serial = randomInt(1, 0xffff);
+      // Refused now what the tracker's protocol cannot carry (a custom text it does not take).
+      if (!encodable(device, toDeviceCommand(body), serial, nowMs))
+        throw AppError.validation(COMMAND_TEXTS.typeNotSupported);
       await repo.insert({
         cmid,
         dvid: device.dvid,
