@@ -60,7 +60,7 @@ describe('management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     page.on('websocket', (ws) => ws.on('framereceived', () => (liveFrames += 1)));
     await signInAt(page, ui.server.baseUrl, 'distributor@demo.jejak.my', '/Management');
     await row(page, 'vehicle-table', 'WXY 1234').waitFor();
-    expect(await tabs(page)).toEqual(['Vehicle', 'Device', 'Rule', 'Notification', 'Webhook']);
+    expect(await tabs(page)).toEqual(['Vehicle', 'Device', 'Rule', 'Notification', 'Maintenance', 'Webhook']);
     expect(await activeTab(page)).toBe('Vehicle');
     const c = s.vehicleColumns;
     expect(await headers(page, 'vehicle-table')).toEqual([
@@ -237,7 +237,7 @@ describe('management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInAt(page, ui.server.baseUrl, 'owner@demo.jejak.my', '/Management/Device');
     await row(page, 'vehicle-table', 'WXY 1234').waitFor();
-    expect(await tabs(page)).toEqual(['Vehicle', 'Rule', 'Notification', 'Webhook']);
+    expect(await tabs(page)).toEqual(['Vehicle', 'Rule', 'Notification', 'Maintenance', 'Webhook']);
     expect(await activeTab(page)).toBe('Vehicle');
     const titles = await headers(page, 'vehicle-table');
     expect(titles).not.toContain(s.vehicleColumns.device);
@@ -255,7 +255,7 @@ describe('management in Chromium', { timeout: FLOW_TIMEOUT_MS }, () => {
     const page = await ui.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInAt(page, ui.server.baseUrl, 'operator@demo.jejak.my', '/Management');
     await rows(page, 'vehicle-table').first().waitFor();
-    expect(await tabs(page)).toEqual(['Vehicle', 'Rule', 'Notification', 'Webhook']);
+    expect(await tabs(page)).toEqual(['Vehicle', 'Rule', 'Notification', 'Maintenance', 'Webhook']);
     expect(await headers(page, 'vehicle-table')).not.toContain(s.vehicleColumns.device);
     expect(await buttons(page)).toEqual([]);
     // Five vehicles: no pagination.
