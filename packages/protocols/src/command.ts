@@ -12,6 +12,20 @@ export type DeviceCommand =
 
 export type DeviceCommandType = DeviceCommand['type'];
 
+/**
+ * The protocol-neutral command of a stored or requested one (type, interval seconds, text); an
+ * interval without seconds is a minute, a custom command without text is empty.
+ */
+export function toDeviceCommand(c: {
+  type: DeviceCommandType;
+  seconds?: number | null | undefined;
+  text?: string | null | undefined;
+}): DeviceCommand {
+  if (c.type === 'setInterval') return { type: c.type, seconds: c.seconds ?? 60 };
+  if (c.type === 'custom') return { type: c.type, text: c.text ?? '' };
+  return { type: c.type };
+}
+
 export interface CommandTarget {
   /** The device's IMEI or identifier, as its login gave it. */
   imei: string;

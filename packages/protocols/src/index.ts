@@ -11,7 +11,13 @@ export type {
   Transport,
 } from './message.ts';
 export type { ProtocolDefinition } from './protocol.ts';
-export type { CommandEncoder, CommandTarget, DeviceCommand, DeviceCommandType } from './command.ts';
+export {
+  toDeviceCommand,
+  type CommandEncoder,
+  type CommandTarget,
+  type DeviceCommand,
+  type DeviceCommandType,
+} from './command.ts';
 export { PROTOCOLS, protocolById } from './registry.ts';
 
 export { ByteReader } from './codec/byte-reader.ts';

@@ -1,25 +1,10 @@
 import { COMMAND_TEXTS } from '@jejak/contract';
-import type { DeviceCommand, NormalizedMessage } from '@jejak/protocols';
+import { toDeviceCommand, type NormalizedMessage } from '@jejak/protocols';
 import type { Bus } from '../../bus/bus.ts';
 import { storableText } from '../../pipeline/stages/sanitize.ts';
 import type { PendingCommand } from '../../storage/ingest/rows.ts';
 import type { CommandHooks, GatewayLogger } from '../device-channel.ts';
 import type { ImeiClaims } from '../imei-claims.ts';
-
-/** The protocol-neutral command of a stored one. */
-function toDeviceCommand(c: PendingCommand): DeviceCommand {
-  switch (c.type) {
-    case 'setInterval':
-      return { type: 'setInterval', seconds: c.seconds ?? 60 };
-    case 'custom':
-      return { type: 'custom', text: c.text ?? '' };
-    case 'engineStop':
-    case 'engineResume':
-    case 'reboot':
-    case 'requestPosition':
-      return { type: c.type };
-  }
-}
 
 /**
  * Sends queued commands over the open connections of this node (ADR 0090). A command is queued by

@@ -9,7 +9,7 @@ import {
   type SendCommandRequest,
 } from '@jejak/contract';
 import { mayCall, toPermissionRole, type Device, type User } from '@jejak/domain';
-import { PROTOCOLS, type CommandEncoder, type DeviceCommand } from '@jejak/protocols';
+import { PROTOCOLS, toDeviceCommand, type CommandEncoder, type DeviceCommand } from '@jejak/protocols';
 import type { Bus } from '../../bus/bus.ts';
 import type { SmsProvider } from '../../notify/providers/provider.ts';
 import { AppError } from '../../errors.ts';
@@ -17,17 +17,6 @@ import type { CommandRepo } from '../../storage/repos/fleet/command-repo.ts';
 import type { FleetRepo } from '../../storage/repos/fleet/fleet-repo.ts';
 import type { AuditActor } from '../../storage/repos/accounts/audit-repo.ts';
 import { auditActor, requireCall, requireReachableVids, type Actor } from '../access.ts';
-
-/** A command of `type` with placeholder values: whether a protocol can put it in an SMS. */
-const sample = (type: CommandType): DeviceCommand =>
-  type === 'setInterval' ? { type, seconds: 60 } : type === 'custom' ? { type, text: 'STATUS#' } : { type };
-
-/** The protocol-neutral command of a request. */
-function toDeviceCommand(body: SendCommandRequest): DeviceCommand {
-  if (body.type === 'setInterval') return { type: body.type, seconds: body.seconds ?? 60 };
-  if (body.type === 'custom') return { type: body.type, text: body.text ?? '' };
-  return sample(body.type);
-}
 
 /** Engine stop and resume: the immobiliser, for owners and distributors only (ADR 0090). */
 const IMMOBILISER: readonly CommandType[] = ['engineStop', 'engineResume'];
@@ -108,7 +97,7 @@ export function createCommandService(deps: {
       const mine = available(user, device.model);
       return {
         available: mine,
-        sms: mine.filter((type) => smsText(device, sample(type), 0) !== null),
+        sms: mine.filter((type) => smsText(device, toDeviceCommand({ type, text: 'STATUS#' }), 0) !== null),
         commands: await repo.listOf(vid, deps.now()),
       };
     },

@@ -9,6 +9,7 @@ import {
   type User,
   type UserPreference,
   type Vehicle,
+  type ServiceFields,
 } from '@jejak/domain';
 import type { Selectable } from 'kysely';
 import type { DevicesTable, UsersTable, VehiclesTable } from '../db/schema.ts';
@@ -123,6 +124,29 @@ type ServiceColumns = Pick<
   | 'subs_start_date'
   | 'subs_end_date'
 >;
+
+/** The vehicle columns of the service fields (spec 2 §3), by field. */
+const SERVICE_COLUMNS = {
+  engineServiceNextMileage: 'engine_service_next_mileage',
+  engineServiceNextWorkingHour: 'engine_service_next_working_hour',
+  engineServiceDueDate: 'engine_service_due_date',
+  transmissionServiceNextMileage: 'transmission_service_next_mileage',
+  transmissionServiceDueDate: 'transmission_service_due_date',
+  rearAxleServiceNextMileage: 'rear_axle_service_next_mileage',
+  rearAxleServiceDueDate: 'rear_axle_service_due_date',
+  serviceNextMileage: 'service_next_mileage',
+  serviceDueDate: 'service_due_date',
+} as const satisfies Record<keyof ServiceFields, keyof ServiceColumns>;
+
+/** The columns to write for the service fields given (the others are left as they are). */
+export function serviceColumnsOf(fields: Partial<ServiceFields>): Partial<Record<keyof ServiceColumns, number | null>> {
+  const out: Partial<Record<keyof ServiceColumns, number | null>> = {};
+  for (const [field, column] of Object.entries(SERVICE_COLUMNS) as [keyof ServiceFields, keyof ServiceColumns][]) {
+    const value = fields[field];
+    if (value !== undefined) out[column] = value;
+  }
+  return out;
+}
 
 /** A vehicle's service, permit and subscription fields (spec 2 §3), as the vehicle tables show them. */
 export function toServiceFields(r: ServiceColumns) {

@@ -4,7 +4,7 @@ import type { ServiceFields, ServiceInterval, ServiceItem } from '@jejak/domain'
 import { isAnyOf, type Db } from '../../db/database.ts';
 import { hasGlobalScope, type Viewer } from '../scope.ts';
 import { visibleVidsQuery } from './fleet-repo.ts';
-import { toServiceFields } from '../mappers.ts';
+import { serviceColumnsOf, toServiceFields } from '../mappers.ts';
 
 /** A vehicle with a service due, as the maintenance list and the reminders read it. */
 export interface VehicleDues {
@@ -119,29 +119,10 @@ export function createMaintenanceRepo(db: Db) {
             note: done.note,
           })
           .execute();
-        const n = done.next;
         await tx
           .updateTable('vehicles')
           .set({
-            ...(n.engineServiceNextMileage !== undefined
-              ? { engine_service_next_mileage: n.engineServiceNextMileage }
-              : {}),
-            ...(n.engineServiceNextWorkingHour !== undefined
-              ? { engine_service_next_working_hour: n.engineServiceNextWorkingHour }
-              : {}),
-            ...(n.engineServiceDueDate !== undefined ? { engine_service_due_date: n.engineServiceDueDate } : {}),
-            ...(n.transmissionServiceNextMileage !== undefined
-              ? { transmission_service_next_mileage: n.transmissionServiceNextMileage }
-              : {}),
-            ...(n.transmissionServiceDueDate !== undefined
-              ? { transmission_service_due_date: n.transmissionServiceDueDate }
-              : {}),
-            ...(n.rearAxleServiceNextMileage !== undefined
-              ? { rear_axle_service_next_mileage: n.rearAxleServiceNextMileage }
-              : {}),
-            ...(n.rearAxleServiceDueDate !== undefined ? { rear_axle_service_due_date: n.rearAxleServiceDueDate } : {}),
-            ...(n.serviceNextMileage !== undefined ? { service_next_mileage: n.serviceNextMileage } : {}),
-            ...(n.serviceDueDate !== undefined ? { service_due_date: n.serviceDueDate } : {}),
+            ...serviceColumnsOf(done.next),
             service_intervals: JSON.stringify(done.intervals),
           })
           .where('vid', '=', done.vid)

@@ -1,7 +1,7 @@
 import type { ManagedVehicle } from '@jejak/contract';
 import { isTransitStatus, type FuelProfile } from '@jejak/domain';
 import { isAnyOf, type Db } from '../../db/database.ts';
-import { toFuelProfile, toServiceFields } from '../mappers.ts';
+import { toFuelProfile, toServiceFields, serviceColumnsOf } from '../mappers.ts';
 import { hasGlobalScope, userInSubtree, type Viewer } from '../scope.ts';
 import { visibleVidsQuery } from './fleet-repo.ts';
 
@@ -49,15 +49,7 @@ function columns(f: VehicleFields) {
     vehicle_model: f.vehicleModel,
     vehicle_type: f.vehicleType,
     fuel_profile: JSON.stringify(f.fuelProfile),
-    engine_service_next_mileage: f.engineServiceNextMileage,
-    engine_service_next_working_hour: f.engineServiceNextWorkingHour,
-    engine_service_due_date: f.engineServiceDueDate,
-    transmission_service_next_mileage: f.transmissionServiceNextMileage,
-    transmission_service_due_date: f.transmissionServiceDueDate,
-    rear_axle_service_next_mileage: f.rearAxleServiceNextMileage,
-    rear_axle_service_due_date: f.rearAxleServiceDueDate,
-    service_next_mileage: f.serviceNextMileage,
-    service_due_date: f.serviceDueDate,
+    ...serviceColumnsOf(f),
     permit_due_date: f.permitDueDate,
   };
 }
